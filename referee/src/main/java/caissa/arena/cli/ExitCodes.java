@@ -1,0 +1,18 @@
+package caissa.arena.cli;
+
+/** The exit codes the commands document. */
+final class ExitCodes {
+
+    static final int OK = 0;
+    /** A check failed ({@code validate}) or H0 was accepted ({@code match}). */
+    static final int FAILED = 1;
+    /** Bad usage: unknown or malformed options, unreadable or invalid input files. */
+    static final int USAGE = 2;
+    /** A match reached its cap without a decision. */
+    static final int INCONCLUSIVE = 3;
+    /** A bug in the arena itself. */
+    static final int SOFTWARE = 70;
+
+    private ExitCodes() {
+    }
+}
