@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             PerftCommand.class,
             MovesCommand.class,
+            PlayCommand.class,
             CommandLine.HelpCommand.class,
         },
         exitCodeListHeading = "%nExit codes:%n",

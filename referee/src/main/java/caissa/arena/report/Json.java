@@ -1,6 +1,12 @@
 package caissa.arena.report;
 
+import caissa.arena.rules.Move;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -17,7 +23,26 @@ public final class Json {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .serializationInclusion(JsonInclude.Include.ALWAYS)
+            // Sides and other plain enums are written as their lower-case words ("white").
+            .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING)
+            .enable(DeserializationFeature.READ_ENUMS_USING_TO_STRING)
+            .addModule(rulesModule())
             .build();
+
+    /** The rules package has no dependencies, so its JSON forms are declared here: a move is "b2-c4". */
+    private static SimpleModule rulesModule() {
+        SimpleModule module = new SimpleModule("caissa-rules");
+        module.addSerializer(Move.class, ToStringSerializer.instance);
+        module.addDeserializer(Move.class, new JsonDeserializer<>() {
+            @Override
+            public Move deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+                String text = parser.getValueAsString();
+                return Move.parse(text == null ? "" : text).filter(m -> text.strip().equals(text))
+                        .orElseThrow(() -> context.weirdStringException(text, Move.class, "not a move like b2-c4"));
+            }
+        });
+        return module;
+    }
 
     private Json() {
     }

@@ -1,0 +1,294 @@
+package caissa.arena.bot;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A bot running as an operating-system process, spoken to over pipes: one line per message.
+ *
+ * <p>A reader thread turns standard output into {@link Reply} values on a queue that the game
+ * polls with a deadline, so a silent bot never blocks the referee. Lines are capped in length
+ * and in number of unanswered lines, so a flooding bot costs bounded memory. Standard error is
+ * drained continuously (a bot that fills the pipe would otherwise block) into a bounded excerpt.
+ * {@link #shutdown(Duration)} ends the bot and every process it started.
+ */
+public final class BotProcess {
+
+    /** Limits that keep a misbehaving bot from costing the referee more than a little memory. */
+    public record Limits(int maxLineBytes, int maxPendingLines, int stderrExcerptBytes) {
+        public static final Limits DEFAULT = new Limits(1024, 64, 4096);
+    }
+
+    /** Starting a bot either works or fails for a reason the operating system gives. */
+    public sealed interface Start {
+        record Started(BotProcess bot) implements Start {
+        }
+
+        record Failed(String reason) implements Start {
+        }
+    }
+
+    private final Process process;
+    private final OutputStream stdin;
+    private final ProcessTree tree;
+    private final Limits limits;
+    private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
+    private final StderrCapture stderr;
+    private final Thread stdoutReader;
+    private final Thread stderrReader;
+    private boolean inputClosed;
+
+    private BotProcess(Process process, ProcessTree tree, Limits limits, String name) {
+        this.process = process;
+        this.stdin = process.getOutputStream();
+        this.tree = tree;
+        this.limits = limits;
+        this.stderr = new StderrCapture(limits.stderrExcerptBytes());
+        this.stdoutReader = daemon(() -> readLines(process.getInputStream()), name + "-stdout");
+        this.stderrReader = daemon(() -> drain(process.getErrorStream()), name + "-stderr");
+    }
+
+    /**
+     * Starts the command (which must already be resolved, see {@link SampleBots#resolve}) with
+     * the extra environment variables on top of the command's own.
+     */
+    public static Start start(BotCommand command, Map<String, String> environment, Limits limits, String name) {
+        ProcessTree tree = new ProcessTree();
+        ProcessBuilder builder = new ProcessBuilder(command.argv());
+        command.workingDir().ifPresent(dir -> builder.directory(dir.toFile()));
+        builder.environment().putAll(environment);
+        builder.environment().putAll(command.env());
+        builder.environment().put(ProcessTree.MARKER_VARIABLE, tree.markerValue());
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException | SecurityException | UnsupportedOperationException e) {
+            return new Start.Failed(startFailureReason(e));
+        }
+        tree.setRoot(process.toHandle());
+        BotProcess bot = new BotProcess(process, tree, limits, name);
+        bot.stdoutReader.start();
+        bot.stderrReader.start();
+        return new Start.Started(bot);
+    }
+
+    /** Java says {@code Cannot run program "x": error=2, No such file or directory}: keep the OS's part. */
+    private static String startFailureReason(Exception e) {
+        String message = String.valueOf(e.getMessage());
+        Throwable cause = e.getCause();
+        if (cause != null && cause.getMessage() != null) {
+            String os = cause.getMessage().replaceFirst("^error=\\d+, ", "");
+            return message.replaceFirst(":.*$", "") + ": " + os;
+        }
+        return message;
+    }
+
+    /**
+     * Writes one line and flushes it. Returns false when the bot no longer reads its input
+     * (it exited or closed it); the caller decides what that means for the game.
+     */
+    public boolean send(String line) {
+        try {
+            byte[] bytes = (line + "\n").getBytes(StandardCharsets.UTF_8);
+            stdin.write(bytes);
+            stdin.flush();
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Waits until the deadline ({@link System#nanoTime()} scale) for the bot's next reply. */
+    public Reply read(long deadlineNanos) {
+        try {
+            Reply reply = replies.poll(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (reply == null) {
+                return Reply.TIMEOUT;
+            }
+            keepTerminal(reply);
+            return reply;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Reply.TIMEOUT;
+        }
+    }
+
+    /** A reply the bot wrote without being asked (or its end of output), if one is waiting. */
+    public Optional<Reply> unasked() {
+        Reply next = replies.peek();
+        return next == null ? Optional.empty() : Optional.of(take());
+    }
+
+    private Reply take() {
+        Reply reply = replies.poll();
+        keepTerminal(reply);
+        return reply;
+    }
+
+    /** End of output, an over-long line and a flood end the stream: keep saying so. */
+    private void keepTerminal(Reply reply) {
+        if (!(reply instanceof Reply.Line) && replies.isEmpty()) {
+            replies.add(reply);
+        }
+    }
+
+    /** The bot's exit status, waiting at most {@code wait} for it to exit. */
+    public Optional<Integer> exitStatus(Duration wait) {
+        try {
+            if (process.waitFor(wait.toNanos(), TimeUnit.NANOSECONDS)) {
+                return Optional.of(process.exitValue());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return Optional.empty();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public StderrExcerpt stderr() {
+        return stderr.excerpt();
+    }
+
+    /**
+     * Ends the bot: {@code end} if it still runs, its input closed, up to {@code grace} to exit by
+     * itself; then the bot and every process it started are terminated (SIGTERM, then SIGKILL).
+     * When this returns, no process of the bot is left.
+     */
+    public ShutdownReport shutdown(Duration grace) {
+        askToEnd();
+        return awaitEnd(System.nanoTime() + grace.toNanos());
+    }
+
+    /** The polite half of {@link #shutdown}: remember the children, say {@code end}, close input. */
+    public void askToEnd() {
+        // Children are re-parented when the bot exits: note them while they are still its own.
+        tree.snapshot();
+        if (!inputClosed) {
+            if (process.isAlive()) {
+                send("end");
+            }
+            try {
+                stdin.close();
+            } catch (IOException e) {
+                // Already closed by the bot's exit.
+            }
+            inputClosed = true;
+        }
+    }
+
+    /** The forced half of {@link #shutdown}: wait for the exit until the deadline, then kill. */
+    public ShutdownReport awaitEnd(long deadlineNanos) {
+        boolean exited;
+        try {
+            exited = process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            exited = false;
+        }
+        List<ProcessHandle> leftovers = tree.aliveDescendants();
+        if (!exited) {
+            ProcessTree.kill(List.of(process.toHandle()), Duration.ofMillis(100), Duration.ofSeconds(5));
+        }
+        ProcessTree.kill(leftovers, Duration.ofMillis(100), Duration.ofSeconds(5));
+        // Children started in the last moments before the kill.
+        List<ProcessHandle> late = tree.aliveDescendants();
+        ProcessTree.kill(late, Duration.ZERO, Duration.ofSeconds(5));
+        joinReaders();
+        Optional<Integer> exitCode = process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
+        return new ShutdownReport(exited, exitCode, leftovers.size() + late.size(), !exited);
+    }
+
+    private void joinReaders() {
+        try {
+            stdoutReader.join(1000);
+            stderrReader.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (stdoutReader.isAlive() || stderrReader.isAlive()) {
+            // A grandchild that escaped the kill may still hold the pipes open: stop listening.
+            closeQuietly(process.getInputStream());
+            closeQuietly(process.getErrorStream());
+        }
+    }
+
+    private void readLines(InputStream in) {
+        byte[] buffer = new byte[8192];
+        ByteArrayOutputStream line = new ByteArrayOutputStream(64);
+        int limit = limits.maxLineBytes();
+        try {
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                long now = System.nanoTime();
+                int start = 0;
+                for (int i = 0; i < n; i++) {
+                    if (buffer[i] == '\n') {
+                        if (line.size() + (i - start) > limit) {
+                            replies.add(new Reply.TooLong(limit));
+                            return;
+                        }
+                        line.write(buffer, start, i - start);
+                        replies.add(new Reply.Line(line.toString(StandardCharsets.UTF_8), now));
+                        line.reset();
+                        start = i + 1;
+                        if (replies.size() > limits.maxPendingLines()) {
+                            replies.add(new Reply.Flood(limits.maxPendingLines()));
+                            return;
+                        }
+                    }
+                }
+                if (line.size() + (n - start) > limit) {
+                    replies.add(new Reply.TooLong(limit));
+                    return;
+                }
+                line.write(buffer, start, n - start);
+            }
+        } catch (IOException e) {
+            // The stream was closed under us at shutdown: the same as the end of output.
+        }
+        replies.add(Reply.CLOSED);
+    }
+
+    private void drain(InputStream in) {
+        byte[] buffer = new byte[8192];
+        try {
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                stderr.append(buffer, n);
+            }
+        } catch (IOException e) {
+            // Closed at shutdown.
+        }
+    }
+
+    private static Thread daemon(Runnable body, String name) {
+        Thread thread = new Thread(body, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    private static void closeQuietly(java.io.Closeable closeable) {
+        try {
+            closeable.close();
+        } catch (IOException e) {
+            // Nothing left to do.
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package caissa.arena.bot;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Checks before a game or tournament that a bot command can be started at all, so that a typo
+ * is reported up front as bad input instead of as a lost game in the middle of a run.
+ */
+public final class CommandCheck {
+
+    private CommandCheck() {
+    }
+
+    /** What is wrong with the command, or empty when it looks startable. */
+    public static Optional<String> problem(BotCommand command) {
+        if (command.workingDir().isPresent() && !Files.isDirectory(command.workingDir().get())) {
+            return Optional.of("working directory " + command.workingDir().get() + " does not exist");
+        }
+        BotCommand resolved;
+        try {
+            resolved = SampleBots.resolve(command);
+        } catch (IllegalArgumentException e) {
+            return Optional.of(e.getMessage());
+        }
+        String program = resolved.argv().get(0);
+        if (program.contains(File.separator)) {
+            Path path = Path.of(program);
+            if (!path.isAbsolute() && command.workingDir().isPresent()) {
+                path = command.workingDir().get().resolve(path);
+            }
+            if (!Files.exists(path)) {
+                return Optional.of("no such file: " + program);
+            }
+            if (Files.isDirectory(path) || !Files.isExecutable(path)) {
+                return Optional.of("not an executable file: " + program);
+            }
+            return Optional.empty();
+        }
+        String pathVariable = Optional.ofNullable(System.getenv("PATH")).orElse("");
+        for (String dir : pathVariable.split(File.pathSeparator)) {
+            if (!dir.isEmpty()) {
+                Path candidate = Path.of(dir, program);
+                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.of("program '" + program + "' not found on the PATH");
+    }
+
+    /**
+     * A short name for a bot from its command, for when none is given: the sample bot's name, the
+     * script of an interpreter ({@code python3 bot.py} is {@code bot}), or the program's file name.
+     */
+    public static String defaultName(BotCommand command) {
+        String first = command.argv().get(0);
+        if (first.startsWith(SampleBots.PREFIX)) {
+            return first.substring(SampleBots.PREFIX.length());
+        }
+        String program = fileName(first);
+        if (program.matches("python\\d*(\\.\\d+)?|java|node|ruby|perl|sh|bash|php|lua")) {
+            for (String arg : command.argv().subList(1, command.argv().size())) {
+                if (!arg.startsWith("-")) {
+                    return stripExtension(fileName(arg));
+                }
+            }
+        }
+        return stripExtension(program);
+    }
+
+    private static String fileName(String path) {
+        Path name = Path.of(path).getFileName();
+        return name == null ? path : name.toString();
+    }
+
+    private static String stripExtension(String name) {
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+}

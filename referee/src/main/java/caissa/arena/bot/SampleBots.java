@@ -1,0 +1,85 @@
+package caissa.arena.bot;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Turns {@code sample:NAME [args]} into the real command that starts a bundled sample bot: a
+ * separate {@code java} process on the sample-bots jar, started and timed exactly like a user's bot.
+ */
+public final class SampleBots {
+
+    public static final String PREFIX = "sample:";
+    public static final List<String> NAMES = List.of("random", "greedy", "alphabeta");
+
+    /** Overrides where the sample bots are: a jar or a class path. */
+    public static final String CLASSPATH_PROPERTY = "caissa.sample-bots";
+    private static final String HOME_PROPERTY = "caissa.home";
+    private static final String JAR = "sample-bots/target/caissa-sample-bots.jar";
+    private static final String MAIN_CLASS = "caissa.bots.SampleBot";
+
+    private SampleBots() {
+    }
+
+    public static boolean isSample(BotCommand command) {
+        return command.argv().get(0).startsWith(PREFIX);
+    }
+
+    /**
+     * The command to run: unchanged for a user's bot, the {@code java} command for a sample bot.
+     *
+     * @throws IllegalArgumentException for an unknown sample name or when the sample bots have not been built
+     */
+    public static BotCommand resolve(BotCommand command) {
+        if (!isSample(command)) {
+            return command;
+        }
+        String name = command.argv().get(0).substring(PREFIX.length());
+        if (!NAMES.contains(name)) {
+            throw new IllegalArgumentException("unknown sample bot '" + command.argv().get(0) + "' (known: sample:"
+                    + String.join(", sample:", NAMES) + ")");
+        }
+        List<String> argv = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // Bots run many at a time: a small serial heap starts fast and stays small.
+                "-XX:+UseSerialGC", "-Xmx256m", "-Xss8m",
+                "-cp", classpath(), MAIN_CLASS, name));
+        argv.addAll(command.argv().subList(1, command.argv().size()));
+        return new BotCommand(argv, command.workingDir(), command.env());
+    }
+
+    private static String classpath() {
+        String configured = System.getProperty(CLASSPATH_PROPERTY, System.getenv("CAISSA_SAMPLE_BOTS"));
+        if (configured != null && !configured.isBlank()) {
+            return configured;
+        }
+        Path jar = home().map(h -> h.resolve(JAR))
+                .orElseThrow(() -> new IllegalArgumentException("cannot find the sample bots: run the arena"
+                        + " with ./caissa, or set -D" + CLASSPATH_PROPERTY + "=<jar>"));
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalArgumentException("the sample bots are not built (" + jar
+                    + " is missing): run ./caissa or mvn -B package first");
+        }
+        return jar.toString();
+    }
+
+    /** The project root: from {@code -Dcaissa.home} (set by ./caissa) or the referee jar's location. */
+    private static Optional<Path> home() {
+        String home = System.getProperty(HOME_PROPERTY);
+        if (home != null) {
+            return Optional.of(Path.of(home));
+        }
+        try {
+            Path code = Path.of(SampleBots.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            // referee/target/caissa-arena.jar or referee/target/classes: the root is three levels up.
+            Path root = code.getParent() == null ? null : code.getParent().getParent();
+            return Optional.ofNullable(root == null ? null : root.getParent());
+        } catch (URISyntaxException | SecurityException | NullPointerException e) {
+            return Optional.empty();
+        }
+    }
+}

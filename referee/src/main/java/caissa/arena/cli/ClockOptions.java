@@ -1,0 +1,37 @@
+package caissa.arena.cli;
+
+import caissa.arena.game.TimeControl;
+import java.time.Duration;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/** The clock options shared by {@code play}, {@code match} and {@code validate} (RULES.md 9). */
+final class ClockOptions {
+
+    @Option(names = "--time-per-game", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Each bot's budget for the whole game, like 500ms, 30s or 2m (default: ${DEFAULT-VALUE}).",
+            defaultValue = "30s")
+    Duration perGame;
+
+    @Option(names = "--time-per-move", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "A cap on each single reply (default: none).")
+    Duration perMove;
+
+    @Option(names = "--increment", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Time added to a bot's budget after each of its moves (default: ${DEFAULT-VALUE}).",
+            defaultValue = "0s")
+    Duration increment;
+
+    @Option(names = "--first-move-allowance", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Extra time, not charged, for each bot's first reply: its start-up (default: ${DEFAULT-VALUE}).",
+            defaultValue = "1s")
+    Duration firstMoveAllowance;
+
+    TimeControl timeControl() {
+        try {
+            return new TimeControl(perGame, Optional.ofNullable(perMove), increment, firstMoveAllowance);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package caissa.arena.cli;
+
+import caissa.arena.game.Entrant;
+import caissa.arena.game.Game;
+import caissa.arena.game.GameListener;
+import caissa.arena.game.GameRecord;
+import caissa.arena.game.GameSetup;
+import caissa.arena.game.PlayedMove;
+import caissa.arena.game.TimeControl;
+import caissa.arena.report.BoardText;
+import caissa.arena.report.Json;
+import caissa.arena.rules.Position;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** Plays one game between two bots, live on the terminal, and writes its log. */
+@Command(name = "play", mixinStandardHelpOptions = true,
+        description = {"Play one game between two bots, print each move as it happens, and write the game log.",
+            "A bot is a command line (split with shell quoting rules, no shell is run) or sample:random,",
+            "sample:greedy, sample:alphabeta. Exit code 0 when the game was played to a result, whatever it is."})
+final class PlayCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--white", required = true, paramLabel = "CMD", description = "The bot that plays White.")
+    String white;
+
+    @Option(names = "--black", required = true, paramLabel = "CMD", description = "The bot that plays Black.")
+    String black;
+
+    @Option(names = "--white-name", paramLabel = "NAME", description = "White's name in the log (default: from the command).")
+    String whiteName;
+
+    @Option(names = "--black-name", paramLabel = "NAME", description = "Black's name in the log (default: from the command).")
+    String blackName;
+
+    @Mixin
+    ClockOptions clock;
+
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "Where to write the game log (default: reports/play/<time>-<white>-vs-<black>.json).")
+    Path out;
+
+    @Option(names = "--board", description = "Draw the board after each move.")
+    boolean board;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter terminal = spec.commandLine().getOut();
+        TimeControl control = clock.timeControl();
+        Entrant whiteBot = BotOption.entrant("--white", white, whiteName);
+        Entrant blackBot = BotOption.entrant("--black", black, blackName);
+        Path logFile = out != null ? out : defaultLogFile(whiteBot, blackBot);
+
+        terminal.printf("%s (white) vs %s (black), %s%n", whiteBot.name(), blackBot.name(), control.describe());
+        GameRecord record = Game.play(GameSetup.of(whiteBot, blackBot, control), new GameListener() {
+            @Override
+            public void started(GameSetup setup, Position start) {
+                if (board) {
+                    terminal.print(BoardText.draw(start));
+                }
+                terminal.flush();
+            }
+
+            @Override
+            public void moved(PlayedMove move, Position after) {
+                terminal.printf(Locale.ROOT, "%4d. %-5s %s  %9.3f ms%n", move.ply(), move.side(), move.move(),
+                        move.micros() / 1000.0);
+                if (board) {
+                    terminal.print(BoardText.draw(after));
+                }
+                terminal.flush();
+            }
+        });
+        terminal.printf("result: %s (%s)%n", record.result(), record.termination());
+        terminal.println(record.reason());
+        Json.writeFile(logFile, record);
+        terminal.println("log: " + logFile);
+        terminal.flush();
+        return ExitCodes.OK;
+    }
+
+    private static Path defaultLogFile(Entrant white, Entrant black) {
+        String time = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        return ReportsDirectory.root().resolve("play")
+                .resolve(time + "-" + ReportsDirectory.safe(white.name()) + "-vs-" + ReportsDirectory.safe(black.name()) + ".json");
+    }
+}

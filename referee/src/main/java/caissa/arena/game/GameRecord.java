@@ -1,0 +1,84 @@
+package caissa.arena.game;
+
+import caissa.arena.bot.ShutdownReport;
+import caissa.arena.bot.StderrExcerpt;
+import caissa.arena.rules.Move;
+import caissa.arena.rules.Side;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+
+/**
+ * The log of one game, written as one JSON document ({@value #SCHEMA}, described in
+ * reports/README.md and reports/schemas/game.schema.json). Replaying {@code moves} from
+ * {@code start} gives {@code final}.
+ */
+@JsonPropertyOrder({"schema", "arenaVersion", "tournament", "white", "black", "timeControl", "opening", "start",
+    "moves", "result", "termination", "loser", "reason", "final", "startedAt", "durationMillis"})
+public record GameRecord(
+        String schema,
+        String arenaVersion,
+        TournamentGame tournament,
+        PlayerRecord white,
+        PlayerRecord black,
+        TimeControlRecord timeControl,
+        List<Move> opening,
+        String start,
+        List<PlayedMove> moves,
+        Result result,
+        Termination termination,
+        String loser,
+        String reason,
+        @JsonProperty("final") String finalPosition,
+        String startedAt,
+        long durationMillis) {
+
+    public static final String SCHEMA = "caissa-arena/game/1";
+
+    public GameRecord {
+        opening = List.copyOf(opening);
+        moves = List.copyOf(moves);
+    }
+
+    public PlayerRecord player(Side side) {
+        return side == Side.WHITE ? white : black;
+    }
+
+    /** Where a game stands in a tournament or match; absent for a single {@code caissa play}. */
+    @JsonPropertyOrder({"name", "game", "games", "pair"})
+    public record TournamentGame(String name, int game, int games, int pair) {
+    }
+
+    /**
+     * One bot in one game.
+     *
+     * @param command the command as given (for example {@code ["sample:random"]})
+     * @param timeUsedMillis the time charged to its clock
+     * @param exit how its processes ended; null when it never started
+     */
+    @JsonPropertyOrder({"name", "command", "timeUsedMillis", "stderr", "exit"})
+    public record PlayerRecord(String name, List<String> command, long timeUsedMillis, StderrExcerpt stderr, ExitRecord exit) {
+        public PlayerRecord {
+            command = List.copyOf(command);
+        }
+    }
+
+    /** The shutdown of a bot's processes after the game (see {@link ShutdownReport}). */
+    @JsonPropertyOrder({"exitedByItself", "exitCode", "leftoverProcesses", "killed"})
+    public record ExitRecord(boolean exitedByItself, Integer exitCode, int leftoverProcesses, boolean killed) {
+        static ExitRecord of(ShutdownReport report) {
+            return new ExitRecord(report.exitedByItself(), report.exitCode().orElse(null),
+                    report.leftoverProcesses(), report.killed());
+        }
+    }
+
+    /** The clocks, written as in tournament files: {@code "30s"}, {@code null} for no cap. */
+    @JsonPropertyOrder({"timePerGame", "timePerMove", "increment", "firstMoveAllowance"})
+    public record TimeControlRecord(String timePerGame, String timePerMove, String increment, String firstMoveAllowance) {
+        public static TimeControlRecord of(TimeControl control) {
+            return new TimeControlRecord(Durations.format(control.perGame()),
+                    control.perMove().map(Durations::format).orElse(null),
+                    Durations.format(control.increment()), Durations.format(control.firstMoveAllowance()));
+        }
+    }
+}

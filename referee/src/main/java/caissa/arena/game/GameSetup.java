@@ -1,0 +1,57 @@
+package caissa.arena.game;
+
+import caissa.arena.bot.BotProcess;
+import caissa.arena.rules.Move;
+import caissa.arena.rules.Side;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything that decides a game before it starts.
+ *
+ * @param opening moves played from the initial position before the bots take over (see the
+ *     {@code opening} line in the bot guide); empty for a CodeCup game
+ * @param grace how long a bot may take to exit after {@code end} before it is killed
+ * @param tournament where the game stands in a tournament or match, or null
+ */
+public record GameSetup(
+        Entrant white,
+        Entrant black,
+        TimeControl timeControl,
+        List<Move> opening,
+        Duration grace,
+        BotProcess.Limits limits,
+        GameRecord.TournamentGame tournament) {
+
+    public static final Duration DEFAULT_GRACE = Duration.ofSeconds(1);
+
+    public GameSetup {
+        Objects.requireNonNull(white, "white");
+        Objects.requireNonNull(black, "black");
+        Objects.requireNonNull(timeControl, "timeControl");
+        opening = List.copyOf(opening);
+        Objects.requireNonNull(grace, "grace");
+        Objects.requireNonNull(limits, "limits");
+    }
+
+    public static GameSetup of(Entrant white, Entrant black, TimeControl timeControl) {
+        return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null);
+    }
+
+    public Entrant entrant(Side side) {
+        return side == Side.WHITE ? white : black;
+    }
+
+    public GameSetup withOpening(List<Move> moves) {
+        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament);
+    }
+
+    public GameSetup withTournament(GameRecord.TournamentGame game) {
+        return new GameSetup(white, black, timeControl, opening, grace, limits, game);
+    }
+
+    public GameSetup withGrace(Duration newGrace) {
+        return new GameSetup(white, black, timeControl, opening, newGrace, limits, tournament);
+    }
+}

@@ -1,0 +1,60 @@
+package caissa.arena.game;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The clocks of RULES.md section 9: a budget per game, optionally a cap per move, an increment
+ * added after each move, and an allowance for the first reply that is not charged (a bot's
+ * start-up: a JVM or an interpreter needs a moment before it can answer).
+ */
+public record TimeControl(Duration perGame, Optional<Duration> perMove, Duration increment, Duration firstMoveAllowance) {
+
+    /** CodeCup's: 30 s per game, no cap per move, no increment, 1 s for start-up. */
+    public static final TimeControl DEFAULT =
+            new TimeControl(Duration.ofSeconds(30), Optional.empty(), Duration.ZERO, Duration.ofSeconds(1));
+
+    public TimeControl {
+        Objects.requireNonNull(perGame, "perGame");
+        Objects.requireNonNull(perMove, "perMove");
+        Objects.requireNonNull(increment, "increment");
+        Objects.requireNonNull(firstMoveAllowance, "firstMoveAllowance");
+        if (perGame.isNegative() || perGame.isZero()) {
+            throw new IllegalArgumentException("the time per game must be positive, got " + Durations.format(perGame));
+        }
+        if (perMove.isPresent() && (perMove.get().isNegative() || perMove.get().isZero())) {
+            throw new IllegalArgumentException("the time per move must be positive, got " + Durations.format(perMove.get()));
+        }
+        if (increment.isNegative()) {
+            throw new IllegalArgumentException("the increment cannot be negative");
+        }
+        if (firstMoveAllowance.isNegative()) {
+            throw new IllegalArgumentException("the first-move allowance cannot be negative");
+        }
+    }
+
+    /**
+     * The hints every bot finds in its environment, so that a bot that wants to can plan its
+     * time: {@code CAISSA_TIME_PER_GAME_MS}, {@code CAISSA_TIME_PER_MOVE_MS} (only with a cap),
+     * {@code CAISSA_INCREMENT_MS}, {@code CAISSA_FIRST_MOVE_ALLOWANCE_MS}.
+     */
+    public Map<String, String> environment() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("CAISSA_TIME_PER_GAME_MS", Long.toString(perGame.toMillis()));
+        perMove.ifPresent(cap -> env.put("CAISSA_TIME_PER_MOVE_MS", Long.toString(cap.toMillis())));
+        env.put("CAISSA_INCREMENT_MS", Long.toString(increment.toMillis()));
+        env.put("CAISSA_FIRST_MOVE_ALLOWANCE_MS", Long.toString(firstMoveAllowance.toMillis()));
+        return env;
+    }
+
+    /** For example {@code 30s per game, 1s cap per move, +0s per move, 1s first-move allowance}. */
+    public String describe() {
+        return Durations.format(perGame) + " per game"
+                + perMove.map(cap -> ", " + Durations.format(cap) + " cap per move").orElse("")
+                + ", +" + Durations.format(increment) + " per move, "
+                + Durations.format(firstMoveAllowance) + " first-move allowance";
+    }
+}
