@@ -1,0 +1,161 @@
+package caissa.arena.game;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import caissa.arena.bot.BotCommand;
+import caissa.arena.rules.Side;
+import caissa.arena.testbots.TestBots;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every misbehaviour of RULES.md 9, played by real processes, ends the game with the recorded
+ * irregular loss, within the clock plus a small margin, and leaves no process behind.
+ */
+class MisbehavingBotsTest {
+
+    /** Generous start-up time: the test JVMs may start slowly on a loaded machine. */
+    private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(2), Optional.empty(), Duration.ZERO,
+            Duration.ofSeconds(10));
+    /** Clock, grace, kill and JVM exits: what a game may take beyond its bots' budgets. */
+    private static final long MARGIN_MILLIS = 5_000;
+
+    static Stream<Arguments> misbehaviours() {
+        return Stream.of(
+                Arguments.of("hang", 2, Side.BLACK, Termination.TIME_FORFEIT, "did not reply within"),
+                Arguments.of("slow-reply", 1, Side.WHITE, Termination.TIME_FORFEIT, "did not reply within"),
+                Arguments.of("crash", 3, Side.WHITE, Termination.CRASH, "exited with status 3 before the game was over"),
+                Arguments.of("exit-immediately", 1, Side.BLACK, Termination.CRASH, "before the game was over"),
+                Arguments.of("garbage", 2, Side.BLACK, Termination.PROTOCOL_ERROR, "replied 'hello referee', which is not a move"),
+                Arguments.of("empty-line", 1, Side.WHITE, Termination.PROTOCOL_ERROR, "replied an empty line"),
+                Arguments.of("long-line", 2, Side.WHITE, Termination.PROTOCOL_ERROR, "wrote a line longer than 1024 bytes"),
+                Arguments.of("illegal", 2, Side.BLACK, Termination.ILLEGAL_MOVE, ", which is illegal: "),
+                Arguments.of("double-reply", 1, Side.WHITE, Termination.PROTOCOL_ERROR, "before it was asked for a move"),
+                Arguments.of("flood", 1, Side.BLACK, Termination.PROTOCOL_ERROR, "misbehaving"));
+    }
+
+    @ParameterizedTest(name = "{0} at reply {1} as {2}: {3}")
+    @MethodSource("misbehaviours")
+    void misbehaviourIsAnIrregularLossOfTheCulprit(String behaviour, int at, Side culprit, Termination expected,
+            String reasonFragment) {
+        Entrant bad = TestBots.entrant("bad", behaviour, Integer.toString(at));
+        Entrant good = TestBots.entrant("good", "random");
+        GameSetup setup = culprit == Side.WHITE ? GameSetup.of(bad, good, CLOCK) : GameSetup.of(good, bad, CLOCK);
+
+        GameRecord record = Game.play(setup);
+
+        assertThat(record.termination()).isEqualTo(expected);
+        assertThat(record.result()).isEqualTo(Result.lossFor(culprit));
+        assertThat(record.loser()).isEqualTo(culprit.word());
+        assertThat(record.reason()).startsWith("bad (" + culprit.word() + ")");
+        if (!reasonFragment.equals("misbehaving")) {
+            assertThat(record.reason()).contains(reasonFragment);
+        } else {
+            // A flood is caught either as lines nobody asked for or as too many of them.
+            assertThat(record.reason()).containsAnyOf("before it was asked", "lines it was not asked for");
+        }
+        assertThat(record.moves()).allSatisfy(move -> assertThat(move.raw()).isNotEmpty());
+        assertEndedInTime(record);
+        assertNoProcessLeft(record);
+    }
+
+    @Test
+    void aBotThatIgnoresEndAndSigtermIsKilled() {
+        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("stubborn", "ignore-end"),
+                TestBots.entrant("good", "random"), CLOCK));
+
+        assertThat(record.termination().isIrregular()).isFalse();
+        assertThat(record.white().exit().exitedByItself()).isFalse();
+        assertThat(record.white().exit().killed()).isTrue();
+        assertThat(record.black().exit().exitedByItself()).isTrue();
+        assertEndedInTime(record);
+        assertNoProcessLeft(record);
+    }
+
+    @Test
+    void aGrandchildLeftRunningIsKilledWithItsParent() {
+        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("good", "random"),
+                TestBots.entrant("forker", "grandchild"), CLOCK));
+
+        assertThat(TestBots.announcedPids(record.black().stderr())).hasSize(2);
+        assertThat(record.black().exit().leftoverProcesses()).isEqualTo(1);
+        assertNoProcessLeft(record);
+    }
+
+    @Test
+    void aBotThatCannotBeFoundFailsToStartAndLoses() {
+        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("good", "random"),
+                new Entrant("ghost", BotCommand.of("/nonexistent/ghost-bot")), CLOCK));
+
+        assertThat(record.termination()).isEqualTo(Termination.START_FAILURE);
+        assertThat(record.result()).isEqualTo(Result.WHITE_WINS);
+        assertThat(record.reason()).isEqualTo("ghost (black) could not be started: "
+                + "Cannot run program \"/nonexistent/ghost-bot\": No such file or directory");
+        assertThat(record.moves()).isEmpty();
+        assertThat(record.black().exit()).isNull();
+        assertThat(record.white().exit().exitedByItself()).isTrue();
+        assertNoProcessLeft(record);
+    }
+
+    @Test
+    void aFileThatIsNotExecutableFailsToStart(@TempDir Path dir) throws IOException {
+        Path script = Files.writeString(dir.resolve("bot.sh"), "#!/bin/sh\necho a1-a2\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rw-r--r--"));
+
+        GameRecord record = Game.play(GameSetup.of(new Entrant("noexec", BotCommand.of(script.toString())),
+                TestBots.entrant("good", "random"), CLOCK));
+
+        assertThat(record.termination()).isEqualTo(Termination.START_FAILURE);
+        assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
+        assertThat(record.reason()).contains("noexec (white) could not be started").contains("Permission denied");
+        assertNoProcessLeft(record);
+    }
+
+    @Test
+    void whenNeitherBotStartsBothLose() {
+        GameRecord record = Game.play(GameSetup.of(new Entrant("a", BotCommand.of("/nonexistent/a")),
+                new Entrant("b", BotCommand.of("/nonexistent/b")), CLOCK));
+
+        assertThat(record.termination()).isEqualTo(Termination.START_FAILURE);
+        assertThat(record.result()).isEqualTo(Result.BOTH_LOSE);
+        assertThat(record.loser()).isEqualTo("both");
+        assertThat(record.reason()).startsWith("neither bot could be started: a (white): ")
+                .contains("; b (black): ");
+    }
+
+    @Test
+    void stderrIsKeptAsABoundedHeadAndTail() {
+        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("chatty", "stderr-spam"),
+                TestBots.entrant("good", "random"), CLOCK));
+
+        var stderr = record.white().stderr();
+        assertThat(stderr.bytes()).isGreaterThan(1024 * 1024);
+        assertThat(stderr.truncated()).isTrue();
+        assertThat(stderr.head()).startsWith("pid ").hasSizeLessThanOrEqualTo(4096);
+        assertThat(stderr.tail()).endsWith("last words\n").hasSizeLessThanOrEqualTo(4096);
+    }
+
+    private static void assertEndedInTime(GameRecord record) {
+        long budget = CLOCK.firstMoveAllowance().toMillis() + CLOCK.perGame().toMillis()
+                + GameSetup.DEFAULT_GRACE.toMillis();
+        assertThat(record.durationMillis()).isLessThan(budget + MARGIN_MILLIS);
+    }
+
+    private static void assertNoProcessLeft(GameRecord record) {
+        for (Side side : Side.values()) {
+            for (long pid : TestBots.announcedPids(record.player(side).stderr())) {
+                assertThat(TestBots.running(pid)).as("process %d of %s", pid, side).isFalse();
+            }
+        }
+    }
+}

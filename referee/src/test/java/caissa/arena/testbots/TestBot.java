@@ -1,0 +1,142 @@
+package caissa.arena.testbots;
+
+import caissa.arena.rules.Move;
+import caissa.arena.rules.Position;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * A bot for the referee's tests, run as a real process: it plays random legal moves and, when
+ * told to, misbehaves at its N-th reply. It writes {@code pid N} (and {@code child-pid N}) to
+ * standard error so that tests can check that no process outlives the game.
+ *
+ * <p>Usage: {@code TestBot BEHAVIOUR [N]} where BEHAVIOUR is one of the cases of {@link #misbehave}.
+ */
+public final class TestBot {
+
+    private TestBot() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String behaviour = args.length > 0 ? args[0] : "random";
+        int at = args.length > 1 ? Integer.parseInt(args[1]) : 1;
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        System.err.println("pid " + ProcessHandle.current().pid());
+        System.err.flush();
+        switch (behaviour) {
+            case "exit-immediately" -> System.exit(0);
+            case "grandchild" -> {
+                Process child = new ProcessBuilder("sleep", "600").start();
+                System.err.println("child-pid " + child.pid());
+                System.err.flush();
+            }
+            case "ignore-end" -> ignoreTerm();
+            case "stderr-spam" -> {
+                byte[] chunk = new byte[1024];
+                java.util.Arrays.fill(chunk, (byte) 'e');
+                for (int i = 0; i < 1024; i++) {
+                    System.err.write(chunk);
+                }
+                System.err.println();
+                System.err.println("last words");
+                System.err.flush();
+            }
+            default -> {
+            }
+        }
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        Random random = new Random(7);
+        Position position = Position.initial();
+        int replies = 0;
+        String line;
+        while ((line = in.readLine()) != null) {
+            String text = line.strip();
+            if (text.equals("end")) {
+                if (behaviour.equals("ignore-end")) {
+                    sleepForever();
+                }
+                return;
+            }
+            if (text.startsWith("opening ")) {
+                for (String move : text.substring(8).split(" ")) {
+                    position = position.play(Move.of(move));
+                }
+                continue;
+            }
+            if (!text.equals("start")) {
+                position = position.play(Move.of(text));
+            }
+            replies++;
+            List<Move> moves = position.legalMoves();
+            Move move = moves.get(random.nextInt(moves.size()));
+            if (replies >= at && misbehave(behaviour, position, move, out)) {
+                continue;
+            }
+            out.println(behaviour.equals("upper-case") ? " " + move.toString().toUpperCase() + "\t\r" : move);
+            out.flush();
+            position = position.play(move);
+        }
+    }
+
+    /** Does the misbehaviour for this reply; true when no normal reply must follow. */
+    private static boolean misbehave(String behaviour, Position position, Move move, PrintStream out) throws Exception {
+        switch (behaviour) {
+            case "hang" -> sleepForever();
+            case "crash" -> System.exit(3);
+            case "garbage" -> out.println("hello referee");
+            case "empty-line" -> out.println();
+            case "illegal" -> out.println(illegalMove(position));
+            case "long-line" -> {
+                byte[] chunk = new byte[64 * 1024];
+                java.util.Arrays.fill(chunk, (byte) 'x');
+                for (int i = 0; i < 64; i++) {
+                    out.write(chunk);
+                }
+            }
+            case "flood" -> {
+                for (int i = 0; i < 100_000; i++) {
+                    out.println(move);
+                }
+            }
+            case "double-reply" -> {
+                out.println(move);
+                out.println(move);
+            }
+            case "slow-reply" -> Thread.sleep(400);
+            default -> {
+                return false;
+            }
+        }
+        out.flush();
+        return !behaviour.equals("slow-reply");
+    }
+
+    /** A well-formed move that is not legal: a knight jump for a queen, or any illegal pair. */
+    private static Move illegalMove(Position position) {
+        for (int from = 0; from < 49; from++) {
+            for (int to = 0; to < 49; to++) {
+                Move move = new Move(caissa.arena.rules.Square.of(from), caissa.arena.rules.Square.of(to));
+                if (from != to && !position.isLegal(move) && position.pieceAt(move.from())
+                        .filter(p -> p.side() == position.sideToMove()).isPresent()) {
+                    return move;
+                }
+            }
+        }
+        throw new IllegalStateException("no illegal move found");
+    }
+
+    @SuppressWarnings("removal")
+    private static void ignoreTerm() {
+        sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> System.err.println("ignoring SIGTERM"));
+    }
+
+    private static void sleepForever() throws InterruptedException {
+        while (true) {
+            Thread.sleep(60_000);
+        }
+    }
+}
