@@ -141,6 +141,7 @@ public final class Game {
             seats.values().forEach(seat -> seat.bot.send(line));
         }
         Move previous = null;
+        long previousReceived = Long.MIN_VALUE;
         while (true) {
             Outcome rules = position.outcome();
             if (rules.isOver()) {
@@ -160,6 +161,9 @@ public final class Game {
             // runs again (the kernel lets the woken reader go first), so a reply received during
             // the write counts as instant, and only one received before it is out of turn.
             long sent = System.nanoTime();
+            if (previousReceived != Long.MIN_VALUE) {
+                listener.relayed(sent - previousReceived);
+            }
             long allowed = mover.clock.allowance();
             Reply reply = mover.bot.read(sent + allowed);
             if (reply instanceof Reply.Line answer) {
@@ -171,16 +175,17 @@ public final class Game {
                     return timeForfeit(mover, allowed);
                 }
                 mover.clock.charge(elapsed);
-                Optional<GameOutcome> bad = judge(mover, answer.text());
-                if (bad.isPresent()) {
-                    return bad.get();
+                Optional<Move> parsed = Move.parse(answer.text());
+                if (parsed.isEmpty() || !position.isLegal(parsed.get())) {
+                    return misplayed(mover, answer.text(), parsed);
                 }
-                Move move = Move.parse(answer.text()).orElseThrow();
+                Move move = parsed.get();
                 position = position.play(move);
                 PlayedMove played = new PlayedMove(position.plies(), mover.side, move, elapsed / 1000, answer.text());
                 moves.add(played);
                 listener.moved(played, position);
                 previous = move;
+                previousReceived = answer.receivedNanos();
             } else if (reply instanceof Reply.Timeout) {
                 return timeForfeit(mover, allowed);
             } else {
@@ -212,16 +217,14 @@ public final class Game {
         return Optional.of(streamEnded(seat, reply.get()));
     }
 
-    /** A reply must be a well-formed move (else protocol error) and legal here (else illegal move). */
-    private Optional<GameOutcome> judge(Seat seat, String text) {
-        Optional<Move> move = Move.parse(text);
+    /** A reply that is not a well-formed move (protocol error) or not a legal one (illegal move). */
+    private GameOutcome misplayed(Seat seat, String text, Optional<Move> move) {
         if (move.isEmpty()) {
             String what = text.isBlank() ? "an empty line" : quote(text) + ", which is not a move like b2-c4";
-            return Optional.of(protocolError(seat, "replied " + what));
+            return protocolError(seat, "replied " + what);
         }
-        Optional<String> illegal = position.illegalReason(move.get());
-        return illegal.map(why -> GameOutcome.irregularLoss(seat.side, Termination.ILLEGAL_MOVE,
-                seat.who() + " played " + move.get() + ", which is illegal: " + why));
+        return GameOutcome.irregularLoss(seat.side, Termination.ILLEGAL_MOVE, seat.who() + " played " + move.get()
+                + ", which is illegal: " + position.illegalReason(move.get()).orElseThrow());
     }
 
     private GameOutcome byTheRules(Outcome rules) {

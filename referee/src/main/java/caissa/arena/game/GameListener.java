@@ -15,4 +15,11 @@ public interface GameListener {
     /** A legal move was played and led to {@code after}. */
     default void moved(PlayedMove move, Position after) {
     }
+
+    /**
+     * The referee's own time for one ply: from receiving a bot's reply to having flushed the move
+     * to the other bot (parsing, legality, the position, the log, the write).
+     */
+    default void relayed(long nanos) {
+    }
 }
