@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
             PerftCommand.class,
             MovesCommand.class,
             PlayCommand.class,
+            TournamentCommand.class,
             BenchCommand.class,
             CommandLine.HelpCommand.class,
         },
@@ -30,6 +31,7 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        TournamentCommand.interactive = System.console() != null;
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 

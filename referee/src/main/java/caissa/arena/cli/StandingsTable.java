@@ -1,0 +1,70 @@
+package caissa.arena.cli;
+
+import caissa.arena.tournament.Standing;
+import caissa.arena.tournament.StandingsDocument;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** The standings as a text table for the terminal. */
+final class StandingsTable {
+
+    private StandingsTable() {
+    }
+
+    static String format(StandingsDocument document) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"#", "bot", "points", "games", "won", "drawn", "lost", "irregular", "Elo", "SB"});
+        for (Standing s : document.standings()) {
+            rows.add(new String[] {Integer.toString(s.rank()), s.name(), Integer.toString(s.points()),
+                Integer.toString(s.games()), Integer.toString(s.wins()), Integer.toString(s.draws()),
+                Integer.toString(s.losses()), irregular(s), elo(s),
+                String.format(Locale.ROOT, "%.1f", s.sonnebornBerger())});
+        }
+        int[] widths = new int[rows.get(0).length];
+        for (String[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                widths[i] = Math.max(widths[i], row[i].length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format("Standings of %s after %d of %d games%n", document.tournament(), document.gamesPlayed(),
+                document.gamesTotal()));
+        for (String[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                boolean left = i == 1 || i == 7;
+                String cell = left ? pad(row[i], widths[i]) : padLeft(row[i], widths[i]);
+                sb.append(i == 0 ? "" : "  ").append(cell);
+            }
+            sb.append(System.lineSeparator());
+        }
+        return sb.toString().replaceAll(" +(\r?\n)", "$1");
+    }
+
+    private static String irregular(Standing s) {
+        if (s.irregularLosses() == 0) {
+            return "0";
+        }
+        String causes = s.irregularByCause().entrySet().stream().filter(e -> e.getValue() > 0)
+                .sorted(Map.Entry.comparingByKey())
+                .map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", "));
+        return s.irregularLosses() + " (" + causes + ")";
+    }
+
+    private static String elo(Standing s) {
+        if (s.elo() == null) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, "%+.0f", s.elo()) + (s.eloError() == null ? "" : String.format(Locale.ROOT, " ± %.0f", s.eloError()));
+    }
+
+    private static String pad(String s, int width) {
+        return s + " ".repeat(width - s.length());
+    }
+
+    private static String padLeft(String s, int width) {
+        return " ".repeat(width - s.length()) + s;
+    }
+}

@@ -1,0 +1,64 @@
+package caissa.arena.cli;
+
+import caissa.arena.tournament.StandingsDocument;
+import caissa.arena.tournament.Tournament;
+import caissa.arena.tournament.TournamentDefinition;
+import caissa.arena.tournament.TournamentFile;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** Runs a round-robin tournament from a tournament file (see tournaments/README.md). */
+@Command(name = "tournament", mixinStandardHelpOptions = true,
+        description = {"Run a round-robin tournament defined by a JSON file, concurrently, writing every game",
+            "log, the journal and the standings into the output folder. A run killed at any moment continues",
+            "with --resume."})
+final class TournamentCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The tournament file, for example tournaments/sample.json.")
+    Path file;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: reports/<name>/).")
+    Path out;
+
+    @Option(names = "--concurrency", paramLabel = "N",
+            description = "Games at a time (default: the file's concurrency, else the number of cores).")
+    Integer concurrency;
+
+    @Option(names = "--resume", description = "Continue the run in the output folder: keep its finished games, play the rest.")
+    boolean resume;
+
+    /** Set by {@link Main#main}: a real terminal gets a redrawn progress bar. */
+    static boolean interactive;
+
+    @Override
+    public Integer call() throws Exception {
+        if (concurrency != null && concurrency < 1) {
+            throw new UsageException("--concurrency must be at least 1, got " + concurrency);
+        }
+        TournamentDefinition definition = TournamentFile.read(file);
+        Path dir = out != null ? out : ReportsDirectory.root().resolve(definition.name());
+        int games = concurrency != null ? concurrency
+                : definition.concurrency().orElse(Runtime.getRuntime().availableProcessors());
+        PrintWriter terminal = spec.commandLine().getOut();
+        terminal.printf("tournament %s: %d bots, %d games, %d at a time, %s%n", definition.name(), definition.bots().size(),
+                definition.totalGames(), games, definition.timeControl().describe());
+        terminal.println("output: " + dir);
+        terminal.flush();
+        StandingsDocument standings = Tournament.run(definition, file, dir, games, resume,
+                new ProgressDisplay(terminal, interactive));
+        terminal.println();
+        terminal.print(StandingsTable.format(standings));
+        terminal.println("standings: " + dir.resolve(Tournament.STANDINGS_FILE));
+        terminal.flush();
+        return ExitCodes.OK;
+    }
+}

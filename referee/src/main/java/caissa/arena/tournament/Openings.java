@@ -1,0 +1,40 @@
+package caissa.arena.tournament;
+
+import caissa.arena.rules.Move;
+import caissa.arena.rules.Position;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Random openings: a number of uniformly random legal plies from the initial position, drawn
+ * from a seed, so that deterministic bots do not replay one game over and over. An opening
+ * never ends the game (a drawn line that does is drawn again).
+ */
+public final class Openings {
+
+    private Openings() {
+    }
+
+    /** The opening for game pair {@code index} (0-based) of a run with this seed. */
+    public static List<Move> opening(long seed, int index, int plies) {
+        if (plies == 0) {
+            return List.of();
+        }
+        // One stream per pair: an opening depends on the seed and the pair, not on what ran before.
+        SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + index);
+        while (true) {
+            Position position = Position.initial();
+            List<Move> moves = new ArrayList<>(plies);
+            while (moves.size() < plies && !position.outcome().isOver()) {
+                List<Move> legal = position.legalMoves();
+                Move move = legal.get(random.nextInt(legal.size()));
+                moves.add(move);
+                position = position.play(move);
+            }
+            if (moves.size() == plies && !position.outcome().isOver()) {
+                return List.copyOf(moves);
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package caissa.arena.tournament;
+
+import caissa.arena.rules.Move;
+import java.util.List;
+
+/**
+ * One game of a schedule: who plays which colour, from which opening.
+ *
+ * @param number 1-based game number, the order games are started and their files sort in
+ * @param pair 1-based number of the game pair; the two games of a pair share the opening with colours swapped
+ * @param white index of White in the bot list
+ * @param black index of Black in the bot list
+ */
+public record ScheduledGame(int number, int pair, int white, int black, List<Move> opening) {
+
+    public ScheduledGame {
+        opening = List.copyOf(opening);
+    }
+}

@@ -1,0 +1,19 @@
+package caissa.arena.tournament;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Map;
+
+/**
+ * One bot's line in the standings.
+ *
+ * @param irregularByCause irregular losses by termination word (every irregular cause, zeros included)
+ * @param elo maximum-likelihood Elo relative to the field's mean; null before any rated game
+ * @param eloError the 95% error margin of {@code elo}; null with it
+ * @param headToHead points against the bots tied with it on points and irregular losses
+ * @param sonnebornBerger the sum over its games of its score (1, 1/2, 0) times the opponent's points
+ */
+@JsonPropertyOrder({"rank", "name", "points", "games", "wins", "draws", "losses", "irregularLosses", "irregularByCause",
+    "elo", "eloError", "headToHead", "sonnebornBerger"})
+public record Standing(int rank, String name, int points, int games, int wins, int draws, int losses, int irregularLosses,
+        Map<String, Integer> irregularByCause, Double elo, Double eloError, int headToHead, double sonnebornBerger) {
+}

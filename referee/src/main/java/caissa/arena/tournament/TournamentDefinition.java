@@ -1,0 +1,34 @@
+package caissa.arena.tournament;
+
+import caissa.arena.game.TimeControl;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A round robin as its file defines it, checked and with defaults filled in (see
+ * tournaments/README.md for every field).
+ *
+ * @param concurrency games at a time when the command line does not say; empty for the number of cores
+ */
+public record TournamentDefinition(
+        String name,
+        List<BotEntry> bots,
+        int gamesPerPair,
+        TimeControl timeControl,
+        int openingPlies,
+        long seed,
+        Optional<Integer> concurrency) {
+
+    public TournamentDefinition {
+        Objects.requireNonNull(name, "name");
+        bots = List.copyOf(bots);
+        Objects.requireNonNull(timeControl, "timeControl");
+        Objects.requireNonNull(concurrency, "concurrency");
+    }
+
+    /** Games in the whole tournament: every pair plays {@code gamesPerPair}. */
+    public int totalGames() {
+        return bots.size() * (bots.size() - 1) / 2 * gamesPerPair;
+    }
+}

@@ -1,0 +1,267 @@
+package caissa.arena.tournament;
+
+import caissa.arena.bot.BotCommand;
+import caissa.arena.bot.CommandCheck;
+import caissa.arena.game.Durations;
+import caissa.arena.game.TimeControl;
+import caissa.arena.report.Json;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads and checks a tournament file before any game starts. Every mistake is reported as one
+ * line {@code FILE:LINE: FIELD: PROBLEM}, for example
+ * {@code tournaments/mine.json:5: gamesPerPair: must be even (each opening is played once with each colour), got 3}.
+ *
+ * <p>Relative paths ({@code workingDir}, and a bot program given with a path) are taken from
+ * the folder of the tournament file, so that a tournament runs the same from any directory.
+ */
+public final class TournamentFile {
+
+    private static final Set<String> FIELDS = Set.of("name", "bots", "gamesPerPair", "timePerGame", "timePerMove",
+            "increment", "firstMoveAllowance", "openingPlies", "seed", "concurrency");
+    private static final Set<String> BOT_FIELDS = Set.of("name", "command", "workingDir", "env");
+    static final int MAX_OPENING_PLIES = 40;
+
+    private final Path file;
+    private final Path folder;
+    private final Map<String, Integer> lines;
+
+    private TournamentFile(Path file, Map<String, Integer> lines) {
+        this.file = file;
+        this.folder = file.toAbsolutePath().getParent();
+        this.lines = lines;
+    }
+
+    /**
+     * @throws TournamentFileException for anything that would stop the tournament from running as written
+     */
+    public static TournamentDefinition read(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new TournamentFileException(file + ": no such file");
+        } catch (IOException e) {
+            throw new TournamentFileException(file + ": cannot read: " + e.getMessage());
+        }
+        JsonNode root;
+        try {
+            root = Json.mapper().readTree(text);
+        } catch (JsonProcessingException e) {
+            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+            throw new TournamentFileException(file + ":" + line + ": not valid JSON: " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject()) {
+            throw new TournamentFileException(file + ":1: the file must hold one JSON object");
+        }
+        return new TournamentFile(file, lineIndex(text)).definition(root);
+    }
+
+    private TournamentDefinition definition(JsonNode root) {
+        unknownFields(root, "", FIELDS);
+        String name = requiredText(root, "name");
+        if (!name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+            throw error("/name", "name", "must be letters, digits, '.', '_' or '-' (it names the output folder), got '" + name + "'");
+        }
+        JsonNode botsNode = root.get("bots");
+        if (botsNode == null || !botsNode.isArray()) {
+            throw error("/bots", "bots", "required: an array of bots, each {\"name\": ..., \"command\": [...]}");
+        }
+        if (botsNode.size() < 2) {
+            throw error("/bots", "bots", "a round robin needs at least 2 bots, got " + botsNode.size());
+        }
+        List<BotEntry> bots = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < botsNode.size(); i++) {
+            BotEntry bot = bot(botsNode.get(i), "/bots/" + i, "bots[" + i + "]");
+            if (!names.add(bot.name())) {
+                throw error("/bots/" + i + "/name", "bots[" + i + "].name", "duplicate bot name '" + bot.name() + "'");
+            }
+            bots.add(bot);
+        }
+        int gamesPerPair = integer(root, "gamesPerPair", 2, 2, 10_000);
+        if (gamesPerPair % 2 != 0) {
+            throw error("/gamesPerPair", "gamesPerPair",
+                    "must be even (each opening is played once with each colour), got " + gamesPerPair);
+        }
+        Duration perGame = duration(root, "timePerGame", "30s");
+        Optional<Duration> perMove = root.hasNonNull("timePerMove")
+                ? Optional.of(duration(root, "timePerMove", null)) : Optional.empty();
+        Duration increment = duration(root, "increment", "0s");
+        Duration allowance = duration(root, "firstMoveAllowance", "1s");
+        TimeControl timeControl;
+        try {
+            timeControl = new TimeControl(perGame, perMove, increment, allowance);
+        } catch (IllegalArgumentException e) {
+            throw error("/timePerGame", "timePerGame", e.getMessage());
+        }
+        int openingPlies = integer(root, "openingPlies", 0, 0, MAX_OPENING_PLIES);
+        long seed = root.has("seed") ? longValue(root, "seed") : 1;
+        Optional<Integer> concurrency = root.hasNonNull("concurrency")
+                ? Optional.of(integer(root, "concurrency", 1, 1, 256)) : Optional.empty();
+        return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency);
+    }
+
+    private BotEntry bot(JsonNode node, String pointer, String field) {
+        if (!node.isObject()) {
+            throw error(pointer, field, "each bot must be an object {\"name\": ..., \"command\": [...]}");
+        }
+        unknownFields(node, pointer, BOT_FIELDS);
+        String name = requiredText(node, pointer, field, "name");
+        JsonNode commandNode = node.get("command");
+        if (commandNode == null || !commandNode.isArray() || commandNode.isEmpty()) {
+            throw error(pointer + "/command", field + ".command",
+                    "required: the argument list, like [\"./mybot\", \"--fast\"] or [\"sample:random\"]");
+        }
+        List<String> command = new ArrayList<>();
+        for (int i = 0; i < commandNode.size(); i++) {
+            JsonNode arg = commandNode.get(i);
+            if (!arg.isTextual()) {
+                throw error(pointer + "/command/" + i, field + ".command[" + i + "]", "must be a string, got " + arg);
+            }
+            command.add(arg.asText());
+        }
+        Optional<Path> workingDir = Optional.empty();
+        if (node.hasNonNull("workingDir")) {
+            JsonNode dir = node.get("workingDir");
+            if (!dir.isTextual()) {
+                throw error(pointer + "/workingDir", field + ".workingDir", "must be a string (a folder)");
+            }
+            workingDir = Optional.of(folder.resolve(dir.asText()).normalize());
+        }
+        Map<String, String> env = new LinkedHashMap<>();
+        if (node.hasNonNull("env")) {
+            JsonNode envNode = node.get("env");
+            if (!envNode.isObject()) {
+                throw error(pointer + "/env", field + ".env", "must be an object of names to string values");
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = envNode.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> entry = it.next();
+                if (!entry.getValue().isTextual()) {
+                    throw error(pointer + "/env/" + entry.getKey(), field + ".env." + entry.getKey(),
+                            "must be a string, got " + entry.getValue());
+                }
+                env.put(entry.getKey(), entry.getValue().asText());
+            }
+        }
+        // A program given with a path is found from the tournament file's folder, like workingDir.
+        List<String> resolved = new ArrayList<>(command);
+        String program = command.get(0);
+        if (program.contains("/") && !Path.of(program).isAbsolute() && workingDir.isEmpty()) {
+            resolved.set(0, folder.resolve(program).normalize().toString());
+        }
+        BotEntry entry = new BotEntry(name, resolved, workingDir, env);
+        Optional<String> problem = CommandCheck.problem(new BotCommand(resolved, workingDir, env));
+        if (problem.isPresent()) {
+            throw error(pointer + "/command", field + ".command", problem.get());
+        }
+        return entry;
+    }
+
+    private void unknownFields(JsonNode node, String pointer, Set<String> known) {
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String field = it.next();
+            if (!known.contains(field)) {
+                throw error(pointer + "/" + field, (pointer.isEmpty() ? "" : dotted(pointer) + ".") + field,
+                        "unknown field (known: " + String.join(", ", known.stream().sorted().toList()) + ")");
+            }
+        }
+    }
+
+    private String requiredText(JsonNode node, String field) {
+        return requiredText(node, "", "", field);
+    }
+
+    private String requiredText(JsonNode node, String pointer, String prefix, String field) {
+        JsonNode value = node.get(field);
+        String name = prefix.isEmpty() ? field : prefix + "." + field;
+        if (value == null || value.isNull()) {
+            throw error(pointer, name, "required");
+        }
+        if (!value.isTextual() || value.asText().isBlank()) {
+            throw error(pointer + "/" + field, name, "must be a non-empty string, got " + value);
+        }
+        return value.asText();
+    }
+
+    private int integer(JsonNode root, String field, int defaultValue, int min, int max) {
+        JsonNode value = root.get(field);
+        if (value == null || value.isNull()) {
+            return defaultValue;
+        }
+        if (!value.isIntegralNumber() || value.asLong() < min || value.asLong() > max) {
+            throw error("/" + field, field, "must be a whole number from " + min + " to " + max + ", got " + value);
+        }
+        return value.asInt();
+    }
+
+    private long longValue(JsonNode root, String field) {
+        JsonNode value = root.get(field);
+        if (!value.isIntegralNumber() || !value.canConvertToLong()) {
+            throw error("/" + field, field, "must be a whole number, got " + value);
+        }
+        return value.asLong();
+    }
+
+    private Duration duration(JsonNode root, String field, String defaultValue) {
+        JsonNode value = root.get(field);
+        if (value == null || value.isNull()) {
+            return Durations.parse(defaultValue);
+        }
+        if (!value.isTextual()) {
+            throw error("/" + field, field, "must be a duration string like \"30s\", got " + value);
+        }
+        try {
+            return Durations.parse(value.asText());
+        } catch (IllegalArgumentException e) {
+            throw error("/" + field, field, e.getMessage());
+        }
+    }
+
+    private TournamentFileException error(String pointer, String field, String problem) {
+        Integer line = lines.get(pointer);
+        for (String p = pointer; line == null && !p.isEmpty(); p = p.substring(0, p.lastIndexOf('/'))) {
+            line = lines.get(p);
+        }
+        return new TournamentFileException(file + ":" + (line == null ? 1 : line) + ": " + field + ": " + problem);
+    }
+
+    private static String dotted(String pointer) {
+        return pointer.substring(1).replaceAll("/(\\d+)", "[$1]").replace('/', '.');
+    }
+
+    /** The line of every field and array element, by JSON pointer ({@code /bots/1/name}). */
+    private static Map<String, Integer> lineIndex(String text) {
+        Map<String, Integer> lines = new HashMap<>();
+        try (JsonParser parser = new JsonFactory().createParser(text)) {
+            JsonToken token;
+            while ((token = parser.nextToken()) != null) {
+                if (token == JsonToken.FIELD_NAME || token.isScalarValue() || token.isStructStart()) {
+                    lines.putIfAbsent(parser.getParsingContext().pathAsPointer().toString(),
+                            parser.currentTokenLocation().getLineNr());
+                }
+            }
+        } catch (IOException e) {
+            // The tree parse already accepted the text; without lines the messages say line 1.
+        }
+        return lines;
+    }
+}

@@ -1,0 +1,11 @@
+package caissa.arena.tournament;
+
+/** A tournament file that cannot be run; the message names the file, the line and the field. */
+public final class TournamentFileException extends IllegalArgumentException {
+
+    private static final long serialVersionUID = 1L;
+
+    public TournamentFileException(String message) {
+        super(message);
+    }
+}

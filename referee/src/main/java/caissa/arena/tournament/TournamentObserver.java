@@ -1,0 +1,18 @@
+package caissa.arena.tournament;
+
+import java.util.List;
+
+/** Watches a tournament run (progress display, live report); called one event at a time. */
+public interface TournamentObserver {
+
+    TournamentObserver NONE = new TournamentObserver() {
+    };
+
+    /** The run starts with {@code done} of {@code total} games already finished (on resume). */
+    default void started(int total, int done) {
+    }
+
+    /** A game finished and was recorded; {@code standings} are the standings after it. */
+    default void finished(FinishedGame game, List<Standing> standings, int done, int total) {
+    }
+}
