@@ -134,9 +134,15 @@ class SprtTest {
 
     @Test
     void decisionComparesTheLlrWithTheBounds() {
-        // [0, 5]: 104 pairs all won is overwhelming, LLR ~ 1.49 for [0, 5] but beyond 2.94 for [0, 10].
-        assertThat(new Sprt(0, 5, 0.05, 0.05).llr(new long[] {0, 0, 0, 0, 104})).isCloseTo(1.4859395685254373, within(1e-9));
+        // Pairs all won: the generalized LLR grows slowly while four buckets stay empty (each
+        // stands in as 1e-3). For [0, 10] (bound ln 19 = 2.9444) 103 pairs give 2.92198 and
+        // 104 give 2.95034 (Python replica of fishtest), so the test stops exactly at pair 104;
+        // for [0, 5] 104 pairs give only 1.48594.
+        assertThat(ZERO_TEN.llr(new long[] {0, 0, 0, 0, 103})).isCloseTo(2.9219763906810057, within(1e-9));
+        assertThat(ZERO_TEN.llr(new long[] {0, 0, 0, 0, 104})).isCloseTo(2.950344550755084, within(1e-9));
+        assertThat(ZERO_TEN.decision(new long[] {0, 0, 0, 0, 103})).isEqualTo(Decision.CONTINUE);
         assertThat(ZERO_TEN.decision(new long[] {0, 0, 0, 0, 104})).isEqualTo(Decision.H1);
+        assertThat(new Sprt(0, 5, 0.05, 0.05).llr(new long[] {0, 0, 0, 0, 104})).isCloseTo(1.4859395685254373, within(1e-9));
         assertThat(ZERO_TEN.decision(new long[] {104, 0, 0, 0, 0})).isEqualTo(Decision.H0);
         assertThat(ZERO_TEN.decision(new long[] {1, 2, 3, 2, 1})).isEqualTo(Decision.CONTINUE);
     }
