@@ -49,12 +49,12 @@ final class TournamentCommand implements Callable<Integer> {
         int games = concurrency != null ? concurrency
                 : definition.concurrency().orElse(Runtime.getRuntime().availableProcessors());
         PrintWriter terminal = spec.commandLine().getOut();
+        Tournament tournament = Tournament.open(definition, file, dir, resume, new ProgressDisplay(terminal, interactive));
         terminal.printf("tournament %s: %d bots, %d games, %d at a time, %s%n", definition.name(), definition.bots().size(),
                 definition.totalGames(), games, definition.timeControl().describe());
         terminal.println("output: " + dir);
         terminal.flush();
-        StandingsDocument standings = Tournament.run(definition, file, dir, games, resume,
-                new ProgressDisplay(terminal, interactive));
+        StandingsDocument standings = tournament.play(games);
         terminal.println();
         terminal.print(StandingsTable.format(standings));
         terminal.println("standings: " + dir.resolve(Tournament.STANDINGS_FILE));

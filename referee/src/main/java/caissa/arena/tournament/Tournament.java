@@ -51,20 +51,30 @@ public final class Tournament {
     }
 
     /**
-     * Runs (or, with {@code resume}, continues) the tournament and returns the final standings.
+     * Prepares the output folder for a new run, or, with {@code resume}, reads the finished games
+     * of the run in it.
      *
      * @throws OutputFolderException when the folder holds another run (without resume) or nothing
      *     to resume, or the file changed since the run started
      */
-    public static StandingsDocument run(TournamentDefinition definition, Path file, Path dir, int concurrency,
-            boolean resume, TournamentObserver observer) throws Exception {
+    public static Tournament open(TournamentDefinition definition, Path file, Path dir, boolean resume,
+            TournamentObserver observer) throws IOException {
         Tournament tournament = new Tournament(definition, file, dir, observer);
         if (resume) {
             tournament.prepareResume();
         } else {
             tournament.prepareFresh();
         }
-        return tournament.play(concurrency);
+        return tournament;
+    }
+
+    /** Games already finished (on resume) and games in all. */
+    public int finishedGames() {
+        return finished.size();
+    }
+
+    public int totalGames() {
+        return schedule.size();
     }
 
     private void prepareFresh() throws IOException {
@@ -111,7 +121,8 @@ public final class Tournament {
         }
     }
 
-    private StandingsDocument play(int concurrency) throws Exception {
+    /** Plays the games not yet finished, {@code concurrency} at a time, and returns the final standings. */
+    public StandingsDocument play(int concurrency) throws Exception {
         Set<Integer> done = finished.stream().map(FinishedGame::game).collect(Collectors.toSet());
         Iterator<ScheduledGame> pending = schedule.stream().filter(g -> !done.contains(g.number())).iterator();
         observer.started(schedule.size(), finished.size());

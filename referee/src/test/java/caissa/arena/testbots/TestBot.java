@@ -49,7 +49,8 @@ public final class TestBot {
             }
         }
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        Random random = new Random(7);
+        // A random mover takes its seed from the second argument, so that test tournaments can field distinct bots.
+        Random random = new Random(behaviour.equals("random") ? at : 7);
         Position position = Position.initial();
         int replies = 0;
         String line;

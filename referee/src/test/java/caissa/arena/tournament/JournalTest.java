@@ -1,0 +1,50 @@
+package caissa.arena.tournament;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import caissa.arena.game.Result;
+import caissa.arena.game.Termination;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JournalTest {
+
+    @TempDir
+    Path dir;
+
+    private static FinishedGame game(int number) {
+        return new FinishedGame(number, "a", "b", Result.DRAW, Termination.MOVE_LIMIT, "games/000" + number + ".json");
+    }
+
+    @Test
+    void appendedGamesReadBackInOrder() throws Exception {
+        try (Journal journal = Journal.open(dir)) {
+            journal.append(game(2));
+            journal.append(game(1));
+        }
+
+        assertThat(Journal.read(dir)).containsExactly(game(2), game(1));
+    }
+
+    @Test
+    void aTornLastLineDoesNotCountAndIsCutOffBeforeTheNextAppend() throws Exception {
+        try (Journal journal = Journal.open(dir)) {
+            journal.append(game(1));
+        }
+        Files.writeString(dir.resolve(Journal.FILE), "{\"game\":2,\"white\":\"a\",\"bla", StandardOpenOption.APPEND);
+
+        assertThat(Journal.read(dir)).containsExactly(game(1));
+        try (Journal journal = Journal.open(dir)) {
+            journal.append(game(3));
+        }
+        assertThat(Journal.read(dir)).containsExactly(game(1), game(3));
+    }
+
+    @Test
+    void aMissingJournalIsEmpty() throws Exception {
+        assertThat(Journal.read(dir)).isEmpty();
+    }
+}

@@ -1,0 +1,169 @@
+package caissa.arena.tournament;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Every field of a tournament file is checked before a game starts, with file, line and field in the message. */
+class TournamentFileTest {
+
+    @TempDir
+    Path dir;
+
+    private Path write(String json) throws IOException {
+        Path bot = dir.resolve("bot.sh");
+        if (!Files.exists(bot)) {
+            Files.writeString(bot, "#!/bin/sh\nexit 0\n");
+            Files.setPosixFilePermissions(bot, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        return Files.writeString(dir.resolve("t.json"), json);
+    }
+
+    private static final String BOTS = """
+              "bots": [
+                {"name": "a", "command": ["./bot.sh"]},
+                {"name": "b", "command": ["./bot.sh", "--fast"]}
+              ]""";
+
+    @Test
+    void aCompleteFileIsReadWithDefaultsAndPathsFromItsFolder() throws IOException {
+        Path file = write("{\n  \"name\": \"t1\",\n" + BOTS + "\n}\n");
+
+        TournamentDefinition definition = TournamentFile.read(file);
+
+        assertThat(definition.name()).isEqualTo("t1");
+        assertThat(definition.gamesPerPair()).isEqualTo(2);
+        assertThat(definition.timeControl().perGame()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(definition.timeControl().perMove()).isEmpty();
+        assertThat(definition.openingPlies()).isZero();
+        assertThat(definition.seed()).isEqualTo(1);
+        assertThat(definition.concurrency()).isEmpty();
+        assertThat(definition.bots().get(1).command()).containsExactly(dir.resolve("bot.sh").toString(), "--fast");
+        assertThat(definition.totalGames()).isEqualTo(2);
+    }
+
+    @Test
+    void workingDirAndEnvAreTaken() throws IOException {
+        Files.createDirectories(dir.resolve("work"));
+        Path file = write("""
+                {"name": "t", "bots": [
+                  {"name": "a", "command": ["./bot.sh"], "workingDir": ".", "env": {"K": "V"}},
+                  {"name": "b", "command": ["sample:random"], "workingDir": "work"}
+                ], "timePerMove": "500ms", "increment": "0.5s", "concurrency": 3}
+                """);
+
+        TournamentDefinition definition = TournamentFile.read(file);
+
+        assertThat(definition.bots().get(0).workingDir()).contains(dir.normalize());
+        assertThat(definition.bots().get(0).env()).containsEntry("K", "V");
+        assertThat(definition.bots().get(1).workingDir()).contains(dir.resolve("work"));
+        assertThat(definition.timeControl().perMove()).contains(Duration.ofMillis(500));
+        assertThat(definition.timeControl().increment()).isEqualTo(Duration.ofMillis(500));
+        assertThat(definition.concurrency()).contains(3);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            unknown field          | "gamesPerPiar": 2                 | :3: gamesPerPiar: unknown field (known: bots, concurrency,
+            odd gamesPerPair       | "gamesPerPair": 3                 | :3: gamesPerPair: must be even (each opening is played once with each colour), got 3
+            unparsable duration    | "timePerGame": "30 seconds"       | :3: timePerGame: '30 seconds' is not a duration: expected a number and a unit (ms, s, m or h), like 500ms, 30s or 2m
+            duration not a string  | "increment": 5                    | :3: increment: must be a duration string like "30s", got 5
+            zero time              | "timePerGame": "0s"               | :3: timePerGame: the time per game must be positive, got 0s
+            negative opening       | "openingPlies": -1                | :3: openingPlies: must be a whole number from 0 to 40, got -1
+            zero concurrency       | "concurrency": 0                  | :3: concurrency: must be a whole number from 1 to 256, got 0
+            bad seed               | "seed": "x"                       | :3: seed: must be a whole number, got "x"
+            """)
+    void aBadTopLevelFieldIsNamedWithItsLine(String what, String field, String expected) throws IOException {
+        Path file = write("{\n  \"name\": \"t\",\n  " + field + ",\n" + BOTS + "\n}\n");
+
+        assertThatThrownBy(() -> TournamentFile.read(file))
+                .isInstanceOf(TournamentFileException.class)
+                .hasMessageStartingWith(file + expected);
+    }
+
+    @Test
+    void aDuplicateBotNameIsRefused() throws IOException {
+        Path file = write("""
+                {"name": "t",
+                 "bots": [
+                   {"name": "a", "command": ["./bot.sh"]},
+                   {"name": "a", "command": ["./bot.sh"]}
+                 ]}
+                """);
+
+        assertThatThrownBy(() -> TournamentFile.read(file))
+                .hasMessage(file + ":4: bots[1].name: duplicate bot name 'a'");
+    }
+
+    @Test
+    void aMissingExecutableIsRefused() throws IOException {
+        Path file = write("""
+                {"name": "t",
+                 "bots": [
+                   {"name": "a", "command": ["./bot.sh"]},
+                   {"name": "b", "command": ["./nobot"]},
+                   {"name": "c", "command": ["surely-not-a-program-on-the-path"]}
+                 ]}
+                """);
+
+        assertThatThrownBy(() -> TournamentFile.read(file))
+                .hasMessage(file + ":4: bots[1].command: no such file: " + dir.resolve("nobot"));
+    }
+
+    @Test
+    void aProgramNotOnThePathIsRefused() throws IOException {
+        Path file = write("""
+                {"name": "t", "bots": [
+                   {"name": "a", "command": ["./bot.sh"]},
+                   {"name": "c", "command": ["surely-not-a-program-on-the-path"]}]}
+                """);
+
+        assertThatThrownBy(() -> TournamentFile.read(file))
+                .hasMessage(file + ":3: bots[1].command: program 'surely-not-a-program-on-the-path' not found on the PATH");
+    }
+
+    @Test
+    void anUnknownSampleBotIsRefused() throws IOException {
+        Path file = write("""
+                {"name": "t", "bots": [
+                   {"name": "a", "command": ["./bot.sh"]},
+                   {"name": "c", "command": ["sample:minimax"]}]}
+                """);
+
+        assertThatThrownBy(() -> TournamentFile.read(file))
+                .hasMessageContaining("bots[1].command: unknown sample bot 'sample:minimax' (known: sample:random, sample:greedy, sample:alphabeta)");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            not JSON            | {"name": "t",,}                                         | :1: not valid JSON:
+            not an object       | [1, 2]                                                  | :1: the file must hold one JSON object
+            no name             | {"bots": []}                                            | :1: name: required
+            bad name            | {"name": "my tournament"}                               | :1: name: must be letters, digits, '.', '_' or '-' (it names the output folder), got 'my tournament'
+            no bots             | {"name": "t"}                                           | :1: bots: required: an array of bots
+            one bot             | {"name": "t", "bots": [{"name": "a", "command": ["x"]}]} | :1: bots: a round robin needs at least 2 bots, got 1
+            empty command       | {"name": "t", "bots": [{"name": "a", "command": []}, {"name": "b", "command": []}]} | :1: bots[0].command: required: the argument list
+            unknown bot field   | {"name": "t", "bots": [{"name": "a", "cmd": ["x"]}, {"name": "b", "command": []}]} | :1: bots[0].cmd: unknown field (known: command, env, name, workingDir)
+            """)
+    void aBadShapeIsNamed(String what, String json, String expected) throws IOException {
+        Path file = write(json);
+
+        assertThatThrownBy(() -> TournamentFile.read(file)).hasMessageStartingWith(file + expected);
+    }
+
+    @Test
+    void aMissingFileIsNamed() {
+        Path file = dir.resolve("nope.json");
+
+        assertThatThrownBy(() -> TournamentFile.read(file)).hasMessage(file + ": no such file");
+    }
+}

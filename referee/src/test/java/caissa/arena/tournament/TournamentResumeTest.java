@@ -1,0 +1,129 @@
+package caissa.arena.tournament;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import caissa.arena.cli.Main;
+import caissa.arena.game.GameRecord;
+import caissa.arena.report.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A tournament process killed with SIGKILL in the middle continues with --resume: finished games
+ * are kept byte for byte, the rest are played, nothing twice, and with deterministic bots the
+ * final standings equal those of a run that was never interrupted.
+ */
+class TournamentResumeTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aRunKilledWithSigkillResumesToTheSameStandings() throws Exception {
+        Path file = new TournamentFiles("resume")
+                .testBot("r1", "random", "1")
+                .testBot("r2", "random", "2")
+                .testBot("r3", "random", "3")
+                .set("gamesPerPair", 4).set("openingPlies", 2).set("seed", 5)
+                .set("timePerGame", "20s").set("firstMoveAllowance", "10s")
+                .writeTo(dir.resolve("resume.json"));
+        TournamentDefinition definition = TournamentFile.read(file);
+
+        Path uninterrupted = dir.resolve("uninterrupted");
+        StandingsDocument expected = Tournament.open(definition, file, uninterrupted, false, TournamentObserver.NONE).play(2);
+
+        Path killed = dir.resolve("killed");
+        Process run = new ProcessBuilder(javaCommand(file, killed)).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("killed.log").toFile()).start();
+        waitForJournal(killed, 3, run);
+        run.toHandle().destroyForcibly();
+        assertThat(run.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        List<FinishedGame> beforeKill = Journal.read(killed);
+        assertThat(beforeKill).hasSizeBetween(3, 11);
+        Map<String, byte[]> keptFiles = new HashMap<>();
+        for (FinishedGame game : beforeKill) {
+            keptFiles.put(game.file(), Files.readAllBytes(killed.resolve(game.file())));
+        }
+
+        StandingsDocument resumed = Tournament.open(definition, file, killed, true, TournamentObserver.NONE).play(2);
+
+        assertThat(resumed.standings()).isEqualTo(expected.standings());
+        assertThat(resumed.crosstable()).isEqualTo(expected.crosstable());
+        List<FinishedGame> journal = Journal.read(killed);
+        assertThat(journal).hasSize(12).extracting(FinishedGame::game).doesNotHaveDuplicates();
+        assertThat(journal.subList(0, beforeKill.size())).isEqualTo(beforeKill);
+        for (Map.Entry<String, byte[]> kept : keptFiles.entrySet()) {
+            assertThat(Files.readAllBytes(killed.resolve(kept.getKey()))).as(kept.getKey()).isEqualTo(kept.getValue());
+        }
+        for (int game = 1; game <= 12; game++) {
+            String name = "games/" + Tournament.gameFileName(game, 12);
+            GameRecord a = Json.mapper().readValue(uninterrupted.resolve(name).toFile(), GameRecord.class);
+            GameRecord b = Json.mapper().readValue(killed.resolve(name).toFile(), GameRecord.class);
+            assertThat(b.moves().stream().map(m -> m.move()).toList()).as(name)
+                    .isEqualTo(a.moves().stream().map(m -> m.move()).toList());
+            assertThat(b.opening()).isEqualTo(a.opening()).hasSize(2);
+        }
+    }
+
+    @Test
+    void resumeRefusesAChangedFileNamingWhatChanged() throws Exception {
+        Path file = new TournamentFiles("changed").testBot("r1", "random", "1").testBot("r2", "random", "2")
+                .set("timePerGame", "20s").writeTo(dir.resolve("changed.json"));
+        Path out = dir.resolve("out");
+        Tournament.open(TournamentFile.read(file), file, out, false, TournamentObserver.NONE).play(1);
+        new TournamentFiles("changed").testBot("r1", "random", "1").testBot("r2", "random", "2")
+                .set("timePerGame", "10s").set("seed", 9).writeTo(file);
+
+        java.io.StringWriter stderr = new java.io.StringWriter();
+        int exit = Main.run(new String[] {"tournament", file.toString(), "--out", out.toString(), "--resume"},
+                new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(stderr));
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(stderr.toString().strip()).isEqualTo("caissa tournament: --resume: " + file
+                + " changed since the run in " + out + " started: timePerGame (20s → 10s), seed (1 → 9)");
+    }
+
+    @Test
+    void resumeOfACompleteRunPlaysNothing() throws Exception {
+        Path file = new TournamentFiles("done").testBot("r1", "random", "1").testBot("r2", "random", "2")
+                .set("timePerGame", "20s").writeTo(dir.resolve("done.json"));
+        Path out = dir.resolve("out");
+        TournamentDefinition definition = TournamentFile.read(file);
+        StandingsDocument first = Tournament.open(definition, file, out, false, TournamentObserver.NONE).play(1);
+        byte[] journal = Files.readAllBytes(out.resolve(Journal.FILE));
+
+        StandingsDocument again = Tournament.open(definition, file, out, true, TournamentObserver.NONE).play(1);
+
+        assertThat(again.standings()).isEqualTo(first.standings());
+        assertThat(Files.readAllBytes(out.resolve(Journal.FILE))).isEqualTo(journal);
+    }
+
+    private static List<String> javaCommand(Path file, Path out) {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "tournament", file.toString(), "--out", out.toString(), "--concurrency", "2"));
+        return command;
+    }
+
+    private static void waitForJournal(Path dir, int games, Process run) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(dir.resolve(Journal.FILE)) && Journal.read(dir).size() >= games) {
+                return;
+            }
+            if (!run.isAlive()) {
+                throw new AssertionError("the tournament process ended before it could be killed");
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the tournament did not finish " + games + " games in time");
+    }
+}
