@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -36,6 +38,16 @@ public final class BotProcess {
 
         record Failed(String reason) implements Start {
         }
+    }
+
+    /**
+     * Bots still running, so that an interrupted arena (Ctrl-C, SIGTERM) takes them down with it
+     * instead of leaving them to run on. SIGKILL cannot be caught: its bots see their input close.
+     */
+    private static final Set<BotProcess> LIVE = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(BotProcess::killAllLive, "kill-bots"));
     }
 
     private final Process process;
@@ -77,6 +89,7 @@ public final class BotProcess {
         }
         tree.setRoot(process.toHandle());
         BotProcess bot = new BotProcess(process, tree, limits, name);
+        LIVE.add(bot);
         bot.stdoutReader.start();
         bot.stderrReader.start();
         return new Start.Started(bot);
@@ -211,8 +224,17 @@ public final class BotProcess {
         List<ProcessHandle> late = tree.aliveDescendants();
         ProcessTree.kill(late, Duration.ZERO, Duration.ofSeconds(5));
         joinReaders();
+        LIVE.remove(this);
         Optional<Integer> exitCode = process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
         return new ShutdownReport(exited, exitCode, leftovers.size() + late.size(), !exited);
+    }
+
+    private static void killAllLive() {
+        for (BotProcess bot : LIVE) {
+            List<ProcessHandle> all = new java.util.ArrayList<>(bot.tree.aliveDescendants());
+            all.add(bot.process.toHandle());
+            all.forEach(ProcessHandle::destroyForcibly);
+        }
     }
 
     private void joinReaders() {
