@@ -22,7 +22,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /** Benchmarks that print their figures: the referee's own cost, measured on real processes. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Measure the arena's own costs and print the figures.",
-        subcommands = {BenchCommand.Referee.class})
+        subcommands = {BenchCommand.Referee.class, TournamentBench.class})
 final class BenchCommand implements Runnable {
 
     @Spec
@@ -34,9 +34,7 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "referee", mixinStandardHelpOptions = true,
-            description = {"The referee's own time per ply, from reading one bot's reply to having flushed the move",
-                "to the other bot, over games between two fast bots; beside the round trip of a raw pipe echo",
-                "through 'cat' measured in the same run."})
+            description = "The referee's own time per ply, from reading one bot's reply to having flushed the move to the other bot, over games between two fast bots; beside the round trip of a raw pipe echo through 'cat' measured in the same run.")
     static final class Referee implements Callable<Integer> {
 
         @Spec
