@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
             MovesCommand.class,
             PlayCommand.class,
             TournamentCommand.class,
+            MatchCommand.class,
             BenchCommand.class,
             CommandLine.HelpCommand.class,
         },
@@ -32,6 +33,7 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         TournamentCommand.interactive = System.console() != null;
+        MatchCommand.interactive = TournamentCommand.interactive;
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 

@@ -1,0 +1,169 @@
+package caissa.arena.cli;
+
+import caissa.arena.game.Entrant;
+import caissa.arena.match.Match;
+import caissa.arena.match.MatchReport;
+import caissa.arena.match.MatchSettings;
+import caissa.arena.report.Json;
+import caissa.arena.stats.Sprt;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** A regression match for CI: the new version of an engine against the previous one. */
+@Command(name = "match", mixinStandardHelpOptions = true,
+        description = "Play the engine against a baseline in game pairs (one opening, once with each colour) and judge"
+                + " it with a sequential probability ratio test on the pentanomial statistics of the pairs, in plain"
+                + " Elo, stopping as soon as a bound is crossed. Exit codes: 0 H1 accepted (the engine is at least as"
+                + " good as elo1 claims), 1 H0 accepted (a regression), 3 inconclusive at the cap, 2 bad usage.")
+final class MatchCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--engine", required = true, paramLabel = "CMD", description = "The engine under test.")
+    String engine;
+
+    @Option(names = "--baseline", required = true, paramLabel = "CMD", description = "The version to compare with.")
+    String baseline;
+
+    @Option(names = "--engine-name", paramLabel = "NAME", description = "Default: from the command.")
+    String engineName;
+
+    @Option(names = "--baseline-name", paramLabel = "NAME", description = "Default: from the command.")
+    String baselineName;
+
+    @Option(names = "--sprt", paramLabel = "elo0=A,elo1=B,alpha=X,beta=Y",
+            description = "The hypotheses, in plain Elo (default: elo0=0,elo1=10,alpha=0.05,beta=0.05).")
+    String sprt;
+
+    @Option(names = "--games", paramLabel = "N",
+            description = "Play exactly N games (even) instead of stopping early; judged by the SPRT at the end.")
+    Integer games;
+
+    @Option(names = "--max-games", paramLabel = "N", description = "The cap of the sequential test (even; default: "
+            + MatchSettings.DEFAULT_MAX_GAMES + ").")
+    Integer maxGames;
+
+    @Option(names = "--opening-plies", paramLabel = "N", defaultValue = "0",
+            description = "Random legal plies before the bots take over, sent as an 'opening' line (default: ${DEFAULT-VALUE};"
+                    + " the bots must support the line, see sample-bots/README.md).")
+    int openingPlies;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the openings (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--concurrency", paramLabel = "N", description = "Games at a time (default: the number of cores).")
+    Integer concurrency;
+
+    @Mixin
+    ClockOptions clock;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the summary as JSON (caissa-arena/match/1).")
+    Path json;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where the game logs go (default: reports/match/<time>-<engine>-vs-<baseline>/).")
+    Path out;
+
+    /** Set by {@link Main#main}: a real terminal gets a line redrawn in place. */
+    static boolean interactive;
+
+    @Override
+    public Integer call() throws Exception {
+        if (games != null && (sprt != null || maxGames != null)) {
+            throw new UsageException("--games plays a fixed number of games; for a sequential test use --sprt and --max-games");
+        }
+        Sprt hypotheses = MatchSettings.DEFAULT_SPRT;
+        if (sprt != null) {
+            try {
+                hypotheses = Sprt.parse(sprt);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--sprt: " + e.getMessage());
+            }
+        }
+        int threads = concurrency != null ? concurrency : Runtime.getRuntime().availableProcessors();
+        if (threads < 1) {
+            throw new UsageException("--concurrency must be at least 1, got " + threads);
+        }
+        if (openingPlies < 0 || openingPlies > 40) {
+            throw new UsageException("--opening-plies must be between 0 and 40, got " + openingPlies);
+        }
+        Entrant engineBot = BotOption.entrant("--engine", engine, engineName);
+        Entrant baselineBot = BotOption.entrant("--baseline", baseline, baselineName);
+        int cap = games != null ? games : maxGames != null ? maxGames : MatchSettings.DEFAULT_MAX_GAMES;
+        MatchSettings settings;
+        try {
+            settings = new MatchSettings(engineBot, baselineBot, clock.timeControl(), openingPlies, seed, hypotheses,
+                    games == null, cap);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException((games != null ? "--games: " : "--max-games: ") + e.getMessage());
+        }
+        Path dir = out != null ? out : ReportsDirectory.root().resolve("match").resolve(
+                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
+                        + ReportsDirectory.safe(engineBot.name()) + "-vs-" + ReportsDirectory.safe(baselineBot.name()));
+
+        PrintWriter terminal = spec.commandLine().getOut();
+        terminal.printf("match: %s (engine) vs %s (baseline), %s, %s %d games, %d at a time, %s%n", engineBot.name(),
+                baselineBot.name(), hypotheses, games != null ? "exactly" : "at most", cap, threads,
+                settings.timeControl().describe());
+        terminal.println("games: " + dir.resolve("games"));
+        terminal.flush();
+        MatchReport report = Match.run(settings, dir, threads, (game, summary) -> {
+            String line = progress(summary, cap);
+            if (interactive) {
+                terminal.print("\r" + line + "   ");
+            } else {
+                terminal.println(line);
+            }
+            terminal.flush();
+        });
+        if (interactive) {
+            terminal.println();
+        }
+        terminal.println();
+        terminal.printf(Locale.ROOT, "%s: %s after %d games%n", verdictSentence(report), report.decision(), report.games());
+        terminal.printf(Locale.ROOT, "  engine +%d =%d -%d, pairs %s, Elo %s, LOS %.1f%%, LLR %.2f [%.2f, %.2f]%n",
+                report.wins(), report.draws(), report.losses(), report.pentanomial(), elo(report), report.los() * 100,
+                report.llr(), report.bounds().get(0), report.bounds().get(1));
+        if (report.irregularLosses().engine() > 0) {
+            terminal.printf("  the engine lost %d games irregularly (see the game logs)%n", report.irregularLosses().engine());
+        }
+        if (json != null) {
+            Json.writeFile(json, report);
+            terminal.println("summary: " + json);
+        }
+        terminal.flush();
+        return report.decision().exitCode();
+    }
+
+    private static String progress(MatchReport s, int cap) {
+        double score = s.games() == 0 ? 0 : (s.wins() + s.draws() / 2.0) / s.games();
+        return String.format(Locale.ROOT, "games %d/%d: +%d =%d -%d  score %.1f%%  Elo %s  LLR %.2f [%.2f, %.2f]",
+                s.games(), cap, s.wins(), s.draws(), s.losses(), score * 100, elo(s), s.llr(), s.bounds().get(0),
+                s.bounds().get(1));
+    }
+
+    private static String elo(MatchReport s) {
+        if (s.elo() == null) {
+            return "?";
+        }
+        return String.format(Locale.ROOT, "%+.1f", s.elo())
+                + (s.eloError() == null ? " ± ∞" : String.format(Locale.ROOT, " ± %.1f", s.eloError()));
+    }
+
+    private static String verdictSentence(MatchReport report) {
+        return switch (report.decision()) {
+            case H1 -> "the engine is at least as good as claimed";
+            case H0 -> "regression: the engine is not better";
+            case INCONCLUSIVE -> "no decision";
+        };
+    }
+}

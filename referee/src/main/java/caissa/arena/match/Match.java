@@ -1,0 +1,134 @@
+package caissa.arena.match;
+
+import caissa.arena.Version;
+import caissa.arena.game.GameRecord;
+import caissa.arena.game.GameSetup;
+import caissa.arena.game.Result;
+import caissa.arena.report.Json;
+import caissa.arena.rules.Side;
+import caissa.arena.stats.Elo;
+import caissa.arena.stats.EloEstimate;
+import caissa.arena.stats.Los;
+import caissa.arena.stats.Pentanomial;
+import caissa.arena.stats.Sprt;
+import caissa.arena.tournament.GamePool;
+import caissa.arena.tournament.Openings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Plays a regression match in game pairs on the tournament's {@link GamePool}: game 2k-1 has the
+ * engine as White, game 2k the baseline, both from opening k. A pair counts in the pentanomial
+ * once both its games are finished; the SPRT is checked after each pair.
+ */
+public final class Match {
+
+    private final MatchSettings settings;
+    private final Path out;
+    private final MatchObserver observer;
+    private final Map<Integer, Integer> firstGamePoints = new HashMap<>();
+    private Pentanomial pentanomial = Pentanomial.EMPTY;
+    private int started;
+    private int games;
+    private int wins;
+    private int draws;
+    private int losses;
+    private int engineIrregular;
+    private int baselineIrregular;
+    private Integer decidedAtGames;
+    private Sprt.Decision decision = Sprt.Decision.CONTINUE;
+
+    private Match(MatchSettings settings, Path out, MatchObserver observer) {
+        this.settings = settings;
+        this.out = out;
+        this.observer = observer;
+    }
+
+    /** Plays the match, writing every game log into {@code out/games/}, and returns its summary. */
+    public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer) throws Exception {
+        Files.createDirectories(out.resolve("games"));
+        Match match = new Match(settings, out, observer);
+        new GamePool(concurrency).run(match::next, match::finished);
+        return match.summary();
+    }
+
+    private Optional<GameSetup> next() {
+        if (started >= settings.maxGames() || decision != Sprt.Decision.CONTINUE) {
+            return Optional.empty();
+        }
+        int number = ++started;
+        int pair = (number + 1) / 2;
+        boolean engineWhite = number % 2 == 1;
+        GameSetup setup = engineWhite
+                ? GameSetup.of(settings.engine(), settings.baseline(), settings.timeControl())
+                : GameSetup.of(settings.baseline(), settings.engine(), settings.timeControl());
+        return Optional.of(setup
+                .withOpening(Openings.opening(settings.seed(), pair - 1, settings.openingPlies()))
+                .withTournament(new GameRecord.TournamentGame("match", number, settings.maxGames(), pair)));
+    }
+
+    private boolean finished(GameRecord record) throws IOException {
+        int number = record.tournament().game();
+        Json.writeFile(out.resolve("games").resolve(String.format("%05d.json", number)), record);
+        Side engineSide = number % 2 == 1 ? Side.WHITE : Side.BLACK;
+        int points = record.result().points(engineSide);
+        games++;
+        wins += points == 2 ? 1 : 0;
+        draws += points == 1 ? 1 : 0;
+        losses += points == 0 ? 1 : 0;
+        if (record.termination().isIrregular()) {
+            boolean both = record.result() == Result.BOTH_LOSE;
+            engineIrregular += both || points == 0 ? 1 : 0;
+            baselineIrregular += both || record.result().points(engineSide.opponent()) == 0 ? 1 : 0;
+        }
+        int pair = record.tournament().pair();
+        Integer partner = firstGamePoints.remove(pair);
+        if (partner == null) {
+            firstGamePoints.put(pair, points);
+        } else {
+            pentanomial = pentanomial.plusPair(partner, points);
+            if (settings.sequential() && decision == Sprt.Decision.CONTINUE) {
+                decision = settings.sprt().decision(pentanomial);
+                if (decision != Sprt.Decision.CONTINUE) {
+                    decidedAtGames = games;
+                }
+            }
+        }
+        observer.finished(record, summary());
+        return decision == Sprt.Decision.CONTINUE;
+    }
+
+    private MatchReport summary() {
+        Sprt sprt = settings.sprt();
+        double llr = sprt.llr(pentanomial);
+        Decision verdict;
+        Sprt.Decision reached = settings.sequential() ? decision
+                : games == settings.maxGames() ? sprt.decision(pentanomial) : Sprt.Decision.CONTINUE;
+        verdict = switch (reached) {
+            case H1 -> Decision.H1;
+            case H0 -> Decision.H0;
+            case CONTINUE -> Decision.INCONCLUSIVE;
+        };
+        EloEstimate elo = pentanomial.pairs() == 0 ? null : Elo.estimate(pentanomial);
+        return new MatchReport(MatchReport.SCHEMA, Version.current(), settings.engine().name(), settings.baseline().name(),
+                sprt.toString(), verdict, games, wins, draws, losses,
+                java.util.Arrays.stream(pentanomial.counts()).boxed().toList(),
+                elo == null || !Double.isFinite(elo.elo()) ? null : round(elo.elo()),
+                elo == null || !Double.isFinite(elo.error()) ? null : round(elo.error()),
+                round4(Los.of(wins, losses)), round4(llr), List.of(round4(sprt.lowerBound()), round4(sprt.upperBound())),
+                decidedAtGames, new MatchReport.IrregularLosses(engineIrregular, baselineIrregular));
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 10) / 10.0;
+    }
+
+    private static double round4(double value) {
+        return Math.round(value * 10_000) / 10_000.0;
+    }
+}

@@ -1,0 +1,36 @@
+package caissa.arena.match;
+
+import caissa.arena.game.Entrant;
+import caissa.arena.game.TimeControl;
+import caissa.arena.stats.Sprt;
+import java.util.Objects;
+
+/**
+ * A regression match: the engine under test against a baseline, in game pairs (one random
+ * opening, once with each colour).
+ *
+ * @param sprt the hypotheses the match is judged by
+ * @param sequential whether to stop as soon as the SPRT crosses a bound; otherwise exactly
+ *     {@code maxGames} games are played and judged at the end
+ * @param maxGames the games to play (fixed) or the cap (sequential); even
+ */
+public record MatchSettings(Entrant engine, Entrant baseline, TimeControl timeControl, int openingPlies, long seed,
+        Sprt sprt, boolean sequential, int maxGames) {
+
+    /** The hypotheses when none are given: is the engine at least 10 Elo better, or no better at all? */
+    public static final Sprt DEFAULT_SPRT = new Sprt(0, 10, 0.05, 0.05);
+    public static final int DEFAULT_MAX_GAMES = 1000;
+
+    public MatchSettings {
+        Objects.requireNonNull(engine, "engine");
+        Objects.requireNonNull(baseline, "baseline");
+        Objects.requireNonNull(timeControl, "timeControl");
+        Objects.requireNonNull(sprt, "sprt");
+        if (maxGames < 2 || maxGames % 2 != 0) {
+            throw new IllegalArgumentException("the number of games must be even and at least 2 (game pairs), got " + maxGames);
+        }
+        if (openingPlies < 0) {
+            throw new IllegalArgumentException("opening plies cannot be negative, got " + openingPlies);
+        }
+    }
+}
