@@ -1,0 +1,146 @@
+package caissa.arena.submission;
+
+import caissa.arena.bot.BotCommand;
+import caissa.arena.bot.CommandLineSplitter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.commons.exec.CommandLine;
+import org.apache.commons.exec.DefaultExecutor;
+import org.apache.commons.exec.ExecuteException;
+import org.apache.commons.exec.ExecuteWatchdog;
+import org.apache.commons.exec.PumpStreamHandler;
+
+/**
+ * Turns a submission into a command, the CodeCup way: a single source file is compiled by its
+ * extension ({@code .java} with javac, {@code .c} with gcc -O2, {@code .cpp} with g++ -O2,
+ * {@code .py} checked by python3) in a folder of its own; anything else is taken as a command.
+ * Builds are one-shot commands run through Apache Commons Exec with a time limit.
+ */
+public final class SourceBuild {
+
+    /** What a submission became. */
+    public sealed interface Outcome {
+        /** The submission was a command, not a source file. */
+        record Command(BotCommand command) implements Outcome {
+        }
+
+        /** A source file built into a runnable command. */
+        record Built(BotCommand command, String language, String buildCommand, String output) implements Outcome {
+        }
+
+        /** The build failed; {@code output} holds the compiler's messages. */
+        record Failed(String language, String buildCommand, String reason, String output) implements Outcome {
+        }
+    }
+
+    private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
+    private static final int OUTPUT_LIMIT = 64 * 1024;
+
+    private SourceBuild() {
+    }
+
+    /**
+     * @param submission a command line, or the path of one source file
+     * @param buildDir an empty folder for the build's output
+     * @throws IllegalArgumentException when the submission names a source file that does not exist, or is not a command
+     */
+    public static Outcome prepare(String submission, Path buildDir, Duration timeout) {
+        List<String> argv = CommandLineSplitter.split(submission);
+        Optional<String> language = argv.size() == 1 ? language(argv.get(0)) : Optional.empty();
+        if (language.isEmpty()) {
+            return new Outcome.Command(BotCommand.of(argv));
+        }
+        Path source = Path.of(argv.get(0)).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(source)) {
+            throw new IllegalArgumentException("no such source file: " + argv.get(0));
+        }
+        return switch (language.get()) {
+            case "java" -> java(source, buildDir, timeout);
+            case "c" -> compiled(source, buildDir, timeout, "C", "gcc", "-lm");
+            case "cpp" -> compiled(source, buildDir, timeout, "C++", "g++", null);
+            default -> python(source, buildDir, timeout);
+        };
+    }
+
+    private static Optional<String> language(String path) {
+        String lower = path.toLowerCase(Locale.ROOT);
+        for (String extension : List.of("java", "cpp", "c", "py")) {
+            if (lower.endsWith("." + extension)) {
+                return Optional.of(extension);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Outcome java(Path source, Path buildDir, Duration timeout) {
+        String base = source.getFileName().toString().replaceFirst("\\.java$", "");
+        String mainClass = base;
+        try {
+            Matcher m = PACKAGE.matcher(Files.readString(source));
+            if (m.find()) {
+                mainClass = m.group(1) + "." + base;
+            }
+        } catch (IOException e) {
+            return new Outcome.Failed("Java", "javac", "cannot read " + source + ": " + e.getMessage(), "");
+        }
+        CommandLine javac = new CommandLine("javac").addArgument("-encoding").addArgument("UTF-8")
+                .addArgument("-d").addArgument(buildDir.toString(), false).addArgument(source.toString(), false);
+        BotCommand run = BotCommand.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", buildDir.toString(), mainClass);
+        return build("Java", javac, buildDir, timeout, run);
+    }
+
+    private static Outcome compiled(Path source, Path buildDir, Duration timeout, String language, String compiler,
+            String library) {
+        Path binary = buildDir.resolve("bot");
+        CommandLine command = new CommandLine(compiler).addArgument("-O2").addArgument("-o")
+                .addArgument(binary.toString(), false).addArgument(source.toString(), false);
+        if (library != null) {
+            command.addArgument(library);
+        }
+        return build(language, command, buildDir, timeout, BotCommand.of(binary.toString()));
+    }
+
+    private static Outcome python(Path source, Path buildDir, Duration timeout) {
+        // A syntax check that writes nothing next to the author's file (py_compile would).
+        CommandLine check = new CommandLine("python3").addArgument("-c")
+                .addArgument("import sys; compile(open(sys.argv[1], encoding='utf-8').read(), sys.argv[1], 'exec')", false)
+                .addArgument(source.toString(), false);
+        return build("Python", check, buildDir, timeout, BotCommand.of("python3", source.toString()));
+    }
+
+    private static Outcome build(String language, CommandLine command, Path dir, Duration timeout, BotCommand run) {
+        String display = String.join(" ", command.toStrings());
+        BoundedOutput output = new BoundedOutput(OUTPUT_LIMIT);
+        ExecuteWatchdog watchdog = ExecuteWatchdog.builder().setTimeout(timeout).get();
+        DefaultExecutor executor = DefaultExecutor.builder().setWorkingDirectory(dir)
+                .setExecuteStreamHandler(new PumpStreamHandler(output)).get();
+        executor.setWatchdog(watchdog);
+        executor.setExitValues(null);
+        int exit;
+        try {
+            exit = executor.execute(command);
+        } catch (ExecuteException e) {
+            exit = e.getExitValue();
+        } catch (IOException e) {
+            return new Outcome.Failed(language, display, command.getExecutable() + " cannot be run here: " + e.getMessage(),
+                    output.text());
+        }
+        if (watchdog.killedProcess()) {
+            return new Outcome.Failed(language, display, "the build took longer than " + timeout.toSeconds() + " s",
+                    output.text());
+        }
+        if (exit != 0) {
+            return new Outcome.Failed(language, display, command.getExecutable() + " exited with status " + exit,
+                    output.text());
+        }
+        return new Outcome.Built(run, language, display, output.text());
+    }
+}

@@ -1,0 +1,203 @@
+package caissa.arena.submission;
+
+import caissa.arena.Version;
+import caissa.arena.game.Entrant;
+import caissa.arena.game.GameRecord;
+import caissa.arena.game.GameSetup;
+import caissa.arena.game.PlayedMove;
+import caissa.arena.game.Result;
+import caissa.arena.game.Termination;
+import caissa.arena.game.TimeControl;
+import caissa.arena.rules.Side;
+import caissa.arena.tournament.GamePool;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * Plays a submitted bot as White and as Black against each opponent and turns the games into a
+ * checklist: each check passes or fails with the evidence a bot author needs to fix it.
+ */
+public final class Validator {
+
+    /** More than this on standard error in one game is reported as a failure: it slows every game. */
+    static final long STDERR_LIMIT_PER_GAME = 1024 * 1024;
+
+    private final Entrant candidate;
+    private final List<GameRecord> games;
+
+    private Validator(Entrant candidate, List<GameRecord> games) {
+        this.candidate = candidate;
+        this.games = games;
+    }
+
+    /** Plays {@code gamesPerColour} games with each colour against each opponent and judges them. */
+    public static ValidationReport validate(Entrant candidate, List<Entrant> opponents, int gamesPerColour,
+            TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build, String source) throws Exception {
+        List<GameSetup> setups = new ArrayList<>();
+        for (Entrant opponent : opponents) {
+            for (int i = 0; i < gamesPerColour; i++) {
+                setups.add(GameSetup.of(candidate, opponent, clock));
+                setups.add(GameSetup.of(opponent, candidate, clock));
+            }
+        }
+        List<GameRecord> games = new ArrayList<>();
+        Iterator<GameSetup> pending = setups.iterator();
+        new GamePool(concurrency).run(() -> pending.hasNext() ? Optional.of(pending.next()) : Optional.empty(), record -> {
+            games.add(record);
+            return true;
+        });
+        return new Validator(candidate, games).report(build, source, clock);
+    }
+
+    private ValidationReport report(Optional<SourceBuild.Outcome.Built> build, String source, TimeControl clock) {
+        List<Check> checks = new ArrayList<>();
+        build.ifPresent(b -> checks.add(new Check("build", true, b.buildCommand()
+                + (b.output().isBlank() ? ": no messages" : ": with messages:\n" + b.output().strip()))));
+        checks.add(answersStart());
+        checks.add(playsBlack());
+        checks.add(legalMoves());
+        checks.add(withinClock(clock));
+        checks.add(noCrash());
+        checks.add(exitsOnEnd());
+        checks.add(noLeftovers());
+        checks.add(stderrVolume());
+        long failed = checks.stream().filter(c -> !c.passed()).count();
+        String verdict = failed == 0
+                ? "PASS: " + candidate.name() + " passed all " + checks.size() + " checks"
+                : "FAIL: " + candidate.name() + " failed " + failed + " of " + checks.size() + " checks: "
+                        + String.join(", ", checks.stream().filter(c -> !c.passed()).map(Check::name).toList());
+        List<ValidationReport.GameLine> lines = games.stream().map(g -> new ValidationReport.GameLine(
+                opponent(g).name(), side(g).word(), g.result().text(), g.termination().word(), g.reason(),
+                (int) g.moves().stream().filter(m -> m.side() == side(g)).count())).toList();
+        return new ValidationReport(ValidationReport.SCHEMA, Version.current(), candidate.name(), candidate.command().argv(),
+                source, List.copyOf(checks), failed == 0, verdict, lines);
+    }
+
+    private Check answersStart() {
+        return firstReply("answers start", Side.WHITE, "as White");
+    }
+
+    private Check playsBlack() {
+        return firstReply("plays black", Side.BLACK, "as Black, after White's first move");
+    }
+
+    /** Whether the bot's first reply with this colour was a legal move, in every such game. */
+    private Check firstReply(String name, Side colour, String how) {
+        List<GameRecord> asColour = games.stream().filter(g -> side(g) == colour).toList();
+        List<GameRecord> failed = asColour.stream().filter(g -> ownMoves(g).isEmpty() && lostIrregularly(g)).toList();
+        if (!failed.isEmpty()) {
+            return new Check(name, false, "no legal first move " + how + " in " + failed.size() + " of " + asColour.size()
+                    + " games: " + failed.get(0).reason());
+        }
+        long[] firsts = asColour.stream().filter(g -> !ownMoves(g).isEmpty())
+                .mapToLong(g -> ownMoves(g).get(0).micros()).sorted().toArray();
+        return new Check(name, true, "a legal first move " + how + " in " + asColour.size() + " of " + asColour.size()
+                + " games (first reply: median " + millis(median(firsts)) + ", largest " + millis(max(firsts)) + ")");
+    }
+
+    private Check legalMoves() {
+        return noIrregular("legal moves", t -> t == Termination.ILLEGAL_MOVE || t == Termination.PROTOCOL_ERROR,
+                "all " + allOwnMoves().size() + " replies were legal, well-formed moves");
+    }
+
+    private Check withinClock(TimeControl clock) {
+        long[] times = allOwnMoves().stream().mapToLong(PlayedMove::micros).sorted().toArray();
+        String figures = "largest move " + millis(max(times)) + ", median " + millis(median(times)) + ", most time used in a game "
+                + games.stream().mapToLong(g -> g.player(side(g)).timeUsedMillis()).max().orElse(0) + " ms of "
+                + clock.describe();
+        return noIrregular("clock", t -> t == Termination.TIME_FORFEIT, "no time forfeit; " + figures);
+    }
+
+    private Check noCrash() {
+        return noIrregular("no crash", t -> t == Termination.CRASH || t == Termination.START_FAILURE,
+                "ran to the end of every game");
+    }
+
+    private Check noIrregular(String name, Predicate<Termination> cause, String evidence) {
+        List<GameRecord> failed = games.stream().filter(g -> lostIrregularly(g) && cause.test(g.termination())).toList();
+        if (failed.isEmpty()) {
+            return new Check(name, true, evidence);
+        }
+        return new Check(name, false, failed.size() + " of " + games.size() + " games lost: " + failed.get(0).reason());
+    }
+
+    private Check exitsOnEnd() {
+        List<GameRecord> running = games.stream().filter(g -> exit(g) != null && !endedByBot(g)).toList();
+        long killed = running.stream().filter(g -> !exit(g).exitedByItself()).count();
+        if (running.isEmpty()) {
+            return new Check("exits on end", false, "not checked: the bot was never running at the end of a game");
+        }
+        if (killed > 0) {
+            return new Check("exits on end", false, "had to be killed after 'end' in " + killed + " of " + running.size()
+                    + " games (it must exit within the grace period after 'end' or at the end of its input)");
+        }
+        return new Check("exits on end", true, "exited by itself after 'end' in " + running.size() + " of "
+                + running.size() + " games");
+    }
+
+    private Check noLeftovers() {
+        List<GameRecord> started = games.stream().filter(g -> exit(g) != null).toList();
+        int left = started.stream().mapToInt(g -> exit(g).leftoverProcesses()).sum();
+        long withLeftovers = started.stream().filter(g -> exit(g).leftoverProcesses() > 0).count();
+        if (left > 0) {
+            return new Check("no leftovers", false, left + " processes it started were still running after "
+                    + withLeftovers + " of " + started.size() + " games and were killed");
+        }
+        return new Check("no leftovers", true, "no process left behind in " + started.size() + " games");
+    }
+
+    private Check stderrVolume() {
+        long most = games.stream().mapToLong(g -> g.player(side(g)).stderr().bytes()).max().orElse(0);
+        String evidence = "at most " + most + " bytes on standard error in a game";
+        return new Check("stderr", most <= STDERR_LIMIT_PER_GAME, most <= STDERR_LIMIT_PER_GAME ? evidence
+                : evidence + ", more than the " + STDERR_LIMIT_PER_GAME / 1024 + " KiB that slows no one down");
+    }
+
+    private boolean endedByBot(GameRecord g) {
+        return lostIrregularly(g) && (g.termination() == Termination.CRASH || g.termination() == Termination.START_FAILURE);
+    }
+
+    private boolean lostIrregularly(GameRecord g) {
+        return g.termination().isIrregular()
+                && (g.result() == Result.BOTH_LOSE || g.result() == Result.lossFor(side(g)));
+    }
+
+    private List<PlayedMove> ownMoves(GameRecord g) {
+        return g.moves().stream().filter(m -> m.side() == side(g)).toList();
+    }
+
+    private List<PlayedMove> allOwnMoves() {
+        return games.stream().flatMap(g -> ownMoves(g).stream()).toList();
+    }
+
+    private GameRecord.ExitRecord exit(GameRecord g) {
+        return g.player(side(g)).exit();
+    }
+
+    private Side side(GameRecord g) {
+        // The candidate is the white player unless both names are equal and it was set up as Black.
+        return g.white().command().equals(candidate.command().argv()) && g.white().name().equals(candidate.name())
+                && !(g.black().name().equals(candidate.name()) && g.tournament() != null)
+                ? Side.WHITE : Side.BLACK;
+    }
+
+    private GameRecord.PlayerRecord opponent(GameRecord g) {
+        return g.player(side(g).opponent());
+    }
+
+    private static long median(long[] sorted) {
+        return sorted.length == 0 ? 0 : sorted[(sorted.length - 1) / 2];
+    }
+
+    private static long max(long[] sorted) {
+        return sorted.length == 0 ? 0 : sorted[sorted.length - 1];
+    }
+
+    private static String millis(long micros) {
+        return String.format(Locale.ROOT, "%.1f ms", micros / 1000.0);
+    }
+}
