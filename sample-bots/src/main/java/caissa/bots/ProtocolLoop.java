@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
  * The referee protocol of RULES.md section 8, from the bot's side: read a line, answer with a
@@ -27,11 +28,18 @@ public final class ProtocolLoop {
     private final Player player;
     private final TimeControl timeControl;
     private final PrintStream diagnostics;
+    private final LongSupplier nanoClock;
 
     public ProtocolLoop(Player player, TimeControl timeControl, PrintStream diagnostics) {
+        this(player, timeControl, diagnostics, System::nanoTime);
+    }
+
+    /** With a clock of our own choosing, so that tests can tell exactly how much time passed. */
+    ProtocolLoop(Player player, TimeControl timeControl, PrintStream diagnostics, LongSupplier nanoClock) {
         this.player = player;
         this.timeControl = timeControl;
         this.diagnostics = diagnostics;
+        this.nanoClock = nanoClock;
     }
 
     public void run(BufferedReader in, PrintStream out) throws IOException {
@@ -40,7 +48,7 @@ public final class ProtocolLoop {
         String line;
         while ((line = in.readLine()) != null) {
             // The referee's clock runs from its write to our reply: start ours as soon as we can.
-            long received = System.nanoTime();
+            long received = nanoClock.getAsLong();
             String text = line.strip().toLowerCase(Locale.ROOT);
             if (text.isEmpty()) {
                 continue;
@@ -55,7 +63,7 @@ public final class ProtocolLoop {
             out.println(ours);
             out.flush();
             position = position.play(ours);
-            left = left.minusNanos(System.nanoTime() - received).plus(timeControl.increment());
+            left = left.minusNanos(nanoClock.getAsLong() - received).plus(timeControl.increment());
         }
     }
 
