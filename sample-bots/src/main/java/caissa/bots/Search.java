@@ -6,6 +6,7 @@ import caissa.bots.TimeManager.ThinkingTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 
@@ -93,14 +94,14 @@ final class Search {
 
         Board board = Board.of(root);
         RootMoves moves = new RootMoves(root, board, random);
-        Move best = moves.move(0);
+        Move best = moves.get(0).move();
         int bestScore = 0;
         int completed = 0;
         for (int depth = 1; depth <= Math.min(maxDepth, MAX_PLY - 1); depth++) {
             rootDepth = depth;
             int score = searchRoot(root, moves, depth);
             if (moves.improved) {
-                best = moves.move(0);
+                best = moves.get(0).move();
                 bestScore = score;
             }
             if (stopped) {
@@ -116,74 +117,46 @@ final class Search {
         return new Result(best, bestScore, completed, nodes, System.nanoTime() - start);
     }
 
-    /** The legal moves at the root in search order, best first after each iteration. */
+    /** A legal move at the root with what the search needs of it, worked out once per move. */
+    private record RootMove(Move move, Position child, Board board, boolean capture, boolean check) {
+
+        static RootMove of(Position root, Board board, Move move) {
+            Board after = board.after(move);
+            return new RootMove(move, root.play(move), after, board.isCapture(move), after.inCheck(after.side()));
+        }
+
+        int orderingRank() {
+            return (capture ? ORDER_CAPTURE : 0) + (check ? ORDER_CHECK : 0);
+        }
+    }
+
+    /** The legal moves at the root in search order: captures and checks first, then the best first. */
     private static final class RootMoves {
 
-        private final Move[] moves;
-        private final Board[] boards;
-        private final Position[] children;
-        private final int[] scores;
-        private final boolean[] captures;
+        private final List<RootMove> moves = new ArrayList<>();
         /** Whether the last iteration proved a best move (false when stopped before the first). */
         boolean improved;
 
         RootMoves(Position root, Board board, Random random) {
-            List<Move> legal = new ArrayList<>(root.legalMoves());
-            // A seeded shuffle decides among moves the search cannot tell apart.
-            Collections.shuffle(legal, random);
-            int n = legal.size();
-            moves = new Move[n];
-            boards = new Board[n];
-            children = new Position[n];
-            scores = new int[n];
-            captures = new boolean[n];
-            Integer[] order = new Integer[n];
-            int[] rank = new int[n];
-            for (int i = 0; i < n; i++) {
-                order[i] = i;
-                Board after = board.after(legal.get(i));
-                rank[i] = (board.isCapture(legal.get(i)) ? ORDER_CAPTURE : 0)
-                        + (after.inCheck(after.side()) ? ORDER_CHECK : 0);
+            for (Move move : root.legalMoves()) {
+                moves.add(RootMove.of(root, board, move));
             }
-            Arrays.sort(order, (a, b) -> Integer.compare(rank[b], rank[a]));
-            for (int i = 0; i < n; i++) {
-                Move move = legal.get(order[i]);
-                moves[i] = move;
-                boards[i] = board.after(move);
-                children[i] = root.play(move);
-                captures[i] = board.isCapture(move);
-            }
+            // A seeded shuffle decides among moves the search cannot tell apart; the sort is stable.
+            Collections.shuffle(moves, random);
+            moves.sort(Comparator.comparingInt(RootMove::orderingRank).reversed());
         }
 
         int size() {
-            return moves.length;
+            return moves.size();
         }
 
-        Move move(int i) {
-            return moves[i];
-        }
-
-        boolean isCapture(int i) {
-            return captures[i];
+        RootMove get(int i) {
+            return moves.get(i);
         }
 
         /** Moves the entry at {@code i} to the front, keeping the others' order. */
         void promote(int i) {
-            Move m = moves[i];
-            Board b = boards[i];
-            Position c = children[i];
-            int s = scores[i];
-            boolean x = captures[i];
-            System.arraycopy(captures, 0, captures, 1, i);
-            System.arraycopy(moves, 0, moves, 1, i);
-            System.arraycopy(boards, 0, boards, 1, i);
-            System.arraycopy(children, 0, children, 1, i);
-            System.arraycopy(scores, 0, scores, 1, i);
-            moves[0] = m;
-            boards[0] = b;
-            children[0] = c;
-            scores[0] = s;
-            captures[0] = x;
+            moves.add(0, moves.remove(i));
         }
     }
 
@@ -193,28 +166,28 @@ final class Search {
         int beta = INFINITE;
         boolean rootInCheck = root.inCheck();
         for (int i = 0; i < moves.size(); i++) {
-            Board child = moves.boards[i];
-            boolean givesCheck = child.inCheck(child.side());
-            int newDepth = depth - 1 + (givesCheck ? 1 : 0);
+            RootMove rootMove = moves.get(i);
+            Position child = rootMove.child();
+            Board board = rootMove.board();
+            int newDepth = depth - 1 + (rootMove.check() ? 1 : 0);
             int score;
             if (i == 0) {
-                score = -search(moves.children[i], child, newDepth, -beta, -alpha, 1);
+                score = -search(child, board, newDepth, -beta, -alpha, 1);
             } else {
                 // Late quiet root moves get a shallower look first, like the inner nodes' ones.
-                int reduction = !rootInCheck && !givesCheck && depth >= 4 && i >= 6
-                        && !moves.isCapture(i) ? 1 : 0;
-                score = -search(moves.children[i], child, newDepth - reduction, -alpha - 1, -alpha, 1);
+                int reduction = !rootInCheck && !rootMove.check() && !rootMove.capture() && depth >= 4 && i >= 6
+                        ? 1 : 0;
+                score = -search(child, board, newDepth - reduction, -alpha - 1, -alpha, 1);
                 if (score > alpha && reduction > 0 && !stopped) {
-                    score = -search(moves.children[i], child, newDepth, -alpha - 1, -alpha, 1);
+                    score = -search(child, board, newDepth, -alpha - 1, -alpha, 1);
                 }
                 if (score > alpha && !stopped) {
-                    score = -search(moves.children[i], child, newDepth, -beta, -alpha, 1);
+                    score = -search(child, board, newDepth, -beta, -alpha, 1);
                 }
             }
             if (stopped) {
                 return alpha;
             }
-            moves.scores[i] = score;
             if (score > alpha) {
                 alpha = score;
                 moves.promote(i);
