@@ -43,7 +43,7 @@ final class Search {
     private static final int ORDER_CHECK = 1 << 27;
     private static final int ORDER_KILLER = 1 << 26;
     private static final int HISTORY_LIMIT = 1 << 24;
-    private static final int TIME_CHECK_NODES = 1023;
+    private static final int TIME_CHECK_NODES = 63;
 
     private final TranspositionTable table;
     private final Random random;
