@@ -12,7 +12,8 @@ import java.util.function.LongSupplier;
 
 /**
  * The referee protocol of RULES.md section 8, from the bot's side: read a line, answer with a
- * move, flush; stop at {@code end} or at the end of input.
+ * move, flush; stop at {@code end} or at the end of input. Also the arena's {@code opening}
+ * line: moves played from the initial position before the game goes on, answered by nothing.
  *
  * <p>It keeps the bot's own clock: the game budget, plus an increment after each reply, minus the
  * time from reading each line to writing the answer (the referee's clock of RULES.md 9 runs from
@@ -55,6 +56,13 @@ public final class ProtocolLoop {
             }
             if (text.equals("end")) {
                 return;
+            }
+            if (text.startsWith("opening ")) {
+                // The arena's extension: moves already played from the initial position; no reply.
+                for (String move : text.substring("opening ".length()).trim().split("\\s+")) {
+                    position = position.play(opponentMove(position, move));
+                }
+                continue;
             }
             if (!text.equals("start")) {
                 position = position.play(opponentMove(position, text));

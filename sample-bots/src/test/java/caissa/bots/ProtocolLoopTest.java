@@ -88,6 +88,28 @@ class ProtocolLoopTest {
     }
 
     @Test
+    void anOpeningLineIsPlayedWithoutAReplyAndTheGameGoesOnFromIt() throws IOException {
+        RecordingPlayer player = new RecordingPlayer();
+        Position afterOpening = Position.initial().play(Move.of("b2-c4")).play(Move.of("e6-d5")).play(Move.of("d2-e3"));
+
+        List<String> out = run(player, TimeControl.CODECUP, "opening b2-c4 e6-d5 d2-e3\nstart\nend\n");
+
+        assertThat(out).containsExactly(firstMove(afterOpening).toString());
+        assertThat(player.positions).containsExactly(afterOpening);
+    }
+
+    @Test
+    void afterAnOpeningTheOtherSideHearsTheFirstMoveAfterIt() throws IOException {
+        RecordingPlayer player = new RecordingPlayer();
+        Position afterOpening = Position.initial().play(Move.of("b2-c4")).play(Move.of("e6-d5"));
+        Move white = firstMove(afterOpening);
+
+        List<String> out = run(player, TimeControl.CODECUP, "opening b2-c4 e6-d5\n" + white + "\nend\n");
+
+        assertThat(out).containsExactly(firstMove(afterOpening.play(white)).toString());
+    }
+
+    @Test
     void stopsAtEndAndReadsNoFurther() throws IOException {
         RecordingPlayer player = new RecordingPlayer();
 

@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
             PlayCommand.class,
             TournamentCommand.class,
             MatchCommand.class,
+            ValidateCommand.class,
             BenchCommand.class,
             CommandLine.HelpCommand.class,
         },

@@ -11,9 +11,11 @@ import caissa.arena.game.TimeControl;
 import caissa.arena.rules.Side;
 import caissa.arena.tournament.GamePool;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -28,20 +30,30 @@ public final class Validator {
 
     private final Entrant candidate;
     private final List<GameRecord> games;
+    /** The candidate's colour by game number: names alone cannot tell when it plays a copy of itself. */
+    private final Map<Integer, Side> sides;
 
-    private Validator(Entrant candidate, List<GameRecord> games) {
+    private Validator(Entrant candidate, List<GameRecord> games, Map<Integer, Side> sides) {
         this.candidate = candidate;
         this.games = games;
+        this.sides = sides;
     }
 
     /** Plays {@code gamesPerColour} games with each colour against each opponent and judges them. */
     public static ValidationReport validate(Entrant candidate, List<Entrant> opponents, int gamesPerColour,
             TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build, String source) throws Exception {
         List<GameSetup> setups = new ArrayList<>();
+        Map<Integer, Side> sides = new HashMap<>();
+        int total = opponents.size() * gamesPerColour * 2;
         for (Entrant opponent : opponents) {
             for (int i = 0; i < gamesPerColour; i++) {
-                setups.add(GameSetup.of(candidate, opponent, clock));
-                setups.add(GameSetup.of(opponent, candidate, clock));
+                for (Side side : Side.values()) {
+                    int number = setups.size() + 1;
+                    sides.put(number, side);
+                    GameSetup setup = side == Side.WHITE ? GameSetup.of(candidate, opponent, clock)
+                            : GameSetup.of(opponent, candidate, clock);
+                    setups.add(setup.withTournament(new GameRecord.TournamentGame("validate", number, total, (number + 1) / 2)));
+                }
             }
         }
         List<GameRecord> games = new ArrayList<>();
@@ -50,7 +62,8 @@ public final class Validator {
             games.add(record);
             return true;
         });
-        return new Validator(candidate, games).report(build, source, clock);
+        games.sort(java.util.Comparator.comparingInt(g -> g.tournament().game()));
+        return new Validator(candidate, games, sides).report(build, source, clock);
     }
 
     private ValidationReport report(Optional<SourceBuild.Outcome.Built> build, String source, TimeControl clock) {
@@ -179,10 +192,7 @@ public final class Validator {
     }
 
     private Side side(GameRecord g) {
-        // The candidate is the white player unless both names are equal and it was set up as Black.
-        return g.white().command().equals(candidate.command().argv()) && g.white().name().equals(candidate.name())
-                && !(g.black().name().equals(candidate.name()) && g.tournament() != null)
-                ? Side.WHITE : Side.BLACK;
+        return sides.get(g.tournament().game());
     }
 
     private GameRecord.PlayerRecord opponent(GameRecord g) {

@@ -1,0 +1,151 @@
+package caissa.arena.cli;
+
+import caissa.arena.Version;
+import caissa.arena.bot.CommandCheck;
+import caissa.arena.game.Entrant;
+import caissa.arena.report.Json;
+import caissa.arena.submission.Check;
+import caissa.arena.submission.SourceBuild;
+import caissa.arena.submission.ValidationReport;
+import caissa.arena.submission.Validator;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** Checks a bot submission before it enters a competition. */
+@Command(name = "validate", mixinStandardHelpOptions = true,
+        description = "Check a bot before it enters a competition: build it if it is a single source file (.java with"
+                + " javac, .c with gcc -O2, .cpp with g++ -O2, .py with python3), then play it as White and as Black"
+                + " against each opponent and report a checklist with the evidence and a one-line verdict."
+                + " Exit codes: 0 every check passed, 1 a check failed, 2 bad usage.")
+final class ValidateCommand implements Callable<Integer> {
+
+    static final List<String> DEFAULT_OPPONENTS = List.of("sample:random", "sample:greedy",
+            "sample:alphabeta --time-per-game 3000");
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "BOT", description = "The bot: a command line, or one source file.")
+    String bot;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "The bot's name in the report (default: from the command or file).")
+    String name;
+
+    @Option(names = "--games", paramLabel = "N", defaultValue = "2",
+            description = "Games per colour and opponent (default: ${DEFAULT-VALUE}).")
+    int games;
+
+    @Option(names = "--opponent", paramLabel = "CMD",
+            description = "An opponent; repeat for several (default: sample:random, sample:greedy, and sample:alphabeta"
+                    + " thinking 3 s a game).")
+    List<String> opponents;
+
+    @Mixin
+    ClockOptions clock;
+
+    @Option(names = "--concurrency", paramLabel = "N", description = "Games at a time (default: the number of cores).")
+    Integer concurrency;
+
+    @Option(names = "--build-timeout", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "2m",
+            description = "The longest a build may take (default: ${DEFAULT-VALUE}).")
+    Duration buildTimeout;
+
+    @Option(names = "--json", description = "Print the report as JSON (caissa-arena/validation/1) instead of a checklist.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        if (games < 1) {
+            throw new UsageException("--games must be at least 1, got " + games);
+        }
+        int threads = concurrency != null ? concurrency : Runtime.getRuntime().availableProcessors();
+        if (threads < 1) {
+            throw new UsageException("--concurrency must be at least 1, got " + threads);
+        }
+        List<Entrant> opponentBots = new ArrayList<>();
+        for (String opponent : opponents != null ? opponents : DEFAULT_OPPONENTS) {
+            opponentBots.add(BotOption.entrant("--opponent", opponent, null));
+        }
+        Path buildDir = Files.createTempDirectory("caissa-build");
+        try {
+            SourceBuild.Outcome outcome;
+            try {
+                outcome = SourceBuild.prepare(bot, buildDir, buildTimeout);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("BOT: " + e.getMessage());
+            }
+            ValidationReport report = validate(outcome, opponentBots, threads);
+            print(report);
+            return report.passed() ? ExitCodes.OK : ExitCodes.FAILED;
+        } finally {
+            deleteTree(buildDir);
+        }
+    }
+
+    private ValidationReport validate(SourceBuild.Outcome outcome, List<Entrant> opponentBots, int threads) throws Exception {
+        String source = outcome instanceof SourceBuild.Outcome.Command ? null : bot;
+        if (outcome instanceof SourceBuild.Outcome.Failed failed) {
+            String botName = name != null ? name : fileName(bot);
+            Check build = new Check("build", false, failed.buildCommand() + ": " + failed.reason()
+                    + (failed.output().isBlank() ? "" : ":\n" + failed.output().strip()));
+            return new ValidationReport(ValidationReport.SCHEMA, Version.current(), botName, List.of(), source,
+                    List.of(build), false, "FAIL: " + botName + " does not build (" + failed.language() + ")", List.of());
+        }
+        Optional<SourceBuild.Outcome.Built> built = outcome instanceof SourceBuild.Outcome.Built b ? Optional.of(b) : Optional.empty();
+        Entrant candidate;
+        if (built.isPresent()) {
+            candidate = new Entrant(name != null ? name : fileName(bot), built.get().command());
+        } else {
+            candidate = BotOption.entrant("BOT", bot, name);
+        }
+        return Validator.validate(candidate, opponentBots, games, clock.timeControl(), threads, built, source);
+    }
+
+    private void print(ValidationReport report) {
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.print(Json.write(report));
+            out.flush();
+            return;
+        }
+        out.println("validating " + report.bot() + (report.source() != null ? " (built from " + report.source() + ")" : "")
+                + (report.command().isEmpty() ? "" : ": " + String.join(" ", report.command())));
+        int width = report.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
+        for (Check check : report.checks()) {
+            String[] evidence = check.evidence().split("\n", -1);
+            out.printf("  %-" + width + "s  %s  %s%n", check.name(), check.passed() ? "pass" : "FAIL", evidence[0]);
+            for (int i = 1; i < evidence.length; i++) {
+                out.println("  " + " ".repeat(width) + "        " + evidence[i]);
+            }
+        }
+        out.println(report.verdict());
+        out.flush();
+    }
+
+    private static String fileName(String path) {
+        return CommandCheck.defaultName(caissa.arena.bot.BotCommand.of(path));
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package caissa.arena.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import caissa.arena.report.Json;
+import caissa.arena.testbots.TestBots;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** {@code caissa validate} on real processes: a good bot passes, each misbehaviour fails the check that names it. */
+class ValidateCommandTest {
+
+    @TempDir
+    Path dir;
+
+    record Run(int exit, String out, String err) {
+    }
+
+    static Run validate(String... args) {
+        List<String> all = new ArrayList<>(List.of("validate"));
+        all.addAll(List.of(args));
+        all.addAll(List.of("--opponent", TestBots.command("random", "5").display(), "--games", "1",
+                "--first-move-allowance", "10s", "--concurrency", "2"));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = Main.run(all.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    private static String bot(String... args) {
+        return TestBots.command(args).display();
+    }
+
+    private static String lastLine(String text) {
+        List<String> lines = text.lines().toList();
+        return lines.get(lines.size() - 1);
+    }
+
+    @Test
+    void aWellBehavedBotPassesEveryCheck() {
+        Run run = validate(bot("random", "9"), "--name", "good");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("answers start  pass", "plays black    pass", "legal moves    pass",
+                "clock          pass", "no crash       pass", "exits on end   pass", "no leftovers   pass",
+                "stderr         pass");
+        assertThat(lastLine(run.out())).isEqualTo("PASS: good passed all 8 checks");
+    }
+
+    @ParameterizedTest(name = "{0} fails {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            crash            | 2 | no crash      | exited with status 3 before the game was over
+            illegal          | 1 | legal moves   | , which is illegal:
+            garbage          | 2 | legal moves   | replied 'hello referee', which is not a move
+            hang             | 2 | clock         | did not reply within
+            ignore-end       | 1 | exits on end  | had to be killed after 'end' in 2 of 2 games
+            grandchild       | 1 | no leftovers  | 2 processes it started were still running after 2 of 2 games and were killed
+            exit-immediately | 1 | answers start | no legal first move as White in 1 of 1 games
+            """)
+    void aMisbehaviourFailsTheCheckThatNamesIt(String behaviour, String at, String check, String evidence) {
+        Run run = validate(bot(behaviour, at), "--name", "bad", "--time-per-game", "2s");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(1);
+        String line = run.out().lines().filter(l -> l.startsWith("  " + check + " ")).findFirst().orElseThrow();
+        assertThat(line).contains("FAIL").contains(evidence);
+        assertThat(lastLine(run.out())).startsWith("FAIL: bad failed ").contains(check);
+    }
+
+    @Test
+    void theJsonReportCarriesTheChecklistAndTheGames() throws IOException {
+        Run run = validate(bot("crash", "3"), "--name", "bad", "--json");
+
+        JsonNode report = Json.mapper().readTree(run.out());
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(report.get("schema").asText()).isEqualTo("caissa-arena/validation/1");
+        assertThat(report.get("passed").asBoolean()).isFalse();
+        assertThat(report.get("checks")).hasSize(8);
+        assertThat(report.get("games")).hasSize(2);
+        assertThat(report.get("games").get(0).get("colour").asText()).isEqualTo("white");
+        // It crashed in both games, so whether it exits on "end" could not be seen either.
+        assertThat(report.get("verdict").asText()).isEqualTo("FAIL: bad failed 2 of 8 checks: no crash, exits on end");
+    }
+
+    @Test
+    void aSourceFileThatDoesNotCompileFailsTheBuildWithTheCompilersMessages() throws IOException {
+        Path source = Files.writeString(dir.resolve("broken.c"), "int main(void) { return nope; }\n");
+
+        Run run = validate(source.toString());
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.out()).contains("build  FAIL  gcc -O2 -o").contains("gcc exited with status 1")
+                .contains("error: ").contains("nope").contains("undeclared");
+        assertThat(lastLine(run.out())).isEqualTo("FAIL: broken does not build (C)");
+    }
+
+    @Test
+    void aJavaSourceFileIsCompiledAndRun() throws IOException {
+        Path source = Files.writeString(dir.resolve("FirstMove.java"), """
+                import java.io.*;
+                public class FirstMove {
+                    // Not a real bot: it answers 'start' and then stops, which the checks catch.
+                    public static void main(String[] args) throws IOException {
+                        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+                        if ("start".equals(in.readLine())) {
+                            System.out.println("b2-c4");
+                            System.out.flush();
+                        }
+                    }
+                }
+                """);
+
+        Run run = validate(source.toString());
+
+        assertThat(run.out()).contains("build          pass  javac -encoding UTF-8 -d ")
+                .contains("answers start  pass").contains("no crash       FAIL");
+        assertThat(run.exit()).isEqualTo(1);
+    }
+
+    @Test
+    void aMissingSourceFileIsBadUsage() {
+        Run run = validate(dir.resolve("nothing.py").toString());
+
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.err()).isEqualTo("caissa validate: BOT: no such source file: " + dir.resolve("nothing.py")
+                + System.lineSeparator());
+    }
+
+    @Test
+    void aCommandThatCannotStartIsBadUsage() {
+        Run run = validate("/nonexistent/bot --fast");
+
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.err()).startsWith("caissa validate: BOT: no such file: /nonexistent/bot");
+    }
+}
