@@ -42,7 +42,7 @@ final class MatchCommand implements Callable<Integer> {
     String baselineName;
 
     @Option(names = "--sprt", paramLabel = "elo0=A,elo1=B,alpha=X,beta=Y",
-            description = "The hypotheses, in plain Elo (default: elo0=0,elo1=10,alpha=0.05,beta=0.05).")
+            description = "The hypotheses, in plain Elo; alpha and beta default to 0.05 (default: elo0=0,elo1=10,alpha=0.05,beta=0.05).")
     String sprt;
 
     @Option(names = "--games", paramLabel = "N",
@@ -84,7 +84,9 @@ final class MatchCommand implements Callable<Integer> {
         Sprt hypotheses = MatchSettings.DEFAULT_SPRT;
         if (sprt != null) {
             try {
-                hypotheses = Sprt.parse(sprt);
+                // alpha and beta are usually 0.05: let them be left out.
+                String full = sprt + (sprt.contains("alpha=") ? "" : ",alpha=0.05") + (sprt.contains("beta=") ? "" : ",beta=0.05");
+                hypotheses = Sprt.parse(full);
             } catch (IllegalArgumentException e) {
                 throw new UsageException("--sprt: " + e.getMessage());
             }
@@ -153,7 +155,10 @@ final class MatchCommand implements Callable<Integer> {
 
     private static String elo(MatchReport s) {
         if (s.elo() == null) {
-            return "?";
+            long pairs = s.pentanomial().stream().mapToLong(Long::longValue).sum();
+            // Every pair won (or lost) has no finite maximum-likelihood Elo.
+            return pairs > 0 && s.pentanomial().get(4) == pairs ? "+∞"
+                    : pairs > 0 && s.pentanomial().get(0) == pairs ? "-∞" : "?";
         }
         return String.format(Locale.ROOT, "%+.1f", s.elo())
                 + (s.eloError() == null ? " ± ∞" : String.format(Locale.ROOT, " ± %.1f", s.eloError()));
