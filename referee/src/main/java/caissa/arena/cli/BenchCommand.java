@@ -21,6 +21,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** Benchmarks that print their figures: the referee's own cost, measured on real processes. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
+        header = "Measure the arena's own costs.",
         description = "Measure the arena's own costs and print the figures.",
         subcommands = {BenchCommand.Referee.class, TournamentBench.class})
 final class BenchCommand implements Runnable {

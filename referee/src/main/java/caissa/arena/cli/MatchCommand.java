@@ -20,6 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** A regression match for CI: the new version of an engine against the previous one. */
 @Command(name = "match", mixinStandardHelpOptions = true,
+        header = "Regression match with an SPRT, for CI.",
         description = "Play the engine against a baseline in game pairs (one opening, once with each colour) and judge"
                 + " it with a sequential probability ratio test on the pentanomial statistics of the pairs, in plain"
                 + " Elo, stopping as soon as a bound is crossed. Exit codes: 0 H1 accepted (the engine is at least as"

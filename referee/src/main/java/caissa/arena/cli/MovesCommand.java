@@ -14,6 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** Lists the legal moves of a position and says where it stands. */
 @Command(name = "moves", mixinStandardHelpOptions = true,
+        header = "List the legal moves of a position and its outcome.",
         description = "Print the legal moves of a position, sorted, and its outcome.")
 final class MovesCommand implements Callable<Integer> {
 

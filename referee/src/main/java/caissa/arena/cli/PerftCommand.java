@@ -14,6 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** Counts the leaves of the legal-move tree: the standard test and benchmark of a move generator. */
 @Command(name = "perft", mixinStandardHelpOptions = true,
+        header = "Count the leaves of the legal-move tree (perft).",
         description = "Count the leaf nodes of the legal-move tree of a position (perft). The tree follows the movement rules and does not stop at the move limit.")
 final class PerftCommand implements Callable<Integer> {
 

@@ -25,6 +25,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** Plays one game between two bots, live on the terminal, and writes its log. */
 @Command(name = "play", mixinStandardHelpOptions = true,
+        header = "Play one game between two bots.",
         description = "Play one game between two bots, print each move as it happens, and write the game log. A bot is a command line (split with shell quoting rules, no shell is run) or sample:random, sample:greedy, sample:alphabeta. Exit code 0 when the game was played to a result, whatever it is.")
 final class PlayCommand implements Callable<Integer> {
 

@@ -15,6 +15,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** Runs a round-robin tournament from a tournament file (see tournaments/README.md). */
 @Command(name = "tournament", mixinStandardHelpOptions = true,
+        header = "Run a round-robin tournament from a JSON file.",
         description = "Run a round-robin tournament defined by a JSON file, concurrently, writing every game log, the journal and the standings into the output folder. A run killed at any moment continues with --resume.")
 final class TournamentCommand implements Callable<Integer> {
 

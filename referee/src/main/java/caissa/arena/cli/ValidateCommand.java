@@ -28,6 +28,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** Checks a bot submission before it enters a competition. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
+        header = "Check a bot submission before a competition.",
         description = "Check a bot before it enters a competition: build it if it is a single source file (.java with"
                 + " javac, .c with gcc -O2, .cpp with g++ -O2, .py with python3), then play it as White and as Black"
                 + " against each opponent and report a checklist with the evidence and a one-line verdict."
