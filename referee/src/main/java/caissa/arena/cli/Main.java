@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
             PerftCommand.class,
             MovesCommand.class,
             PlayCommand.class,
+            ReportCommand.class,
             CommandLine.HelpCommand.class,
         },
         exitCodeListHeading = "%nExit codes:%n",
