@@ -12,10 +12,11 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** Writes the HTML report of a tournament output folder, finished or still running. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Write DIR/report.html: one self-contained page (no network needed) with the standings,",
-            "the crosstable, the irregular losses, the games, and a board viewer for every game.",
-            "Works on a running tournament too: games whose logs are not there yet are simply not shown,",
-            "and unreadable logs are named on the page and on standard error. Prints the report's path."})
+        description = {"Write DIR/report.html: one self-contained page, readable offline, with the",
+            "standings, the crosstable, the irregular losses, the list of games and a",
+            "board viewer for every game. Works on a running tournament: logs not yet",
+            "written are not shown, unreadable ones are named on the page and on stderr.",
+            "Prints the report's path."})
 final class ReportCommand implements Callable<Integer> {
 
     @Spec
