@@ -12,6 +12,7 @@ import caissa.arena.rules.Position;
 import caissa.arena.rules.Square;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -225,6 +226,30 @@ class ReportInBrowserTest {
         }
         page.evaluate("location.hash = 'game=4000'");
         page.awaitTrue("document.querySelector('#viewer-title').textContent === 'Game 4000 is not in this report'");
+        noScriptErrorsOrDialogs();
+    }
+
+    @Test
+    void aPartialFolderShowsWhatIsThereAndSaysWhatIsNot() throws IOException {
+        Path dir = temp.resolve("running");
+        List<GameRecord> games = fixture.games();
+        for (GameRecord game : List.of(games.get(0), games.get(3), games.get(6))) {
+            TournamentFixture.writeGame(dir, game);
+        }
+        Files.writeString(dir.resolve("games/0002.json"), "{\"schema\": \"caissa-arena/game/1\", ");
+
+        page.navigate(HtmlReport.write(dir).file().toUri().toString(), READY);
+
+        assertThat(gameNumbers()).containsExactly(1, 4, 7);
+        assertThat(page.evaluate("document.querySelector('#problems').textContent").asText())
+                .contains("standings.json is not there yet", "tournament.json is not there", "games/0002.json was left out");
+        assertThat(page.evaluate("document.querySelector('#standings-section').textContent").asText()).contains("No standings yet");
+        // Without standings, the irregular losses are counted from the logs: games 4 and 7 each have one.
+        assertThat(page.evaluate("document.querySelectorAll('#irregular tbody tr').length").asInt()).isEqualTo(2);
+        assertThat(page.evaluate("document.querySelectorAll('#irregular-games li').length").asInt()).isEqualTo(2);
+        page.click("#games tr[data-game='7'] a");
+        page.awaitTrue(VIEWER_OPEN);
+        assertShows(games.get(6), replay(games.get(6)), 0);
         noScriptErrorsOrDialogs();
     }
 
