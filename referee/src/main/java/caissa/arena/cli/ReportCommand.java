@@ -1,0 +1,47 @@
+package caissa.arena.cli;
+
+import caissa.arena.report.HtmlReport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** Writes the HTML report of a tournament output folder, finished or still running. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        header = "Write the HTML report of a tournament folder.",
+        description = "Write DIR/report.html: one self-contained page, readable offline, with the standings, the"
+                + " crosstable, the irregular losses, the list of games and a board viewer for every game. Works on a"
+                + " running tournament: logs not yet written are not shown, unreadable ones are named on the page and"
+                + " on stderr. Prints the report's path.")
+final class ReportCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "DIR",
+            description = "A tournament output folder: tournament.json, standings.json, games/NNNN.json.")
+    Path dir;
+
+    @Override
+    public Integer call() {
+        HtmlReport.Written written;
+        try {
+            written = HtmlReport.write(dir);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UsageException("cannot write the report of " + dir + ": " + e.getClass().getSimpleName() + " " + e.getMessage(), e);
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        written.problems().forEach(problem -> err.println("caissa report: " + problem));
+        err.flush();
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(written.file());
+        out.flush();
+        return ExitCodes.OK;
+    }
+}

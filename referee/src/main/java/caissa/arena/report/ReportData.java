@@ -1,0 +1,29 @@
+package caissa.arena.report;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+
+/**
+ * Everything the report page shows, embedded in it as one JSON document. The tournament and
+ * standings files go in as written, so that every field they have reaches the page, including
+ * fields added after this class was written.
+ *
+ * @param title the tournament's name (see {@link TournamentFolder#title()})
+ * @param folder the folder the report describes, as given
+ * @param generatedAt when the report was written (ISO-8601)
+ * @param tournament {@code tournament.json}, or null when it is not there or unreadable
+ * @param standings {@code standings.json}, or null when it is not there yet or unreadable
+ */
+@JsonPropertyOrder({"schema", "title", "folder", "generatedAt", "arenaVersion", "tournament", "standings", "problems", "games"})
+public record ReportData(String schema, String title, String folder, String generatedAt, String arenaVersion,
+        JsonNode tournament, JsonNode standings, List<String> problems, List<ReportGame> games) {
+
+    /** Versions the embedded document, for tools that read it out of the page. */
+    public static final String SCHEMA = "caissa-arena/report-data/1";
+
+    public ReportData {
+        problems = List.copyOf(problems);
+        games = List.copyOf(games);
+    }
+}

@@ -1,0 +1,964 @@
+/*
+ * Caïssa Arena report: draws the page from the JSON document in #report-data (written by
+ * caissa.arena.report.HtmlReport). No libraries and no network. Text from the data only ever
+ * reaches the page as text nodes or attribute values, never as markup, because bot names and
+ * stderr are written by the bots.
+ *
+ * The game viewer replays each game's moves from its start position with the movement rules of
+ * RULES.md 3-4; the arena checked when writing the report that the moves replay legally.
+ * URL: #game=N opens game N, #game=N&ply=P at ply P (plies as in the log, counting the opening).
+ */
+(function () {
+  'use strict';
+
+  const DATA = JSON.parse(document.getElementById('report-data').textContent);
+  const GAMES = Array.isArray(DATA.games) ? DATA.games : [];
+  const BY_NUMBER = new Map(GAMES.map(g => [g.number, g]));
+  const STANDINGS = DATA.standings && Array.isArray(DATA.standings.standings) ? DATA.standings : null;
+  const TOURNAMENT = DATA.tournament || null;
+
+  const CAUSES = ['time-forfeit', 'illegal-move', 'protocol-error', 'crash', 'start-failure'];
+  const TERMINATIONS = ['checkmate', 'stalemate', 'move-limit'].concat(CAUSES);
+  const LABELS = {
+    'checkmate': 'checkmate', 'stalemate': 'stalemate', 'move-limit': 'move limit',
+    'time-forfeit': 'time forfeit', 'illegal-move': 'illegal move', 'protocol-error': 'protocol error',
+    'crash': 'crash', 'start-failure': 'start failure'
+  };
+  /** Column heads of the irregular causes in the standings, which has many columns already. */
+  const SHORT_LABELS = {
+    'time-forfeit': 'time', 'illegal-move': 'illegal', 'protocol-error': 'protocol', 'crash': 'crash', 'start-failure': 'start'
+  };
+  const FILES = 'abcdefg';
+
+  const label = t => Object.prototype.hasOwnProperty.call(LABELS, t) ? LABELS[t] : String(t);
+  const Label = t => label(t).charAt(0).toUpperCase() + label(t).slice(1);
+  const isIrregular = t => CAUSES.includes(t);
+  const own = (object, key) => object !== null && typeof object === 'object'
+      && Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
+  const $ = selector => document.querySelector(selector);
+
+  // ------------------------------------------------------------------------------------------
+  // Small helpers
+
+  /** An element; children are nodes or strings, and strings become text, never markup. */
+  function h(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    setAttributes(e, attrs);
+    for (const child of children.flat()) {
+      if (child !== null && child !== undefined && child !== false) {
+        e.append(child instanceof Node ? child : String(child));
+      }
+    }
+    return e;
+  }
+
+  /** An SVG element. */
+  function svg(tag, attrs, ...children) {
+    const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+    setAttributes(e, attrs);
+    for (const child of children) {
+      e.append(child instanceof Node ? child : String(child));
+    }
+    return e;
+  }
+
+  function setAttributes(e, attrs) {
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) {
+        continue;
+      }
+      if (key.startsWith('on')) {
+        e.addEventListener(key.slice(2), value);
+      } else {
+        e.setAttribute(key === 'className' ? 'class' : key, value === true ? '' : String(value));
+      }
+    }
+  }
+
+  const INTEGER = new Intl.NumberFormat('en-US');
+
+  function fmtNumber(v) {
+    if (v === null || v === undefined) {
+      return '—';
+    }
+    if (typeof v !== 'number') {
+      return typeof v === 'object' ? JSON.stringify(v) : String(v);
+    }
+    return Number.isInteger(v) ? INTEGER.format(v) : v.toFixed(2).replace(/\.?0+$/, '');
+  }
+
+  function fmtElo(elo, error) {
+    if (typeof elo !== 'number') {
+      return '—';
+    }
+    const rounded = Math.round(elo);
+    const text = (rounded > 0 ? '+' : '') + rounded;
+    return typeof error === 'number' ? text + ' ± ' + Math.round(error) : text;
+  }
+
+  function fmtMs(ms) {
+    if (typeof ms !== 'number' || !isFinite(ms)) {
+      return '—';
+    }
+    if (ms < 1) {
+      return ms.toFixed(2) + ' ms';
+    }
+    if (ms < 100) {
+      return ms.toFixed(1) + ' ms';
+    }
+    if (ms < 1000) {
+      return Math.round(ms) + ' ms';
+    }
+    if (ms < 60000) {
+      return (ms / 1000).toFixed(2) + ' s';
+    }
+    const s = Math.round(ms / 1000);
+    return Math.floor(s / 60) + ' min ' + String(s % 60).padStart(2, '0') + ' s';
+  }
+
+  /** 2025-01-31T12:00:00.123Z as 2025-01-31 12:00:00 UTC: the same for every reader. */
+  function fmtTime(iso) {
+    return typeof iso === 'string' ? iso.replace('T', ' ').replace(/\.\d+/, '').replace(/Z$/, ' UTC') : '—';
+  }
+
+  function plural(n, word, words) {
+    return fmtNumber(n) + ' ' + (n === 1 ? word : words || word + 's');
+  }
+
+  /** Bot names in standings order, then any others the games name. */
+  function botNames() {
+    const names = STANDINGS ? STANDINGS.standings.map(r => String(r.name)) : [];
+    const more = new Set();
+    for (const g of GAMES) {
+      for (const name of [g.white.name, g.black.name]) {
+        if (!names.includes(name)) {
+          more.add(name);
+        }
+      }
+    }
+    return names.concat([...more].sort());
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Header, problems, tournament definition
+
+  function renderHeader() {
+    document.title = DATA.title + ' · Caïssa Arena report';
+    $('#title').textContent = DATA.title;
+    const total = STANDINGS ? STANDINGS.gamesTotal : own(TOURNAMENT, 'games');
+    const played = STANDINGS ? STANDINGS.gamesPlayed : GAMES.length;
+    const complete = STANDINGS ? STANDINGS.complete === true : typeof total === 'number' && GAMES.length >= total;
+    const status = $('#status');
+    status.append(h('span', {className: 'pill ' + (complete ? 'done' : 'running')}, complete ? 'complete' : 'in progress'),
+        typeof total === 'number' ? fmtNumber(played) + ' of ' + plural(total, 'game') + ' played' : plural(played, 'game') + ' played',
+        played === GAMES.length ? '' : ' · ' + plural(GAMES.length, 'game log') + ' in this report');
+    if (typeof total === 'number' && total > 0) {
+      $('#progress').hidden = false;
+      $('#progress .bar').style.width = Math.min(100, 100 * played / total) + '%';
+    }
+    const meta = [];
+    if (own(TOURNAMENT, 'startedAt')) {
+      meta.push('started ' + fmtTime(TOURNAMENT.startedAt));
+    }
+    if (STANDINGS && STANDINGS.updatedAt) {
+      meta.push('standings of ' + fmtTime(STANDINGS.updatedAt));
+    }
+    meta.push('report written ' + fmtTime(DATA.generatedAt));
+    meta.push('arena ' + (own(TOURNAMENT, 'arenaVersion') || DATA.arenaVersion));
+    meta.push('folder ' + DATA.folder);
+    $('#meta').textContent = meta.join(' · ');
+  }
+
+  function renderProblems() {
+    const problems = (DATA.problems || []).slice();
+    if (!STANDINGS) {
+      problems.unshift(DATA.standings ? 'standings.json has no standings list.'
+          : 'standings.json is not there yet: the tables below count the game logs that are.');
+    }
+    if (!TOURNAMENT) {
+      problems.unshift('tournament.json is not there (or could not be read): the tournament settings are unknown.');
+    }
+    if (problems.length === 0) {
+      return;
+    }
+    const section = $('#problems');
+    section.hidden = false;
+    section.querySelector('h2').textContent = (DATA.problems || []).length > 0 ? 'Left out of this report' : 'Notes';
+    section.querySelector('ul').append(...problems.map(p => h('li', null, p)));
+  }
+
+  function renderDefinition() {
+    const definition = own(TOURNAMENT, 'definition');
+    const dl = $('#definition');
+    if (!definition || typeof definition !== 'object') {
+      dl.replaceWith(h('p', {className: 'empty'}, 'No tournament.json: the settings are unknown.'));
+      $('#bots').remove();
+      return;
+    }
+    const names = {
+      name: 'Name', gamesPerPair: 'Games per pair', timePerGame: 'Time per game', timePerMove: 'Cap per move',
+      increment: 'Increment', openingPlies: 'Opening plies', seed: 'Seed', concurrency: 'Concurrency'
+    };
+    const rows = [];
+    for (const [key, value] of Object.entries(definition)) {
+      if (key === 'bots') {
+        continue;
+      }
+      const shown = value === null ? (key === 'timePerMove' ? 'no cap' : '—')
+          : typeof value === 'object' ? JSON.stringify(value) : String(value);
+      rows.push(h('dt', null, own(names, key) || key), h('dd', null, shown));
+    }
+    rows.push(h('dt', null, 'Games'), h('dd', null, fmtNumber(own(TOURNAMENT, 'games'))));
+    dl.append(...rows);
+    const bots = Array.isArray(definition.bots) ? definition.bots : [];
+    const table = $('#bots');
+    const keys = [];
+    for (const bot of bots) {
+      for (const key of Object.keys(bot)) {
+        if (!keys.includes(key)) {
+          keys.push(key);
+        }
+      }
+    }
+    table.append(h('thead', null, h('tr', null, keys.map(k => h('th', {className: 'text'}, k === 'name' ? 'Bot' : k)))));
+    table.append(h('tbody', null, bots.map(bot => h('tr', null, keys.map(k => {
+      const v = own(bot, k);
+      const text = Array.isArray(v) ? v.join(' ') : v === undefined ? '' : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+      return h('td', {className: k === 'name' ? 'name' : 'text'}, k === 'command' ? h('code', null, text) : text);
+    })))));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Standings, crosstable, irregular losses
+
+  function causesOf(maps) {
+    const causes = CAUSES.slice();
+    for (const map of maps) {
+      for (const key of Object.keys(map || {})) {
+        if (!causes.includes(key)) {
+          causes.push(key);
+        }
+      }
+    }
+    return causes;
+  }
+
+  function renderStandings() {
+    const table = $('#standings');
+    if (!STANDINGS) {
+      table.replaceWith(h('p', {className: 'empty'}, 'No standings yet.'));
+      return;
+    }
+    const rows = STANDINGS.standings;
+    const causes = causesOf(rows.map(r => r.irregularByCause));
+    const known = ['rank', 'name', 'points', 'games', 'wins', 'draws', 'losses', 'irregularLosses', 'irregularByCause',
+      'elo', 'eloError', 'sonnebornBerger'];
+    const extra = [];
+    for (const row of rows) {
+      for (const key of Object.keys(row)) {
+        if (!known.includes(key) && !extra.includes(key)) {
+          extra.push(key);
+        }
+      }
+    }
+    const irregularCell = v => ({text: fmtNumber(v === undefined ? 0 : v), className: v ? 'bad' : 'zero'});
+    const columns = [
+      {key: 'rank', head: '#', title: 'Rank', cell: r => r.rank},
+      {key: 'name', head: 'Bot', className: 'name', cell: r => r.name},
+      {key: 'points', head: 'Points', title: '2 per win, 1 per draw, 0 per loss', cell: r => h('b', null, fmtNumber(r.points))},
+      {key: 'games', head: 'Games', cell: r => r.games},
+      {key: 'wins', head: 'Wins', cell: r => r.wins},
+      {key: 'draws', head: 'Draws', cell: r => r.draws},
+      {key: 'losses', head: 'Losses', cell: r => r.losses},
+      {key: 'irregularLosses', head: 'All', group: true, title: 'Irregular losses in all', cell: r => irregularCell(r.irregularLosses)},
+      ...causes.map(c => ({key: 'irregularByCause.' + c, head: own(SHORT_LABELS, c) || label(c), group: true,
+        title: 'Irregular losses by ' + label(c),
+        cell: r => irregularCell(own(r.irregularByCause, c))})),
+      {key: 'elo', head: 'Elo ± error', title: 'Elo difference to the field with its 95% error margin', className: 'elo',
+        cell: r => fmtElo(r.elo, r.eloError)},
+      {key: 'sonnebornBerger', head: 'SB', title: 'Sonneborn-Berger score: the points of the opponents each beat, plus half of those it drew',
+        cell: r => r.sonnebornBerger},
+      ...extra.map(k => ({key: k, head: k, cell: r => own(r, k)}))
+    ];
+    const groupSize = columns.filter(c => c.group).length;
+    const top = [];
+    const bottom = [];
+    let groupDone = false;
+    for (const c of columns) {
+      const th = h('th', {title: c.title, 'data-col': c.key, className: c.className === 'name' ? 'text' : null}, c.head);
+      if (c.group) {
+        if (!groupDone) {
+          top.push(h('th', {colspan: groupSize, className: 'span'}, 'Irregular losses'));
+          groupDone = true;
+        }
+        bottom.push(th);
+      } else {
+        th.setAttribute('rowspan', '2');
+        top.push(th);
+      }
+    }
+    table.append(h('thead', null, h('tr', {className: 'group'}, top), h('tr', null, bottom)));
+    table.append(h('tbody', null, rows.map(r => h('tr', {'data-bot': r.name}, columns.map(c => {
+      const value = c.cell(r);
+      if (value instanceof Node) {
+        return h('td', {'data-col': c.key, className: c.className}, value);
+      }
+      if (value !== null && typeof value === 'object') {
+        return h('td', {'data-col': c.key, className: value.className}, value.text);
+      }
+      return h('td', {'data-col': c.key, className: c.className}, typeof value === 'string' ? value : fmtNumber(value));
+    })))));
+  }
+
+  function renderCrosstable() {
+    const table = $('#crosstable');
+    const cross = STANDINGS && STANDINGS.crosstable;
+    if (!cross || typeof cross !== 'object') {
+      table.replaceWith(h('p', {className: 'empty'}, 'No crosstable yet.'));
+      return;
+    }
+    const names = botNames();
+    for (const name of Object.keys(cross)) {
+      if (!names.includes(name)) {
+        names.push(name);
+      }
+    }
+    const pointsOf = name => {
+      const row = STANDINGS.standings.find(r => r.name === name);
+      return row ? fmtNumber(row.points) : '';
+    };
+    table.append(h('thead', null, h('tr', null, h('th', null, '#'), h('th', {className: 'text'}, 'Bot'),
+        names.map((name, i) => h('th', {className: 'col', title: name}, String(i + 1))), h('th', null, 'Points'))));
+    table.append(h('tbody', null, names.map((name, i) => h('tr', {'data-bot': name},
+        h('td', null, String(i + 1)), h('td', {className: 'name'}, name),
+        names.map(opponent => {
+          if (opponent === name) {
+            return h('td', {className: 'self'});
+          }
+          const c = own(own(cross, name), opponent);
+          if (!c) {
+            return h('td', {className: 'zero', title: name + ' has not played ' + opponent}, '·');
+          }
+          return h('td', {
+            className: 'cell', 'data-opponent': opponent,
+            title: name + ' against ' + opponent + ': ' + fmtNumber(c.points) + ' points in ' + plural(c.games, 'game')
+                + ' (' + plural(c.wins, 'win') + ', ' + plural(c.draws, 'draw') + ', ' + plural(c.losses, 'loss', 'losses') + ')',
+            onclick: () => filterGames(name, opponent, '')
+          }, h('span', {className: 'pts'}, fmtNumber(c.points)),
+          h('span', {className: 'wdl'}, fmtNumber(c.wins) + '–' + fmtNumber(c.draws) + '–' + fmtNumber(c.losses)));
+        }),
+        h('td', null, h('b', null, pointsOf(name)))))));
+  }
+
+  /** Names of the bots that lost the game irregularly (both, when neither could start). */
+  function irregularLosers(g) {
+    if (!isIrregular(g.termination)) {
+      return [];
+    }
+    if (g.loser === 'both') {
+      return [g.white.name, g.black.name];
+    }
+    return g.loser === 'white' ? [g.white.name] : g.loser === 'black' ? [g.black.name] : [];
+  }
+
+  function renderIrregular() {
+    const table = $('#irregular');
+    let rows;
+    if (STANDINGS) {
+      rows = STANDINGS.standings.map(r => ({name: r.name, total: r.irregularLosses || 0, by: r.irregularByCause || {}}));
+    } else {
+      const byName = new Map(botNames().map(name => [name, {name: name, total: 0, by: {}}]));
+      for (const g of GAMES) {
+        for (const name of irregularLosers(g)) {
+          const row = byName.get(name);
+          row.total++;
+          row.by[g.termination] = (own(row.by, g.termination) || 0) + 1;
+        }
+      }
+      rows = [...byName.values()];
+    }
+    const causes = causesOf(rows.map(r => r.by));
+    if (rows.every(r => !r.total)) {
+      table.replaceWith(h('p', {className: 'empty'}, 'No irregular losses.'));
+    } else {
+      table.append(h('thead', null, h('tr', null, h('th', {className: 'text'}, 'Bot'), h('th', null, 'All'),
+          causes.map(c => h('th', {'data-col': c}, label(c))))));
+      table.append(h('tbody', null, rows.filter(r => r.total).map(r => h('tr', {'data-bot': r.name},
+          h('td', {className: 'name'}, r.name), h('td', {className: 'bad'}, fmtNumber(r.total)),
+          causes.map(c => {
+            const n = own(r.by, c) || 0;
+            return n ? h('td', {className: 'bad', 'data-col': c}, h('a', {
+              href: '#games-section', title: 'Show these games',
+              onclick: ev => { ev.preventDefault(); filterGames(r.name, '', c); }
+            }, fmtNumber(n))) : h('td', {className: 'zero', 'data-col': c}, '0');
+          })))));
+    }
+    const list = $('#irregular-games');
+    const irregular = GAMES.filter(g => isIrregular(g.termination));
+    const shown = irregular.slice(0, 100);
+    list.append(...shown.map(g => h('li', null,
+        h('a', {href: '#game=' + g.number}, 'Game ' + g.number), ': ',
+        h('span', {className: 'cause'}, label(g.termination)), ' — ', g.reason)));
+    if (irregular.length > shown.length) {
+      list.append(h('li', {className: 'empty'}, 'and ' + plural(irregular.length - shown.length, 'more game')
+          + ': filter the game list by termination to see them all.'));
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The list of games: filtered by bot, opponent and termination, sorted by any column
+
+  const GAME_COLUMNS = [
+    {key: 'number', head: '#', value: g => g.number},
+    {key: 'white', head: 'White', className: 'text', value: g => g.white.name},
+    {key: 'black', head: 'Black', className: 'text', value: g => g.black.name},
+    {key: 'result', head: 'Result', value: g => g.result},
+    {key: 'termination', head: 'Termination', className: 'text', value: g => label(g.termination)},
+    {key: 'moves', head: 'Moves', title: 'Moves the bots played (plies)', value: g => g.moves.length},
+    {key: 'duration', head: 'Duration', value: g => g.durationMillis, text: g => fmtMs(g.durationMillis)}
+  ];
+  const list = {bot: '', opponent: '', termination: '', sortKey: 'number', descending: false, visible: GAMES.slice()};
+
+  function renderGamesFrame() {
+    const names = botNames();
+    const fill = (select, values, text) => select.append(...values.map(v => h('option', {value: v}, text(v))));
+    fill($('#filter-bot'), names, n => n);
+    fill($('#filter-opponent'), names, n => n);
+    const seen = new Set(GAMES.map(g => g.termination));
+    fill($('#filter-termination'), TERMINATIONS.filter(t => seen.has(t)).concat([...seen].filter(t => !TERMINATIONS.includes(t))), label);
+    $('#filter-bot').addEventListener('change', ev => { list.bot = ev.target.value; renderGameRows(); });
+    $('#filter-opponent').addEventListener('change', ev => { list.opponent = ev.target.value; renderGameRows(); });
+    $('#filter-termination').addEventListener('change', ev => { list.termination = ev.target.value; renderGameRows(); });
+    $('#filter-clear').addEventListener('click', () => filterGames('', '', ''));
+
+    const table = $('#games');
+    table.append(h('thead', null, h('tr', null, GAME_COLUMNS.map(c => h('th', {
+      'data-sort': c.key, title: (c.title ? c.title + '. ' : '') + 'Click to sort', className: c.className,
+      tabindex: 0, onclick: () => sortGames(c.key),
+      onkeydown: ev => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); sortGames(c.key); } }
+    }, c.head)))));
+    const body = h('tbody');
+    body.addEventListener('click', ev => {
+      const row = ev.target.closest('tr[data-game]');
+      if (row && !ev.target.closest('a')) {
+        openGame(Number(row.dataset.game));
+      }
+    });
+    table.append(body);
+    if (GAMES.length === 0) {
+      table.after(h('p', {className: 'empty'}, 'No game logs yet.'));
+    }
+    renderGameRows();
+  }
+
+  function filterGames(bot, opponent, termination) {
+    list.bot = bot;
+    list.opponent = opponent;
+    list.termination = termination;
+    $('#filter-bot').value = bot;
+    $('#filter-opponent').value = opponent;
+    $('#filter-termination').value = termination;
+    renderGameRows();
+    $('#games-section').scrollIntoView({block: 'start'});
+  }
+
+  function sortGames(key) {
+    list.descending = list.sortKey === key ? !list.descending : false;
+    list.sortKey = key;
+    renderGameRows();
+  }
+
+  function plays(g, name) {
+    return g.white.name === name || g.black.name === name;
+  }
+
+  function renderGameRows() {
+    const column = GAME_COLUMNS.find(c => c.key === list.sortKey);
+    const sign = list.descending ? -1 : 1;
+    list.visible = GAMES.filter(g => (!list.bot || plays(g, list.bot))
+        && (!list.opponent || plays(g, list.opponent) && (!list.bot || list.bot !== list.opponent || g.white.name === g.black.name))
+        && (!list.termination || g.termination === list.termination));
+    list.visible.sort((a, b) => {
+      const x = column.value(a);
+      const y = column.value(b);
+      const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+      return order !== 0 ? sign * order : a.number - b.number;
+    });
+    for (const th of document.querySelectorAll('#games thead th')) {
+      th.setAttribute('aria-sort', th.dataset.sort === list.sortKey ? (list.descending ? 'descending' : 'ascending') : 'none');
+    }
+    const fragment = document.createDocumentFragment();
+    for (const g of list.visible) {
+      fragment.append(h('tr', {'data-game': g.number}, GAME_COLUMNS.map(c => {
+        const className = [c.className, c.key === 'termination' && isIrregular(g.termination) ? 'irregular' : null]
+            .filter(Boolean).join(' ') || null;
+        const text = c.text ? c.text(g) : String(c.value(g));
+        return h('td', {className: className, 'data-col': c.key},
+            c.key === 'number' ? h('a', {href: '#game=' + g.number}, text) : text);
+      })));
+    }
+    $('#games tbody').replaceChildren(fragment);
+    $('#games-count').textContent = 'showing ' + fmtNumber(list.visible.length) + ' of ' + plural(GAMES.length, 'game');
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Positions: CFN and the movement rules of RULES.md 3-4. A board is an array of 49 CFN
+  // characters indexed rank * 7 + file (a1 = 0, g7 = 48): '.' tile, '-' hole, QRBN / qrbn.
+
+  function parseCfn(cfn) {
+    const [field, side, last, plies] = String(cfn).split(' ');
+    const ranks = field.split('/');
+    const board = new Array(49);
+    for (let row = 0; row < 7; row++) {
+      for (let file = 0; file < 7; file++) {
+        board[(6 - row) * 7 + file] = ranks[row][file];
+      }
+    }
+    return {board: board, side: side, last: last, plies: parseInt(plies, 10)};
+  }
+
+  function boardField(board) {
+    const ranks = [];
+    for (let rank = 6; rank >= 0; rank--) {
+      ranks.push(board.slice(rank * 7, rank * 7 + 7).join(''));
+    }
+    return ranks.join('/');
+  }
+
+  const squareIndex = name => (name.charCodeAt(1) - 49) * 7 + (name.charCodeAt(0) - 97);
+  const squareName = index => FILES[index % 7] + (Math.floor(index / 7) + 1);
+
+  /** The board after a legal move: RULES.md 3 (R, B, N) and 4 (the Queen). */
+  function play(board, move) {
+    const from = squareIndex(move.slice(0, 2));
+    const to = squareIndex(move.slice(3, 5));
+    const piece = board[from];
+    const target = board[to];
+    if (piece === '.' || piece === '-') {
+      throw new Error('no piece on ' + move.slice(0, 2) + ' for ' + move);
+    }
+    const next = board.slice();
+    next[to] = piece;
+    if (piece === 'Q' || piece === 'q') {
+      next[from] = '-';            // Atlantis: her origin tile goes; a piece on the target is captured
+    } else if (target === '-') {
+      next[from] = '-';            // into a hole: the piece takes its tile along
+    } else if (target === '.') {
+      next[from] = '.';            // onto an empty tile: a plain move
+    } else {
+      next[from] = target;         // onto a piece: the two exchange squares
+    }
+    return next;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The board, drawn once and updated in place
+
+  const S = 64;
+  const LEFT = 26;
+  const TOP = 6;
+  const BOTTOM = 28;
+  const WIDTH = LEFT + 7 * S + 6;
+  const HEIGHT = TOP + 7 * S + BOTTOM;
+  const board = {svg: null, squares: [], arrow: null};
+
+  function buildBoard() {
+    const root = svg('svg', {className: 'board', id: 'board', viewBox: '0 0 ' + WIDTH + ' ' + HEIGHT, role: 'img'});
+    root.append(svg('defs', null, svg('marker', {id: 'arrowhead', viewBox: '0 0 10 10', refX: 5, refY: 5,
+      markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse'}, svg('path', {d: 'M 0 0 L 10 5 L 0 10 z', className: 'arrowhead'}))));
+    root.append(svg('rect', {className: 'frame', x: LEFT - 5, y: TOP - 5 + 0, width: 7 * S + 10, height: 7 * S + 10, rx: 8}));
+    for (let index = 0; index < 49; index++) {
+      const file = index % 7;
+      const rank = Math.floor(index / 7);
+      const x = LEFT + file * S;
+      const y = TOP + (6 - rank) * S;
+      const discs = svg('g', {className: 'piece'},
+          svg('circle', {className: 'disc', cx: x + S / 2, cy: y + S / 2, r: 24}),
+          svg('circle', {className: 'crown', cx: x + S / 2, cy: y + S / 2, r: 19}),
+          svg('text', {x: x + S / 2, y: y + S / 2 + 1}));
+      const square = svg('g', {className: 'sq ' + ((file + rank) % 2 === 0 ? 'dark' : 'light'), 'data-square': squareName(index)},
+          svg('rect', {className: 'base', x: x + 2, y: y + 2, width: S - 4, height: S - 4, rx: 5}),
+          svg('rect', {className: 'mark', x: x + 3.5, y: y + 3.5, width: S - 7, height: S - 7, rx: 4}),
+          discs,
+          svg('title', null, squareName(index)));
+      board.squares.push(square);
+      root.append(square);
+    }
+    board.arrow = svg('line', {className: 'arrow', 'marker-end': 'url(#arrowhead)', visibility: 'hidden'});
+    root.append(board.arrow);
+    for (let i = 0; i < 7; i++) {
+      root.append(svg('text', {className: 'label', x: LEFT + i * S + S / 2, y: TOP + 7 * S + BOTTOM / 2 + 2}, FILES[i]));
+      root.append(svg('text', {className: 'label', x: LEFT / 2 - 1, y: TOP + (6 - i) * S + S / 2}, String(i + 1)));
+    }
+    board.svg = root;
+    $('#board-holder').append(root);
+  }
+
+  const center = index => [LEFT + (index % 7) * S + S / 2, TOP + (6 - Math.floor(index / 7)) * S + S / 2];
+
+  function drawBoard(cells, lastMove, cfn, ply) {
+    for (let index = 0; index < 49; index++) {
+      const square = board.squares[index];
+      const content = cells[index];
+      square.setAttribute('data-content', content);
+      square.removeAttribute('data-last');
+      const isPiece = content !== '.' && content !== '-';
+      square.classList.toggle('has-piece', isPiece);
+      const pieceGroup = square.querySelector('.piece');
+      if (isPiece) {
+        const white = content === content.toUpperCase();
+        pieceGroup.setAttribute('class', 'piece ' + (white ? 'white' : 'black') + (content.toUpperCase() === 'Q' ? ' queen' : ''));
+        pieceGroup.querySelector('text').textContent = content.toUpperCase();
+      }
+    }
+    if (lastMove) {
+      const from = squareIndex(lastMove.slice(0, 2));
+      const to = squareIndex(lastMove.slice(3, 5));
+      board.squares[from].setAttribute('data-last', 'from');
+      board.squares[to].setAttribute('data-last', 'to');
+      const [x1, y1] = center(from);
+      const [x2, y2] = center(to);
+      const length = Math.hypot(x2 - x1, y2 - y1);
+      const shorten = 22 / length;     // stop short of the piece's letter
+      setAttributes(board.arrow, {x1: x1 + (x2 - x1) * 0.18, y1: y1 + (y2 - y1) * 0.18,
+        x2: x2 - (x2 - x1) * shorten, y2: y2 - (y2 - y1) * shorten, visibility: 'visible'});
+    } else {
+      board.arrow.setAttribute('visibility', 'hidden');
+    }
+    board.svg.setAttribute('data-cfn', boardField(cells));
+    board.svg.setAttribute('data-position', cfn);
+    board.svg.setAttribute('data-ply', String(ply));
+    board.svg.setAttribute('aria-label', 'Board at ply ' + ply + ': ' + boardField(cells));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The game viewer
+
+  const viewer = {game: null, start: null, boards: [], index: 0, buttons: [], termination: null};
+
+  function openGame(number, ply) {
+    const hash = '#game=' + number + (ply === undefined ? '' : '&ply=' + ply);
+    if (location.hash !== hash) {
+      location.hash = hash;    // a history entry, so that Back closes the viewer
+    }
+    route();
+  }
+
+  function route() {
+    const params = new URLSearchParams(location.hash.replace(/^#/, ''));
+    if (!params.has('game')) {
+      hideViewer();
+      return;
+    }
+    const game = BY_NUMBER.get(Number(params.get('game')));
+    if (!game) {
+      showMissingGame(params.get('game'));
+      return;
+    }
+    if (viewer.game !== game) {
+      loadGame(game);
+    }
+    const ply = parseInt(params.get('ply'), 10);
+    showViewer();
+    goTo(isNaN(ply) ? 0 : ply - viewer.start.plies, false);
+  }
+
+  function showViewer() {
+    const element = $('#viewer');
+    if (element.hidden) {
+      element.hidden = false;
+      document.body.style.overflow = 'hidden';
+      $('.viewer-panel').setAttribute('tabindex', '-1');
+      $('.viewer-panel').focus({preventScroll: true});
+    }
+    $('.viewer-body').hidden = false;
+    $('.stderr-row').hidden = false;
+  }
+
+  function hideViewer() {
+    $('#viewer').hidden = true;
+    document.body.style.overflow = '';
+  }
+
+  function closeViewer() {
+    hideViewer();
+    try {
+      history.replaceState(null, '', location.pathname + location.search);
+    } catch (e) {
+      location.hash = '';
+    }
+  }
+
+  function showMissingGame(number) {
+    showViewer();
+    viewer.game = null;
+    $('#viewer-title').textContent = 'Game ' + number + ' is not in this report';
+    $('#viewer-sub').textContent = 'Its log may not have been written yet, or it was left out (see the top of the page).';
+    $('.viewer-body').hidden = true;
+    $('.stderr-row').hidden = true;
+  }
+
+  function replaceHash(hash) {
+    if (location.hash === hash) {
+      return;
+    }
+    try {
+      history.replaceState(null, '', hash);
+    } catch (e) {
+      location.replace(hash);
+    }
+  }
+
+  function loadGame(g) {
+    viewer.game = g;
+    viewer.start = parseCfn(g.start);
+    viewer.boards = [viewer.start.board];
+    for (const move of g.moves) {
+      viewer.boards.push(play(viewer.boards[viewer.boards.length - 1], move));
+    }
+    const replayed = boardField(viewer.boards[viewer.boards.length - 1]);
+    const expected = String(g.final).split(' ')[0];
+
+    $('#viewer-title').textContent = 'Game ' + g.number + ': ' + g.white.name + ' – ' + g.black.name;
+    const sub = $('#viewer-sub');
+    sub.replaceChildren(g.result + ' · ' + label(g.termination) + ' · ' + plural(g.moves.length, 'move') + ' · '
+        + fmtMs(g.durationMillis) + ' · started ' + fmtTime(g.startedAt) + ' · ', h('a', {href: g.file}, g.file));
+    if (replayed !== expected) {
+      sub.append(h('div', {className: 'bad'}, 'The replayed moves end in ' + replayed + ', not in the logged final position ' + expected + '.'));
+    }
+    buildMoveList(g);
+    renderPlayer('white', g);
+    renderPlayer('black', g);
+    renderStderr('white', g);
+    renderStderr('black', g);
+    const at = list.visible.indexOf(g);
+    const order = at >= 0 ? list.visible : GAMES;
+    const position = order.indexOf(g);
+    viewer.previousGame = position > 0 ? order[position - 1] : null;
+    viewer.nextGame = position >= 0 && position < order.length - 1 ? order[position + 1] : null;
+    $('#game-prev').disabled = !viewer.previousGame;
+    $('#game-next').disabled = !viewer.nextGame;
+  }
+
+  /** Which side played the move that made ply p: White makes the odd plies (RULES.md 1). */
+  const sideOfPly = p => p % 2 === 1 ? 'white' : 'black';
+
+  function buildMoveList(g) {
+    const container = $('#moves');
+    container.replaceChildren();
+    viewer.buttons = [];
+    if (g.opening.length > 0) {
+      container.append(h('div', {className: 'opening'}, 'Opening set by the arena: ' + g.opening.join(' ')
+          + '. The bots took over at ply ' + viewer.start.plies + '.'));
+    }
+    const rows = [];
+    const startButton = h('button', {type: 'button', className: 'mv', 'data-index': 0}, 'Start position');
+    viewer.buttons.push(startButton);
+    rows.push(h('tr', {className: 'start-row'}, h('td', {className: 'no'}), h('td', {colspan: 2}, startButton)));
+    let row = null;
+    g.moves.forEach((move, k) => {
+      const ply = viewer.start.plies + k + 1;
+      const side = sideOfPly(ply);
+      const raw = own(g.raw, String(k));
+      const button = h('button', {
+        type: 'button', className: 'mv', 'data-index': k + 1, 'data-ply': ply,
+        title: 'Ply ' + ply + ', ' + side + (raw !== undefined ? '; the bot wrote ' + JSON.stringify(raw) : '')
+      }, h('span', null, move), h('span', {className: 't'}, fmtMs(g.micros[k] / 1000)));
+      viewer.buttons.push(button);
+      if (side === 'white' || row === null) {
+        row = h('tr', null, h('td', {className: 'no'}, ((ply + 1) >> 1) + '.'), h('td'), h('td'));
+        rows.push(row);
+        if (side === 'black') {
+          row.children[1].append(h('span', {className: 'mv', title: 'White’s move is before the list'}, '…'));
+        }
+      }
+      row.children[side === 'white' ? 1 : 2].append(button);
+    });
+    const table = h('table', null, h('tbody', null, rows));
+    table.addEventListener('click', ev => {
+      const button = ev.target.closest('button.mv');
+      if (button) {
+        goTo(Number(button.dataset.index));
+      }
+    });
+    viewer.termination = h('div', {
+      className: 'termination' + (isIrregular(g.termination) ? ' irregular' : ''), 'data-termination': g.termination
+    }, h('b', null, Label(g.termination)), ' · ' + g.result + ' — ' + g.reason);
+    container.append(table, viewer.termination);
+  }
+
+  function renderPlayer(side, g) {
+    const p = g[side];
+    const micros = g.micros.filter((_, k) => sideOfPly(viewer.start.plies + k + 1) === side);
+    const longest = micros.length ? Math.max(...micros) / 1000 : null;
+    const lost = g.loser === side || g.loser === 'both';
+    const won = !lost && g.loser && g.result !== '1/2-1/2';
+    const element = $('#player-' + side);
+    element.className = 'player ' + side + (lost ? ' lost' : won ? ' won' : '');
+    element.replaceChildren(
+        h('div', {className: 'who'}, h('span', {className: 'dot'}), p.name),
+        h('div', {className: 'line'}, 'Clock: ', h('b', null, fmtMs(p.timeUsedMillis)), ' used in the game'),
+        h('div', {className: 'line', 'data-role': 'so-far'}),
+        h('div', {className: 'line'}, 'Longest reply: ', h('b', null, fmtMs(longest))));
+  }
+
+  function updatePlayers(index) {
+    const g = viewer.game;
+    for (const side of ['white', 'black']) {
+      let moves = 0;
+      let micros = 0;
+      for (let k = 0; k < index; k++) {
+        if (sideOfPly(viewer.start.plies + k + 1) === side) {
+          moves++;
+          micros += g.micros[k];
+        }
+      }
+      const element = $('#player-' + side);
+      element.querySelector('[data-role="so-far"]').replaceChildren(
+          'So far: ', h('b', null, fmtMs(micros / 1000)), ' in ' + plural(moves, 'move'));
+      const toMove = index < g.moves.length && sideOfPly(viewer.start.plies + index + 1) === side;
+      element.classList.toggle('to-move', toMove);
+    }
+  }
+
+  function renderStderr(side, g) {
+    const p = g[side];
+    const e = p.stderr || {bytes: 0, head: '', tail: ''};
+    $('#stderr-' + side + '-name').textContent = p.name;
+    const parts = [];
+    if (!e.head && !e.tail) {
+      parts.push(h('p', {className: 'empty'}, 'Nothing written.'));
+    } else if (!e.omitted) {
+      parts.push(h('pre', null, e.head + e.tail));
+    } else {
+      parts.push(h('pre', null, e.head));
+      parts.push(h('div', {className: 'gap'}, '… ' + plural(e.bytes, 'byte') + ' written in all; the middle is not shown'
+          + (e.shortened ? ' here (the game log has more)' : '') + ' …'));
+      if (e.tail) {
+        parts.push(h('pre', null, e.tail));
+      }
+    }
+    parts.push(h('div', {className: 'exit'}, describeExit(p.exit)));
+    $('#stderr-' + side).replaceChildren(...parts);
+  }
+
+  function describeExit(exit) {
+    if (!exit) {
+      return 'The bot was never started.';
+    }
+    const parts = [exit.exitedByItself ? 'Exited by itself' : 'Did not exit by itself'];
+    if (exit.exitCode !== null && exit.exitCode !== undefined) {
+      parts.push(exit.exitCode > 128 ? 'status ' + exit.exitCode + ' (signal ' + (exit.exitCode - 128) + ')' : 'status ' + exit.exitCode);
+    }
+    if (exit.killed) {
+      parts.push('killed by the referee');
+    }
+    if (exit.leftoverProcesses > 0) {
+      parts.push(plural(exit.leftoverProcesses, 'leftover process', 'leftover processes') + ' killed');
+    }
+    return parts.join(', ') + '.';
+  }
+
+  function goTo(index, updateHash) {
+    const g = viewer.game;
+    if (!g) {
+      return;
+    }
+    const n = g.moves.length;
+    const i = Math.max(0, Math.min(n, Math.trunc(index) || 0));
+    viewer.index = i;
+    const ply = viewer.start.plies + i;
+    const side = (i % 2 === 0) === (viewer.start.side === 'w') ? 'w' : 'b';
+    const last = i === 0 ? viewer.start.last : g.moves[i - 1];
+    const cells = viewer.boards[i];
+    const cfn = boardField(cells) + ' ' + side + ' ' + last + ' ' + ply;
+    drawBoard(cells, i === 0 ? null : g.moves[i - 1], cfn, ply);
+
+    viewer.buttons.forEach((button, k) => button.classList.toggle('current', k === i));
+    viewer.termination.classList.toggle('current', i === n);
+    const current = viewer.buttons[i];
+    const box = $('#moves');
+    if (current.offsetTop < box.scrollTop || current.offsetTop + current.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = current.offsetTop - box.clientHeight / 2;
+    }
+    if (i === n && n > 0) {
+      box.scrollTop = box.scrollHeight;
+    }
+
+    $('#first').disabled = i === 0;
+    $('#prev').disabled = i === 0;
+    $('#next').disabled = i === n;
+    $('#last').disabled = i === n;
+    $('#ply-label').textContent = 'ply ' + ply + ' of ' + (viewer.start.plies + n) + (i === 0 ? ' · start' : '');
+    updatePlayers(i);
+
+    const status = $('#move-status');
+    const parts = [];
+    if (i > 0) {
+      const mover = sideOfPly(ply);
+      parts.push(h('div', null, 'Ply ' + ply + ': ' + g[mover].name + ' (' + mover + ') played ',
+          h('b', null, g.moves[i - 1]), ' in ' + fmtMs(g.micros[i - 1] / 1000) + '.'));
+    } else {
+      parts.push(h('div', null, 'Start position' + (g.opening.length ? ', after the opening' : '') + '.'));
+    }
+    if (i === n) {
+      parts.push(h('div', {'data-role': 'termination'}, h('span', {className: 'term'}, Label(g.termination) + ':'),
+          g.result + ' — ' + g.reason));
+    } else {
+      parts.push(h('div', null, (side === 'w' ? 'White' : 'Black') + ' to move.'));
+    }
+    status.className = 'move-status' + (i === n ? ' over' + (isIrregular(g.termination) ? ' irregular' : '') : '');
+    status.replaceChildren(...parts);
+    if (updateHash !== false) {
+      replaceHash('#game=' + g.number + '&ply=' + ply);
+    }
+  }
+
+  function installViewerControls() {
+    $('#first').addEventListener('click', () => goTo(0));
+    $('#prev').addEventListener('click', () => goTo(viewer.index - 1));
+    $('#next').addEventListener('click', () => goTo(viewer.index + 1));
+    $('#last').addEventListener('click', () => goTo(viewer.game ? viewer.game.moves.length : 0));
+    $('#viewer-close').addEventListener('click', closeViewer);
+    $('#game-prev').addEventListener('click', () => viewer.previousGame && openGame(viewer.previousGame.number));
+    $('#game-next').addEventListener('click', () => viewer.nextGame && openGame(viewer.nextGame.number));
+    $('#viewer').addEventListener('click', ev => {
+      if (ev.target === $('#viewer')) {
+        closeViewer();
+      }
+    });
+    document.addEventListener('keydown', ev => {
+      if ($('#viewer').hidden || ev.altKey || ev.ctrlKey || ev.metaKey) {
+        return;
+      }
+      const tag = ev.target && ev.target.tagName;
+      if (tag === 'SELECT' || tag === 'INPUT' || tag === 'TEXTAREA') {
+        return;
+      }
+      switch (ev.key) {
+        case 'ArrowLeft': goTo(viewer.index - 1); break;
+        case 'ArrowRight': goTo(viewer.index + 1); break;
+        case 'Home': goTo(0); break;
+        case 'End': goTo(viewer.game ? viewer.game.moves.length : 0); break;
+        case 'Escape': closeViewer(); break;
+        default: return;
+      }
+      ev.preventDefault();
+    });
+    window.addEventListener('hashchange', route);
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  renderHeader();
+  renderProblems();
+  renderStandings();
+  renderCrosstable();
+  renderIrregular();
+  renderGamesFrame();
+  renderDefinition();
+  buildBoard();
+  installViewerControls();
+  route();
+  document.body.setAttribute('data-ready', 'true');
+})();

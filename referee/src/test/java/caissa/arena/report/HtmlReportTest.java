@@ -1,0 +1,218 @@
+package caissa.arena.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import caissa.arena.game.GameRecord;
+import caissa.arena.game.PlayedMove;
+import caissa.arena.game.Termination;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The report file for fixture folders: what it embeds, how it escapes, what it tolerates. */
+class HtmlReportTest {
+
+    @TempDir
+    static Path shared;
+
+    private static TournamentFixture.Fixture fixture;
+    private static String html;
+    private static JsonNode data;
+
+    @BeforeAll
+    static void writeTheStandardReport() throws IOException {
+        fixture = TournamentFixture.standard(shared.resolve("cup"));
+        HtmlReport.Written written = HtmlReport.write(fixture.dir());
+        assertThat(written.file()).isEqualTo(fixture.dir().resolve("report.html"));
+        assertThat(written.problems()).isEmpty();
+        html = Files.readString(written.file());
+        data = ReportPage.data(html);
+    }
+
+    @Test
+    void theFixtureHasEveryTerminationOpeningsStderrAndAGameWithEveryKindOfMove() {
+        Set<Termination> kinds = fixture.games().stream().map(GameRecord::termination).collect(Collectors.toSet());
+        assertThat(kinds).isEqualTo(EnumSet.allOf(Termination.class));
+        assertThat(fixture.games()).anyMatch(g -> !g.opening().isEmpty());
+        assertThat(fixture.games()).anyMatch(g -> g.white().stderr().truncated());
+        GameRecord showcase = fixture.game(TournamentFixture.SHOWCASE);
+        assertThat(new FixtureGames.Line(caissa.arena.rules.Position.fromCfn(showcase.start()),
+                showcase.moves().stream().map(PlayedMove::move).toList(),
+                caissa.arena.rules.Position.fromCfn(showcase.finalPosition())).hasEveryKindOfMove()).isTrue();
+    }
+
+    @Test
+    void theStandingsAndTournamentFilesAreEmbeddedWhole() throws IOException {
+        JsonNode standings = Json.mapper().readTree(fixture.dir().resolve("standings.json").toFile());
+        JsonNode tournament = Json.mapper().readTree(fixture.dir().resolve("tournament.json").toFile());
+
+        assertThat(data.get("schema").asText()).isEqualTo(ReportData.SCHEMA);
+        assertThat(data.get("standings")).isEqualTo(standings);
+        assertThat(data.get("tournament")).isEqualTo(tournament);
+        assertThat(data.get("title").asText()).isEqualTo(TournamentFixture.NAME);
+        List<String> names = new ArrayList<>();
+        data.get("standings").get("standings").forEach(row -> names.add(row.get("name").asText()));
+        assertThat(names).containsExactlyInAnyOrderElementsOf(TournamentFixture.BOTS);
+    }
+
+    @Test
+    void everyGameIsEmbeddedWithItsMovesTimesAndOutcome() {
+        assertThat(data.get("games")).hasSize(fixture.games().size());
+        for (JsonNode game : data.get("games")) {
+            GameRecord record = fixture.game(game.get("number").asInt());
+            assertThat(game.get("file").asText()).isEqualTo(String.format("games/%04d.json", record.tournament().game()));
+            assertThat(game.get("white").get("name").asText()).isEqualTo(record.white().name());
+            assertThat(game.get("black").get("name").asText()).isEqualTo(record.black().name());
+            assertThat(game.get("result").asText()).isEqualTo(record.result().text());
+            assertThat(game.get("termination").asText()).isEqualTo(record.termination().word());
+            assertThat(game.get("reason").asText()).isEqualTo(record.reason());
+            assertThat(game.get("start").asText()).isEqualTo(record.start());
+            assertThat(game.get("final").asText()).isEqualTo(record.finalPosition());
+            List<String> moves = new ArrayList<>();
+            List<Long> micros = new ArrayList<>();
+            game.get("moves").forEach(m -> moves.add(m.asText()));
+            game.get("micros").forEach(m -> micros.add(m.asLong()));
+            assertThat(moves).isEqualTo(record.moves().stream().map(m -> m.move().toString()).toList());
+            assertThat(micros).isEqualTo(record.moves().stream().map(PlayedMove::micros).toList());
+            assertThat(game.get("white").get("timeUsedMillis").asLong()).isEqualTo(record.white().timeUsedMillis());
+            assertThat(game.get("durationMillis").asLong()).isEqualTo(record.durationMillis());
+        }
+    }
+
+    @Test
+    void repliesThatDifferFromTheirMoveKeepTheirRawText() {
+        GameRecord odd = fixture.game(3);
+        JsonNode game = gameData(3);
+        assertThat(odd.moves().get(0).raw()).isNotEqualTo(odd.moves().get(0).move().toString());
+        assertThat(game.get("raw").get("0").asText()).isEqualTo(odd.moves().get(0).raw());
+        assertThat(gameData(2).has("raw")).as("no raw map when every reply was the plain move").isFalse();
+    }
+
+    @Test
+    void hostileTextStaysInsideTheDataElementAndReadsBackExactly() {
+        // The template has exactly two script elements: the data and the code.
+        assertThat(count(html, "(?i)<script")).isEqualTo(2);
+        assertThat(count(html, "(?i)</script")).isEqualTo(2);
+        assertThat(count(html, "<!--")).as("the template's own comment only").isEqualTo(1);
+        assertThat(html).doesNotContain(TournamentFixture.HOSTILE_NAME)
+                .doesNotContain("\u2028").doesNotContain("\u2029");
+
+        List<String> stderrShown = new ArrayList<>();
+        data.get("games").forEach(g -> {
+            stderrShown.add(g.get("white").get("stderr").get("head").asText());
+            stderrShown.add(g.get("black").get("stderr").get("head").asText());
+        });
+        assertThat(stderrShown).contains(TournamentFixture.HOSTILE_STDERR);
+        List<String> whites = new ArrayList<>();
+        data.get("games").forEach(g -> whites.add(g.get("white").get("name").asText()));
+        assertThat(whites).contains(TournamentFixture.HOSTILE_NAME, "Zoë “quoted” & co");
+    }
+
+    @Test
+    void stderrIsCutToTheReportsBoundAndSaysSo() {
+        GameRecord chatty = fixture.games().stream().filter(g -> g.white().stderr().truncated()).findFirst().orElseThrow();
+        JsonNode stderr = gameData(chatty.tournament().game()).get("white").get("stderr");
+        assertThat(stderr.get("head").asText()).hasSize(ReportStderr.LIMIT)
+                .isEqualTo(chatty.white().stderr().head().substring(0, ReportStderr.LIMIT));
+        assertThat(chatty.white().stderr().tail()).endsWith(stderr.get("tail").asText());
+        assertThat(stderr.get("tail").asText()).hasSize(ReportStderr.LIMIT);
+        assertThat(stderr.get("omitted").asBoolean()).isTrue();
+        assertThat(stderr.get("shortened").asBoolean()).isTrue();
+        assertThat(stderr.get("bytes").asLong()).isEqualTo(chatty.white().stderr().bytes());
+    }
+
+    @Test
+    void aPartialFolderGivesAReportOfWhatIsThereAndNamesWhatIsNot(@TempDir Path dir) throws IOException {
+        List<GameRecord> games = TournamentFixture.standardGames();
+        TournamentFixture.writeTournament(dir, TournamentFixture.BOTS, games.size());
+        TournamentFixture.writeGame(dir, games.get(0));
+        TournamentFixture.writeGame(dir, games.get(1));
+        TournamentFixture.writeGame(dir, games.get(4));
+        Files.writeString(dir.resolve("games/0003.json"), Json.write(games.get(2)).substring(0, 300));
+        GameRecord tampered = games.get(3);
+        String text = Json.write(tampered);
+        String firstMove = tampered.moves().get(0).move().toString();
+        Files.writeString(dir.resolve("games/0004.json"), text.replace("\"move\" : \"" + firstMove + "\"", "\"move\" : \"a1-a2\""));
+        Files.writeString(dir.resolve("games/.0006.json.123.tmp"), "{");
+
+        HtmlReport.Written written = HtmlReport.write(dir);
+
+        JsonNode partial = ReportPage.data(Files.readString(written.file()));
+        List<Integer> numbers = new ArrayList<>();
+        partial.get("games").forEach(g -> numbers.add(g.get("number").asInt()));
+        assertThat(numbers).containsExactly(1, 2, 5);
+        assertThat(partial.get("standings").isNull()).isTrue();
+        assertThat(written.games()).isEqualTo(3);
+        assertThat(written.problems()).hasSize(2);
+        assertThat(written.problems().get(0)).startsWith("games/0003.json was left out: ").doesNotContain("\n");
+        assertThat(written.problems().get(1)).isEqualTo("games/0004.json was left out: its move a1-a2 at ply 1 does not"
+                + " replay: there is no white piece on a1");
+        List<String> problems = new ArrayList<>();
+        partial.get("problems").forEach(p -> problems.add(p.asText()));
+        assertThat(problems).isEqualTo(written.problems());
+    }
+
+    @Test
+    void aFolderWithGamesOnlyIsNamedAfterTheFolder(@TempDir Path parent) throws IOException {
+        Path dir = parent.resolve("night-run");
+        TournamentFixture.writeGame(dir, TournamentFixture.standardGames().get(0));
+
+        JsonNode onlyGames = ReportPage.data(Files.readString(HtmlReport.write(dir).file()));
+
+        assertThat(onlyGames.get("title").asText()).isEqualTo("night-run");
+        assertThat(onlyGames.get("tournament").isNull()).isTrue();
+        assertThat(onlyGames.get("games")).hasSize(1);
+    }
+
+    @Test
+    void anUnreadableStandingsFileIsNamedAndLeftOut(@TempDir Path dir) throws IOException {
+        TournamentFixture.writeTournament(dir, TournamentFixture.BOTS, 12);
+        Files.writeString(dir.resolve("standings.json"), "[1, 2");
+
+        HtmlReport.Written written = HtmlReport.write(dir);
+
+        assertThat(written.problems()).singleElement().asString().startsWith("standings.json was left out: ");
+        assertThat(ReportPage.data(Files.readString(written.file())).get("standings").isNull()).isTrue();
+    }
+
+    @Test
+    void aFolderThatIsNotATournamentOutputIsRefusedByName(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("notes.txt"), "hello");
+
+        assertThatThrownBy(() -> HtmlReport.write(dir)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(dir + " is not a tournament output folder: it has neither tournament.json nor games/");
+        assertThatThrownBy(() -> HtmlReport.write(dir.resolve("missing"))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("no such folder: " + dir.resolve("missing"));
+        assertThat(dir.resolve("report.html")).doesNotExist();
+    }
+
+    private static JsonNode gameData(int number) {
+        for (JsonNode game : data.get("games")) {
+            if (game.get("number").asInt() == number) {
+                return game;
+            }
+        }
+        throw new AssertionError("no game " + number + " in the report");
+    }
+
+    private static int count(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+}
