@@ -48,7 +48,9 @@ final class TournamentCommand implements Callable<Integer> {
         int games = concurrency != null ? concurrency
                 : definition.concurrency().orElse(Runtime.getRuntime().availableProcessors());
         PrintWriter terminal = spec.commandLine().getOut();
-        Tournament tournament = Tournament.open(definition, file, dir, resume, new ProgressDisplay(terminal, interactive));
+        LiveReport report = new LiveReport(dir, spec.commandLine().getErr());
+        Tournament tournament = Tournament.open(definition, file, dir, resume,
+                new ProgressDisplay(terminal, interactive).andThen(report));
         terminal.printf("tournament %s: %d bots, %d games, %d at a time, %s%n", definition.name(), definition.bots().size(),
                 definition.totalGames(), games, definition.timeControl().describe());
         terminal.println("output: " + dir);
@@ -57,6 +59,10 @@ final class TournamentCommand implements Callable<Integer> {
         terminal.println();
         terminal.print(StandingsTable.format(standings));
         terminal.println("standings: " + dir.resolve(Tournament.STANDINGS_FILE));
+        Path page = report.write();
+        if (page != null) {
+            terminal.println("report: " + page);
+        }
         terminal.flush();
         return ExitCodes.OK;
     }

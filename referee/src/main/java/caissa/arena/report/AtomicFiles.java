@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.channels.FileChannel;
 
 /**
@@ -27,6 +28,10 @@ public final class AtomicFiles {
         Files.createDirectories(dir);
         Path temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
         try {
+            // Temporary files are private (0600); outputs are for others to read, like any file written plainly.
+            if (temp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
+            }
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(content);
                 while (buffer.hasRemaining()) {

@@ -15,4 +15,22 @@ public interface TournamentObserver {
     /** A game finished and was recorded; {@code standings} are the standings after it. */
     default void finished(FinishedGame game, List<Standing> standings, int done, int total) {
     }
+
+    /** Tells both observers, this one first. */
+    default TournamentObserver andThen(TournamentObserver next) {
+        TournamentObserver first = this;
+        return new TournamentObserver() {
+            @Override
+            public void started(int total, int done) {
+                first.started(total, done);
+                next.started(total, done);
+            }
+
+            @Override
+            public void finished(FinishedGame game, List<Standing> standings, int done, int total) {
+                first.finished(game, standings, done, total);
+                next.finished(game, standings, done, total);
+            }
+        };
+    }
 }

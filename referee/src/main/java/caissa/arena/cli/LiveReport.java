@@ -1,0 +1,58 @@
+package caissa.arena.cli;
+
+import caissa.arena.report.HtmlReport;
+import caissa.arena.tournament.FinishedGame;
+import caissa.arena.tournament.Standing;
+import caissa.arena.tournament.TournamentObserver;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Keeps a running tournament's report.html current so that it can be watched: rewritten when the
+ * run starts and after games, at most every few seconds (it reads every game log, so rewriting
+ * it after each of a thousand quick games would cost more than the games).
+ */
+final class LiveReport implements TournamentObserver {
+
+    private static final long INTERVAL_NANOS = 5_000_000_000L;
+
+    private final Path dir;
+    private final PrintWriter err;
+    private long lastWrite;
+    private boolean warned;
+
+    LiveReport(Path dir, PrintWriter err) {
+        this.dir = dir;
+        this.err = err;
+    }
+
+    @Override
+    public void started(int total, int done) {
+        write();
+    }
+
+    @Override
+    public void finished(FinishedGame game, List<Standing> standings, int done, int total) {
+        if (System.nanoTime() - lastWrite >= INTERVAL_NANOS) {
+            write();
+        }
+    }
+
+    /** Writes the report now; a failure is reported once and never stops the tournament. */
+    Path write() {
+        lastWrite = System.nanoTime();
+        try {
+            return HtmlReport.write(dir).file();
+        } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
+            if (!warned) {
+                err.println("caissa tournament: the HTML report could not be written (the games go on): " + e.getMessage());
+                err.flush();
+                warned = true;
+            }
+            return null;
+        }
+    }
+}
