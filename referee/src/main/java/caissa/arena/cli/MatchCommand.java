@@ -92,10 +92,7 @@ final class MatchCommand implements Callable<Integer> {
                 throw new UsageException("--sprt: " + e.getMessage());
             }
         }
-        int threads = concurrency != null ? concurrency : Runtime.getRuntime().availableProcessors();
-        if (threads < 1) {
-            throw new UsageException("--concurrency must be at least 1, got " + threads);
-        }
+        int threads = Options.concurrency(concurrency, Options.cores());
         if (openingPlies < 0 || openingPlies > 40) {
             throw new UsageException("--opening-plies must be between 0 and 40, got " + openingPlies);
         }

@@ -10,13 +10,11 @@ import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -68,7 +66,7 @@ final class TournamentBench implements Callable<Integer> {
                         children0 < 0 ? "unknown (no /proc)" : String.format(Locale.ROOT, "%.1f ms", botsMs));
                 out.flush();
             } finally {
-                deleteTree(dir);
+                Options.deleteTree(dir);
             }
         }
         return ExitCodes.OK;
@@ -88,14 +86,6 @@ final class TournamentBench implements Callable<Integer> {
             return ticks * 10_000_000L;
         } catch (IOException | RuntimeException e) {
             return -1;
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
         }
     }
 }

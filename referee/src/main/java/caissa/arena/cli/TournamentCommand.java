@@ -40,13 +40,9 @@ final class TournamentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (concurrency != null && concurrency < 1) {
-            throw new UsageException("--concurrency must be at least 1, got " + concurrency);
-        }
         TournamentDefinition definition = TournamentFile.read(file);
         Path dir = out != null ? out : ReportsDirectory.root().resolve(definition.name());
-        int games = concurrency != null ? concurrency
-                : definition.concurrency().orElse(Runtime.getRuntime().availableProcessors());
+        int games = Options.concurrency(concurrency, definition.concurrency().orElse(Options.cores()));
         PrintWriter terminal = spec.commandLine().getOut();
         LiveReport report = new LiveReport(dir, spec.commandLine().getErr());
         Tournament tournament = Tournament.open(definition, file, dir, resume,

@@ -8,17 +8,14 @@ import caissa.arena.submission.Check;
 import caissa.arena.submission.SourceBuild;
 import caissa.arena.submission.ValidationReport;
 import caissa.arena.submission.Validator;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -74,10 +71,7 @@ final class ValidateCommand implements Callable<Integer> {
         if (games < 1) {
             throw new UsageException("--games must be at least 1, got " + games);
         }
-        int threads = concurrency != null ? concurrency : Runtime.getRuntime().availableProcessors();
-        if (threads < 1) {
-            throw new UsageException("--concurrency must be at least 1, got " + threads);
-        }
+        int threads = Options.concurrency(concurrency, Options.cores());
         List<Entrant> opponentBots = new ArrayList<>();
         for (String opponent : opponents != null ? opponents : DEFAULT_OPPONENTS) {
             opponentBots.add(BotOption.entrant("--opponent", opponent, null));
@@ -94,7 +88,7 @@ final class ValidateCommand implements Callable<Integer> {
             print(report);
             return report.passed() ? ExitCodes.OK : ExitCodes.FAILED;
         } finally {
-            deleteTree(buildDir);
+            Options.deleteTree(buildDir);
         }
     }
 
@@ -140,13 +134,5 @@ final class ValidateCommand implements Callable<Integer> {
 
     private static String fileName(String path) {
         return CommandCheck.defaultName(caissa.arena.bot.BotCommand.of(path));
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
     }
 }
