@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Random;
 import java.util.stream.LongStream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -61,7 +60,6 @@ class RandomPlayoutTest {
         int koForbids;
         int checkmates;
         int stalemates;
-        int moveLimits;
     }
 
     private static void play(Random random, Style style, Coverage coverage) {
@@ -144,8 +142,6 @@ class RandomPlayoutTest {
             coverage.checkmates++;
         } else if (outcome instanceof Outcome.Stalemate) {
             coverage.stalemates++;
-        } else if (outcome instanceof Outcome.MoveLimit) {
-            coverage.moveLimits++;
         }
     }
 
