@@ -1,0 +1,52 @@
+package caissa.arena.benchmarks;
+
+import caissa.arena.rules.Position;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Perft from the initial position. Besides perft runs per second, JMH reports the secondary
+ * result {@code nodes}: leaves counted per second, the usual measure of a move generator.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 3, time = 2)
+@Fork(1)
+public class PerftBenchmark {
+
+    @Param({"4", "5"})
+    public int depth;
+
+    /** Leaves counted during an iteration; JMH turns the total into a rate. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    public static class Nodes {
+        public long nodes;
+
+        @Setup(Level.Iteration)
+        public void reset() {
+            nodes = 0;
+        }
+    }
+
+    @Benchmark
+    public long perft(Nodes counter) {
+        long nodes = Position.initial().perft(depth);
+        counter.nodes += nodes;
+        return nodes;
+    }
+}
