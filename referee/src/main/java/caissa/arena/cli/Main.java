@@ -67,24 +67,24 @@ public final class Main implements Runnable {
         public int handleExecutionException(Exception e, CommandLine commandLine, CommandLine.ParseResult parseResult) {
             PrintWriter err = commandLine.getErr();
             if (e instanceof UsageException || e instanceof IllegalArgumentException) {
-                err.println("caissa " + commandLine.getCommandName() + ": " + e.getMessage());
+                err.println(commandLine.getCommandSpec().qualifiedName() + ": " + e.getMessage());
                 return ExitCodes.USAGE;
             }
-            err.println("caissa " + commandLine.getCommandName() + ": internal error: " + e);
+            err.println(commandLine.getCommandSpec().qualifiedName() + ": internal error: " + e);
             e.printStackTrace(err);
             return ExitCodes.SOFTWARE;
         }
     }
 
-    /** Option errors: one line naming the problem, the usage hint, exit code 2. */
+    /** Option errors: one line naming the problem and where the help is, exit code 2. */
     private static final class UsageErrorHandler implements CommandLine.IParameterExceptionHandler {
         @Override
         public int handleParseException(CommandLine.ParameterException e, String[] args) {
             CommandLine commandLine = e.getCommandLine();
             PrintWriter err = commandLine.getErr();
-            err.println("caissa " + commandLine.getCommandName() + ": " + e.getMessage());
-            err.println("Try 'caissa " + (commandLine.getParent() == null ? "" : commandLine.getCommandName() + " ")
-                    + "--help' for more information.");
+            // One line, as every bad input gets: the problem, then where the help is.
+            String command = commandLine.getCommandSpec().qualifiedName();
+            err.println(command + ": " + e.getMessage() + " (see '" + command + " --help')");
             return ExitCodes.USAGE;
         }
     }

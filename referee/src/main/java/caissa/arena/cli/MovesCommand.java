@@ -31,8 +31,8 @@ final class MovesCommand implements Callable<Integer> {
         List<Move> moves = position.legalMoves();
         out.println("position: " + position.toCfn());
         out.println(position.sideToMove() + " to move" + (position.inCheck() ? ", in check" : ""));
-        out.println(moves.size() + " legal moves: "
-                + moves.stream().map(Move::toString).collect(Collectors.joining(" ")));
+        out.println(moves.size() + " legal moves" + (moves.isEmpty() ? ""
+                : ": " + moves.stream().map(Move::toString).collect(Collectors.joining(" "))));
         out.println("outcome: " + describe(position.outcome()));
         out.flush();
         return ExitCodes.OK;

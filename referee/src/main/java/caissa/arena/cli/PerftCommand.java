@@ -5,6 +5,7 @@ import caissa.arena.rules.Position;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -70,7 +71,7 @@ final class PerftCommand implements Callable<Integer> {
             if (divide) {
                 out.println();
             }
-            out.printf("perft %d: %d nodes in %d ms (%,d nodes/s)%n", depth, nodes, millis, nodesPerSecond);
+            out.printf(Locale.ROOT, "perft %d: %d nodes in %d ms (%,d nodes/s)%n", depth, nodes, millis, nodesPerSecond);
         }
         out.flush();
         return ExitCodes.OK;

@@ -33,7 +33,7 @@ class MovesCommandTest {
         assertThat(run.outLines()).hasSize(4);
         assertThat(run.outLines().get(0)).isEqualTo("position: " + mated);
         assertThat(run.outLines().get(1)).isEqualTo("white to move, in check");
-        assertThat(run.outLines().get(2).strip()).isEqualTo("0 legal moves:");
+        assertThat(run.outLines().get(2)).isEqualTo("0 legal moves");
         assertThat(run.outLines().get(3)).isEqualTo("outcome: checkmate, black wins");
     }
 
@@ -56,7 +56,6 @@ class MovesCommandTest {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.out()).isEmpty();
         assertThat(run.errLines()).containsExactly(
-                "caissa moves: Invalid value for option '--position': invalid CFN: board: rank 3 has 8 squares",
-                "Try 'caissa moves --help' for more information.");
+                "caissa moves: Invalid value for option '--position': invalid CFN: board: rank 3 has 8 squares (see 'caissa moves --help')");
     }
 }
