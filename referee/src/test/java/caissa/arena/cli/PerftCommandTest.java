@@ -147,7 +147,7 @@ class PerftCommandTest {
         CommandRun run = CommandRun.of("perft");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.errLines()).first().isEqualTo("caissa perft: Missing required option: '--depth=N'");
+        assertThat(run.errLines()).containsExactly("caissa perft: Missing required option: '--depth=N' (see 'caissa perft --help')");
     }
 
     @Test

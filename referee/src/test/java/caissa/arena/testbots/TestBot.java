@@ -2,7 +2,10 @@ package caissa.arena.testbots;
 
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
+import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +27,10 @@ public final class TestBot {
     public static void main(String[] args) throws Exception {
         String behaviour = args.length > 0 ? args[0] : "random";
         int at = args.length > 1 ? Integer.parseInt(args[1]) : 1;
-        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        // Our own buffer, flushed once per reply: System.out flushes every write, which would
+        // split a double reply or a flood into many small writes and make the tests racy.
+        PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 20),
+                false, StandardCharsets.UTF_8);
         System.err.println("pid " + ProcessHandle.current().pid());
         System.err.flush();
         switch (behaviour) {
