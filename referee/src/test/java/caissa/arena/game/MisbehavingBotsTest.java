@@ -89,6 +89,7 @@ class MisbehavingBotsTest {
 
         assertThat(TestBots.announcedPids(record.black().stderr())).hasSize(2);
         assertThat(record.black().exit().leftoverProcesses()).isEqualTo(1);
+        assertEndedInTime(record);
         assertNoProcessLeft(record);
     }
 
@@ -104,6 +105,7 @@ class MisbehavingBotsTest {
         assertThat(record.moves()).isEmpty();
         assertThat(record.black().exit()).isNull();
         assertThat(record.white().exit().exitedByItself()).isTrue();
+        assertEndedInTime(record);
         assertNoProcessLeft(record);
     }
 
@@ -118,6 +120,7 @@ class MisbehavingBotsTest {
         assertThat(record.termination()).isEqualTo(Termination.START_FAILURE);
         assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
         assertThat(record.reason()).contains("noexec (white) could not be started").contains("Permission denied");
+        assertEndedInTime(record);
         assertNoProcessLeft(record);
     }
 
@@ -131,6 +134,7 @@ class MisbehavingBotsTest {
         assertThat(record.loser()).isEqualTo("both");
         assertThat(record.reason()).startsWith("neither bot could be started: a (white): ")
                 .contains("; b (black): ");
+        assertEndedInTime(record);
     }
 
     @Test
@@ -143,6 +147,8 @@ class MisbehavingBotsTest {
         assertThat(stderr.truncated()).isTrue();
         assertThat(stderr.head()).startsWith("pid ").hasSizeLessThanOrEqualTo(4096);
         assertThat(stderr.tail()).endsWith("last words\n").hasSizeLessThanOrEqualTo(4096);
+        assertEndedInTime(record);
+        assertNoProcessLeft(record);
     }
 
     private static void assertEndedInTime(GameRecord record) {
