@@ -193,10 +193,10 @@ public class RandomBot {
             boolean[] seen = new boolean[SQUARES];
             int[] stack = new int[SQUARES];
             int top = 0;
-            int tiles = 0;
+            int tileCount = 0;
             int reached = 0;
             for (int sq = 0; sq < SQUARES; sq++) {
-                if (this.tiles[sq] && tiles++ == 0) { // the first tile starts the fill
+                if (tiles[sq] && tileCount++ == 0) { // the first tile starts the fill
                     seen[sq] = true;
                     stack[top++] = sq;
                 }
@@ -207,13 +207,14 @@ public class RandomBot {
                 for (int[] d : DIRECTIONS) {
                     int f = fileOf(sq) + d[0];
                     int r = rankOf(sq) + d[1];
-                    if (onBoard(f, r) && this.tiles[r * SIZE + f] && !seen[r * SIZE + f]) {
-                        seen[r * SIZE + f] = true;
-                        stack[top++] = r * SIZE + f;
+                    int neighbour = r * SIZE + f;
+                    if (onBoard(f, r) && tiles[neighbour] && !seen[neighbour]) {
+                        seen[neighbour] = true;
+                        stack[top++] = neighbour;
                     }
                 }
             }
-            return reached == tiles;
+            return reached == tileCount;
         }
 
         static boolean isEnemyMinor(char piece, boolean white) {
