@@ -312,7 +312,7 @@ int main(int argc, char **argv) {
 
     Position pos;
     setup_initial(&pos);
-    char buffer[4096];
+    char buffer[4096]; /* a line of the protocol is short: even a 40-ply opening is under 250 */
     while (fgets(buffer, sizeof buffer, stdin) != NULL) {
         char *line = clean(buffer);
         if (line[0] == '\0') continue;
