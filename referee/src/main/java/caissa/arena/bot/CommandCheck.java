@@ -3,13 +3,19 @@ package caissa.arena.bot;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Checks before a game or tournament that a bot command can be started at all, so that a typo
  * is reported up front as bad input instead of as a lost game in the middle of a run.
  */
 public final class CommandCheck {
+
+    /** Interpreter options whose value is the next argument, not the script. */
+    private static final Set<String> OPTIONS_WITH_VALUE = Set.of("-cp", "-classpath", "--class-path", "-p",
+            "--module-path", "-m", "-c", "-e");
 
     private CommandCheck() {
     }
@@ -62,9 +68,17 @@ public final class CommandCheck {
         }
         String program = fileName(first);
         if (program.matches("python\\d*(\\.\\d+)?|java|node|ruby|perl|sh|bash|php|lua")) {
-            for (String arg : command.argv().subList(1, command.argv().size())) {
-                if (!arg.startsWith("-")) {
-                    return stripExtension(fileName(arg));
+            List<String> args = command.argv().subList(1, command.argv().size());
+            for (int i = 0; i < args.size(); i++) {
+                String arg = args.get(i);
+                if (OPTIONS_WITH_VALUE.contains(arg)) {
+                    i++;
+                } else if (arg.equals("-jar") && i + 1 < args.size()) {
+                    return stripExtension(fileName(args.get(i + 1)));
+                } else if (!arg.startsWith("-")) {
+                    // A script's file name, or a Java main class without its package.
+                    String name = program.equals("java") ? arg.substring(arg.lastIndexOf('.') + 1) : fileName(arg);
+                    return program.equals("java") ? name : stripExtension(name);
                 }
             }
         }
