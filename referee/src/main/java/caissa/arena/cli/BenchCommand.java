@@ -41,9 +41,14 @@ final class BenchCommand implements Runnable {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--games", paramLabel = "N", defaultValue = "20",
-                description = "Games to play (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--games", paramLabel = "N", defaultValue = "50",
+                description = "Games to measure (default: ${DEFAULT-VALUE}).")
         int games;
+
+        @Option(names = "--warmup", paramLabel = "N", defaultValue = "30",
+                description = "Games played first and not measured, while the JIT compiles the referee's hot path"
+                        + " (default: ${DEFAULT-VALUE}).")
+        int warmup;
 
         @Option(names = "--bot", paramLabel = "CMD", defaultValue = "sample:random",
                 description = "The bot for both sides; it should answer instantly (default: ${DEFAULT-VALUE}).")
@@ -55,8 +60,8 @@ final class BenchCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            if (games < 1 || echoes < 1) {
-                throw new UsageException("--games and --echoes must be at least 1");
+            if (games < 1 || echoes < 1 || warmup < 0) {
+                throw new UsageException("--games and --echoes must be at least 1, --warmup at least 0");
             }
             PrintWriter out = spec.commandLine().getOut();
             Entrant white = BotOption.entrant("--bot", bot, "white");
@@ -64,6 +69,9 @@ final class BenchCommand implements Runnable {
             long[] relays = new long[games * 200];
             int[] count = {0};
             int plies = 0;
+            for (int i = 0; i < warmup; i++) {
+                Game.play(GameSetup.of(white, black, TimeControl.DEFAULT));
+            }
             for (int i = 0; i < games; i++) {
                 GameRecord record = Game.play(GameSetup.of(white, black, TimeControl.DEFAULT), new GameListener() {
                     @Override
@@ -75,8 +83,8 @@ final class BenchCommand implements Runnable {
             }
             Percentiles referee = Percentiles.of(relays, count[0], 1000.0);
             Percentiles echo = Percentiles.of(echo(echoes), echoes, 1000.0);
-            out.printf(Locale.ROOT, "referee time per ply (reply read -> move flushed to the other bot), %d plies in %d games:%n",
-                    referee.count(), games);
+            out.printf(Locale.ROOT, "referee time per ply (reply read -> move flushed to the other bot), %d plies in %d games"
+                    + " after %d warm-up games:%n", referee.count(), games, warmup);
             out.printf(Locale.ROOT, "  median %.1f us   p99 %.1f us   max %.1f us%n", referee.median(), referee.p99(), referee.max());
             out.printf(Locale.ROOT, "raw pipe echo round trip through cat, %d round trips:%n", echo.count());
             out.printf(Locale.ROOT, "  median %.1f us   p99 %.1f us   max %.1f us%n", echo.median(), echo.p99(), echo.max());
