@@ -46,6 +46,9 @@ public final class BotProcess {
      */
     private static final Set<BotProcess> LIVE = ConcurrentHashMap.newKeySet();
 
+    /** Set once the arena itself is being stopped: games cut short by that are not results. */
+    private static volatile boolean arenaStopping;
+
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(BotProcess::killAllLive, "kill-bots"));
     }
@@ -229,11 +232,31 @@ public final class BotProcess {
         return new ShutdownReport(exited, exitCode, leftovers.size() + late.size(), !exited);
     }
 
+    /**
+     * Whether the arena is being stopped (Ctrl-C, SIGTERM). The bots are killed then, so a game
+     * ending now ended because of it, not because of a bot: it must not be recorded as a result.
+     */
+    public static boolean arenaStopping() {
+        return arenaStopping;
+    }
+
     private static void killAllLive() {
+        arenaStopping = true;
         for (BotProcess bot : LIVE) {
             List<ProcessHandle> all = new java.util.ArrayList<>(bot.tree.aliveDescendants());
             all.add(bot.process.toHandle());
             all.forEach(ProcessHandle::destroyForcibly);
+        }
+        // Let the games notice and wind down (their threads check arenaStopping before recording
+        // anything), so that the JVM does not halt in the middle of their bookkeeping.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (!LIVE.isEmpty() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 

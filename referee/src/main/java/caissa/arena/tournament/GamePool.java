@@ -1,5 +1,6 @@
 package caissa.arena.tournament;
 
+import caissa.arena.bot.BotProcess;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
@@ -78,7 +79,9 @@ public final class GamePool {
                 return;
             }
             synchronized (lock) {
-                if (failure != null) {
+                // A game cut short by the arena's own shutdown is unfinished, not a loss: drop it.
+                if (failure != null || BotProcess.arenaStopping()) {
+                    stopped = true;
                     return;
                 }
                 try {

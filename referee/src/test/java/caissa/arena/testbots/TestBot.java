@@ -114,12 +114,13 @@ public final class TestBot {
                 out.println(move);
             }
             case "slow-reply" -> Thread.sleep(400);
+            case "slow" -> Thread.sleep(30);
             default -> {
                 return false;
             }
         }
         out.flush();
-        return !behaviour.equals("slow-reply");
+        return !behaviour.startsWith("slow");
     }
 
     /** A well-formed move that is not legal: a knight jump for a queen, or any illegal pair. */

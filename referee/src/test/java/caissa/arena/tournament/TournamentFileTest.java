@@ -57,7 +57,7 @@ class TournamentFileTest {
         Path file = write("""
                 {"name": "t", "bots": [
                   {"name": "a", "command": ["./bot.sh"], "workingDir": ".", "env": {"K": "V"}},
-                  {"name": "b", "command": ["sample:random"], "workingDir": "work"}
+                  {"name": "b", "command": ["../bot.sh"], "workingDir": "work"}
                 ], "timePerMove": "500ms", "increment": "0.5s", "concurrency": 3}
                 """);
 
@@ -66,6 +66,8 @@ class TournamentFileTest {
         assertThat(definition.bots().get(0).workingDir()).contains(dir.normalize());
         assertThat(definition.bots().get(0).env()).containsEntry("K", "V");
         assertThat(definition.bots().get(1).workingDir()).contains(dir.resolve("work"));
+        // With a working directory, a relative program is found from there, as the process will look for it.
+        assertThat(definition.bots().get(1).command()).containsExactly("../bot.sh");
         assertThat(definition.timeControl().perMove()).contains(Duration.ofMillis(500));
         assertThat(definition.timeControl().increment()).isEqualTo(Duration.ofMillis(500));
         assertThat(definition.concurrency()).contains(3);

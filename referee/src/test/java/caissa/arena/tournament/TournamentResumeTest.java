@@ -73,6 +73,31 @@ class TournamentResumeTest {
     }
 
     @Test
+    void gamesCutShortByStoppingTheArenaAreNotRecordedAsLosses() throws Exception {
+        Path file = new TournamentFiles("stopped")
+                .testBot("s1", "slow", "1")
+                .testBot("s2", "slow", "1")
+                .testBot("s3", "slow", "1")
+                .set("gamesPerPair", 2).set("timePerGame", "30s").set("firstMoveAllowance", "10s")
+                .writeTo(dir.resolve("stopped.json"));
+        Path out = dir.resolve("out");
+        Process run = new ProcessBuilder(javaCommand(file, out)).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("stopped.log").toFile()).start();
+        waitForJournal(out, 1, run);
+
+        run.destroy();
+        assertThat(run.waitFor(30, TimeUnit.SECONDS)).isTrue();
+
+        // The bots were killed under the games still running; those games are unfinished, not crashes.
+        List<FinishedGame> recorded = Journal.read(out);
+        assertThat(recorded).hasSizeLessThan(6).allSatisfy(g -> assertThat(g.termination().isIrregular()).isFalse());
+        StandingsDocument resumed = Tournament.open(TournamentFile.read(file), file, out, true, TournamentObserver.NONE)
+                .play(2);
+        assertThat(resumed.gamesPlayed()).isEqualTo(6);
+        assertThat(resumed.standings()).allSatisfy(s -> assertThat(s.irregularLosses()).isZero());
+    }
+
+    @Test
     void resumeRefusesAChangedFileNamingWhatChanged() throws Exception {
         Path file = new TournamentFiles("changed").testBot("r1", "random", "1").testBot("r2", "random", "2")
                 .set("timePerGame", "20s").writeTo(dir.resolve("changed.json"));
