@@ -223,8 +223,9 @@ public final class BotProcess {
             ProcessTree.kill(List.of(process.toHandle()), Duration.ofMillis(100), Duration.ofSeconds(5));
         }
         ProcessTree.kill(leftovers, Duration.ofMillis(100), Duration.ofSeconds(5));
-        // Children started in the last moments before the kill.
-        List<ProcessHandle> late = tree.aliveDescendants();
+        // Children started in the last moments before the kill; a bot that exited by itself and
+        // left nothing running cannot have any (a scan of the process table costs milliseconds).
+        List<ProcessHandle> late = exited && leftovers.isEmpty() ? List.of() : tree.aliveDescendants();
         ProcessTree.kill(late, Duration.ZERO, Duration.ofSeconds(5));
         joinReaders();
         LIVE.remove(this);

@@ -49,27 +49,33 @@ final class TournamentBench implements Callable<Integer> {
                 List.of(new BotEntry("one", command, Optional.empty(), Map.of()),
                         new BotEntry("two", command, Optional.empty(), Map.of())),
                 games, TimeControl.DEFAULT, 4, 1, Optional.empty());
-        out.printf(Locale.ROOT, "%s against itself, %d games a run, 4 opening plies:%n", bot, games);
+        out.printf(Locale.ROOT, "%s against itself, %d games a run, 4 opening plies, after a warm-up run:%n", bot, games);
+        // The first run in a JVM pays for compiling the referee; a warm-up run keeps that out of the figures.
+        run(definition, 2);
         for (int concurrency : concurrencies) {
-            Path dir = Files.createTempDirectory("caissa-bench");
-            try {
-                long cpu0 = processCpuNanos();
-                long children0 = childrenCpuNanos();
-                long t0 = System.nanoTime();
-                Tournament.open(definition, Path.of("bench.json"), dir.resolve("out"), false, TournamentObserver.NONE)
-                        .play(concurrency);
-                double seconds = (System.nanoTime() - t0) / 1e9;
-                double refereeMs = (processCpuNanos() - cpu0) / 1e6 / games;
-                double botsMs = (childrenCpuNanos() - children0) / 1e6 / games;
-                out.printf(Locale.ROOT, "  concurrency %d: %.1f s, %.1f games/min; CPU per game: referee %.1f ms, bots %s%n",
-                        concurrency, seconds, games / seconds * 60, refereeMs,
-                        children0 < 0 ? "unknown (no /proc)" : String.format(Locale.ROOT, "%.1f ms", botsMs));
-                out.flush();
-            } finally {
-                Options.deleteTree(dir);
-            }
+            long cpu0 = processCpuNanos();
+            long children0 = childrenCpuNanos();
+            long t0 = System.nanoTime();
+            run(definition, concurrency);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            double refereeMs = (processCpuNanos() - cpu0) / 1e6 / games;
+            double botsMs = (childrenCpuNanos() - children0) / 1e6 / games;
+            out.printf(Locale.ROOT, "  concurrency %d: %.1f s, %.1f games/min; CPU per game: referee %.1f ms, bots %s%n",
+                    concurrency, seconds, games / seconds * 60, refereeMs,
+                    children0 < 0 ? "unknown (no /proc)" : String.format(Locale.ROOT, "%.1f ms", botsMs));
+            out.flush();
         }
         return ExitCodes.OK;
+    }
+
+    private static void run(TournamentDefinition definition, int concurrency) throws Exception {
+        Path dir = Files.createTempDirectory("caissa-bench");
+        try {
+            Tournament.open(definition, Path.of("bench.json"), dir.resolve("out"), false, TournamentObserver.NONE)
+                    .play(concurrency);
+        } finally {
+            Options.deleteTree(dir);
+        }
     }
 
     private static long processCpuNanos() {
