@@ -53,6 +53,13 @@ public final class BotProcess {
         Runtime.getRuntime().addShutdownHook(new Thread(BotProcess::killAllLive, "kill-bots"));
     }
 
+    /** How often a wait for a reply checks whether the bot is still running. */
+    private static final long EXIT_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    /** After a bot exits, how long its last line may take to come through the pipe. */
+    private static final long LAST_WORDS_MILLIS = 50;
+    /** How long the readers may take to see the end of a finished bot's output. */
+    private static final long READER_WAIT_MILLIS = 200;
+
     private final Process process;
     private final OutputStream stdin;
     private final ProcessTree tree;
@@ -91,6 +98,7 @@ public final class BotProcess {
             return new Start.Failed(startFailureReason(e));
         }
         tree.setRoot(process.toHandle());
+        tree.notePipes();
         BotProcess bot = new BotProcess(process, tree, limits, name);
         LIVE.add(bot);
         bot.stdoutReader.start();
@@ -124,24 +132,55 @@ public final class BotProcess {
         }
     }
 
-    /** Waits until the deadline ({@link System#nanoTime()} scale) for the bot's next reply. */
+    /**
+     * Waits until the deadline ({@link System#nanoTime()} scale) for the bot's next reply. A bot
+     * that exits counts as having closed its output even when a process it started still holds
+     * that output open: the wait ends then, not at the deadline.
+     */
     public Reply read(long deadlineNanos) {
         try {
-            Reply reply = replies.poll(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-            if (reply == null) {
-                return Reply.TIMEOUT;
+            while (true) {
+                long left = deadlineNanos - System.nanoTime();
+                Reply reply = replies.poll(Math.max(0, Math.min(left, EXIT_CHECK_NANOS)), TimeUnit.NANOSECONDS);
+                if (reply != null) {
+                    keepTerminal(reply);
+                    return reply;
+                }
+                if (!process.isAlive()) {
+                    return exited();
+                }
+                if (deadlineNanos - System.nanoTime() <= 0) {
+                    return Reply.TIMEOUT;
+                }
             }
-            keepTerminal(reply);
-            return reply;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Reply.TIMEOUT;
         }
     }
 
-    /** A reply the bot wrote without being asked (or its end of output), if one is waiting. */
+    /** The bot has exited: take a line still on its way, else report its output as closed, for good. */
+    private Reply exited() throws InterruptedException {
+        Reply last = replies.poll(LAST_WORDS_MILLIS, TimeUnit.MILLISECONDS);
+        if (last != null) {
+            keepTerminal(last);
+            return last;
+        }
+        replies.add(Reply.CLOSED);
+        return Reply.CLOSED;
+    }
+
+    /** A reply the bot wrote without being asked (or its end of output, or its exit), if one is waiting. */
     public Optional<Reply> unasked() {
         Reply next = replies.peek();
+        if (next == null && !process.isAlive()) {
+            try {
+                return Optional.of(exited());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.of(Reply.CLOSED);
+            }
+        }
         return next == null ? Optional.empty() : Optional.of(take());
     }
 
@@ -227,10 +266,10 @@ public final class BotProcess {
         // left nothing running cannot have any (a scan of the process table costs milliseconds).
         List<ProcessHandle> late = exited && leftovers.isEmpty() ? List.of() : tree.aliveDescendants();
         ProcessTree.kill(late, Duration.ZERO, Duration.ofSeconds(5));
-        joinReaders();
+        int escaped = joinReaders();
         LIVE.remove(this);
         Optional<Integer> exitCode = process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
-        return new ShutdownReport(exited, exitCode, leftovers.size() + late.size(), !exited);
+        return new ShutdownReport(exited, exitCode, leftovers.size() + late.size() + escaped, !exited);
     }
 
     /**
@@ -261,17 +300,30 @@ public final class BotProcess {
         }
     }
 
-    private void joinReaders() {
+    /**
+     * Waits for the readers to see the end of the bot's output. If they do not, a process that
+     * escaped both searches (a new session, a cleared environment) still holds the bot's pipes:
+     * those holders are found and killed, so that no process and no reader thread outlives the
+     * game. Returns how many such processes there were.
+     */
+    private int joinReaders() {
+        join(READER_WAIT_MILLIS);
+        if (!stdoutReader.isAlive() && !stderrReader.isAlive()) {
+            return 0;
+        }
+        List<ProcessHandle> holders = tree.pipeHolders();
+        ProcessTree.kill(holders, Duration.ZERO, Duration.ofSeconds(5));
+        join(1000);
+        return holders.size();
+    }
+
+    private void join(long millis) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         try {
-            stdoutReader.join(1000);
-            stderrReader.join(1000);
+            stdoutReader.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            stderrReader.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-        if (stdoutReader.isAlive() || stderrReader.isAlive()) {
-            // A grandchild that escaped the kill may still hold the pipes open: stop listening.
-            closeQuietly(process.getInputStream());
-            closeQuietly(process.getErrorStream());
         }
     }
 
@@ -313,7 +365,7 @@ public final class BotProcess {
     }
 
     private void drain(InputStream in) {
-        byte[] buffer = new byte[8192];
+        byte[] buffer = new byte[64 * 1024];
         try {
             int n;
             while ((n = in.read(buffer)) > 0) {
@@ -330,11 +382,4 @@ public final class BotProcess {
         return thread;
     }
 
-    private static void closeQuietly(java.io.Closeable closeable) {
-        try {
-            closeable.close();
-        } catch (IOException e) {
-            // Nothing left to do.
-        }
-    }
 }

@@ -12,14 +12,16 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A bot process and every process it started. Descendants are found two ways: the live process
  * tree ({@link ProcessHandle#descendants()}), and, on Linux, an environment variable with a token
  * unique to this bot that every child inherits. The second finds children that were orphaned
  * when their parent exited (they are re-parented and drop out of the tree), the way Jenkins'
- * ProcessTreeKiller finds a build's strays.
+ * ProcessTreeKiller finds a build's strays. A process that also cleared its environment is
+ * still found if it holds the bot's output pipes (see {@link #pipeHolders()}); one that left
+ * the session, cleared its environment and closed those pipes is out of reach without
+ * operating-system containers.
  */
 final class ProcessTree {
 
@@ -28,6 +30,7 @@ final class ProcessTree {
 
     private final String marker = UUID.randomUUID().toString();
     private final Set<ProcessHandle> seen = new LinkedHashSet<>();
+    private final Set<String> pipes = new java.util.HashSet<>();
     private ProcessHandle root;
 
     /** The variable and value to put in the bot's environment. */
@@ -66,28 +69,87 @@ final class ProcessTree {
      * waits until they are gone (or the patience runs out).
      */
     static void kill(List<ProcessHandle> processes, Duration politeWait, Duration patience) {
+        if (processes.isEmpty()) {
+            return;
+        }
         processes.forEach(ProcessHandle::destroy);
         waitForExit(processes, politeWait);
         processes.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
         waitForExit(processes, patience);
     }
 
+    /**
+     * Polls rather than waiting on {@link ProcessHandle#onExit()}: the JDK completes that only
+     * after it has drained the process's output, which a surviving child can hold open.
+     */
     private static void waitForExit(List<ProcessHandle> processes, Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
-        for (ProcessHandle handle : processes) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return;
-            }
+        while (processes.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
             try {
-                handle.onExit().get(left, TimeUnit.NANOSECONDS);
-            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
-                // Still alive: the caller checks isAlive() and escalates.
+                Thread.sleep(5);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             }
         }
+    }
+
+    /** Remembers which pipes are the bot's standard output and error (Linux; nothing elsewhere). */
+    synchronized void notePipes() {
+        if (root == null || !Files.isDirectory(PROC)) {
+            return;
+        }
+        for (String fd : List.of("1", "2")) {
+            try {
+                String target = Files.readSymbolicLink(PROC.resolve(Long.toString(root.pid())).resolve("fd").resolve(fd))
+                        .toString();
+                if (target.startsWith("pipe:")) {
+                    pipes.add(target);
+                }
+            } catch (IOException | UnsupportedOperationException | SecurityException e) {
+                // The process is already gone or not readable: the other searches still apply.
+            }
+        }
+    }
+
+    /**
+     * Processes, other than this JVM, that hold the bot's output pipes open: the last trace of a
+     * child that left the process tree and cleared its environment.
+     */
+    synchronized List<ProcessHandle> pipeHolders() {
+        if (pipes.isEmpty()) {
+            return List.of();
+        }
+        long self = ProcessHandle.current().pid();
+        List<ProcessHandle> holders = new ArrayList<>();
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(PROC, p -> isNumeric(p.getFileName().toString()))) {
+            for (Path dir : dirs) {
+                long pid = Long.parseLong(dir.getFileName().toString());
+                if (pid != self && holdsAny(dir.resolve("fd"))) {
+                    ProcessHandle.of(pid).ifPresent(holders::add);
+                }
+            }
+        } catch (IOException | SecurityException e) {
+            // /proc unreadable here: nothing more can be found.
+        }
+        return holders;
+    }
+
+    private boolean holdsAny(Path fds) {
+        try (DirectoryStream<Path> links = Files.newDirectoryStream(fds)) {
+            for (Path link : links) {
+                try {
+                    if (pipes.contains(Files.readSymbolicLink(link).toString())) {
+                        return true;
+                    }
+                } catch (IOException e) {
+                    // A descriptor closed while we looked.
+                }
+            }
+        } catch (IOException | SecurityException e) {
+            // Not ours to read, or gone.
+        }
+        return false;
     }
 
     /** Processes whose environment carries this bot's marker (Linux only; empty elsewhere). */

@@ -19,13 +19,24 @@ final class StderrCapture {
     }
 
     synchronized void append(byte[] buffer, int length) {
-        for (int i = 0; i < length; i++) {
-            if (headSize < head.length) {
-                head[headSize++] = buffer[i];
-            } else {
-                tail[(int) ((total - head.length) % tail.length)] = buffer[i];
-            }
-            total++;
+        int offset = 0;
+        if (headSize < head.length) {
+            int take = Math.min(length, head.length - headSize);
+            System.arraycopy(buffer, 0, head, headSize, take);
+            headSize += take;
+            total += take;
+            offset = take;
+        }
+        // Only the last tail.length bytes of this chunk can survive in the ring.
+        int skip = Math.max(0, length - offset - tail.length);
+        total += skip;
+        offset += skip;
+        while (offset < length) {
+            int at = (int) ((total - head.length) % tail.length);
+            int take = Math.min(length - offset, tail.length - at);
+            System.arraycopy(buffer, offset, tail, at, take);
+            offset += take;
+            total += take;
         }
     }
 

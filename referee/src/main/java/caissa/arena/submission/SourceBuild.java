@@ -14,7 +14,6 @@ import java.util.regex.Pattern;
 import org.apache.commons.exec.CommandLine;
 import org.apache.commons.exec.DefaultExecutor;
 import org.apache.commons.exec.ExecuteException;
-import org.apache.commons.exec.ExecuteWatchdog;
 import org.apache.commons.exec.PumpStreamHandler;
 
 /**
@@ -119,9 +118,12 @@ public final class SourceBuild {
     private static Outcome build(String language, CommandLine command, Path dir, Duration timeout, BotCommand run) {
         String display = String.join(" ", command.toStrings());
         BoundedOutput output = new BoundedOutput(OUTPUT_LIMIT);
-        ExecuteWatchdog watchdog = ExecuteWatchdog.builder().setTimeout(timeout).get();
+        TreeKillingWatchdog watchdog = new TreeKillingWatchdog(timeout);
+        PumpStreamHandler streams = new PumpStreamHandler(output);
+        // A process that escaped the kill must not keep the build waiting for its output.
+        streams.setStopTimeout(Duration.ofSeconds(5));
         DefaultExecutor executor = DefaultExecutor.builder().setWorkingDirectory(dir)
-                .setExecuteStreamHandler(new PumpStreamHandler(output)).get();
+                .setExecuteStreamHandler(streams).get();
         executor.setWatchdog(watchdog);
         executor.setExitValues(null);
         int exit;

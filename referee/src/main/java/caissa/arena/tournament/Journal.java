@@ -56,7 +56,8 @@ final class Journal implements AutoCloseable {
                 try {
                     games.add(Json.mapper().readValue(line, FinishedGame.class));
                 } catch (IOException e) {
-                    throw new IOException(file + ":" + lineNumber + ": not a journal entry: " + e.getMessage(), e);
+                    throw new IOException(file + ":" + lineNumber + ": not a journal entry (" + e.getClass().getSimpleName()
+                            + "); remove the line and its game will be played again", e);
                 }
             }
         }

@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -112,10 +114,20 @@ public final class Tournament {
         }
         Files.createDirectories(dir.resolve(GAMES_DIR));
         Set<Integer> scheduled = schedule.stream().map(ScheduledGame::number).collect(Collectors.toSet());
-        for (FinishedGame game : Journal.read(dir)) {
-            // A journaled game whose log was lost since is played again.
-            if (scheduled.contains(game.game()) && Files.isRegularFile(dir.resolve(game.file()))
-                    && finished.stream().noneMatch(f -> f.game() == game.game())) {
+        List<FinishedGame> journal;
+        try {
+            journal = Journal.read(dir);
+        } catch (IOException e) {
+            throw new OutputFolderException("--resume: " + e.getMessage());
+        }
+        // The last line of a game wins: a game whose log was lost is played again and journaled again.
+        Map<Integer, FinishedGame> latest = new LinkedHashMap<>();
+        for (FinishedGame game : journal) {
+            latest.remove(game.game());
+            latest.put(game.game(), game);
+        }
+        for (FinishedGame game : latest.values()) {
+            if (scheduled.contains(game.game()) && Files.isRegularFile(dir.resolve(game.file()))) {
                 finished.add(game);
             }
         }

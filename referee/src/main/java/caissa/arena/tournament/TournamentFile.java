@@ -67,7 +67,9 @@ public final class TournamentFile {
             root = Json.mapper().readTree(text);
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new TournamentFileException(file + ":" + line + ": not valid JSON: " + e.getOriginalMessage());
+            // Jackson's message names its own input source; the file and line say it better.
+            String problem = e.getOriginalMessage().split("\n")[0].replaceAll(" \\(start marker at .*", "");
+            throw new TournamentFileException(file + ":" + line + ": not valid JSON: " + problem);
         }
         if (root == null || !root.isObject()) {
             throw new TournamentFileException(file + ":1: the file must hold one JSON object");
@@ -107,12 +109,14 @@ public final class TournamentFile {
                 ? Optional.of(duration(root, "timePerMove", null)) : Optional.empty();
         Duration increment = duration(root, "increment", "0s");
         Duration allowance = duration(root, "firstMoveAllowance", "1s");
-        TimeControl timeControl;
-        try {
-            timeControl = new TimeControl(perGame, perMove, increment, allowance);
-        } catch (IllegalArgumentException e) {
-            throw error("/timePerGame", "timePerGame", e.getMessage());
+        if (perGame.isZero()) {
+            throw error("/timePerGame", "timePerGame", "must be positive, got " + root.get("timePerGame").asText());
         }
+        if (perMove.isPresent() && perMove.get().isZero()) {
+            throw error("/timePerMove", "timePerMove", "must be positive or null (no cap), got "
+                    + root.get("timePerMove").asText());
+        }
+        TimeControl timeControl = new TimeControl(perGame, perMove, increment, allowance);
         int openingPlies = integer(root, "openingPlies", 0, 0, MAX_OPENING_PLIES);
         long seed = root.has("seed") ? longValue(root, "seed") : 1;
         Optional<Integer> concurrency = root.hasNonNull("concurrency")
@@ -155,9 +159,14 @@ public final class TournamentFile {
             }
             for (Iterator<Map.Entry<String, JsonNode>> it = envNode.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> entry = it.next();
-                if (!entry.getValue().isTextual()) {
-                    throw error(pointer + "/env/" + entry.getKey(), field + ".env." + entry.getKey(),
-                            "must be a string, got " + entry.getValue());
+                String variable = entry.getKey();
+                if (variable.isEmpty() || variable.indexOf('=') >= 0 || variable.indexOf('\0') >= 0) {
+                    throw error(pointer + "/env/" + variable, field + ".env", "'" + variable
+                            + "' is not an environment variable name (it must be non-empty, without '=' or NUL)");
+                }
+                if (!entry.getValue().isTextual() || entry.getValue().asText().indexOf('\0') >= 0) {
+                    throw error(pointer + "/env/" + variable, field + ".env." + variable,
+                            "must be a string without NUL characters, got " + entry.getValue());
                 }
                 env.put(entry.getKey(), entry.getValue().asText());
             }

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -101,6 +102,24 @@ class ValidateCommandTest {
         assertThat(run.out()).contains("build  FAIL  gcc -O2 -o").contains("gcc exited with status 1")
                 .contains("error: ").contains("nope").contains("undeclared");
         assertThat(lastLine(run.out())).isEqualTo("FAIL: broken does not build (C)");
+    }
+
+    @Test
+    @Timeout(60) // without the tree kill the build waits for its orphaned compiler for ever
+    void aBuildThatRunsPastItsTimeLimitFailsAndLeavesNoCompilerRunning() throws Exception {
+        // Including a FIFO nobody writes to blocks the compiler proper (cc1) for ever.
+        Path fifo = dir.resolve("never");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        Path source = Files.writeString(dir.resolve("slow.c"), "#include \"" + fifo + "\"\nint main(void) { return 0; }\n");
+
+        Run run = validate(source.toString(), "--build-timeout", "2s");
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.out()).contains("build  FAIL  gcc -O2 -o").contains("the build took longer than 2 s");
+        // Orphaned compiler processes leave our process tree: look for them among all processes.
+        assertThat(ProcessHandle.allProcesses()
+                .filter(p -> p.info().arguments().map(a -> String.join(" ", a).contains(source.toString())).orElse(false))
+                .filter(p -> caissa.arena.testbots.TestBots.running(p.pid()))).isEmpty();
     }
 
     @Test

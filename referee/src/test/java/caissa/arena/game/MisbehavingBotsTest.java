@@ -36,6 +36,7 @@ class MisbehavingBotsTest {
                 Arguments.of("slow-reply", 1, Side.WHITE, Termination.TIME_FORFEIT, "did not reply within"),
                 Arguments.of("crash", 3, Side.WHITE, Termination.CRASH, "exited with status 3 before the game was over"),
                 Arguments.of("exit-immediately", 1, Side.BLACK, Termination.CRASH, "before the game was over"),
+                Arguments.of("exit-with-child", 2, Side.WHITE, Termination.CRASH, "exited with status 3 before the game was over"),
                 Arguments.of("garbage", 2, Side.BLACK, Termination.PROTOCOL_ERROR, "replied 'hello referee', which is not a move"),
                 Arguments.of("empty-line", 1, Side.WHITE, Termination.PROTOCOL_ERROR, "replied an empty line"),
                 Arguments.of("long-line", 2, Side.WHITE, Termination.PROTOCOL_ERROR, "wrote a line longer than 1024 bytes"),
@@ -87,6 +88,19 @@ class MisbehavingBotsTest {
         GameRecord record = Game.play(GameSetup.of(TestBots.entrant("good", "random"),
                 TestBots.entrant("forker", "grandchild"), CLOCK));
 
+        assertThat(TestBots.announcedPids(record.black().stderr())).hasSize(2);
+        assertThat(record.black().exit().leftoverProcesses()).isEqualTo(1);
+        assertEndedInTime(record);
+        assertNoProcessLeft(record);
+    }
+
+    @Test
+    void aChildThatLeftTheSessionAndClearedItsEnvironmentIsStillKilled() {
+        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("good", "random"),
+                TestBots.entrant("escaper", "escape", "2"), CLOCK));
+
+        assertThat(record.termination()).isEqualTo(Termination.CRASH);
+        assertThat(record.reason()).isEqualTo("escaper (black) exited with status 3 before the game was over");
         assertThat(TestBots.announcedPids(record.black().stderr())).hasSize(2);
         assertThat(record.black().exit().leftoverProcesses()).isEqualTo(1);
         assertEndedInTime(record);

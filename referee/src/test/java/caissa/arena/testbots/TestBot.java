@@ -41,6 +41,7 @@ public final class TestBot {
                 System.err.flush();
             }
             case "ignore-end" -> ignoreTerm();
+
             case "stderr-spam" -> {
                 byte[] chunk = new byte[1024];
                 java.util.Arrays.fill(chunk, (byte) 'e');
@@ -112,6 +113,23 @@ public final class TestBot {
             case "double-reply" -> {
                 out.println(move);
                 out.println(move);
+            }
+            case "exit-with-child" -> {
+                // The child keeps our standard output open after we exit: no end of output comes.
+                Process child = new ProcessBuilder("sleep", "600").redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                System.err.println("child-pid " + child.pid());
+                System.err.flush();
+                System.exit(3);
+            }
+            case "escape" -> {
+                // A child in a session of its own with an empty environment, holding our output,
+                // orphaned at once: neither the process tree nor the environment marker finds it.
+                Process child = new ProcessBuilder("setsid", "env", "-i", "sleep", "600")
+                        .redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                System.err.println("child-pid " + child.pid());
+                System.err.flush();
+                System.exit(3);
             }
             case "slow-reply" -> Thread.sleep(400);
             case "slow" -> Thread.sleep(30);

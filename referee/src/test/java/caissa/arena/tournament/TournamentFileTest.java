@@ -79,7 +79,8 @@ class TournamentFileTest {
             odd gamesPerPair       | "gamesPerPair": 3                 | :3: gamesPerPair: must be even (each opening is played once with each colour), got 3
             unparsable duration    | "timePerGame": "30 seconds"       | :3: timePerGame: '30 seconds' is not a duration: expected a number and a unit (ms, s, m or h), like 500ms, 30s or 2m
             duration not a string  | "increment": 5                    | :3: increment: must be a duration string like "30s", got 5
-            zero time              | "timePerGame": "0s"               | :3: timePerGame: the time per game must be positive, got 0s
+            zero time              | "timePerGame": "0s"               | :3: timePerGame: must be positive, got 0s
+            zero move time         | "timePerMove": "0ms"              | :3: timePerMove: must be positive or null (no cap), got 0ms
             negative opening       | "openingPlies": -1                | :3: openingPlies: must be a whole number from 0 to 40, got -1
             zero concurrency       | "concurrency": 0                  | :3: concurrency: must be a whole number from 1 to 256, got 0
             bad seed               | "seed": "x"                       | :3: seed: must be a whole number, got "x"
@@ -147,7 +148,7 @@ class TournamentFileTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            not JSON            | {"name": "t",,}                                         | :1: not valid JSON:
+            not JSON            | {"name": "t",,}                                         | :1: not valid JSON: Unexpected character (',' (code 44)): was expecting double-quote to start field name
             not an object       | [1, 2]                                                  | :1: the file must hold one JSON object
             no name             | {"bots": []}                                            | :1: name: required
             bad name            | {"name": "my tournament"}                               | :1: name: must be letters, digits, '.', '_' or '-' (it names the output folder), got 'my tournament'
@@ -155,6 +156,8 @@ class TournamentFileTest {
             one bot             | {"name": "t", "bots": [{"name": "a", "command": ["x"]}]} | :1: bots: a round robin needs at least 2 bots, got 1
             empty command       | {"name": "t", "bots": [{"name": "a", "command": []}, {"name": "b", "command": []}]} | :1: bots[0].command: required: the argument list
             unknown bot field   | {"name": "t", "bots": [{"name": "a", "cmd": ["x"]}, {"name": "b", "command": []}]} | :1: bots[0].cmd: unknown field (known: command, env, name, workingDir)
+            bad env name        | {"name": "t", "bots": [{"name": "a", "command": ["./bot.sh"], "env": {"A=B": "x"}}, {"name": "b", "command": []}]} | :1: bots[0].env: 'A=B' is not an environment variable name (it must be non-empty, without '=' or NUL)
+            env not a string    | {"name": "t", "bots": [{"name": "a", "command": ["./bot.sh"], "env": {"A": 1}}, {"name": "b", "command": []}]} | :1: bots[0].env.A: must be a string without NUL characters, got 1
             """)
     void aBadShapeIsNamed(String what, String json, String expected) throws IOException {
         Path file = write(json);

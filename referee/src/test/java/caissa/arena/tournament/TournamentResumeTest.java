@@ -130,6 +130,45 @@ class TournamentResumeTest {
         assertThat(Files.readAllBytes(out.resolve(Journal.FILE))).isEqualTo(journal);
     }
 
+    @Test
+    void aReplayedGameCountsByItsLastJournalLine() throws Exception {
+        Path file = new TournamentFiles("replayed").testBot("r1", "random", "1").testBot("r2", "random", "2")
+                .set("timePerGame", "20s").writeTo(dir.resolve("replayed.json"));
+        Path out = dir.resolve("out");
+        TournamentDefinition definition = TournamentFile.read(file);
+        StandingsDocument first = Tournament.open(definition, file, out, false, TournamentObserver.NONE).play(1);
+        // A stale line for game 1 (a result no log supports) before the true one, as after a replay.
+        List<String> lines = Files.readAllLines(out.resolve(Journal.FILE));
+        String stale = lines.get(0).replaceFirst("\"result\":\"[^\"]*\"", "\"result\":\"0-0\"")
+                .replaceFirst("\"termination\":\"[^\"]*\"", "\"termination\":\"start-failure\"");
+        List<String> rewritten = new ArrayList<>();
+        rewritten.add(stale);
+        rewritten.addAll(lines);
+        Files.write(out.resolve(Journal.FILE), rewritten);
+
+        StandingsDocument again = Tournament.open(definition, file, out, true, TournamentObserver.NONE).play(1);
+
+        assertThat(again.standings()).isEqualTo(first.standings());
+    }
+
+    @Test
+    void aCorruptJournalLineIsReportedAsOneLineWithExitCodeTwo() throws Exception {
+        Path file = new TournamentFiles("corrupt").testBot("r1", "random", "1").testBot("r2", "random", "2")
+                .set("timePerGame", "20s").writeTo(dir.resolve("corrupt.json"));
+        Path out = dir.resolve("out");
+        Tournament.open(TournamentFile.read(file), file, out, false, TournamentObserver.NONE).play(1);
+        Files.writeString(out.resolve(Journal.FILE), "garbage\n", java.nio.file.StandardOpenOption.APPEND);
+
+        java.io.StringWriter stderr = new java.io.StringWriter();
+        int exit = Main.run(new String[] {"tournament", file.toString(), "--out", out.toString(), "--resume"},
+                new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(stderr));
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(stderr.toString()).isEqualTo("caissa tournament: --resume: " + out.resolve(Journal.FILE)
+                + ":3: not a journal entry (JsonParseException); remove the line and its game will be played again"
+                + System.lineSeparator());
+    }
+
     private static List<String> javaCommand(Path file, Path out) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),

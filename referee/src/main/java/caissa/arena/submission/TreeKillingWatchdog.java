@@ -1,0 +1,35 @@
+package caissa.arena.submission;
+
+import java.time.Duration;
+import org.apache.commons.exec.ExecuteWatchdog;
+import org.apache.commons.exec.Watchdog;
+
+/**
+ * A build's watchdog that kills the whole process tree on timeout. Commons Exec kills only the
+ * process it started: gcc's own children (cc1, as, ld) would live on, hold the output pipe open
+ * and keep the build waiting for them.
+ */
+final class TreeKillingWatchdog extends ExecuteWatchdog {
+
+    private Process process;
+
+    // The builder cannot make a subclass; this constructor is the only way to extend the class.
+    @SuppressWarnings("deprecation")
+    TreeKillingWatchdog(Duration timeout) {
+        super(timeout.toMillis());
+    }
+
+    @Override
+    public synchronized void start(Process started) {
+        this.process = started;
+        super.start(started);
+    }
+
+    @Override
+    public synchronized void timeoutOccured(Watchdog watchdog) {
+        if (process != null) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+        }
+        super.timeoutOccured(watchdog);
+    }
+}
