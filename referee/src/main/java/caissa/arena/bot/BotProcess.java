@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * polls with a deadline, so a silent bot never blocks the referee. Lines are capped in length
  * and in number of unanswered lines, so a flooding bot costs bounded memory. Standard error is
  * drained continuously (a bot that fills the pipe would otherwise block) into a bounded excerpt.
- * {@link #shutdown(Duration)} ends the bot and every process it started.
+ * {@link #askToEnd()} and {@link #awaitEnd(long)} end the bot and every process it started.
  */
 public final class BotProcess {
 
@@ -209,29 +209,17 @@ public final class BotProcess {
         return Optional.empty();
     }
 
-    public boolean isAlive() {
-        return process.isAlive();
-    }
 
-    public long pid() {
-        return process.pid();
-    }
 
     public StderrExcerpt stderr() {
         return stderr.excerpt();
     }
 
     /**
-     * Ends the bot: {@code end} if it still runs, its input closed, up to {@code grace} to exit by
-     * itself; then the bot and every process it started are terminated (SIGTERM, then SIGKILL).
-     * When this returns, no process of the bot is left.
+     * Ends the bot, first half: remember its children, say {@code end} if it still runs, close its
+     * input. {@link #awaitEnd} is the second: a grace period to exit, then the bot and every
+     * process it started are terminated. Two halves, so that both bots of a game share one grace.
      */
-    public ShutdownReport shutdown(Duration grace) {
-        askToEnd();
-        return awaitEnd(System.nanoTime() + grace.toNanos());
-    }
-
-    /** The polite half of {@link #shutdown}: remember the children, say {@code end}, close input. */
     public void askToEnd() {
         // Children are re-parented when the bot exits: note them while they are still its own.
         tree.snapshot();
@@ -248,7 +236,7 @@ public final class BotProcess {
         }
     }
 
-    /** The forced half of {@link #shutdown}: wait for the exit until the deadline, then kill. */
+    /** Ends the bot, second half: wait for its exit until the deadline, then kill what is left. */
     public ShutdownReport awaitEnd(long deadlineNanos) {
         boolean exited;
         try {

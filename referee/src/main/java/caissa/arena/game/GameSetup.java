@@ -51,7 +51,4 @@ public record GameSetup(
         return new GameSetup(white, black, timeControl, opening, grace, limits, game);
     }
 
-    public GameSetup withGrace(Duration newGrace) {
-        return new GameSetup(white, black, timeControl, opening, newGrace, limits, tournament);
-    }
 }

@@ -523,21 +523,9 @@ public final class Position {
         return pieces & ~(0xFFL << shift) | (long) square << shift;
     }
 
-    long tiles() {
-        return tiles;
-    }
 
-    long pieces() {
-        return pieces;
-    }
 
-    int sideIndex() {
-        return side;
-    }
 
-    int lastMoveCode() {
-        return lastMove;
-    }
 
     // ----------------------------------------------------------------------------------------
 
