@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
             MovesCommand.class,
             PlayCommand.class,
             TournamentCommand.class,
+            MergeCommand.class,
             ReportCommand.class,
             MatchCommand.class,
             ValidateCommand.class,

@@ -153,7 +153,7 @@ class TournamentFileTest {
             no name             | {"bots": []}                                            | :1: name: required
             bad name            | {"name": "my tournament"}                               | :1: name: must be letters, digits, '.', '_' or '-' (it names the output folder), got 'my tournament'
             no bots             | {"name": "t"}                                           | :1: bots: required: an array of bots
-            one bot             | {"name": "t", "bots": [{"name": "a", "command": ["x"]}]} | :1: bots: a round robin needs at least 2 bots, got 1
+            one bot             | {"name": "t", "bots": [{"name": "a", "command": ["x"]}]} | :1: bots: a tournament needs at least 2 bots, got 1
             empty command       | {"name": "t", "bots": [{"name": "a", "command": []}, {"name": "b", "command": []}]} | :1: bots[0].command: required: the argument list
             unknown bot field   | {"name": "t", "bots": [{"name": "a", "cmd": ["x"]}, {"name": "b", "command": []}]} | :1: bots[0].cmd: unknown field (known: command, env, name, workingDir)
             bad env name        | {"name": "t", "bots": [{"name": "a", "command": ["./bot.sh"], "env": {"A=B": "x"}}, {"name": "b", "command": []}]} | :1: bots[0].env: 'A=B' is not an environment variable name (it must be non-empty, without '=' or NUL)
