@@ -1,5 +1,6 @@
 package caissa.arena.tournament;
 
+import caissa.arena.records.FolderLock;
 import caissa.arena.report.AtomicFiles;
 import caissa.arena.report.Json;
 import java.io.IOException;
@@ -145,6 +146,15 @@ public final class Merge {
         // Write: logs first, then the journal lines, then the records, so a merge killed midway
         // leaves a folder that a second merge of the same shards completes.
         Files.createDirectories(out.resolve(Tournament.GAMES_DIR));
+        try (FolderLock lock = FolderLock.tryAcquire(out).orElseThrow(() -> new OutputFolderException(out
+                + " is in use by another run of the arena; wait for it to end"))) {
+            return write(out, plan, records, first, merged, found, foundIn, batch, names);
+        }
+    }
+
+    private static Result write(Path out, Plan plan, List<TournamentRecord> records, TournamentRecord first,
+            Map<Integer, FinishedGame> merged, Map<Integer, FinishedGame> found, Map<Integer, Path> foundIn,
+            Plan.Batch batch, List<String> names) throws IOException {
         if (!Files.exists(out.resolve(Tournament.RECORD_FILE))) {
             String startedAt = records.stream().map(TournamentRecord::startedAt).sorted().findFirst().orElseThrow();
             Json.writeFile(out.resolve(Tournament.RECORD_FILE), new TournamentRecord(TournamentRecord.SCHEMA,

@@ -4,6 +4,9 @@ import caissa.arena.Version;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
+import caissa.arena.records.FolderLock;
+import caissa.arena.records.Folders;
+import caissa.arena.records.Problems;
 import caissa.arena.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,6 +17,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -33,7 +37,7 @@ import java.util.stream.Stream;
  * <p>The folder: {@code tournament.json}, {@code games/NNNN.json}, {@code journal.jsonl},
  * {@code standings.json} (see reports/README.md).
  */
-public final class Tournament {
+public final class Tournament implements AutoCloseable {
 
     public static final String RECORD_FILE = "tournament.json";
     public static final String STANDINGS_FILE = "standings.json";
@@ -42,14 +46,15 @@ public final class Tournament {
     private final TournamentDefinition definition;
     private final Path file;
     private final Path dir;
-    private final Plan plan;
     private final List<String> botNames;
+    private final Plan plan;
     private final Optional<Shard> shard;
     /** Games of earlier batches, read from the {@code from} folder (shards only). */
     private final Map<Integer, FinishedGame> earlier;
+    private final Optional<Plan.Batch> shardBatch;
     private final Map<Integer, FinishedGame> finished = new TreeMap<>();
     private final TournamentObserver observer;
-    private final Optional<Plan.Batch> shardBatch;
+    private FolderLock lock;
 
     private Tournament(TournamentDefinition definition, Path file, Path dir, TournamentObserver observer,
             Optional<Shard> shard, Map<Integer, FinishedGame> earlier) {
@@ -57,8 +62,8 @@ public final class Tournament {
         this.file = file;
         this.dir = dir;
         this.observer = observer;
-        this.plan = Plan.of(definition);
         this.botNames = definition.bots().stream().map(BotEntry::name).toList();
+        this.plan = Plan.of(definition);
         this.shard = shard;
         this.earlier = earlier;
         this.shardBatch = shard.isPresent() ? plan.progress(earlier).current() : Optional.empty();
@@ -68,8 +73,13 @@ public final class Tournament {
      * Prepares the output folder for a new run, or, with {@code resume}, reads the finished games
      * of the run in it.
      *
-     * @throws OutputFolderException when the folder holds another run (without resume) or nothing
-     *     to resume, or the file changed since the run started
+     * <p>The folder is locked from here to the end of {@link #play} (or {@link #close}): a second
+     * run on it is refused while this one lives.
+     *
+     * @throws OutputFolderException when another run holds the folder, the folder holds another
+     *     run (without resume) or nothing to resume, the file changed since the run started, or a
+     *     journal line disagrees with the schedule
+     * @throws java.nio.file.FileSystemException naming the file that cannot be written
      */
     public static Tournament open(TournamentDefinition definition, Path file, Path dir, boolean resume,
             TournamentObserver observer) throws IOException {
@@ -95,10 +105,15 @@ public final class Tournament {
             throw new OutputFolderException("--shard: the tournament is over" + from.map(f -> " in " + f).orElse("")
                     + ": there is nothing left to play");
         }
-        if (resume) {
-            tournament.prepareResume();
-        } else {
-            tournament.prepareFresh();
+        try {
+            if (resume) {
+                tournament.prepareResume();
+            } else {
+                tournament.prepareFresh();
+            }
+        } catch (IOException | RuntimeException e) {
+            tournament.close();
+            throw e;
         }
         return tournament;
     }
@@ -125,30 +140,88 @@ public final class Tournament {
     }
 
     private void prepareFresh() throws IOException {
-        if (Files.isDirectory(dir)) {
-            try (Stream<Path> entries = Files.list(dir)) {
-                if (entries.findAny().isPresent()) {
-                    throw new OutputFolderException(dir + " already holds files of a run; continue it with --resume,"
-                            + " or choose another folder with --out");
-                }
-            }
-        } else if (Files.exists(dir)) {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new OutputFolderException(dir + " exists and is not a folder");
         }
-        Files.createDirectories(dir.resolve(GAMES_DIR));
+        createFolder(dir);
+        lock();
+        if (!startedNothing()) {
+            throw new OutputFolderException(dir + " already holds files of a run; continue it with --resume,"
+                    + " or choose another folder with --out");
+        }
+        start();
+    }
+
+    /** Writes tournament.json first, so that a folder with anything else in it always names its run. */
+    private void start() throws IOException {
+        Folders.removeTemporaryFiles(dir);
         Json.writeFile(dir.resolve(RECORD_FILE), record());
+        createFolder(dir.resolve(GAMES_DIR));
+    }
+
+    /**
+     * Whether the folder holds nothing of a run: at most the lock, temporary files and an empty
+     * games folder, which is what a start that failed before tournament.json was written leaves.
+     */
+    private boolean startedNothing() throws IOException {
+        try (Stream<Path> entries = Files.list(dir)) {
+            for (Path entry : entries.toList()) {
+                String name = entry.getFileName().toString();
+                boolean emptyGames = name.equals(GAMES_DIR) && Files.isDirectory(entry) && onlyTemporaryFiles(entry);
+                if (!name.equals(FolderLock.FILE) && !Folders.isTemporary(entry) && !emptyGames) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean onlyTemporaryFiles(Path folder) throws IOException {
+        try (Stream<Path> entries = Files.list(folder)) {
+            return entries.allMatch(Folders::isTemporary);
+        }
+    }
+
+    private void lock() throws IOException {
+        Optional<FolderLock> acquired = FolderLock.tryAcquire(dir);
+        if (acquired.isEmpty()) {
+            String holder = FolderLock.holder(dir).map(pid -> "process " + pid).orElse("another process");
+            throw new OutputFolderException(dir + " is in use by another run of the arena (" + holder
+                    + "); wait for it to end, or stop it and continue with --resume");
+        }
+        lock = acquired.get();
+    }
+
+    private static void createFolder(Path folder) throws IOException {
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw Problems.naming(folder, e);
+        }
     }
 
     private void prepareResume() throws IOException {
+        if (!Files.isDirectory(dir)) {
+            throw new OutputFolderException("--resume: " + dir + (Files.exists(dir) ? " is not a folder" : " does not exist")
+                    + "; start the tournament without --resume");
+        }
+        lock();
         Path recordFile = dir.resolve(RECORD_FILE);
         if (!Files.isRegularFile(recordFile)) {
-            throw new OutputFolderException("--resume: " + dir + " holds no tournament to resume (no " + RECORD_FILE + ")");
+            if (startedNothing()) {
+                // A start that failed before tournament.json was written: nothing to keep, start it now.
+                start();
+                return;
+            }
+            throw new OutputFolderException("--resume: " + dir + " has no " + RECORD_FILE
+                    + ", so the tournament its other files belong to is unknown; move them away or choose another folder");
         }
         TournamentRecord stored;
         try {
             stored = Json.mapper().readValue(recordFile.toFile(), TournamentRecord.class);
         } catch (IOException e) {
-            throw new OutputFolderException("--resume: " + recordFile + " cannot be read: " + e.getMessage());
+            throw new OutputFolderException("--resume: " + recordFile + " cannot be read: "
+                    + e.getMessage().lines().findFirst().orElse(""));
         }
         List<String> changes = stored.definition().differences(TournamentRecord.Definition.of(definition));
         if (!changes.isEmpty()) {
@@ -156,36 +229,46 @@ public final class Tournament {
                     + String.join(", ", changes));
         }
         TournamentRecord.ShardRecord expected = record().shard();
-        if (!java.util.Objects.equals(stored.shard(), expected)) {
+        if (!Objects.equals(stored.shard(), expected)) {
             throw new OutputFolderException("--resume: " + dir + " holds " + describe(stored.shard()) + ", not "
                     + describe(expected) + " (check --shard and --from)");
         }
-        Files.createDirectories(dir.resolve(GAMES_DIR));
-        List<FinishedGame> journal;
+        Folders.removeTemporaryFiles(dir);
+        Folders.removeTemporaryFiles(dir.resolve(GAMES_DIR));
+        createFolder(dir.resolve(GAMES_DIR));
+        List<Journal.Line> journal;
         try {
-            journal = Journal.read(dir);
+            journal = Journal.readLines(dir);
         } catch (IOException e) {
             throw new OutputFolderException("--resume: " + e.getMessage());
         }
         // The last line of a game wins: a game whose log was lost is played again and journaled again.
         Map<Integer, FinishedGame> latest = new LinkedHashMap<>();
-        for (FinishedGame game : journal) {
-            if (Files.isRegularFile(dir.resolve(game.file()))) {
-                latest.put(game.game(), game);
-            } else {
-                latest.remove(game.game());
+        for (Journal.Line line : journal) {
+            checkLine(line);
+            latest.remove(line.game().game());
+            latest.put(line.game().game(), line.game());
+        }
+        Map<Integer, FinishedGame> kept = new TreeMap<>();
+        for (FinishedGame game : latest.values()) {
+            if (hasItsLog(game)) {
+                kept.put(game.game(), game);
             }
         }
-        // Only games of the schedule count, with the colours it gives: the schedule of a Swiss
-        // round follows from the games before it, so it is worked out from the journal itself.
+        // The schedule of a Swiss round follows from the games before it, so it is worked out
+        // from the journal itself; then every line must be a game of it, in its colours.
         Map<Integer, FinishedGame> all = new TreeMap<>(earlier);
-        all.putAll(latest);
+        all.putAll(kept);
         Plan.Progress progress = plan.progress(all);
-        List<ScheduledGame> mine = shardBatch.isPresent() ? shard.get().share(shardBatch.get().games()) : progress.scheduled();
-        for (ScheduledGame g : mine) {
-            FinishedGame game = latest.get(g.number());
-            if (Plan.matches(g, game, botNames)) {
-                finished.put(g.number(), game);
+        Map<Integer, ScheduledGame> mine = new TreeMap<>();
+        (shardBatch.isPresent() ? shard.get().share(shardBatch.get().games()) : progress.scheduled())
+                .forEach(g -> mine.put(g.number(), g));
+        for (Journal.Line line : journal) {
+            checkAgainstSchedule(line, mine);
+        }
+        for (FinishedGame game : kept.values()) {
+            if (Plan.matches(mine.get(game.game()), game, botNames)) {
+                finished.put(game.game(), game);
             }
         }
     }
@@ -194,45 +277,113 @@ public final class Tournament {
         return shard == null ? "a whole run" : "shard " + shard.index() + "/" + shard.count() + " of batch " + shard.batch();
     }
 
+    /** A journal line must name a game of the tournament, its own log file, and a result. */
+    private void checkLine(Journal.Line line) {
+        FinishedGame game = line.game();
+        String where = "--resume: " + dir.resolve(Journal.FILE) + ":" + line.number() + ": ";
+        if (game.game() < 1 || game.game() > plan.totalGames()) {
+            throw new OutputFolderException(where + "game " + game.game() + " is not in the schedule (games 1 to "
+                    + plan.totalGames() + ")");
+        }
+        String expectedFile = GAMES_DIR + "/" + gameFileName(game.game(), plan.totalGames());
+        if (!expectedFile.equals(game.file())) {
+            throw new OutputFolderException(where + "game " + game.game() + " names the log '" + game.file()
+                    + "', but its log is " + expectedFile);
+        }
+        if (game.result() == null || game.termination() == null) {
+            throw new OutputFolderException(where + "game " + game.game() + " has no result or termination");
+        }
+    }
+
+    /**
+     * A journal line must be a game of the schedule known from the journal (this shard's share, for
+     * a shard), with its players in their colours. A later Swiss round is not known while the
+     * round before it has a game whose log was lost: such a line is kept out until then.
+     */
+    private void checkAgainstSchedule(Journal.Line line, Map<Integer, ScheduledGame> schedule) {
+        FinishedGame game = line.game();
+        String where = "--resume: " + dir.resolve(Journal.FILE) + ":" + line.number() + ": ";
+        ScheduledGame scheduled = schedule.get(game.game());
+        if (scheduled == null) {
+            if (shardBatch.isPresent()) {
+                throw new OutputFolderException(where + "game " + game.game() + " is not in the share of shard "
+                        + shard.get() + " of " + shardBatch.get().describe());
+            }
+            // A game of a batch not yet known (its round waits for a game of the round before
+            // whose log was lost): it does not count, and is played again once its round is paired.
+            return;
+        }
+        String white = botNames.get(scheduled.white());
+        String black = botNames.get(scheduled.black());
+        if (!white.equals(game.white()) || !black.equals(game.black())) {
+            throw new OutputFolderException(where + "game " + game.game() + " is scheduled as " + white + " (white) against "
+                    + black + " (black), the line says " + game.white() + " against " + game.black());
+        }
+    }
+
+    /** Whether the game's log is there, readable, and the log of that game with that result; else it is played again. */
+    private boolean hasItsLog(FinishedGame game) {
+        Path log = dir.resolve(game.file());
+        if (!Files.isRegularFile(log)) {
+            return false;
+        }
+        try {
+            GameRecord record = Json.mapper().readValue(log.toFile(), GameRecord.class);
+            return record.tournament() != null && record.tournament().game() == game.game()
+                    && game.white().equals(record.white().name()) && game.black().equals(record.black().name())
+                    && game.result() == record.result() && game.termination() == record.termination();
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     /** Plays the games not yet finished, {@code concurrency} at a time, and returns the final standings. */
     public StandingsDocument play(int concurrency) throws Exception {
         observer.started(totalGames(), finished.size());
-        writeStandings();
-        try (Journal journal = Journal.open(dir)) {
-            while (true) {
-                List<ScheduledGame> batch;
-                if (shardBatch.isPresent()) {
-                    batch = shard.get().share(shardBatch.get().games());
-                } else {
-                    Optional<Plan.Batch> current = plan.progress(all()).current();
-                    if (current.isEmpty()) {
+        try {
+            writeStandings();
+            try (Journal journal = Journal.open(dir)) {
+                while (true) {
+                    List<ScheduledGame> batch;
+                    if (shardBatch.isPresent()) {
+                        batch = shard.get().share(shardBatch.get().games());
+                    } else {
+                        Optional<Plan.Batch> current = plan.progress(all()).current();
+                        if (current.isEmpty()) {
+                            break;
+                        }
+                        batch = current.get().games();
+                    }
+                    Iterator<ScheduledGame> pending = batch.stream().filter(g -> !finished.containsKey(g.number()))
+                            .iterator();
+                    if (!pending.hasNext()) {
                         break;
                     }
-                    batch = current.get().games();
-                }
-                Iterator<ScheduledGame> pending = batch.stream().filter(g -> !finished.containsKey(g.number())).iterator();
-                if (!pending.hasNext()) {
-                    break;
-                }
-                new GamePool(concurrency).run(
-                        () -> pending.hasNext() ? Optional.of(setup(pending.next())) : Optional.empty(),
-                        record -> {
-                            commit(record, journal);
-                            return true;
-                        });
-                if (batch.stream().anyMatch(g -> !finished.containsKey(g.number())) || shardBatch.isPresent()) {
-                    // Stopped early (the arena is stopping) or a shard's share is done.
-                    break;
+                    new GamePool(concurrency).run(
+                            () -> pending.hasNext() ? Optional.of(setup(pending.next())) : Optional.empty(),
+                            record -> {
+                                commit(record, journal);
+                                return true;
+                            });
+                    if (shardBatch.isPresent() || batch.stream().anyMatch(g -> !finished.containsKey(g.number()))) {
+                        // A shard's share is done, or the arena is stopping: the next batch waits.
+                        break;
+                    }
                 }
             }
+            return writeStandings();
+        } finally {
+            close();
         }
-        return writeStandings();
     }
 
-    private Map<Integer, FinishedGame> all() {
-        Map<Integer, FinishedGame> all = new TreeMap<>(earlier);
-        all.putAll(finished);
-        return all;
+    /** Releases the folder's lock (also done at the end of {@link #play}); the OS releases it if the process dies. */
+    @Override
+    public void close() throws IOException {
+        if (lock != null) {
+            lock.close();
+            lock = null;
+        }
     }
 
     private GameSetup setup(ScheduledGame game) {
@@ -243,6 +394,12 @@ public final class Tournament {
                 .withOpening(game.opening())
                 .withTournament(new GameRecord.TournamentGame(definition.name(), game.number(), plan.totalGames(),
                         game.pair()));
+    }
+
+    private Map<Integer, FinishedGame> all() {
+        Map<Integer, FinishedGame> all = new TreeMap<>(earlier);
+        all.putAll(finished);
+        return all;
     }
 
     private void commit(GameRecord record, Journal journal) throws IOException {
