@@ -1,5 +1,7 @@
 package caissa.arena.cli;
 
+import caissa.arena.match.MatchMerge;
+import caissa.arena.match.MatchReport;
 import caissa.arena.report.HtmlReport;
 import caissa.arena.tournament.Merge;
 import caissa.arena.tournament.ScheduledGame;
@@ -21,7 +23,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " every game of their batch exactly once, then write the merged folder (game logs, journal,"
                 + " tournament.json, standings.json, report.html) as if one process had played them. DIR may already"
                 + " hold the batches before (a Swiss, round by round); the next batch to run is printed."
-                + " Exit codes: 0 merged, 2 the shards do not fit (nothing written).")
+                + " Shards of a fixed-length match (match --games N --shard) are judged as one match, into summary.json."
+                + " Exit codes: 0 merged (for a match: H1 accepted), 1 a match's H0 accepted, 3 a match inconclusive,"
+                + " 2 the shards do not fit (nothing written).")
 final class MergeCommand implements Callable<Integer> {
 
     @Spec
@@ -36,6 +40,16 @@ final class MergeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter terminal = spec.commandLine().getOut();
+        if (MatchMerge.isMatchShard(shards.get(0))) {
+            MatchReport report = MatchMerge.merge(out, shards);
+            terminal.printf("merged %d shards of the match %s vs %s: %d games into %s%n", shards.size(), report.engine(),
+                    report.baseline(), report.games(), out);
+            terminal.println();
+            MatchCommand.printVerdict(terminal, report);
+            terminal.println("summary: " + out.resolve(MatchMerge.SUMMARY_FILE));
+            terminal.flush();
+            return report.decision().exitCode();
+        }
         Merge.Result result = Merge.merge(out, shards);
         terminal.printf("merged %d shards of %s: %d games into %s%n", shards.size(), result.merged().describe(),
                 result.games(), out);

@@ -38,7 +38,7 @@ public final class Merge {
      */
     public static Result merge(Path out, List<Path> shardDirs) throws IOException {
         if (shardDirs.isEmpty()) {
-            throw new OutputFolderException("merge: no shard folders given");
+            throw new OutputFolderException("no shard folders given");
         }
         List<TournamentRecord> records = new ArrayList<>();
         for (Path dir : shardDirs) {
@@ -138,7 +138,7 @@ public final class Merge {
             }
         }
         if (!problems.isEmpty()) {
-            throw new OutputFolderException("merge: " + problems.size() + " problem" + (problems.size() == 1 ? "" : "s")
+            throw new OutputFolderException(problems.size() + " problem" + (problems.size() == 1 ? "" : "s")
                     + ", nothing written: " + String.join("; ", problems.subList(0, Math.min(problems.size(), 20)))
                     + (problems.size() > 20 ? "; …" : ""));
         }

@@ -103,7 +103,7 @@ class ShardMergeTest {
 
         assertThatThrownBy(() -> Merge.merge(dir.resolve("merged"), List.of(one, two)))
                 .isInstanceOf(OutputFolderException.class)
-                .hasMessageStartingWith("merge: 1 problem, nothing written: game 4 (")
+                .hasMessageStartingWith("1 problem, nothing written: game 4 (")
                 .hasMessageEndingWith(") is missing: shard 2/2 (" + two + ") has not played it");
         assertThatThrownBy(() -> Merge.merge(dir.resolve("merged"), List.of(one)))
                 .hasMessageContaining("game 3 (").hasMessageContaining(") is missing: shard 2/2 was not given");
