@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -343,33 +342,30 @@ public final class Tournament implements AutoCloseable {
         try {
             writeStandings();
             try (Journal journal = Journal.open(dir)) {
-                while (true) {
+                boolean[] shardDone = {false};
+                new BatchRunner(concurrency).run(() -> {
                     List<ScheduledGame> batch;
                     if (shardBatch.isPresent()) {
+                        // A shard plays its share of its one batch.
+                        if (shardDone[0]) {
+                            return Optional.empty();
+                        }
+                        shardDone[0] = true;
                         batch = shard.get().share(shardBatch.get().games());
                     } else {
                         Optional<Plan.Batch> current = plan.progress(all()).current();
                         if (current.isEmpty()) {
-                            break;
+                            return Optional.empty();
                         }
                         batch = current.get().games();
                     }
-                    Iterator<ScheduledGame> pending = batch.stream().filter(g -> !finished.containsKey(g.number()))
-                            .iterator();
-                    if (!pending.hasNext()) {
-                        break;
-                    }
-                    new GamePool(concurrency).run(
-                            () -> pending.hasNext() ? Optional.of(setup(pending.next())) : Optional.empty(),
-                            record -> {
-                                commit(record, journal);
-                                return true;
-                            });
-                    if (shardBatch.isPresent() || batch.stream().anyMatch(g -> !finished.containsKey(g.number()))) {
-                        // A shard's share is done, or the arena is stopping: the next batch waits.
-                        break;
-                    }
-                }
+                    List<GameSetup> pending = batch.stream().filter(g -> !finished.containsKey(g.number()))
+                            .map(this::setup).toList();
+                    return pending.isEmpty() ? Optional.empty() : Optional.of(pending);
+                }, record -> {
+                    commit(record, journal);
+                    return true;
+                });
             }
             return writeStandings();
         } finally {
