@@ -15,13 +15,40 @@ final class StandingsTable {
     }
 
     static String format(StandingsDocument document) {
+        List<StandingsDocument.Stage> stages = document.stages() == null ? List.of() : document.stages();
+        boolean swiss = stages.stream().anyMatch(st -> st.stage().equals("swiss"));
+        if (!swiss) {
+            return String.format("Standings of %s after %d of %d games%n", document.tournament(), document.gamesPlayed(),
+                    document.gamesTotal()) + table(document.standings(), false);
+        }
+        // A Swiss shows each stage: the Swiss with its byes and Buchholz, then the final.
+        StringBuilder sb = new StringBuilder();
+        for (StandingsDocument.Stage stage : stages) {
+            boolean isSwiss = stage.stage().equals("swiss");
+            sb.append(String.format("%s of %s after %d of %d games%s%n", isSwiss ? "Swiss stage" : "Final",
+                    document.tournament(), stage.gamesPlayed(), stage.gamesTotal(),
+                    isSwiss ? " (" + stage.rounds() + (stage.rounds() == 1 ? " round" : " rounds") + " paired)" : ""));
+            sb.append(table(stage.standings(), isSwiss));
+        }
+        return sb.toString();
+    }
+
+    private static String table(List<Standing> standings, boolean swiss) {
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"#", "bot", "points", "games", "won", "drawn", "lost", "irregular", "Elo", "SB"});
-        for (Standing s : document.standings()) {
-            rows.add(new String[] {Integer.toString(s.rank()), s.name(), Integer.toString(s.points()),
-                Integer.toString(s.games()), Integer.toString(s.wins()), Integer.toString(s.draws()),
+        rows.add(swiss
+                ? new String[] {"#", "bot", "points", "byes", "Buchholz", "games", "won", "drawn", "lost", "irregular", "Elo", "SB"}
+                : new String[] {"#", "bot", "points", "games", "won", "drawn", "lost", "irregular", "Elo", "SB"});
+        int irregularColumn = swiss ? 9 : 7;
+        for (Standing s : standings) {
+            List<String> row = new ArrayList<>(List.of(Integer.toString(s.rank()), s.name(), Integer.toString(s.points())));
+            if (swiss) {
+                row.add(String.valueOf(s.byes()));
+                row.add(String.valueOf(s.buchholz()));
+            }
+            row.addAll(List.of(Integer.toString(s.games()), Integer.toString(s.wins()), Integer.toString(s.draws()),
                 Integer.toString(s.losses()), irregular(s), elo(s),
-                String.format(Locale.ROOT, "%.1f", s.sonnebornBerger())});
+                String.format(Locale.ROOT, "%.1f", s.sonnebornBerger())));
+            rows.add(row.toArray(String[]::new));
         }
         int[] widths = new int[rows.get(0).length];
         for (String[] row : rows) {
@@ -30,11 +57,9 @@ final class StandingsTable {
             }
         }
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format("Standings of %s after %d of %d games%n", document.tournament(), document.gamesPlayed(),
-                document.gamesTotal()));
         for (String[] row : rows) {
             for (int i = 0; i < row.length; i++) {
-                boolean left = i == 1 || i == 7;
+                boolean left = i == 1 || i == irregularColumn;
                 String cell = left ? pad(row[i], widths[i]) : padLeft(row[i], widths[i]);
                 sb.append(i == 0 ? "" : "  ").append(cell);
             }

@@ -62,6 +62,21 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
             compare(changes, "engines", engines, other.engines);
             compare(changes, "rounds", rounds, other.rounds);
             compare(changes, "final", finalStage, other.finalStage);
+            // Every other field a run's results may depend on (fields added later included) counts
+            // too: resume and merge must never mix runs of different settings.
+            com.fasterxml.jackson.databind.JsonNode mine = caissa.arena.report.Json.mapper().valueToTree(this);
+            com.fasterxml.jackson.databind.JsonNode theirs = caissa.arena.report.Json.mapper().valueToTree(other);
+            java.util.Set<String> compared = java.util.Set.of("name", "bots", "gamesPerPair", "timePerGame", "timePerMove",
+                    "increment", "firstMoveAllowance", "openingPlies", "seed", "format", "engines", "rounds", "final",
+                    "concurrency");
+            java.util.Set<String> fields = new java.util.TreeSet<>();
+            mine.fieldNames().forEachRemaining(fields::add);
+            theirs.fieldNames().forEachRemaining(fields::add);
+            for (String field : fields) {
+                if (!compared.contains(field) && !java.util.Objects.equals(mine.get(field), theirs.get(field))) {
+                    changes.add(field);
+                }
+            }
             return changes;
         }
 

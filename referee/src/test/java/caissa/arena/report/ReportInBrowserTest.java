@@ -230,6 +230,44 @@ class ReportInBrowserTest {
     }
 
     @Test
+    void aSwissWithAFinalShowsTheTableOfEachStage() throws IOException {
+        // The fixture's games as a Swiss stage (with byes and Buchholz) followed by a final of two bots.
+        Path dir = temp.resolve("swiss");
+        for (GameRecord game : fixture.games()) {
+            TournamentFixture.writeGame(dir, game);
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode doc = standings.deepCopy();
+        com.fasterxml.jackson.databind.node.ArrayNode swissRows = doc.get("standings").deepCopy();
+        for (int i = 0; i < swissRows.size(); i++) {
+            ((com.fasterxml.jackson.databind.node.ObjectNode) swissRows.get(i)).put("byes", i % 2).put("buchholz", 10 + i);
+        }
+        com.fasterxml.jackson.databind.node.ArrayNode finalRows = Json.mapper().createArrayNode();
+        finalRows.add(swissRows.get(0).deepCopy());
+        finalRows.add(swissRows.get(1).deepCopy());
+        finalRows.forEach(r -> ((com.fasterxml.jackson.databind.node.ObjectNode) r).putNull("byes").putNull("buchholz"));
+        doc.set("standings", finalRows);
+        com.fasterxml.jackson.databind.node.ArrayNode stages = doc.putArray("stages");
+        stages.addObject().put("stage", "swiss").put("rounds", 3).set("standings", swissRows);
+        stages.addObject().put("stage", "final").put("rounds", 0).set("standings", finalRows);
+        Files.writeString(dir.resolve("standings.json"), Json.write(doc));
+
+        page.navigate(HtmlReport.write(dir).file().toUri().toString(), READY);
+
+        assertThat(page.evaluate("[...document.querySelectorAll('#standings-section h3.stage')].map(h => h.textContent)"))
+                .extracting(JsonNode::asText).containsExactly("Stage: final", "Stage: swiss (3 rounds)");
+        assertThat(page.evaluate("document.querySelectorAll('#standings tbody tr').length").asInt()).isEqualTo(2);
+        assertThat(page.evaluate("document.querySelectorAll('#standings th[data-col=buchholz]').length").asInt())
+                .as("the final has no Buchholz column").isZero();
+        assertThat(page.evaluate("document.querySelectorAll('table[data-stage=swiss] tbody tr').length").asInt())
+                .isEqualTo(TournamentFixture.BOTS.size());
+        assertThat(page.evaluate("[...document.querySelectorAll('table[data-stage=swiss] tbody tr')]"
+                + ".map(tr => tr.querySelector('td[data-col=buchholz]').textContent)"))
+                .extracting(JsonNode::asText).containsExactly("10", "11", "12", "13");
+        noScriptErrorsOrDialogs();
+        page.screenshot(screenshots().resolve("swiss-stages.png"));
+    }
+
+    @Test
     void aPartialFolderShowsWhatIsThereAndSaysWhatIsNot() throws IOException {
         Path dir = temp.resolve("running");
         List<GameRecord> games = fixture.games();
