@@ -204,6 +204,14 @@ class TournamentFileTest {
     }
 
     @Test
+    void theSampleTournamentFilesAreValidWithTheGameCountsTheirReadmeGives() {
+        Path folder = Path.of("..", "tournaments");
+        assertThat(TournamentFile.read(folder.resolve("sample.json")).totalGames()).isEqualTo(12);
+        assertThat(TournamentFile.read(folder.resolve("codecup.json")).totalGames()).isEqualTo(18);
+        assertThat(TournamentFile.read(folder.resolve("gauntlet.json")).totalGames()).isEqualTo(12);
+    }
+
+    @Test
     void aMissingFileIsNamed() {
         Path file = dir.resolve("nope.json");
 
