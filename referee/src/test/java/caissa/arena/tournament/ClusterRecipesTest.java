@@ -93,6 +93,10 @@ class ClusterRecipesTest {
                 StandingsDocument.class);
         assertThat(merged.standings()).isEqualTo(whole.standings());
         assertThat(merged.stages()).isEqualTo(whole.stages());
+        // A gauntlet: r4 met each of the others twice; the others never met each other.
+        assertThat(merged.standings()).allSatisfy(s -> assertThat(s.games()).isEqualTo(s.name().equals("r4") ? 6 : 2));
+        assertThat(merged.crosstable().get("r1").get("r2").games()).isZero();
+        assertThat(merged.crosstable().get("r4").get("r1").games()).isEqualTo(2);
         List<FinishedGame> expected = new ArrayList<>(Journal.read(dir.resolve("whole")));
         expected.sort(Comparator.comparingInt(FinishedGame::game));
         assertThat(Journal.read(dir.resolve("merged"))).isEqualTo(expected);
