@@ -1,8 +1,10 @@
 package caissa.arena.tournament;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import caissa.arena.cli.Main;
+import caissa.arena.report.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -115,6 +117,56 @@ class FormatsResumeTest {
         // Five bots, three rounds: three different bots had a bye, 2 points each.
         assertThat(again.stages().get(0).standings().stream().mapToInt(Standing::byes).sum()).isEqualTo(3);
         assertThat(again.standings()).hasSize(2);
+    }
+
+    @Test
+    void resumeChecksASwissLineAgainstThePairingsOfTheRoundsBeforeIt() throws Exception {
+        Path file = file("swiss");
+        TournamentDefinition definition = TournamentFile.read(file);
+        Path out = dir.resolve("out");
+        Tournament.open(definition, file, out, false, TournamentObserver.NONE).play(2);
+        // Game 5 (round 2) with its colours swapped: the pairing of round 2 says otherwise.
+        List<String> lines = new ArrayList<>(Files.readAllLines(out.resolve(Journal.FILE)));
+        int index = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains("\"game\":5,")) {
+                index = i;
+            }
+        }
+        FinishedGame game = Json.mapper().readValue(lines.get(index), FinishedGame.class);
+        lines.set(index, Json.writeCompact(new FinishedGame(5, game.black(), game.white(), game.result(),
+                game.termination(), game.file())));
+        Files.write(out.resolve(Journal.FILE), lines);
+
+        assertThatThrownBy(() -> Tournament.open(definition, file, out, true, TournamentObserver.NONE))
+                .isInstanceOf(OutputFolderException.class)
+                .hasMessage("--resume: " + out.resolve(Journal.FILE) + ":" + (index + 1) + ": game 5 is scheduled as "
+                        + game.white() + " (white) against " + game.black() + " (black), the line says " + game.black()
+                        + " against " + game.white());
+    }
+
+    @Test
+    void resumeOfAShardRefusesAGameOfAnotherShard() throws Exception {
+        Path file = new TournamentFiles("shardcheck").testBot("r1", "random", "1").testBot("r2", "random", "2")
+                .testBot("r3", "random", "3").set("timePerGame", "20s").set("firstMoveAllowance", "10s")
+                .writeTo(dir.resolve("shardcheck.json"));
+        TournamentDefinition definition = TournamentFile.read(file);
+        Path out = dir.resolve("shard");
+        java.util.Optional<Shard> second = java.util.Optional.of(new Shard(2, 2));
+        Tournament.open(definition, file, out, false, TournamentObserver.NONE, second, java.util.Optional.empty()).play(1);
+        // Shard 2/2 played game pair 2 (games 3 and 4); game 1 belongs to shard 1/2.
+        String line = Files.readAllLines(out.resolve(Journal.FILE)).get(0).replaceFirst("\"game\":\\d+,", "\"game\":1,")
+                .replaceFirst("games/\\d+\\.json", "games/0001.json");
+        Files.writeString(out.resolve(Journal.FILE), line + "\n", java.nio.file.StandardOpenOption.APPEND);
+
+        assertThatThrownBy(() -> Tournament.open(definition, file, out, true, TournamentObserver.NONE, second,
+                java.util.Optional.empty()))
+                .isInstanceOf(OutputFolderException.class)
+                .hasMessageEndingWith(":3: game 1 is not in the share of shard 2/2 of round-robin");
+        // The same folder resumed as another shard is refused before any line is read.
+        assertThatThrownBy(() -> Tournament.open(definition, file, out, true, TournamentObserver.NONE,
+                java.util.Optional.of(new Shard(1, 2)), java.util.Optional.empty()))
+                .hasMessage("--resume: " + out + " holds shard 2/2 of batch 1, not shard 1/2 of batch 1 (check --shard and --from)");
     }
 
     private static List<String> javaCommand(Path file, Path out, int concurrency) {
