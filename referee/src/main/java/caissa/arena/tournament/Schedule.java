@@ -25,7 +25,7 @@ public final class Schedule {
         int pairNumber = 0;
         for (int round = 0; round < gamesPerPair / 2; round++) {
             for (int[] pair : pairs) {
-                List<Move> opening = Openings.opening(seed, pairNumber, openingPlies);
+                List<Move> opening = Openings.lazy(seed, pairNumber, openingPlies);
                 pairNumber++;
                 games.add(new ScheduledGame(games.size() + 1, pairNumber, pair[0], pair[1], opening));
                 games.add(new ScheduledGame(games.size() + 1, pairNumber, pair[1], pair[0], opening));
