@@ -2,11 +2,11 @@ package caissa.arena.tournament;
 
 import caissa.arena.Version;
 import caissa.arena.game.Entrant;
+import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.records.FolderLock;
 import caissa.arena.records.Folders;
-import caissa.arena.records.Problems;
 import caissa.arena.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -149,11 +149,7 @@ public final class Tournament implements AutoCloseable {
     }
 
     private static void createFolder(Path folder) throws IOException {
-        try {
-            Files.createDirectories(folder);
-        } catch (IOException e) {
-            throw Problems.naming(folder, e);
-        }
+        Folders.create(folder);
     }
 
     private void prepareResume() throws IOException {
@@ -250,13 +246,18 @@ public final class Tournament implements AutoCloseable {
 
     /** Plays the games not yet finished, {@code concurrency} at a time, and returns the final standings. */
     public StandingsDocument play(int concurrency) throws Exception {
+        return play(concurrency, Game::play);
+    }
+
+    /** {@link #play(int)} with the games played by {@code player} (tests inject failures here). */
+    StandingsDocument play(int concurrency, GamePool.Player player) throws Exception {
         Set<Integer> done = finished.stream().map(FinishedGame::game).collect(Collectors.toSet());
         Iterator<ScheduledGame> pending = schedule.stream().filter(g -> !done.contains(g.number())).iterator();
         observer.started(schedule.size(), finished.size());
         try {
             writeStandings();
             try (Journal journal = Journal.open(dir)) {
-                new GamePool(concurrency).run(
+                new GamePool(concurrency, player).run(
                         () -> pending.hasNext() ? Optional.of(setup(pending.next())) : Optional.empty(),
                         record -> {
                             commit(record, journal);
