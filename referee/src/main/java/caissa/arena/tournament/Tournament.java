@@ -98,12 +98,20 @@ public final class Tournament implements AutoCloseable {
             throw new OutputFolderException(dir + " exists and is not a folder");
         }
         createFolder(dir);
+        // A folder of other files (no lock file: never a run's) is refused before a lock file is left in it.
+        if (!Files.exists(dir.resolve(FolderLock.FILE)) && !startedNothing()) {
+            throw alreadyUsed();
+        }
         lock();
         if (!startedNothing()) {
-            throw new OutputFolderException(dir + " already holds files of a run; continue it with --resume,"
-                    + " or choose another folder with --out");
+            throw alreadyUsed();
         }
         start();
+    }
+
+    private OutputFolderException alreadyUsed() {
+        return new OutputFolderException(dir + " already holds files of a run; continue it with --resume,"
+                + " or choose another folder with --out");
     }
 
     /** Writes tournament.json first, so that a folder with anything else in it always names its run. */
