@@ -2,7 +2,6 @@ package caissa.arena.tournament;
 
 import caissa.arena.game.GameSetup;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -15,13 +14,23 @@ public final class BatchRunner {
     /** The schedule: the next batch of games to play, or empty when there is none. */
     @FunctionalInterface
     public interface Batches {
-        Optional<List<GameSetup>> next() throws Exception;
+        Optional<Batch> next() throws Exception;
+    }
+
+    /** A batch: how many games, and the games, set up one by one as they start. */
+    public record Batch(int size, Iterator<GameSetup> games) {
     }
 
     private final int concurrency;
+    private final GamePool.Player player;
 
     public BatchRunner(int concurrency) {
+        this(concurrency, caissa.arena.game.Game::play);
+    }
+
+    BatchRunner(int concurrency, GamePool.Player player) {
         this.concurrency = concurrency;
+        this.player = player;
     }
 
     /**
@@ -32,13 +41,13 @@ public final class BatchRunner {
      */
     public boolean run(Batches batches, GamePool.Sink sink) throws Exception {
         while (true) {
-            Optional<List<GameSetup>> batch = batches.next();
+            Optional<Batch> batch = batches.next();
             if (batch.isEmpty()) {
                 return true;
             }
-            Iterator<GameSetup> pending = batch.get().iterator();
+            Iterator<GameSetup> pending = batch.get().games();
             int[] delivered = {0};
-            new GamePool(concurrency).run(() -> pending.hasNext() ? Optional.of(pending.next()) : Optional.empty(),
+            new GamePool(concurrency, player).run(() -> pending.hasNext() ? Optional.of(pending.next()) : Optional.empty(),
                     record -> {
                         delivered[0]++;
                         return sink.accept(record);

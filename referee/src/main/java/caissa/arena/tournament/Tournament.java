@@ -2,11 +2,11 @@ package caissa.arena.tournament;
 
 import caissa.arena.Version;
 import caissa.arena.game.Entrant;
+import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.records.FolderLock;
 import caissa.arena.records.Folders;
-import caissa.arena.records.Problems;
 import caissa.arena.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -143,12 +143,20 @@ public final class Tournament implements AutoCloseable {
             throw new OutputFolderException(dir + " exists and is not a folder");
         }
         createFolder(dir);
+        // A folder of other files (no lock file: never a run's) is refused before a lock file is left in it.
+        if (!Files.exists(dir.resolve(FolderLock.FILE)) && !startedNothing()) {
+            throw alreadyUsed();
+        }
         lock();
         if (!startedNothing()) {
-            throw new OutputFolderException(dir + " already holds files of a run; continue it with --resume,"
-                    + " or choose another folder with --out");
+            throw alreadyUsed();
         }
         start();
+    }
+
+    private OutputFolderException alreadyUsed() {
+        return new OutputFolderException(dir + " already holds files of a run; continue it with --resume,"
+                + " or choose another folder with --out");
     }
 
     /** Writes tournament.json first, so that a folder with anything else in it always names its run. */
@@ -192,11 +200,7 @@ public final class Tournament implements AutoCloseable {
     }
 
     private static void createFolder(Path folder) throws IOException {
-        try {
-            Files.createDirectories(folder);
-        } catch (IOException e) {
-            throw Problems.naming(folder, e);
-        }
+        Folders.create(folder);
     }
 
     private void prepareResume() throws IOException {
@@ -338,12 +342,17 @@ public final class Tournament implements AutoCloseable {
 
     /** Plays the games not yet finished, {@code concurrency} at a time, and returns the final standings. */
     public StandingsDocument play(int concurrency) throws Exception {
+        return play(concurrency, Game::play);
+    }
+
+    /** {@link #play(int)} with the games played by {@code player} (tests inject failures here). */
+    StandingsDocument play(int concurrency, GamePool.Player player) throws Exception {
         observer.started(totalGames(), finished.size());
         try {
             writeStandings();
             try (Journal journal = Journal.open(dir)) {
                 boolean[] shardDone = {false};
-                new BatchRunner(concurrency).run(() -> {
+                new BatchRunner(concurrency, player).run(() -> {
                     List<ScheduledGame> batch;
                     if (shardBatch.isPresent()) {
                         // A shard plays its share of its one batch.
@@ -359,9 +368,10 @@ public final class Tournament implements AutoCloseable {
                         }
                         batch = current.get().games();
                     }
-                    List<GameSetup> pending = batch.stream().filter(g -> !finished.containsKey(g.number()))
-                            .map(this::setup).toList();
-                    return pending.isEmpty() ? Optional.empty() : Optional.of(pending);
+                    List<ScheduledGame> pending = batch.stream().filter(g -> !finished.containsKey(g.number())).toList();
+                    // Setups (and their openings) are made as the games start, not all at once.
+                    return pending.isEmpty() ? Optional.empty() : Optional.of(new BatchRunner.Batch(pending.size(),
+                            pending.stream().map(this::setup).iterator()));
                 }, record -> {
                     commit(record, journal);
                     return true;
