@@ -72,6 +72,7 @@ abstract class Geometry {
     final String moveExample;
     final String initialCfn;
     private Position initial;
+    final BoardShape shape;
 
     /**
      * @param x, y coordinates of each cell in index order (file and rank, or axial q and r)
@@ -174,6 +175,7 @@ abstract class Geometry {
         for (int mask = 0; mask < ringConnected.length; mask++) {
             ringConnected[mask] = ringComponents(mask, touching) <= 1;
         }
+        shape = new BoardShape(this);
     }
 
     private static int at(int[][] grid, int x, int y) {

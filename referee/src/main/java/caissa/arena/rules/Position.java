@@ -178,6 +178,45 @@ public final class Position {
         return Collections.unmodifiableList(Arrays.asList(moves));
     }
 
+    /**
+     * Fills the list with the legal moves of the side to move, in generation order (not sorted),
+     * and returns how many; allocates nothing. The list can then play them without a new check.
+     */
+    public int legalMoves(MoveList list) {
+        int n = generate(list.fill(this));
+        list.size(n);
+        return n;
+    }
+
+    /** The board's shape: cells, neighbours, rays and jumps as bitboards. */
+    public BoardShape shape() {
+        return geo.shape;
+    }
+
+    /** The cells holding a tile, as a bitboard over {@link Square#index()}. */
+    public long tileBits() {
+        return tiles;
+    }
+
+    /** The cells holding a piece, as a bitboard over {@link Square#index()}. */
+    public long occupiedBits() {
+        return occupied;
+    }
+
+    /** The cell index of a piece, or -1 once it has been captured. */
+    public int cellOf(Piece piece) {
+        int sq = slot(pieces, piece.ordinal());
+        return sq == NONE ? -1 : sq;
+    }
+
+    /**
+     * The piece on a cell as its {@link Piece#ordinal()} ({@code side * 4 + type}), or -1 for
+     * none: the allocation-free form of {@link #pieceAt(Square)}.
+     */
+    public int pieceIndexAt(int cell) {
+        return slotAt(cell);
+    }
+
     /** The number of legal moves; the same as {@code legalMoves().size()}, without the list. */
     public int legalMoveCount() {
         return generate(new int[MAX_MOVES]);

@@ -49,6 +49,11 @@ public enum Variant {
         return Geometry.of(this);
     }
 
+    /** The board's shape: cells, neighbours, rays and jumps as bitboards. */
+    public BoardShape shape() {
+        return geometry().shape;
+    }
+
     /** The start position of this variant, White to move. */
     public Position initial() {
         return geometry().initial();
