@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -57,6 +58,9 @@ public final class Game {
         }
     }
 
+    /** The environment variable that tells a bot the game's variant (HEXCAISSA.md 8). */
+    public static final String VARIANT_VARIABLE = "CAISSA_VARIANT";
+
     private Game(GameSetup setup, GameListener listener) {
         this.setup = setup;
         this.listener = listener;
@@ -74,7 +78,7 @@ public final class Game {
     private GameRecord run() {
         Instant startedAt = Instant.now();
         long t0 = System.nanoTime();
-        position = Position.initial();
+        position = setup.variant().initial();
         for (Move move : setup.opening()) {
             position = position.play(move);
         }
@@ -93,7 +97,7 @@ public final class Game {
             shutDown();
         }
         long durationMillis = (System.nanoTime() - t0) / 1_000_000;
-        return new GameRecord(GameRecord.SCHEMA, Version.current(), setup.tournament(),
+        return new GameRecord(GameRecord.SCHEMA, Version.current(), setup.variant(), setup.tournament(),
                 playerRecord(seats.get(Side.WHITE)), playerRecord(seats.get(Side.BLACK)),
                 GameRecord.TimeControlRecord.of(setup.timeControl()), setup.opening(), start.toCfn(), moves,
                 outcome.result(), outcome.termination(), loser(outcome.result()), outcome.reason(),
@@ -108,7 +112,9 @@ public final class Game {
             seat.startFailure = e.getMessage();
             return;
         }
-        BotProcess.Start start = BotProcess.start(command, setup.timeControl().environment(), setup.limits(),
+        Map<String, String> environment = new HashMap<>(setup.timeControl().environment());
+        environment.put(VARIANT_VARIABLE, setup.variant().id());
+        BotProcess.Start start = BotProcess.start(command, environment, setup.limits(),
                 seat.entrant.name() + "-" + seat.side);
         if (start instanceof BotProcess.Start.Started started) {
             seat.bot = started.bot();
@@ -175,7 +181,7 @@ public final class Game {
                     return timeForfeit(mover, allowed);
                 }
                 mover.clock.charge(elapsed);
-                Optional<Move> parsed = Move.parse(answer.text());
+                Optional<Move> parsed = position.variant().parseMove(answer.text());
                 if (parsed.isEmpty() || !position.isLegal(parsed.get())) {
                     return misplayed(mover, answer.text(), parsed);
                 }
@@ -219,8 +225,14 @@ public final class Game {
 
     /** A reply that is not a well-formed move (protocol error) or not a legal one (illegal move). */
     private GameOutcome misplayed(Seat seat, String text, Optional<Move> move) {
+        if (move.isEmpty() && position.variant().hasMoveSyntax(text)) {
+            // HEXCAISSA.md 8: the shape of a move naming a cell the board lacks (a6-a7) is an illegal move.
+            return GameOutcome.irregularLoss(seat.side, Termination.ILLEGAL_MOVE, seat.who() + " played "
+                    + quote(text.strip()) + ", which names a cell that is not on the " + position.variant() + " board");
+        }
         if (move.isEmpty()) {
-            String what = text.isBlank() ? "an empty line" : quote(text) + ", which is not a move like b2-c4";
+            String what = text.isBlank() ? "an empty line"
+                    : quote(text) + ", which is not a move like " + position.variant().moveExample();
             return protocolError(seat, "replied " + what);
         }
         return GameOutcome.irregularLoss(seat.side, Termination.ILLEGAL_MOVE, seat.who() + " played " + move.get()

@@ -13,15 +13,17 @@ import java.util.stream.Collectors;
  * and its notation; the engine's code is the same for both.
  */
 public enum Variant {
-    CAISSA("caissa", "[a-g][1-7]-[a-g][1-7]"),
-    HEXCAISSA("hexcaissa", "[a-i][1-9]-[a-i][1-9]");
+    CAISSA("caissa", "[a-g][1-7]-[a-g][1-7]", "b2-c4"),
+    HEXCAISSA("hexcaissa", "[a-i][1-9]-[a-i][1-9]", "e4-f6");
 
     private final String id;
+    private final String replyExample;
     /** The protocol's shape of a move reply, before asking whether its cells exist. */
     private final Pattern moveSyntax;
 
-    Variant(String id, String moveSyntax) {
+    Variant(String id, String moveSyntax, String replyExample) {
         this.id = id;
+        this.replyExample = replyExample;
         this.moveSyntax = Pattern.compile(moveSyntax, Pattern.CASE_INSENSITIVE);
     }
 
@@ -122,6 +124,11 @@ public enum Variant {
      */
     public boolean hasMoveSyntax(String text) {
         return moveSyntax.matcher(text.strip()).matches();
+    }
+
+    /** A move of this variant to quote in messages, like {@code b2-c4}. */
+    public String moveExample() {
+        return replyExample;
     }
 
     /** Like {@link #parseMove(String)}, for input that must be a move (command-line arguments, tests). */

@@ -2,6 +2,7 @@ package caissa.arena.tournament;
 
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
+import caissa.arena.rules.Variant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -16,15 +17,20 @@ public final class Openings {
     private Openings() {
     }
 
-    /** The opening for game pair {@code index} (0-based) of a run with this seed. */
+    /** The Caïssa opening for game pair {@code index} (0-based) of a run with this seed. */
     public static List<Move> opening(long seed, int index, int plies) {
+        return opening(Variant.CAISSA, seed, index, plies);
+    }
+
+    /** The opening of a variant for game pair {@code index} (0-based) of a run with this seed. */
+    public static List<Move> opening(Variant variant, long seed, int index, int plies) {
         if (plies == 0) {
             return List.of();
         }
         // One stream per pair: an opening depends on the seed and the pair, not on what ran before.
         SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + index);
         while (true) {
-            Position position = Position.initial();
+            Position position = variant.initial();
             List<Move> moves = new ArrayList<>(plies);
             while (moves.size() < plies && !position.outcome().isOver()) {
                 List<Move> legal = position.legalMoves();

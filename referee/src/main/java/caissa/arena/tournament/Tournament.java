@@ -52,7 +52,7 @@ public final class Tournament implements AutoCloseable {
         this.dir = dir;
         this.observer = observer;
         this.botNames = definition.bots().stream().map(BotEntry::name).toList();
-        this.schedule = Schedule.roundRobin(definition.bots().size(), definition.gamesPerPair(),
+        this.schedule = Schedule.roundRobin(definition.variant(), definition.bots().size(), definition.gamesPerPair(),
                 definition.openingPlies(), definition.seed());
     }
 
@@ -283,6 +283,7 @@ public final class Tournament implements AutoCloseable {
         BotEntry black = definition.bots().get(game.black());
         return GameSetup.of(new Entrant(white.name(), white.botCommand()), new Entrant(black.name(), black.botCommand()),
                         definition.timeControl())
+                .withVariant(definition.variant())
                 .withOpening(game.opening())
                 .withTournament(new GameRecord.TournamentGame(definition.name(), game.number(), schedule.size(), game.pair()));
     }
@@ -298,7 +299,7 @@ public final class Tournament implements AutoCloseable {
     }
 
     private StandingsDocument writeStandings() throws IOException {
-        StandingsDocument document = new StandingsDocument(StandingsDocument.SCHEMA, definition.name(),
+        StandingsDocument document = new StandingsDocument(StandingsDocument.SCHEMA, definition.name(), definition.variant(),
                 Version.current(), Instant.now().toString(), finished.size(), schedule.size(),
                 finished.size() == schedule.size(), Standings.compute(botNames, finished),
                 Standings.crosstable(botNames, finished));

@@ -1,6 +1,7 @@
 package caissa.arena.tournament;
 
 import caissa.arena.game.TimeControl;
+import caissa.arena.rules.Variant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -10,6 +11,7 @@ import java.util.Optional;
  * tournaments/README.md for every field).
  *
  * @param concurrency games at a time when the command line does not say; empty for the number of cores
+ * @param variant the game every game of the tournament plays
  */
 public record TournamentDefinition(
         String name,
@@ -18,13 +20,15 @@ public record TournamentDefinition(
         TimeControl timeControl,
         int openingPlies,
         long seed,
-        Optional<Integer> concurrency) {
+        Optional<Integer> concurrency,
+        Variant variant) {
 
     public TournamentDefinition {
         Objects.requireNonNull(name, "name");
         bots = List.copyOf(bots);
         Objects.requireNonNull(timeControl, "timeControl");
         Objects.requireNonNull(concurrency, "concurrency");
+        Objects.requireNonNull(variant, "variant");
     }
 
     /** Games in the whole tournament: every pair plays {@code gamesPerPair}. */

@@ -5,6 +5,7 @@ import caissa.arena.bot.CommandCheck;
 import caissa.arena.game.Durations;
 import caissa.arena.game.TimeControl;
 import caissa.arena.report.Json;
+import caissa.arena.rules.Variant;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -36,7 +37,7 @@ import java.util.Set;
 public final class TournamentFile {
 
     private static final Set<String> FIELDS = Set.of("name", "bots", "gamesPerPair", "timePerGame", "timePerMove",
-            "increment", "firstMoveAllowance", "openingPlies", "seed", "concurrency");
+            "increment", "firstMoveAllowance", "openingPlies", "seed", "concurrency", "variant");
     private static final Set<String> BOT_FIELDS = Set.of("name", "command", "workingDir", "env");
     static final int MAX_OPENING_PLIES = 40;
 
@@ -121,7 +122,21 @@ public final class TournamentFile {
         long seed = root.has("seed") ? longValue(root, "seed") : 1;
         Optional<Integer> concurrency = root.hasNonNull("concurrency")
                 ? Optional.of(integer(root, "concurrency", 1, 1, 256)) : Optional.empty();
-        return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency);
+        Variant variant = variant(root);
+        return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, variant);
+    }
+
+    /** The game played: {@code caissa} (the default) or {@code hexcaissa}. */
+    private Variant variant(JsonNode root) {
+        JsonNode value = root.get("variant");
+        if (value == null || value.isNull()) {
+            return Variant.CAISSA;
+        }
+        if (!value.isTextual()) {
+            throw error("/variant", "variant", "must be one of " + Variant.ids() + ", got " + value);
+        }
+        return Variant.fromId(value.asText()).orElseThrow(() -> error("/variant", "variant",
+                "must be one of " + Variant.ids() + ", got '" + value.asText() + "'"));
     }
 
     private BotEntry bot(JsonNode node, String pointer, String field) {

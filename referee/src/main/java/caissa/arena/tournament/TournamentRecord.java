@@ -1,6 +1,7 @@
 package caissa.arena.tournament;
 
 import caissa.arena.game.Durations;
+import caissa.arena.rules.Variant;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 import java.util.Map;
@@ -13,13 +14,19 @@ import java.util.Map;
 public record TournamentRecord(String schema, String arenaVersion, String startedAt, String file, Definition definition,
         int games) {
 
-    public static final String SCHEMA = "caissa-arena/tournament/1";
+    public static final String SCHEMA = "caissa-arena/tournament/2";
 
     /** The tournament file with defaults filled in and paths resolved; what a run's results depend on. */
     @JsonPropertyOrder({"name", "bots", "gamesPerPair", "timePerGame", "timePerMove", "increment", "firstMoveAllowance",
-        "openingPlies", "seed", "concurrency"})
+        "openingPlies", "seed", "concurrency", "variant"})
     public record Definition(String name, List<Bot> bots, int gamesPerPair, String timePerGame, String timePerMove,
-            String increment, String firstMoveAllowance, int openingPlies, long seed, Integer concurrency) {
+            String increment, String firstMoveAllowance, int openingPlies, long seed, Integer concurrency,
+            Variant variant) {
+
+        public Definition {
+            // tournament/1 records had no variant: every such tournament played square Caïssa.
+            variant = variant == null ? Variant.CAISSA : variant;
+        }
 
         static Definition of(TournamentDefinition d) {
             return new Definition(d.name(), d.bots().stream().map(Bot::of).toList(), d.gamesPerPair(),
@@ -27,7 +34,7 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
                     d.timeControl().perMove().map(Durations::format).orElse(null),
                     Durations.format(d.timeControl().increment()),
                     Durations.format(d.timeControl().firstMoveAllowance()), d.openingPlies(), d.seed(),
-                    d.concurrency().orElse(null));
+                    d.concurrency().orElse(null), d.variant());
         }
 
         /** The fields that differ from another definition, as {@code field (old → new)}; concurrency does not count. */
@@ -42,6 +49,7 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
             compare(changes, "firstMoveAllowance", firstMoveAllowance, other.firstMoveAllowance);
             compare(changes, "openingPlies", openingPlies, other.openingPlies);
             compare(changes, "seed", seed, other.seed);
+            compare(changes, "variant", variant, other.variant);
             return changes;
         }
 
