@@ -33,6 +33,9 @@ public final class TestBot {
         PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 20),
                 false, StandardCharsets.UTF_8);
         System.err.println("pid " + ProcessHandle.current().pid());
+        // The referee names the variant (HEXCAISSA.md 8); the bot says what it heard, for the tests.
+        Variant variant = Variant.fromId(System.getenv().getOrDefault("CAISSA_VARIANT", "caissa")).orElseThrow();
+        System.err.println("variant " + variant);
         System.err.flush();
         switch (behaviour) {
             case "exit-immediately" -> System.exit(0);
@@ -59,10 +62,6 @@ public final class TestBot {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         // A random mover takes its seed from the second argument, so that test tournaments can field distinct bots.
         Random random = new Random(behaviour.equals("random") ? at : 7);
-        // The referee names the variant (HEXCAISSA.md 8); the bot says what it heard, for the tests.
-        Variant variant = Variant.fromId(System.getenv().getOrDefault("CAISSA_VARIANT", "caissa")).orElseThrow();
-        System.err.println("variant " + variant);
-        System.err.flush();
         Position position = variant.initial();
         int replies = 0;
         String line;
