@@ -19,7 +19,7 @@ class StandingsTableTest {
     void aSwissShowsItsStageWithByesAndBuchholzThenTheFinal() {
         List<Standing> swiss = List.of(row(1, "a", 4, 0, 2), row(2, "c", 2, 1, 0), row(3, "b", 0, 0, 4));
         List<Standing> fin = List.of(row(1, "c", 2, null, null), row(2, "a", 0, null, null));
-        StandingsDocument document = new StandingsDocument(StandingsDocument.SCHEMA, "cup", "test", "now", 6, 6, true,
+        StandingsDocument document = new StandingsDocument(StandingsDocument.SCHEMA, "cup", caissa.arena.rules.Variant.CAISSA, "test", "now", 6, 6, true,
                 fin, Map.of(), List.of(new StandingsDocument.Stage("swiss", 2, 4, 4, true, swiss, Map.of()),
                         new StandingsDocument.Stage("final", 0, 2, 2, true, fin, Map.of())));
 
