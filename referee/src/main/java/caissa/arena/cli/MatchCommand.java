@@ -92,7 +92,7 @@ final class MatchCommand implements Callable<Integer> {
                 throw new UsageException("--sprt: " + e.getMessage());
             }
         }
-        int threads = Options.concurrency(concurrency, Options.cores());
+        int threads = Options.concurrency(concurrency, Options.cores(), spec.commandLine().getErr());
         if (openingPlies < 0 || openingPlies > 40) {
             throw new UsageException("--opening-plies must be between 0 and 40, got " + openingPlies);
         }

@@ -1,6 +1,7 @@
 package caissa.arena.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -12,11 +13,31 @@ final class Options {
     private Options() {
     }
 
-    /** {@code --concurrency}: the option if given, else the fallback (the file's, or the number of cores). */
-    static int concurrency(Integer option, int fallback) {
+    /** Games at a time beyond which a machine's cores cannot run the arena fairly, per core. */
+    static final int MAX_CONCURRENCY_PER_CORE = 4;
+
+    /**
+     * {@code --concurrency}: the option if given, else the fallback (the file's, or the number of
+     * cores, which the machine can run fairly). More games than cores is allowed with a warning
+     * (bots then wait for a core, which a wall clock charges them); more than
+     * {@value #MAX_CONCURRENCY_PER_CORE} per core is an error. The one rule for every command.
+     */
+    static int concurrency(Integer option, int fallback, PrintWriter warnings) {
         int threads = option != null ? option : fallback;
+        String what = option != null ? "--concurrency" : "concurrency";
         if (threads < 1) {
-            throw new UsageException("--concurrency must be at least 1, got " + threads);
+            throw new UsageException(what + " must be at least 1, got " + threads);
+        }
+        int cores = cores();
+        int max = MAX_CONCURRENCY_PER_CORE * cores;
+        if (threads > max) {
+            throw new UsageException(what + " " + threads + " is more than this machine can run fairly: at most " + max
+                    + " (" + MAX_CONCURRENCY_PER_CORE + " per core, " + cores + " cores)");
+        }
+        if (threads > cores) {
+            warnings.printf("caissa: warning: %s %d is more than the %d cores: bots will wait for a core, and a wall"
+                    + " clock charges them for it (--clock cpu does not)%n", what, threads, cores);
+            warnings.flush();
         }
         return threads;
     }

@@ -71,7 +71,7 @@ final class ValidateCommand implements Callable<Integer> {
         if (games < 1) {
             throw new UsageException("--games must be at least 1, got " + games);
         }
-        int threads = Options.concurrency(concurrency, Options.cores());
+        int threads = Options.concurrency(concurrency, Options.cores(), spec.commandLine().getErr());
         List<Entrant> opponentBots = new ArrayList<>();
         for (String opponent : opponents != null ? opponents : DEFAULT_OPPONENTS) {
             opponentBots.add(BotOption.entrant("--opponent", opponent, null));

@@ -132,6 +132,9 @@ public final class InProcessSeat implements Seat {
 
     @Override
     public Reply read(long deadlineNanos) {
+        if (Thread.currentThread().isInterrupted()) {
+            return Reply.INTERRUPTED;
+        }
         Pending next = pending.peek();
         if (next == null || next.at() - deadlineNanos > 0) {
             ticker.advanceTo(deadlineNanos);

@@ -17,16 +17,19 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
 
     /** The tournament file with defaults filled in and paths resolved; what a run's results depend on. */
     @JsonPropertyOrder({"name", "bots", "gamesPerPair", "timePerGame", "timePerMove", "increment", "firstMoveAllowance",
-        "openingPlies", "seed", "concurrency"})
+        "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency"})
     public record Definition(String name, List<Bot> bots, int gamesPerPair, String timePerGame, String timePerMove,
-            String increment, String firstMoveAllowance, int openingPlies, long seed, Integer concurrency) {
+            String increment, String firstMoveAllowance, String timeMargin, String clock, Boolean suspendIdle,
+            int openingPlies, long seed, Integer concurrency) {
 
         static Definition of(TournamentDefinition d) {
             return new Definition(d.name(), d.bots().stream().map(Bot::of).toList(), d.gamesPerPair(),
                     Durations.format(d.timeControl().perGame()),
                     d.timeControl().perMove().map(Durations::format).orElse(null),
                     Durations.format(d.timeControl().increment()),
-                    Durations.format(d.timeControl().firstMoveAllowance()), d.openingPlies(), d.seed(),
+                    Durations.format(d.timeControl().firstMoveAllowance()),
+                    Durations.format(d.timeControl().margin()), d.timeControl().clock().word(),
+                    d.timeControl().suspendIdle(), d.openingPlies(), d.seed(),
                     d.concurrency().orElse(null));
         }
 
@@ -40,9 +43,17 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
             compare(changes, "timePerMove", timePerMove, other.timePerMove);
             compare(changes, "increment", increment, other.increment);
             compare(changes, "firstMoveAllowance", firstMoveAllowance, other.firstMoveAllowance);
+            // Runs started before these fields existed ran with their defaults.
+            compare(changes, "timeMargin", orElse(timeMargin, "0s"), orElse(other.timeMargin, "0s"));
+            compare(changes, "clock", orElse(clock, "wall"), orElse(other.clock, "wall"));
+            compare(changes, "suspendIdle", orElse(suspendIdle, true), orElse(other.suspendIdle, true));
             compare(changes, "openingPlies", openingPlies, other.openingPlies);
             compare(changes, "seed", seed, other.seed);
             return changes;
+        }
+
+        private static <T> T orElse(T value, T fallback) {
+            return value == null ? fallback : value;
         }
 
         private static void compare(List<String> changes, String field, Object before, Object after) {

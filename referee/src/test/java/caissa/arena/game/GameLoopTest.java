@@ -192,7 +192,7 @@ class GameLoopTest {
         InProcessSeat white = new InProcessSeat(ticker, Mover.taking(Duration.ofMillis(1)));
         InProcessSeat black = new InProcessSeat(ticker, Mover.taking(Duration.ofMillis(1)));
 
-        play(GameSetup.of(WHITE, BLACK, control(1000, null, 0, 0)).withSuspendIdle(false), white, black);
+        play(GameSetup.of(WHITE, BLACK, control(1000, null, 0, 0).withSuspendIdle(false)), white, black);
 
         assertThat(white.log()).doesNotContain("suspend", "resume");
         assertThat(black.log()).doesNotContain("suspend", "resume");
@@ -290,5 +290,27 @@ class GameLoopTest {
         assertThat(stalled.termination()).isEqualTo(Termination.TIME_FORFEIT);
         assertThat(stalled.reason()).isEqualTo("w (white) did not reply within 4.000 s of wall time, "
                 + "the cpu clock's safety cap, having used 0.000 s of CPU time");
+    }
+
+    @Test
+    void aGameWhoseWaitIsInterruptedIsAbortedAndChargesNoOne() {
+        // An interrupt arrives while black thinks (the arena is being stopped).
+        Mover interrupted = new Mover(n -> {
+            if (n == 3) {
+                Thread.currentThread().interrupt();
+            }
+            return Answer.line("", Duration.ofMillis(1));
+        });
+        GameRecord record;
+        try {
+            record = play(control(1000, null, 0, 0), Mover.taking(Duration.ofMillis(1)), interrupted);
+        } finally {
+            Thread.interrupted();
+        }
+
+        assertThat(record.termination()).isEqualTo(Termination.ABORTED);
+        assertThat(record.result()).isEqualTo(Result.ABORTED);
+        assertThat(record.loser()).isNull();
+        assertThat(record.moves()).as("black's third reply never came").hasSize(5);
     }
 }
