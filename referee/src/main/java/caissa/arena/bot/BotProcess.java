@@ -130,22 +130,42 @@ public final class BotProcess {
         return wrapped;
     }
 
+    /** Whether the program is there, executable, and its interpreter too when it names one ({@code #!}). */
     private static boolean findable(String program, java.util.Optional<Path> workingDir) {
         try {
             if (program.contains("/")) {
                 Path path = Path.of(program);
-                return Files.isExecutable(path.isAbsolute() ? path : workingDir.orElse(Path.of("")).resolve(path));
+                return runnable(path.isAbsolute() ? path : workingDir.orElse(Path.of("")).resolve(path));
             }
             String searchPath = System.getenv().getOrDefault("PATH", "");
             for (String dir : searchPath.split(java.io.File.pathSeparator)) {
                 if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
-                    return true;
+                    return runnable(Path.of(dir, program));
                 }
             }
         } catch (java.nio.file.InvalidPathException e) {
             return false;
         }
         return false;
+    }
+
+    private static boolean runnable(Path file) {
+        if (!Files.isRegularFile(file) || !Files.isExecutable(file)) {
+            return false;
+        }
+        byte[] head = new byte[256];
+        int n;
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            n = in.readNBytes(head, 0, head.length);
+        } catch (IOException e) {
+            return false;
+        }
+        if (n < 2 || head[0] != '#' || head[1] != '!') {
+            return true;
+        }
+        String line = new String(head, 2, n - 2, StandardCharsets.ISO_8859_1).lines().findFirst().orElse("").strip();
+        String interpreter = line.split("\\s+", 2)[0];
+        return !interpreter.isEmpty() && Files.isExecutable(Path.of(interpreter));
     }
 
     /** Java says {@code Cannot run program "x": error=2, No such file or directory}: keep the OS's part. */

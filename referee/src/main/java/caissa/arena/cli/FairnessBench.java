@@ -68,6 +68,10 @@ final class FairnessBench implements Callable<Integer> {
             description = "The arena's clock (default: ${DEFAULT-VALUE}).")
     ClockKind clock;
 
+    @Option(names = "--suspend-idle", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Suspend the idle bot, as by default in tournaments (default: on).")
+    boolean suspendIdle;
+
     @Option(names = "--bot", paramLabel = "CMD",
             description = "A bot that answers instantly, for both sides (default: sample-bots/examples/random_bot.c, built with cc).")
     String bot;
@@ -111,7 +115,7 @@ final class FairnessBench implements Callable<Integer> {
             List<String> command = bot != null ? BotOption.entrant("--bot", bot, "bench").command().argv()
                     : List.of(buildExample(work).toString());
             TimeControl control = new TimeControl(perGame, Optional.empty(), increment, Duration.ofSeconds(1))
-                    .withClock(clock);
+                    .withClock(clock).withSuspendIdle(suspendIdle);
             out.printf(Locale.ROOT, "%s against itself, %s, %d cores, load average %s%n", String.join(" ", command),
                     control.describe(), cores, loadAverage());
             out.flush();
