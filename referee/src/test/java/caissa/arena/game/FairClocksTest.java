@@ -50,7 +50,7 @@ class FairClocksTest {
 
         assertThat(record.moves()).as(record.reason()).hasSizeGreaterThanOrEqualTo(22);
         Idle idle = idleOfWhite(record);
-        assertThat(idle.wallMillis()).as("the opponent thought 300 ms a move").isGreaterThan(3000);
+        assertThat(idle.wallMillis()).as("the opponent thought 300 ms a move").isGreaterThan(1000);
         // What it would have had running freely, at the share of a core it got at start-up. What
         // remains is the moment between its reply and the stop, and between continuing and the line.
         double free = idle.rate() * idle.wallMillis();
@@ -63,7 +63,7 @@ class FairClocksTest {
 
         assertThat(record.moves()).as(record.reason()).hasSizeGreaterThanOrEqualTo(22);
         Idle idle = idleOfWhite(record);
-        assertThat(idle.wallMillis()).isGreaterThan(3000);
+        assertThat(idle.wallMillis()).isGreaterThan(1000);
         assertThat((double) idle.cpuMillis()).as("%s", idle).isGreaterThan(0.5 * idle.rate() * idle.wallMillis());
     }
 
