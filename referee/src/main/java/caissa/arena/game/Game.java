@@ -178,18 +178,20 @@ public final class Game {
                 return early.get();
             }
             String line = previous == null ? "start" : previous.toString();
-            // Continuing a suspended bot is the arena's work: done before its clock starts.
-            if (setup.timeControl().suspendIdle()) {
-                mover.seat.resume();
-            }
             long cpuBefore = cpuClock ? mover.seat.cpuNanos() : 0;
             long writing = ticker.nanoTime();
             if (!mover.seat.send(line)) {
                 return crash(mover, "stopped reading its input");
             }
-            // The clock starts once the line is flushed. A fast bot may answer before this thread
-            // runs again (the kernel lets the woken reader go first), so a reply received during
-            // the write counts as instant, and only one received before it is out of turn.
+            // A suspended bot is continued with its line already waiting, so that it wakes once,
+            // not twice; continuing it is the arena's work, done before its clock starts.
+            if (setup.timeControl().suspendIdle()) {
+                mover.seat.resume();
+            }
+            // The clock starts once the line is flushed (and the bot continued). A fast bot may
+            // answer before this thread runs again (the kernel lets the woken reader go first),
+            // so a reply received during the write counts as instant, and only one received
+            // before it is out of turn.
             long sent = ticker.nanoTime();
             if (previousReceived != Long.MIN_VALUE) {
                 listener.relayed(sent - previousReceived);

@@ -165,13 +165,20 @@ class GameLoopTest {
         assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
         for (InProcessSeat seat : List.of(white, black)) {
             List<String> log = seat.log();
-            assertThat(log).noneMatch(entry -> entry.startsWith("send-while-suspended"));
-            for (int i = 0; i + 1 < log.size(); i++) {
-                if (log.get(i).startsWith("send ") && !log.get(i).equals("send end")) {
-                    assertThat(log.get(i + 1)).as("after %s", log.get(i)).isIn("suspend", "send end");
+            int firstStop = log.indexOf("suspend");
+            assertThat(firstStop).as("stopped after its first reply: %s", log).isIn(1, 2);
+            for (int i = firstStop + 1; i < log.size(); i++) {
+                String entry = log.get(i);
+                if (entry.startsWith("send ") && !entry.equals("send end")) {
+                    // Stopped since its last reply, continued with the line waiting, stopped at its reply.
+                    assertThat(log.subList(i - 1, Math.min(log.size(), i + 3))).as("around %s in %s", i, log)
+                            .startsWith("suspend", entry, "resume");
+                    if (i + 3 < log.size()) {
+                        assertThat(log.get(i + 2)).isEqualTo("suspend");
+                    }
                 }
             }
-            assertThat(log.get(log.size() - 1)).isEqualTo("send end");
+            assertThat(log.subList(log.size() - 2, log.size())).as("continued to be told to end").containsExactly("resume", "send end");
         }
     }
 
