@@ -1,5 +1,6 @@
 package caissa.arena.cli;
 
+import caissa.arena.input.Limits;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -17,17 +18,16 @@ final class Options {
     static final int MAX_CONCURRENCY_PER_CORE = 4;
 
     /**
-     * {@code --concurrency}: the option if given, else the fallback (the file's, or the number of
-     * cores, which the machine can run fairly). More games than cores is allowed with a warning
-     * (bots then wait for a core, which a wall clock charges them); more than
-     * {@value #MAX_CONCURRENCY_PER_CORE} per core is an error. The one rule for every command.
+     * {@code --concurrency}: the option if given (1 to {@link Limits#MAX_CONCURRENCY}), else the
+     * fallback (the file's, or the number of cores, which the machine can run fairly). More games
+     * than cores is allowed with a warning (bots then wait for a core, which a wall clock charges
+     * them); more than {@value #MAX_CONCURRENCY_PER_CORE} per core is an error. The one rule for
+     * every command.
      */
     static int concurrency(Integer option, int fallback, PrintWriter warnings) {
-        int threads = option != null ? option : fallback;
+        int threads = option != null ? Limits.option("--concurrency", option, 1, Limits.MAX_CONCURRENCY)
+                : Math.max(1, Math.min(fallback, Limits.MAX_CONCURRENCY));
         String what = option != null ? "--concurrency" : "concurrency";
-        if (threads < 1) {
-            throw new UsageException(what + " must be at least 1, got " + threads);
-        }
         int cores = cores();
         int max = MAX_CONCURRENCY_PER_CORE * cores;
         if (threads > max) {
