@@ -3,6 +3,7 @@ package caissa.arena.game;
 import caissa.arena.bot.BotProcess;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Side;
+import caissa.arena.rules.Variant;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -14,6 +15,7 @@ import java.util.Objects;
  *     {@code opening} line in the bot guide); empty for a CodeCup game
  * @param grace how long a bot may take to exit after {@code end} before it is killed
  * @param tournament where the game stands in a tournament or match, or null
+ * @param variant the game played (HEXCAISSA.md); bots learn it from {@code CAISSA_VARIANT}
  */
 public record GameSetup(
         Entrant white,
@@ -22,7 +24,8 @@ public record GameSetup(
         List<Move> opening,
         Duration grace,
         BotProcess.Limits limits,
-        GameRecord.TournamentGame tournament) {
+        GameRecord.TournamentGame tournament,
+        Variant variant) {
 
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(1);
 
@@ -33,10 +36,18 @@ public record GameSetup(
         opening = List.copyOf(opening);
         Objects.requireNonNull(grace, "grace");
         Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(variant, "variant");
+        for (Move move : opening) {
+            if (move.variant() != variant) {
+                throw new IllegalArgumentException("opening move " + move + " is a " + move.variant() + " move, not "
+                        + variant);
+            }
+        }
     }
 
     public static GameSetup of(Entrant white, Entrant black, TimeControl timeControl) {
-        return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null);
+        return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null,
+                Variant.CAISSA);
     }
 
     public Entrant entrant(Side side) {
@@ -44,11 +55,16 @@ public record GameSetup(
     }
 
     public GameSetup withOpening(List<Move> moves) {
-        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament);
+        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament, variant);
     }
 
     public GameSetup withTournament(GameRecord.TournamentGame game) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, game);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, game, variant);
+    }
+
+    /** The same game in another variant; the opening must be of that variant. */
+    public GameSetup withVariant(Variant other) {
+        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, other);
     }
 
 }

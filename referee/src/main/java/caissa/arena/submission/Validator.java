@@ -9,6 +9,7 @@ import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
 import caissa.arena.game.TimeControl;
 import caissa.arena.rules.Side;
+import caissa.arena.rules.Variant;
 import caissa.arena.tournament.GamePool;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -42,6 +43,13 @@ public final class Validator {
     /** Plays {@code gamesPerColour} games with each colour against each opponent and judges them. */
     public static ValidationReport validate(Entrant candidate, List<Entrant> opponents, int gamesPerColour,
             TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build, String source) throws Exception {
+        return validate(Variant.CAISSA, candidate, opponents, gamesPerColour, clock, concurrency, build, source);
+    }
+
+    /** Like the other {@code validate}, with games of the given variant. */
+    public static ValidationReport validate(Variant variant, Entrant candidate, List<Entrant> opponents,
+            int gamesPerColour, TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build,
+            String source) throws Exception {
         List<GameSetup> setups = new ArrayList<>();
         Map<Integer, Side> sides = new HashMap<>();
         int total = opponents.size() * gamesPerColour * 2;
@@ -52,7 +60,7 @@ public final class Validator {
                     sides.put(number, side);
                     GameSetup setup = side == Side.WHITE ? GameSetup.of(candidate, opponent, clock)
                             : GameSetup.of(opponent, candidate, clock);
-                    setups.add(setup.withTournament(new GameRecord.TournamentGame("validate", number, total, (number + 1) / 2)));
+                    setups.add(setup.withVariant(variant).withTournament(new GameRecord.TournamentGame("validate", number, total, (number + 1) / 2)));
                 }
             }
         }
