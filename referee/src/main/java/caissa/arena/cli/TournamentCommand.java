@@ -52,7 +52,8 @@ final class TournamentCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         TournamentDefinition definition = TournamentFile.read(file);
         Path dir = out != null ? out : ReportsDirectory.root().resolve(definition.name());
-        int games = Options.concurrency(concurrency, definition.concurrency().orElse(Options.cores()));
+        int games = Options.concurrency(concurrency, definition.concurrency().orElse(Options.cores()),
+                spec.commandLine().getErr());
         PrintWriter terminal = spec.commandLine().getOut();
         LiveReport report = new LiveReport(dir, spec.commandLine().getErr());
         Optional<Shard> share;
