@@ -1,5 +1,7 @@
 package caissa.arena.cli;
 
+import caissa.arena.diagnostics.BotText;
+import caissa.arena.diagnostics.Diagnosis;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameListener;
@@ -83,8 +85,12 @@ final class PlayCommand implements Callable<Integer> {
             }
         });
         terminal.printf("result: %s (%s)%n", record.result(), record.termination());
-        terminal.println(record.reason());
+        terminal.println(BotText.forTerminal(record.reason()));
         Json.writeFile(logFile, record);
+        for (Diagnosis why : Diagnosis.ofLosers(record, null)) {
+            terminal.println(why.bot() + " (" + why.side() + "):");
+            why.details().forEach(line -> terminal.println("  " + line));
+        }
         terminal.println("log: " + logFile);
         terminal.flush();
         return ExitCodes.OK;

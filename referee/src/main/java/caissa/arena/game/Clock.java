@@ -8,7 +8,6 @@ final class Clock {
 
     private final TimeControl control;
     private long remaining;
-    private long used;
     private boolean first = true;
 
     Clock(TimeControl control) {
@@ -30,15 +29,10 @@ final class Clock {
         long charged = first ? Math.max(0, elapsed - control.firstMoveAllowance().toNanos()) : elapsed;
         first = false;
         remaining -= charged;
-        used += charged;
         remaining += control.increment().toNanos();
     }
 
     long remaining() {
         return remaining;
-    }
-
-    long used() {
-        return used;
     }
 }

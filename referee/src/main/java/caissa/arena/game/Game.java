@@ -45,6 +45,8 @@ public final class Game {
         BotProcess bot;
         String startFailure;
         ShutdownReport shutdown;
+        /** Every reply's time, the first one's and a forfeited wait included: what the bot took, not what it was charged. */
+        long spent;
 
         Seat(Side side, Entrant entrant, TimeControl control) {
             this.side = side;
@@ -170,10 +172,12 @@ public final class Game {
                 if (answer.receivedNanos() < writing) {
                     return protocolError(mover, "wrote " + quote(answer.text()) + " before it was asked for a move");
                 }
-                long elapsed = Math.max(0, answer.receivedNanos() - sent);
+                // A reply that came during the write took at most the time since the write began.
+                long elapsed = Math.max(0, answer.receivedNanos() - (answer.receivedNanos() < sent ? writing : sent));
                 if (elapsed > allowed) {
                     return timeForfeit(mover, allowed);
                 }
+                mover.spent += elapsed;
                 mover.clock.charge(elapsed);
                 Optional<Move> parsed = Move.parse(answer.text());
                 if (parsed.isEmpty() || !position.isLegal(parsed.get())) {
@@ -243,6 +247,7 @@ public final class Game {
     }
 
     private GameOutcome timeForfeit(Seat seat, long allowedNanos) {
+        seat.spent += allowedNanos;
         return GameOutcome.irregularLoss(seat.side, Termination.TIME_FORFEIT,
                 seat.who() + " did not reply within its " + seconds(allowedNanos) + " ("
                         + seconds(Math.max(0, seat.clock.remaining())) + " left on its clock)");
@@ -273,7 +278,7 @@ public final class Game {
     private GameRecord.PlayerRecord playerRecord(Seat seat) {
         StderrExcerpt stderr = seat.bot == null ? StderrExcerpt.EMPTY : seat.bot.stderr();
         return new GameRecord.PlayerRecord(seat.entrant.name(), seat.entrant.command().argv(),
-                seat.clock.used() / 1_000_000, stderr,
+                seat.spent / 1_000_000, stderr,
                 seat.shutdown == null ? null : GameRecord.ExitRecord.of(seat.shutdown));
     }
 

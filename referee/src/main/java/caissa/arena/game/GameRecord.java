@@ -53,7 +53,8 @@ public record GameRecord(
      * One bot in one game.
      *
      * @param command the command as given (for example {@code ["sample:random"]})
-     * @param timeUsedMillis the time charged to its clock
+     * @param timeUsedMillis the time its replies took in all: the first reply's (part of which its clock
+     *     does not charge) and, when it lost on time, the wait it was allowed
      * @param exit how its processes ended; null when it never started
      */
     @JsonPropertyOrder({"name", "command", "timeUsedMillis", "stderr", "exit"})
