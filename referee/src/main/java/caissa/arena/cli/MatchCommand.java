@@ -6,11 +6,18 @@ import caissa.arena.match.MatchReport;
 import caissa.arena.match.MatchSettings;
 import caissa.arena.report.Json;
 import caissa.arena.stats.Sprt;
+import caissa.arena.tournament.Openings;
+import caissa.arena.bot.BotProcess;
+import caissa.arena.diagnostics.Diagnosis;
+import caissa.arena.diagnostics.IrregularLossTally;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -74,6 +81,9 @@ final class MatchCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Where the game logs go (default: reports/match/<time>-<engine>-vs-<baseline>/).")
     Path out;
 
+    /** The summary's file in the match folder. */
+    static final String SUMMARY_FILE = "match.json";
+
     /** Set by {@link Main#main}: a real terminal gets a line redrawn in place. */
     static boolean interactive;
 
@@ -98,6 +108,15 @@ final class MatchCommand implements Callable<Integer> {
         }
         Entrant engineBot = BotOption.entrant("--engine", engine, engineName);
         Entrant baselineBot = BotOption.entrant("--baseline", baseline, baselineName);
+        if (engineBot.name().equals(baselineBot.name())) {
+            if (engineName != null && baselineName != null) {
+                throw new UsageException("--engine-name and --baseline-name must differ, both are '" + engineName + "'");
+            }
+            // Output and logs must tell the two apart: the name that was not given says which side it is.
+            engineBot = engineName != null ? engineBot : new Entrant(engineBot.name() + "-engine", engineBot.command());
+            baselineBot = baselineName != null ? baselineBot
+                    : new Entrant(baselineBot.name() + "-baseline", baselineBot.command());
+        }
         int cap = games != null ? games : maxGames != null ? maxGames : MatchSettings.DEFAULT_MAX_GAMES;
         MatchSettings settings;
         try {
@@ -110,38 +129,100 @@ final class MatchCommand implements Callable<Integer> {
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
                         + ReportsDirectory.safe(engineBot.name()) + "-vs-" + ReportsDirectory.safe(baselineBot.name()));
 
+        PreflightCheck.require(List.of(engineBot, baselineBot),
+                Map.of(engineBot.name(), "--engine " + engineBot.name(), baselineBot.name(), "--baseline " + baselineBot.name()),
+                settings.timeControl(), Openings.opening(seed, 0, openingPlies), threads);
         PrintWriter terminal = spec.commandLine().getOut();
-        terminal.printf("match: %s (engine) vs %s (baseline), %s, %s %d games, %d at a time, %s%n", engineBot.name(),
-                baselineBot.name(), hypotheses, games != null ? "exactly" : "at most", cap, threads,
-                settings.timeControl().describe());
-        terminal.println("games: " + dir.resolve("games"));
+        terminal.printf("match: %s (engine) vs %s (baseline), %s %d games, %d at a time%n", engineBot.name(),
+                baselineBot.name(), games != null ? "exactly" : "at most", cap, threads);
+        terminal.println("  engine:   " + engineBot.command().display());
+        terminal.println("  baseline: " + baselineBot.command().display());
+        terminal.println("  sprt: " + hypotheses + "; clock: " + settings.timeControl().describe() + "; openings: "
+                + openingPlies + " plies, seed " + seed);
+        terminal.println("  game logs: " + dir.resolve("games"));
+        terminal.println("  summary: " + dir.resolve(SUMMARY_FILE) + (json != null ? " and " + json : ""));
         terminal.flush();
-        MatchReport report = Match.run(settings, dir, threads, (game, summary) -> {
-            String line = progress(summary, cap);
-            if (interactive) {
-                terminal.print("\r" + line + "   ");
-            } else {
-                terminal.println(line);
-            }
+        // A match cut short (Ctrl-C, SIGTERM, a CI timeout) still leaves its summary so far, marked as such.
+        AtomicReference<MatchReport> latest = new AtomicReference<>(Match.before(settings, dir, threads));
+        Thread onInterrupt = new Thread(() -> {
+            MatchReport cut = latest.get().interruptedNow();
+            writeSummaries(dir, cut);
+            terminal.println();
+            terminal.println("interrupted after " + cut.games() + " games; the summary so far is in "
+                    + dir.resolve(SUMMARY_FILE) + (json != null ? " and " + json : ""));
             terminal.flush();
-        });
+        }, "match-interrupted");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        MatchReport report;
+        try {
+            report = Match.run(settings, dir, threads, (game, summary) -> {
+                latest.set(summary);
+                String line = progress(summary, cap);
+                if (interactive) {
+                    terminal.print("\r" + line + "   ");
+                } else {
+                    terminal.println(line);
+                }
+                terminal.flush();
+            });
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            } catch (IllegalStateException shuttingDown) {
+                // Interrupted after all: the hook writes the summary.
+            }
+        }
+        if (BotProcess.arenaStopping()) {
+            // The hook writes the summary; the games cut short are not results.
+            return report.decision().exitCode();
+        }
         if (interactive) {
             terminal.println();
         }
         terminal.println();
-        terminal.printf(Locale.ROOT, "%s: %s after %d games%n", verdictSentence(report), report.decision(), report.games());
+        terminal.printf(Locale.ROOT, "%s: %s after %d games%n", verdictSentence(report), report.decision().word(),
+                report.games());
         terminal.printf(Locale.ROOT, "  engine +%d =%d -%d, pairs %s, Elo %s, LOS %.1f%%, LLR %.2f [%.2f, %.2f]%n",
                 report.wins(), report.draws(), report.losses(), report.pentanomial(), elo(report), report.los() * 100,
                 report.llr(), report.bounds().get(0), report.bounds().get(1));
-        if (report.irregularLosses().engine() > 0) {
-            terminal.printf("  the engine lost %d games irregularly (see the game logs)%n", report.irregularLosses().engine());
-        }
-        if (json != null) {
-            Json.writeFile(json, report);
-            terminal.println("summary: " + json);
-        }
+        irregular(terminal, "engine", report.engine().name(), report.irregularLosses().engine());
+        irregular(terminal, "baseline", report.baseline().name(), report.irregularLosses().baseline());
+        writeSummaries(dir, report);
+        terminal.println("game logs: " + dir.resolve("games"));
+        terminal.println("summary: " + dir.resolve(SUMMARY_FILE) + (json != null ? " and " + json : ""));
         terminal.flush();
         return report.decision().exitCode();
+    }
+
+    /** The summary in the match folder (where {@code caissa report} finds it) and, with --json, where asked. */
+    private void writeSummaries(Path dir, MatchReport report) {
+        try {
+            Json.writeFile(dir.resolve(SUMMARY_FILE), report);
+            if (json != null) {
+                Json.writeFile(json, report);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void irregular(PrintWriter terminal, String role, String name, MatchReport.SideLosses losses) {
+        if (losses.games() == 0) {
+            return;
+        }
+        terminal.printf("  the %s (%s) lost %d games irregularly:%n", role, name, losses.games());
+        for (IrregularLossTally.Entry entry : losses.byCause()) {
+            Diagnosis why = entry.example();
+            terminal.println("    " + entry.games() + " by " + entry.cause().word() + ", e.g. game " + why.game() + ": "
+                    + why.reason());
+            if (!why.lastStderrLine().isEmpty()) {
+                terminal.println("      its stderr ends: " + why.lastStderrLine());
+            }
+            if (why.hint() != null) {
+                terminal.println("      hint: " + why.hint());
+            }
+            terminal.println("      game log: " + why.log());
+        }
     }
 
     private static String progress(MatchReport s, int cap) {
@@ -167,6 +248,7 @@ final class MatchCommand implements Callable<Integer> {
             case H1 -> "the engine is at least as good as claimed";
             case H0 -> "regression: the engine is not better";
             case INCONCLUSIVE -> "no decision";
+            case FAILED -> "no result: every game ended in an irregular loss, so the match measured nothing";
         };
     }
 }

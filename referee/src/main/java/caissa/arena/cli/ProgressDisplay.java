@@ -3,7 +3,11 @@ package caissa.arena.cli;
 import caissa.arena.tournament.FinishedGame;
 import caissa.arena.tournament.Standing;
 import caissa.arena.tournament.TournamentObserver;
+import caissa.arena.diagnostics.IrregularLossTally;
+import caissa.arena.game.GameRecord;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -20,6 +24,8 @@ final class ProgressDisplay implements TournamentObserver {
     private long startNanos;
     private int doneAtStart;
     private int width;
+    private final IrregularLossTally irregular = new IrregularLossTally();
+    private final List<String> warnings = new ArrayList<>();
 
     ProgressDisplay(PrintWriter out, boolean terminal) {
         this.out = out;
@@ -34,6 +40,16 @@ final class ProgressDisplay implements TournamentObserver {
             out.printf("resuming: %d of %d games already played%n", done, total);
         }
         out.flush();
+    }
+
+    @Override
+    public void recorded(GameRecord record, Path log) {
+        irregular.add(record, log).forEach(streak -> warnings.add("warning: " + streak.line()));
+    }
+
+    /** The run's irregular losses by bot and cause, each with an example. */
+    IrregularLossTally irregularLosses() {
+        return irregular;
     }
 
     @Override
@@ -52,6 +68,8 @@ final class ProgressDisplay implements TournamentObserver {
             if (game.termination().isIrregular()) {
                 out.println(gameLine);
             }
+            warnings.forEach(out::println);
+            warnings.clear();
             int filled = total == 0 ? BAR : done * BAR / total;
             String bar = "[" + "#".repeat(filled) + ".".repeat(BAR - filled) + "] " + status;
             width = bar.length();
@@ -61,6 +79,8 @@ final class ProgressDisplay implements TournamentObserver {
             }
         } else {
             out.println(gameLine + " | " + status);
+            warnings.forEach(out::println);
+            warnings.clear();
         }
         out.flush();
     }

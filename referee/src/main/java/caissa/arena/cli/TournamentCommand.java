@@ -1,11 +1,16 @@
 package caissa.arena.cli;
 
+import caissa.arena.game.Entrant;
+import caissa.arena.tournament.Openings;
 import caissa.arena.tournament.StandingsDocument;
 import caissa.arena.tournament.Tournament;
 import caissa.arena.tournament.TournamentDefinition;
 import caissa.arena.tournament.TournamentFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -43,10 +48,17 @@ final class TournamentCommand implements Callable<Integer> {
         TournamentDefinition definition = TournamentFile.read(file);
         Path dir = out != null ? out : ReportsDirectory.root().resolve(definition.name());
         int games = Options.concurrency(concurrency, definition.concurrency().orElse(Options.cores()));
+        List<Entrant> bots = definition.bots().stream().map(b -> new Entrant(b.name(), b.botCommand())).toList();
+        Map<String, String> labels = new HashMap<>();
+        for (int i = 0; i < bots.size(); i++) {
+            labels.put(bots.get(i).name(), file + ": bots[" + i + "] '" + bots.get(i).name() + "'");
+        }
+        PreflightCheck.require(bots, labels, definition.timeControl(),
+                Openings.opening(definition.seed(), 0, definition.openingPlies()), games);
         PrintWriter terminal = spec.commandLine().getOut();
         LiveReport report = new LiveReport(dir, spec.commandLine().getErr());
-        Tournament tournament = Tournament.open(definition, file, dir, resume,
-                new ProgressDisplay(terminal, interactive).andThen(report));
+        ProgressDisplay progress = new ProgressDisplay(terminal, interactive);
+        Tournament tournament = Tournament.open(definition, file, dir, resume, progress.andThen(report));
         terminal.printf("tournament %s: %d bots, %d games, %d at a time, %s%n", definition.name(), definition.bots().size(),
                 definition.totalGames(), games, definition.timeControl().describe());
         terminal.println("output: " + dir);
@@ -54,6 +66,11 @@ final class TournamentCommand implements Callable<Integer> {
         StandingsDocument standings = tournament.play(games);
         terminal.println();
         terminal.print(StandingsTable.format(standings));
+        List<String> irregular = progress.irregularLosses().lines();
+        if (!irregular.isEmpty()) {
+            terminal.println("irregular losses in the games played now, by bot and cause:");
+            irregular.forEach(terminal::println);
+        }
         terminal.println("standings: " + dir.resolve(Tournament.STANDINGS_FILE));
         Path page = report.write();
         if (page != null) {

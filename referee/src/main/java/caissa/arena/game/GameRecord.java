@@ -44,6 +44,12 @@ public record GameRecord(
         return side == Side.WHITE ? white : black;
     }
 
+    /** The same log with another place in its run. */
+    public GameRecord withTournament(TournamentGame game) {
+        return new GameRecord(schema, arenaVersion, game, white, black, timeControl, opening, start, moves, result,
+                termination, loser, reason, finalPosition, startedAt, durationMillis);
+    }
+
     /** Where a game stands in a tournament or match; absent for a single {@code caissa play}. */
     @JsonPropertyOrder({"name", "game", "games", "pair"})
     public record TournamentGame(String name, int game, int games, int pair) {

@@ -294,6 +294,7 @@ public final class Tournament implements AutoCloseable {
         journal.append(game);
         finished.add(game);
         StandingsDocument standings = writeStandings();
+        observer.recorded(record, dir.resolve(name));
         observer.finished(game, standings.standings(), finished.size(), schedule.size());
     }
 

@@ -30,8 +30,9 @@ import java.util.Set;
  * line {@code FILE:LINE: FIELD: PROBLEM}, for example
  * {@code tournaments/mine.json:5: gamesPerPair: must be even (each opening is played once with each colour), got 3}.
  *
- * <p>Relative paths ({@code workingDir}, and a bot program given with a path) are taken from
- * the folder of the tournament file, so that a tournament runs the same from any directory.
+ * <p>A bot runs in its {@code workingDir}, by default the tournament file's folder, and relative
+ * paths in its command (the program and the arguments alike) are taken from there, so that a
+ * tournament runs the same from any directory.
  */
 public final class TournamentFile {
 
@@ -143,13 +144,13 @@ public final class TournamentFile {
             }
             command.add(arg.asText());
         }
-        Optional<Path> workingDir = Optional.empty();
+        Optional<Path> workingDir = Optional.of(folder.toAbsolutePath().normalize());
         if (node.hasNonNull("workingDir")) {
             JsonNode dir = node.get("workingDir");
             if (!dir.isTextual()) {
                 throw error(pointer + "/workingDir", field + ".workingDir", "must be a string (a folder)");
             }
-            workingDir = Optional.of(folder.resolve(dir.asText()).normalize());
+            workingDir = Optional.of(folder.toAbsolutePath().resolve(dir.asText()).normalize());
         }
         Map<String, String> env = new LinkedHashMap<>();
         if (node.hasNonNull("env")) {
@@ -171,11 +172,12 @@ public final class TournamentFile {
                 env.put(entry.getKey(), entry.getValue().asText());
             }
         }
-        // A program given with a path is found from the tournament file's folder, like workingDir.
+        // The program is found from the folder the bot runs in, like its arguments; written out in
+        // full so that no one has to know how the operating system resolves it.
         List<String> resolved = new ArrayList<>(command);
         String program = command.get(0);
-        if (program.contains("/") && !Path.of(program).isAbsolute() && workingDir.isEmpty()) {
-            resolved.set(0, folder.resolve(program).normalize().toString());
+        if (program.contains("/") && !Path.of(program).isAbsolute()) {
+            resolved.set(0, workingDir.get().resolve(program).normalize().toString());
         }
         BotEntry entry = new BotEntry(name, resolved, workingDir, env);
         Optional<String> problem = CommandCheck.problem(new BotCommand(resolved, workingDir, env));

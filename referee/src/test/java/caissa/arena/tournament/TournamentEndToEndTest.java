@@ -96,6 +96,58 @@ class TournamentEndToEndTest {
         assertThat(out).doesNotExist();
     }
 
+    @Test
+    void aBotThatKeepsFailingIsReportedOnceAndTheLossesAreSummarisedByCause() throws Exception {
+        Path file = new TournamentFiles("streak").testBot("r1", "random", "1").testBot("r2", "random", "2")
+                .testBot("crasher", "crash", "2").set("gamesPerPair", 2).writeTo(dir.resolve("streak.json"));
+        StringWriter stdout = new StringWriter();
+
+        int exit = Main.run(new String[] {"tournament", file.toString(), "--out", dir.resolve("out").toString(),
+            "--concurrency", "1"}, new PrintWriter(stdout), new PrintWriter(new StringWriter()));
+
+        assertThat(exit).isZero();
+        List<String> lines = stdout.toString().lines().toList();
+        assertThat(lines.stream().filter(l -> l.startsWith("warning: crasher keeps failing: its last 3 games were lost by"
+                + " crash: crasher (")).count()).isEqualTo(1);
+        int summary = lines.indexOf("irregular losses in the games played now, by bot and cause:");
+        assertThat(summary).isPositive();
+        assertThat(lines.get(summary + 1)).startsWith("  crasher: 4 crash, e.g. game ").contains("exited with status 3");
+        assertThat(lines.get(summary + 2)).startsWith("      game log: " + dir.resolve("out").resolve("games"));
+    }
+
+    @Test
+    void theProgramAndItsArgumentsAreFoundFromTheTournamentFilesFolder() throws Exception {
+        Path bots = Files.createDirectories(dir.resolve("bots"));
+        Files.copy(Path.of("..", "sample-bots", "examples", "random_bot.py"), bots.resolve("random_bot.py"));
+        Path file = new TournamentFiles("paths").bot("py", List.of("python3", "../bots/random_bot.py", "3"))
+                .testBot("r1", "random", "1").set("gamesPerPair", 2)
+                .writeTo(Files.createDirectories(dir.resolve("tournaments")).resolve("paths.json"));
+        StringWriter stderr = new StringWriter();
+
+        int exit = Main.run(new String[] {"tournament", file.toString(), "--out", dir.resolve("out").toString()},
+                new PrintWriter(new StringWriter()), new PrintWriter(stderr));
+
+        assertThat(exit).as(stderr.toString()).isZero();
+        StandingsDocument standings = Json.mapper().readValue(dir.resolve("out/standings.json").toFile(), StandingsDocument.class);
+        assertThat(standings.standings()).allSatisfy(s -> assertThat(s.irregularLosses()).as(s.name()).isZero());
+    }
+
+    @Test
+    void aBotThatCannotAnswerStartIsRefusedBeforeAnyGameWithItsStderr() throws Exception {
+        Path file = new TournamentFiles("pre").testBot("r1", "random", "1").testBot("quitter", "exit-immediately", "1")
+                .writeTo(dir.resolve("pre.json"));
+        StringWriter stderr = new StringWriter();
+
+        int exit = Main.run(new String[] {"tournament", file.toString(), "--out", dir.resolve("out").toString()},
+                new PrintWriter(new StringWriter()), new PrintWriter(stderr));
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(stderr.toString().lines().toList()).singleElement().asString()
+                .isEqualTo("caissa tournament: " + file + ": bots[1] 'quitter' cannot play: it was started once before the"
+                        + " games and closed its output before answering 'start' (exited with status 0); nothing on its stderr");
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
     private static void assertOnlyCause(Standing standing, String cause) {
         assertThat(standing.irregularByCause().get(cause)).as(standing.name()).isPositive();
         assertThat(standing.irregularLosses()).isEqualTo(standing.irregularByCause().get(cause));
