@@ -145,7 +145,8 @@ public final class TournamentFile {
             command.add(arg.asText());
         }
         Optional<Path> workingDir = Optional.of(folder.toAbsolutePath().normalize());
-        if (node.hasNonNull("workingDir")) {
+        boolean ownFolder = node.hasNonNull("workingDir");
+        if (ownFolder) {
             JsonNode dir = node.get("workingDir");
             if (!dir.isTextual()) {
                 throw error(pointer + "/workingDir", field + ".workingDir", "must be a string (a folder)");
@@ -172,11 +173,11 @@ public final class TournamentFile {
                 env.put(entry.getKey(), entry.getValue().asText());
             }
         }
-        // The program is found from the folder the bot runs in, like its arguments; written out in
-        // full so that no one has to know how the operating system resolves it.
+        // The program is found from the folder the bot runs in, like its arguments. In the file's
+        // own folder it is written out in full; in a workingDir of its own the process finds it there.
         List<String> resolved = new ArrayList<>(command);
         String program = command.get(0);
-        if (program.contains("/") && !Path.of(program).isAbsolute()) {
+        if (program.contains("/") && !Path.of(program).isAbsolute() && !ownFolder) {
             resolved.set(0, workingDir.get().resolve(program).normalize().toString());
         }
         BotEntry entry = new BotEntry(name, resolved, workingDir, env);
