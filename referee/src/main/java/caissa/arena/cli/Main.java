@@ -42,7 +42,7 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        TournamentCommand.interactive = System.console() != null;
+        TournamentCommand.interactive = Terminal.isInteractive();
         MatchCommand.interactive = TournamentCommand.interactive;
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }

@@ -155,11 +155,14 @@ final class MatchCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         MatchReport report;
         try {
+            int columns = interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH;
             report = Match.run(settings, dir, threads, (game, summary) -> {
                 latest.set(summary);
                 String line = progress(summary, cap);
                 if (interactive) {
-                    terminal.print("\r" + line + "   ");
+                    // Cut to the terminal's width, padded to clear the previous line: a wrapped line cannot be redrawn.
+                    String fitted = line.length() > columns - 1 ? line.substring(0, columns - 1) : line;
+                    terminal.print("\r" + fitted + " ".repeat(columns - 1 - fitted.length()));
                 } else {
                     terminal.println(line);
                 }

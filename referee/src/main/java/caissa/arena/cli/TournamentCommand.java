@@ -1,5 +1,6 @@
 package caissa.arena.cli;
 
+import caissa.arena.bot.BotProcess;
 import caissa.arena.game.Entrant;
 import caissa.arena.tournament.Openings;
 import caissa.arena.tournament.StandingsDocument;
@@ -57,13 +58,31 @@ final class TournamentCommand implements Callable<Integer> {
                 Openings.opening(definition.seed(), 0, definition.openingPlies()), games);
         PrintWriter terminal = spec.commandLine().getOut();
         LiveReport report = new LiveReport(dir, spec.commandLine().getErr());
-        ProgressDisplay progress = new ProgressDisplay(terminal, interactive);
+        ProgressDisplay progress = new ProgressDisplay(terminal, interactive, interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH);
         Tournament tournament = Tournament.open(definition, file, dir, resume, progress.andThen(report));
         terminal.printf("tournament %s: %d bots, %d games, %d at a time, %s%n", definition.name(), definition.bots().size(),
                 definition.totalGames(), games, definition.timeControl().describe());
         terminal.println("output: " + dir);
         terminal.flush();
-        StandingsDocument standings = tournament.play(games);
+        // Ctrl-C or SIGTERM: a clean line, what was kept, and the command that continues the run.
+        String resumeCommand = "caissa tournament " + file + " --out " + dir + " --resume"
+                + (concurrency != null ? " --concurrency " + concurrency : "");
+        Thread onInterrupt = new Thread(() -> progress.interrupted(resumeCommand), "tournament-interrupted");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        StandingsDocument standings;
+        try {
+            standings = tournament.play(games);
+        } finally {
+            progress.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            } catch (IllegalStateException shuttingDown) {
+                // Interrupted after all: the hook says so.
+            }
+        }
+        if (BotProcess.arenaStopping()) {
+            return ExitCodes.OK;
+        }
         terminal.println();
         terminal.print(StandingsTable.format(standings));
         List<String> irregular = progress.irregularLosses().lines();

@@ -257,7 +257,14 @@ public final class Tournament implements AutoCloseable {
             writeStandings();
             try (Journal journal = Journal.open(dir)) {
                 new GamePool(concurrency).run(
-                        () -> pending.hasNext() ? Optional.of(setup(pending.next())) : Optional.empty(),
+                        () -> {
+                        if (!pending.hasNext()) {
+                            return Optional.empty();
+                        }
+                        ScheduledGame next = pending.next();
+                        observer.starting(next.number());
+                        return Optional.of(setup(next));
+                    },
                         record -> {
                             commit(record, journal);
                             return true;

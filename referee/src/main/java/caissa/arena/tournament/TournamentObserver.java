@@ -14,6 +14,10 @@ public interface TournamentObserver {
     default void started(int total, int done) {
     }
 
+    /** Game number {@code game} is about to start. */
+    default void starting(int game) {
+    }
+
     /** A game finished and its log was written to {@code log}; told just before {@link #finished}. */
     default void recorded(GameRecord record, Path log) {
     }
@@ -30,6 +34,12 @@ public interface TournamentObserver {
             public void started(int total, int done) {
                 first.started(total, done);
                 next.started(total, done);
+            }
+
+            @Override
+            public void starting(int game) {
+                first.starting(game);
+                next.starting(game);
             }
 
             @Override
