@@ -14,6 +14,8 @@ import java.util.Objects;
  *     {@code opening} line in the bot guide); empty for a CodeCup game
  * @param grace how long a bot may take to exit after {@code end} before it is killed
  * @param tournament where the game stands in a tournament or match, or null
+ * @param suspendIdle whether the side not to move is stopped from its reply until it is sent the
+ *     next line, as in the CodeCup (on by default)
  */
 public record GameSetup(
         Entrant white,
@@ -22,7 +24,8 @@ public record GameSetup(
         List<Move> opening,
         Duration grace,
         BotProcess.Limits limits,
-        GameRecord.TournamentGame tournament) {
+        GameRecord.TournamentGame tournament,
+        boolean suspendIdle) {
 
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(1);
 
@@ -36,7 +39,7 @@ public record GameSetup(
     }
 
     public static GameSetup of(Entrant white, Entrant black, TimeControl timeControl) {
-        return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null);
+        return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null, true);
     }
 
     public Entrant entrant(Side side) {
@@ -44,11 +47,15 @@ public record GameSetup(
     }
 
     public GameSetup withOpening(List<Move> moves) {
-        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament);
+        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament, suspendIdle);
     }
 
     public GameSetup withTournament(GameRecord.TournamentGame game) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, game);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, game, suspendIdle);
+    }
+
+    public GameSetup withSuspendIdle(boolean value) {
+        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, value);
     }
 
 }
