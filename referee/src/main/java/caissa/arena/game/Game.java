@@ -360,7 +360,7 @@ public final class Game {
     private GameRecord.PlayerRecord playerRecord(Place seat) {
         StderrExcerpt stderr = seat.seat == null ? StderrExcerpt.EMPTY : seat.seat.stderr();
         return new GameRecord.PlayerRecord(seat.entrant.name(), seat.entrant.command().argv(),
-                seat.spent / 1_000_000, stderr,
+                seat.clock.used() / 1_000_000, seat.spent / 1_000_000, stderr,
                 seat.shutdown == null ? null : GameRecord.ExitRecord.of(seat.shutdown));
     }
 

@@ -59,12 +59,14 @@ public record GameRecord(
      * One bot in one game.
      *
      * @param command the command as given (for example {@code ["sample:random"]})
-     * @param timeUsedMillis the time its replies took in all: the first reply's (part of which its clock
-     *     does not charge) and, when it lost on time, the wait it was allowed
+     * @param timeUsedMillis the time charged to its clock (not the first-move allowance)
+     * @param thinkingMillis the time its replies took in all: the first reply's whole (which its clock
+     *     charges only beyond the first-move allowance) and, when it lost on time, the wait it was allowed
      * @param exit how its processes ended; null when it never started
      */
-    @JsonPropertyOrder({"name", "command", "timeUsedMillis", "stderr", "exit"})
-    public record PlayerRecord(String name, List<String> command, long timeUsedMillis, StderrExcerpt stderr, ExitRecord exit) {
+    @JsonPropertyOrder({"name", "command", "timeUsedMillis", "thinkingMillis", "stderr", "exit"})
+    public record PlayerRecord(String name, List<String> command, long timeUsedMillis, long thinkingMillis,
+            StderrExcerpt stderr, ExitRecord exit) {
         public PlayerRecord {
             command = List.copyOf(command);
         }

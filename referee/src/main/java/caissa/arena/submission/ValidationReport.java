@@ -28,9 +28,9 @@ public record ValidationReport(String schema, String arenaVersion, String bot, L
      * @param log where the game's log was saved
      * @param why when the bot lost the game irregularly: why, in its own words
      */
-    @JsonPropertyOrder({"game", "opponent", "colour", "result", "termination", "reason", "moves", "timeUsedMillis",
+    @JsonPropertyOrder({"game", "opponent", "colour", "result", "termination", "reason", "moves", "thinkingMillis",
         "stderr", "log", "why"})
     public record GameLine(int game, String opponent, String colour, String result, String termination, String reason,
-            int moves, long timeUsedMillis, List<String> stderr, String log, Diagnosis why) {
+            int moves, long thinkingMillis, List<String> stderr, String log, Diagnosis why) {
     }
 }

@@ -98,7 +98,7 @@ public final class Validator {
         Diagnosis why = lostIrregularly(g) ? Diagnosis.of(g, side(g), logFile(g)) : null;
         return new ValidationReport.GameLine(g.tournament().game(), opponent(g).name(), side(g).word(), g.result().text(),
                 g.termination().word(), BotText.forTerminal(g.reason()), ownMoves(g).size(),
-                g.player(side(g)).timeUsedMillis(), StderrLines.last(g.player(side(g)).stderr()), logFile(g).toString(), why);
+                g.player(side(g)).thinkingMillis(), StderrLines.last(g.player(side(g)).stderr()), logFile(g).toString(), why);
     }
 
     private ValidationReport report(Optional<SourceBuild.Outcome.Built> build, String source, TimeControl clock) {
@@ -155,7 +155,7 @@ public final class Validator {
     private Check withinClock(TimeControl clock) {
         long[] times = allOwnMoves().stream().mapToLong(PlayedMove::micros).sorted().toArray();
         String figures = "largest move " + millis(max(times)) + ", median " + millis(median(times)) + ", most time used in a game "
-                + games.stream().mapToLong(g -> g.player(side(g)).timeUsedMillis()).max().orElse(0) + " ms of "
+                + games.stream().mapToLong(g -> g.player(side(g)).thinkingMillis()).max().orElse(0) + " ms (its first reply included) of "
                 + clock.describe();
         return noIrregular("clock", t -> t == Termination.TIME_FORFEIT, "no time forfeit; " + figures);
     }

@@ -184,7 +184,7 @@ class BotDiagnosticsTest {
                 "  | ValueError: cannot parse ", "  position: ");
         JsonNode game = Json.mapper().readTree(log.toFile());
         // Its first reply is not charged to its clock, but it took time all the same, and the log says so.
-        assertThat(game.get("white").get("timeUsedMillis").asLong()).isEqualTo(game.get("moves").get(0).get("micros").asLong() / 1000);
+        assertThat(game.get("white").get("thinkingMillis").asLong()).isEqualTo(game.get("moves").get(0).get("micros").asLong() / 1000);
     }
 
     @Test
@@ -197,7 +197,7 @@ class BotDiagnosticsTest {
         assertThat(run.exitCode()).isZero();
         JsonNode game = Json.mapper().readTree(log.toFile());
         assertThat(game.get("termination").asText()).isEqualTo("time-forfeit");
-        assertThat(game.get("white").get("timeUsedMillis").asLong()).isGreaterThanOrEqualTo(1_300);
+        assertThat(game.get("white").get("thinkingMillis").asLong()).isGreaterThanOrEqualTo(1_300);
         assertThat(run.out()).contains("hint: " + Hints.FLUSH);
     }
 }
