@@ -65,7 +65,7 @@ final class ProgressDisplay implements TournamentObserver, AutoCloseable {
     }
 
     @Override
-    public synchronized void starting(int game) {
+    public synchronized void starting(int game, String white, String black) {
         playing.add(game);
     }
 

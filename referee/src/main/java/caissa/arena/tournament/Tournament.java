@@ -262,7 +262,8 @@ public final class Tournament implements AutoCloseable {
                             return Optional.empty();
                         }
                         ScheduledGame next = pending.next();
-                        observer.starting(next.number());
+                        observer.starting(next.number(), definition.bots().get(next.white()).name(),
+                                definition.bots().get(next.black()).name());
                         return Optional.of(setup(next));
                     },
                         record -> {

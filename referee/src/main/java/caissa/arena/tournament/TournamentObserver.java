@@ -14,8 +14,8 @@ public interface TournamentObserver {
     default void started(int total, int done) {
     }
 
-    /** Game number {@code game} is about to start. */
-    default void starting(int game) {
+    /** Game number {@code game}, {@code white} against {@code black}, is about to start. */
+    default void starting(int game, String white, String black) {
     }
 
     /** A game finished and its log was written to {@code log}; told just before {@link #finished}. */
@@ -37,9 +37,9 @@ public interface TournamentObserver {
             }
 
             @Override
-            public void starting(int game) {
-                first.starting(game);
-                next.starting(game);
+            public void starting(int game, String white, String black) {
+                first.starting(game, white, black);
+                next.starting(game, white, black);
             }
 
             @Override

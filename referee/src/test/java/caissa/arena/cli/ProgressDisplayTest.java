@@ -43,7 +43,7 @@ class ProgressDisplayTest {
         display.started(60, 0);
         List<FinishedGame> done = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
-            display.starting(i);
+            display.starting(i, "a", "b");
         }
         for (int i = 1; i <= 3; i++) {
             done.add(game(i, i == 2 ? Termination.CRASH : Termination.CHECKMATE));
@@ -63,9 +63,9 @@ class ProgressDisplayTest {
     void theStatusNamesTheGamesInProgressAndTheTimeLeft() {
         ProgressDisplay display = new ProgressDisplay(new PrintWriter(new StringWriter()), true, 200);
         display.started(10, 0);
-        display.starting(1);
-        display.starting(2);
-        display.starting(3);
+        display.starting(1, "a", "b");
+        display.starting(2, "a", "b");
+        display.starting(3, "a", "b");
         List<FinishedGame> done = List.of(game(1, Termination.CHECKMATE));
         display.finished(done.get(0), Standings.compute(BOTS, done), 1, 10);
 
