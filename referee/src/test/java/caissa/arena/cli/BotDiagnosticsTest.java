@@ -160,7 +160,7 @@ class BotDiagnosticsTest {
         Files.writeString(script, "#!/nonexistent/python3\n" + Files.readString(RANDOM_PY));
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
 
-        CommandRun run = CommandRun.of("play", "--white", script.toString(), "--black", "sample:random",
+        CommandRun run = CommandRun.of("play", "--white", script.toString(), "--black", TestBots.command("random", "2").display(),
                 "--out", dir.resolve("g.json").toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
@@ -191,7 +191,7 @@ class BotDiagnosticsTest {
     void aBotThatLostOnTimeUsedItsWholeAllowance() throws IOException {
         Path log = dir.resolve("g.json");
 
-        CommandRun run = CommandRun.of("play", "--white", TestBots.command("hang", "1").display(), "--black", "sample:random",
+        CommandRun run = CommandRun.of("play", "--white", TestBots.command("hang", "1").display(), "--black", TestBots.command("random", "2").display(),
                 "--time-per-game", "300ms", "--first-move-allowance", "1s", "--out", log.toString());
 
         assertThat(run.exitCode()).isZero();

@@ -150,7 +150,8 @@ class SchemaConformanceTest {
     void aBuildFailureReportConforms() throws IOException {
         Path source = Files.writeString(dir.resolve("broken.py"), "def (:\n");
 
-        CommandOutput run = caissa("validate", source.toString(), "--json");
+        CommandOutput run = caissa("validate", source.toString(), "--json", "--opponent",
+                TestBots.command("random", "5").display());
 
         assertThat(run.exit()).isEqualTo(1);
         assertThat(problems("validation.schema.json", Json.mapper().readTree(run.out()))).isEmpty();
