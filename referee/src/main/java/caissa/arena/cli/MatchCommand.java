@@ -6,7 +6,9 @@ import caissa.arena.match.MatchReport;
 import caissa.arena.match.MatchSettings;
 import caissa.arena.report.Json;
 import caissa.arena.stats.Sprt;
+import caissa.arena.match.MatchMerge;
 import caissa.arena.tournament.Openings;
+import caissa.arena.tournament.Shard;
 import caissa.arena.bot.BotProcess;
 import caissa.arena.diagnostics.Diagnosis;
 import caissa.arena.diagnostics.IrregularLossTally;
@@ -17,6 +19,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -81,8 +84,12 @@ final class MatchCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Where the game logs go (default: reports/match/<time>-<engine>-vs-<baseline>/).")
     Path out;
 
-    /** The summary's file in the match folder. */
-    static final String SUMMARY_FILE = "match.json";
+    @Option(names = "--shard", paramLabel = "I/N|auto",
+            description = "With --games: play only share I of N (from 1) of the game pairs, for a cluster; judge the whole match with 'caissa merge'. auto: from the environment, as for tournament.")
+    String shard;
+
+    /** The summary's file in the match folder: the name {@code caissa merge} gives a merged match's too. */
+    static final String SUMMARY_FILE = MatchMerge.SUMMARY_FILE;
 
     /** Set by {@link Main#main}: a real terminal gets a line redrawn in place. */
     static boolean interactive;
@@ -103,6 +110,15 @@ final class MatchCommand implements Callable<Integer> {
             }
         }
         int threads = Options.concurrency(concurrency, Options.cores());
+        Optional<Shard> share;
+        try {
+            share = Shard.option(shard, System.getenv());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--shard: " + e.getMessage());
+        }
+        if (share.isPresent() && games == null) {
+            throw new UsageException("--shard needs --games N: a sequential match cannot be split, its length depends on its results");
+        }
         if (openingPlies < 0 || openingPlies > 40) {
             throw new UsageException("--opening-plies must be between 0 and 40, got " + openingPlies);
         }
@@ -140,7 +156,9 @@ final class MatchCommand implements Callable<Integer> {
         terminal.println("  sprt: " + hypotheses + "; clock: " + settings.timeControl().describe() + "; openings: "
                 + openingPlies + " plies, seed " + seed);
         terminal.println("  game logs: " + dir.resolve("games"));
-        terminal.println("  summary: " + dir.resolve(SUMMARY_FILE) + (json != null ? " and " + json : ""));
+        if (share.isEmpty()) {
+            terminal.println("  summary: " + dir.resolve(SUMMARY_FILE) + (json != null ? " and " + json : ""));
+        }
         terminal.flush();
         // A match cut short (Ctrl-C, SIGTERM, a CI timeout) still leaves its summary so far, marked as such.
         AtomicReference<MatchReport> latest = new AtomicReference<>(Match.before(settings, dir, threads));
@@ -152,7 +170,10 @@ final class MatchCommand implements Callable<Integer> {
                     + dir.resolve(SUMMARY_FILE) + (json != null ? " and " + json : ""));
             terminal.flush();
         }, "match-interrupted");
-        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        if (share.isEmpty()) {
+            // A shard's figures are a part of a match: only the merge judges it.
+            Runtime.getRuntime().addShutdownHook(onInterrupt);
+        }
         MatchReport report;
         try {
             int columns = interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH;
@@ -167,7 +188,7 @@ final class MatchCommand implements Callable<Integer> {
                     terminal.println(line);
                 }
                 terminal.flush();
-            });
+            }, share);
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(onInterrupt);
@@ -183,6 +204,22 @@ final class MatchCommand implements Callable<Integer> {
             terminal.println();
         }
         terminal.println();
+        if (share.isPresent()) {
+            terminal.printf(Locale.ROOT, "shard %s: %d games played; judge the whole match with: caissa merge --out DIR SHARD-DIR...%n",
+                    share.get(), report.games());
+            terminal.flush();
+            return ExitCodes.OK;
+        }
+        printVerdict(terminal, report);
+        writeSummaries(dir, report);
+        terminal.println("game logs: " + dir.resolve("games"));
+        terminal.println("summary: " + dir.resolve(SUMMARY_FILE) + (json != null ? " and " + json : ""));
+        terminal.flush();
+        return report.decision().exitCode();
+    }
+
+    /** The verdict, the figures and the irregular losses by cause; shared with {@code merge} of a sharded match. */
+    static void printVerdict(PrintWriter terminal, MatchReport report) {
         terminal.printf(Locale.ROOT, "%s: %s after %d games%n", verdictSentence(report), report.decision().word(),
                 report.games());
         terminal.printf(Locale.ROOT, "  engine +%d =%d -%d, pairs %s, Elo %s, LOS %.1f%%, LLR %.2f [%.2f, %.2f]%n",
@@ -190,11 +227,6 @@ final class MatchCommand implements Callable<Integer> {
                 report.llr(), report.bounds().get(0), report.bounds().get(1));
         irregular(terminal, "engine", report.engine().name(), report.irregularLosses().engine());
         irregular(terminal, "baseline", report.baseline().name(), report.irregularLosses().baseline());
-        writeSummaries(dir, report);
-        terminal.println("game logs: " + dir.resolve("games"));
-        terminal.println("summary: " + dir.resolve(SUMMARY_FILE) + (json != null ? " and " + json : ""));
-        terminal.flush();
-        return report.decision().exitCode();
     }
 
     /** The summary in the match folder (where {@code caissa report} finds it) and, with --json, where asked. */

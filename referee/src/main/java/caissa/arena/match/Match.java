@@ -14,6 +14,7 @@ import caissa.arena.stats.Pentanomial;
 import caissa.arena.stats.Sprt;
 import caissa.arena.tournament.GamePool;
 import caissa.arena.tournament.Openings;
+import caissa.arena.tournament.Shard;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,6 +47,7 @@ public final class Match {
     private int baselineIrregular;
     private Integer decidedAtGames;
     private Sprt.Decision decision = Sprt.Decision.CONTINUE;
+    private Optional<Shard> shard = Optional.empty();
 
     private Match(MatchSettings settings, int concurrency, Path out, MatchObserver observer) {
         this.settings = settings;
@@ -56,10 +58,31 @@ public final class Match {
 
     /** Plays the match, writing every game log into {@code out/games/}, and returns its summary. */
     public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer) throws Exception {
+        return run(settings, out, concurrency, observer, Optional.empty());
+    }
+
+    /**
+     * Plays the match, or with a shard only its share of the game pairs (pair k, from 0, is shard
+     * {@code k mod N + 1}'s), of a fixed-length match only; a shard's folder also gets
+     * {@code match.json} for {@link MatchMerge}.
+     */
+    public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
+            Optional<Shard> shard) throws Exception {
+        if (shard.isPresent() && settings.sequential()) {
+            throw new IllegalArgumentException("a sequential match cannot be sharded: its length depends on its results");
+        }
         Files.createDirectories(out.resolve("games"));
+        if (shard.isPresent()) {
+            Json.writeFile(out.resolve(MatchShardRecord.FILE), MatchShardRecord.of(caissa.arena.Version.current(),
+                    settings, shard.get().index(), shard.get().count()));
+        }
         Match match = new Match(settings, concurrency, out, observer);
+        match.shard = shard;
         new GamePool(concurrency).run(match::next, match::finished);
-        match.recordGamesPlayed();
+        if (shard.isEmpty()) {
+            // A shard's logs keep the whole match's size: the merge numbers them against it.
+            match.recordGamesPlayed();
+        }
         return match.summary();
     }
 
@@ -87,10 +110,28 @@ public final class Match {
     }
 
     private Path logFile(int number) {
-        return out.resolve("games").resolve(String.format("%05d.json", number));
+        return out.resolve("games").resolve(gameFileName(number));
+    }
+
+    /** Judges a fixed-length match from all its games (in any order), writing their logs into {@code out/games/}. */
+    static MatchReport judge(MatchSettings settings, Path out, List<GameRecord> games) throws IOException {
+        Files.createDirectories(out.resolve("games"));
+        Match match = new Match(settings, 1, out, MatchObserver.NONE);
+        for (GameRecord game : games.stream()
+                .sorted(java.util.Comparator.comparingInt(g -> g.tournament().game())).toList()) {
+            match.finished(game);
+        }
+        return match.summary();
+    }
+
+    static String gameFileName(int number) {
+        return String.format("%05d.json", number);
     }
 
     private Optional<GameSetup> next() {
+        while (started < settings.maxGames() && shard.isPresent() && !shard.get().owns((started + 2) / 2 - 1)) {
+            started++;
+        }
         if (started >= settings.maxGames() || decision != Sprt.Decision.CONTINUE) {
             return Optional.empty();
         }

@@ -31,7 +31,7 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
         Optional<JsonNode> match, List<ReportGame> games, List<String> problems) {
 
     /** The summary in a match's folder ({@code caissa match}), which the report draws as a match. */
-    public static final String MATCH_FILE = "match.json";
+    public static final String MATCH_FILE = "summary.json";
 
     public static final String TOURNAMENT_FILE = "tournament.json";
     public static final String STANDINGS_FILE = "standings.json";
@@ -69,7 +69,9 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
         List<String> problems = new ArrayList<>();
         Optional<JsonNode> tournament = readObject(tournamentFile, problems);
         Optional<JsonNode> standings = readObject(dir.resolve(STANDINGS_FILE), problems);
-        Optional<JsonNode> match = readObject(matchFile, problems);
+        // summary.json is a match's when it says so (caissa match, or caissa merge of match shards).
+        Optional<JsonNode> match = readObject(matchFile, problems)
+                .filter(node -> "caissa-arena/match/1".equals(node.path("schema").asText()));
         List<ReportGame> games = Files.isDirectory(gamesDir) ? readGames(gamesDir, problems) : List.of();
         return new TournamentFolder(dir, tournament, standings, match, games, problems);
     }

@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A round robin as its file defines it, checked and with defaults filled in (see
+ * A tournament as its file defines it, checked and with defaults filled in (see
  * tournaments/README.md for every field).
  *
  * @param concurrency games at a time when the command line does not say; empty for the number of cores
@@ -18,17 +18,25 @@ public record TournamentDefinition(
         TimeControl timeControl,
         int openingPlies,
         long seed,
-        Optional<Integer> concurrency) {
+        Optional<Integer> concurrency,
+        Format format) {
+
+    /** A round robin. */
+    public TournamentDefinition(String name, List<BotEntry> bots, int gamesPerPair, TimeControl timeControl,
+            int openingPlies, long seed, Optional<Integer> concurrency) {
+        this(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, Format.ROUND_ROBIN);
+    }
 
     public TournamentDefinition {
         Objects.requireNonNull(name, "name");
         bots = List.copyOf(bots);
         Objects.requireNonNull(timeControl, "timeControl");
         Objects.requireNonNull(concurrency, "concurrency");
+        Objects.requireNonNull(format, "format");
     }
 
-    /** Games in the whole tournament: every pair plays {@code gamesPerPair}. */
+    /** Games in the whole tournament, every stage. */
     public int totalGames() {
-        return bots.size() * (bots.size() - 1) / 2 * gamesPerPair;
+        return Plan.of(this).totalGames();
     }
 }

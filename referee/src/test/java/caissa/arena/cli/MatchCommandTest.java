@@ -39,7 +39,7 @@ class MatchCommandTest {
     }
 
     private JsonNode summary() throws IOException {
-        return Json.mapper().readTree(dir.resolve("out").resolve("match.json").toFile());
+        return Json.mapper().readTree(dir.resolve("out").resolve("summary.json").toFile());
     }
 
     @Test
@@ -156,8 +156,8 @@ class MatchCommandTest {
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
         assertThat(seen).as(String.join("\n", seen)).anyMatch(l -> l.startsWith("interrupted after ")
-                && l.endsWith("games; the summary so far is in " + out.resolve("match.json") + " and " + json));
-        for (Path file : List.of(out.resolve("match.json"), json)) {
+                && l.endsWith("games; the summary so far is in " + out.resolve("summary.json") + " and " + json));
+        for (Path file : List.of(out.resolve("summary.json"), json)) {
             JsonNode summary = Json.mapper().readTree(file.toFile());
             assertThat(summary.get("interrupted").asBoolean()).isTrue();
             assertThat(summary.get("games").asInt()).isGreaterThanOrEqualTo(2);

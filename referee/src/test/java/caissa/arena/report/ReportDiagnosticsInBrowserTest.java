@@ -181,7 +181,7 @@ class ReportDiagnosticsInBrowserTest {
             "--games", "4", "--first-move-allowance", "10s", "--out", dir.toString()},
                 new PrintWriter(new StringWriter()), new PrintWriter(err));
         assertThat(exit).as(err.toString()).isIn(0, 1, 3, 4);
-        JsonNode summary = Json.mapper().readTree(dir.resolve("match.json").toFile());
+        JsonNode summary = Json.mapper().readTree(dir.resolve("summary.json").toFile());
         StringWriter reportOut = new StringWriter();
         assertThat(Main.run(new String[] {"report", dir.toString()}, new PrintWriter(reportOut), new PrintWriter(err))).isZero();
 

@@ -128,7 +128,7 @@ class SchemaConformanceTest {
                 "--first-move-allowance", "10s", "--out", match.toString());
 
         assertThat(run.err()).isEmpty();
-        JsonNode summary = Json.mapper().readTree(match.resolve("match.json").toFile());
+        JsonNode summary = Json.mapper().readTree(match.resolve("summary.json").toFile());
         assertThat(summary.get("irregularLosses").get("engine").get("byCause")).isNotEmpty();
         assertThat(problems("match.schema.json", summary)).isEmpty();
         assertThat(problems("game.schema.json", match.resolve("games/00001.json"))).isEmpty();

@@ -67,8 +67,9 @@ class TournamentEndToEndTest {
 
         GameRecord first = Json.mapper().readValue(out.resolve("games/0001.json").toFile(), GameRecord.class);
         assertThat(first.tournament()).isEqualTo(new GameRecord.TournamentGame("e2e", 1, 12, 1));
+        // Berger round 1 of four bots: r1 meets hanger, r2 meets crasher.
         assertThat(first.white().name()).isEqualTo("r1");
-        assertThat(first.black().name()).isEqualTo("r2");
+        assertThat(first.black().name()).isEqualTo("hanger");
 
         TournamentRecord record = Json.mapper().readValue(out.resolve("tournament.json").toFile(), TournamentRecord.class);
         assertThat(record.schema()).isEqualTo("caissa-arena/tournament/1");
