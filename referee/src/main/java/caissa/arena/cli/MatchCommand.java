@@ -53,7 +53,7 @@ final class MatchCommand implements Callable<Integer> {
     String baselineName;
 
     @Option(names = "--sprt", paramLabel = "elo0=A,elo1=B,alpha=X,beta=Y",
-            description = "The hypotheses, in plain Elo; alpha and beta default to 0.05 (default: elo0=0,elo1=10,alpha=0.05,beta=0.05).")
+            description = "Default: elo0=0,elo1=10,alpha=0.05,beta=0.05. The hypotheses, in plain Elo; alpha and beta may be left out (0.05).")
     String sprt;
 
     @Option(names = "--games", paramLabel = "N",

@@ -30,7 +30,7 @@ final class TournamentCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The tournament file, for example tournaments/sample.json.")
+    @Parameters(index = "0", paramLabel = "FILE", description = "A tournament file, such as tournaments/sample.json.")
     Path file;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: reports/<name>/).")

@@ -51,8 +51,8 @@ final class ValidateCommand implements Callable<Integer> {
     int games;
 
     @Option(names = "--opponent", paramLabel = "CMD",
-            description = "An opponent; repeat for several (default: sample:random, sample:greedy, and sample:alphabeta"
-                    + " thinking 3 s a game).")
+            description = "Default: sample:alphabeta (thinking 3 s a game), sample:random and sample:greedy. Repeat"
+                    + " for several opponents.")
     List<String> opponents;
 
     @Mixin
