@@ -288,4 +288,28 @@ class TournamentFileTest {
 
         assertThat(TournamentFile.read(file).totalGames()).isEqualTo(99_000);
     }
+
+    @Test
+    void theGameLimitCountsTheGamesOfTheFormat() throws IOException {
+        StringBuilder bots = new StringBuilder();
+        for (int i = 0; i < 100; i++) {
+            bots.append(i == 0 ? "" : ", ").append("{\"name\": \"b").append(i).append("\", \"command\": [\"./bot.sh\"]}");
+        }
+        // A gauntlet of one engine against 99 bots: 99 pairs, not the round robin's 4950.
+        Path accepted = write("{\"name\": \"g\", \"format\": \"gauntlet\", \"engines\": [\"b0\"], \"gamesPerPair\": 1000,"
+                + " \"bots\": [" + bots + "]}");
+        assertThat(TournamentFile.read(accepted).totalGames()).isEqualTo(99_000);
+
+        Path refused = write("{\"name\": \"g\", \"format\": \"gauntlet\", \"engines\": [\"b0\"], \"gamesPerPair\": 1100,"
+                + " \"bots\": [" + bots + "]}");
+        assertThatThrownBy(() -> TournamentFile.read(refused))
+                .hasMessage(refused + ":1: gamesPerPair: 100 bots playing 1100 games per pair make 108900 games;"
+                        + " a tournament has at most 100000");
+
+        Path swiss = write("{\"name\": \"s\", \"format\": \"swiss\", \"rounds\": 1000, \"gamesPerPair\": 10000,"
+                + " \"bots\": [" + bots + "]}");
+        assertThatThrownBy(() -> TournamentFile.read(swiss))
+                .hasMessage(swiss + ":1: gamesPerPair: 100 bots playing 10000 games per pair make 500000000 games;"
+                        + " a tournament has at most 100000");
+    }
 }
