@@ -5,6 +5,7 @@ import caissa.arena.match.Match;
 import caissa.arena.match.MatchReport;
 import caissa.arena.match.MatchSettings;
 import caissa.arena.report.Json;
+import caissa.arena.rules.Variant;
 import caissa.arena.stats.Sprt;
 import caissa.arena.match.MatchMerge;
 import caissa.arena.tournament.Openings;
@@ -24,9 +25,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** A regression match for CI: the new version of an engine against the previous one. */
 @Command(name = "match", mixinStandardHelpOptions = true,
@@ -77,6 +78,10 @@ final class MatchCommand implements Callable<Integer> {
 
     @Mixin
     ClockOptions clock;
+
+    @Option(names = "--variant", paramLabel = "VARIANT", converter = VariantConverter.class,
+            description = VariantConverter.DESCRIPTION)
+    Variant variant = Variant.CAISSA;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the summary as JSON (caissa-arena/match/1).")
     Path json;
@@ -137,7 +142,7 @@ final class MatchCommand implements Callable<Integer> {
         MatchSettings settings;
         try {
             settings = new MatchSettings(engineBot, baselineBot, clock.timeControl(), openingPlies, seed, hypotheses,
-                    games == null, cap);
+                    games == null, cap, variant);
         } catch (IllegalArgumentException e) {
             throw new UsageException((games != null ? "--games: " : "--max-games: ") + e.getMessage());
         }
@@ -145,9 +150,9 @@ final class MatchCommand implements Callable<Integer> {
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
                         + ReportsDirectory.safe(engineBot.name()) + "-vs-" + ReportsDirectory.safe(baselineBot.name()));
 
-        PreflightCheck.require(List.of(engineBot, baselineBot),
+        PreflightCheck.require(variant, List.of(engineBot, baselineBot),
                 Map.of(engineBot.name(), "--engine " + engineBot.name(), baselineBot.name(), "--baseline " + baselineBot.name()),
-                settings.timeControl(), Openings.opening(seed, 0, openingPlies), threads);
+                settings.timeControl(), Openings.opening(variant, seed, 0, openingPlies), threads);
         PrintWriter terminal = spec.commandLine().getOut();
         terminal.printf("match: %s (engine) vs %s (baseline), %s %d games, %d at a time%n", engineBot.name(),
                 baselineBot.name(), games != null ? "exactly" : "at most", cap, threads);

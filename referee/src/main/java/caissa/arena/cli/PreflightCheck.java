@@ -4,6 +4,7 @@ import caissa.arena.game.Entrant;
 import caissa.arena.game.Preflight;
 import caissa.arena.game.TimeControl;
 import caissa.arena.rules.Move;
+import caissa.arena.rules.Variant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,8 +24,8 @@ final class PreflightCheck {
      * @param label how a bot is named in the refusal, for example {@code "--engine"} by entrant name
      * @throws UsageException naming the first bot (in the given order) that cannot play
      */
-    static void require(List<Entrant> bots, Map<String, String> labels, TimeControl control, List<Move> opening,
-            int concurrency) throws InterruptedException {
+    static void require(Variant variant, List<Entrant> bots, Map<String, String> labels, TimeControl control,
+            List<Move> opening, int concurrency) throws InterruptedException {
         // The same command twice (a bot against a copy of itself) needs checking once.
         Map<List<String>, Entrant> distinct = new LinkedHashMap<>();
         bots.forEach(bot -> distinct.putIfAbsent(bot.command().argv(), bot));
@@ -32,7 +33,7 @@ final class PreflightCheck {
         try {
             List<Future<Optional<String>>> answers = new ArrayList<>();
             for (Entrant bot : distinct.values()) {
-                answers.add(pool.submit(() -> Preflight.problem(bot, control, opening)));
+                answers.add(pool.submit(() -> Preflight.problem(variant, bot, control, opening)));
             }
             int i = 0;
             for (Entrant bot : distinct.values()) {

@@ -64,8 +64,8 @@ final class TournamentCommand implements Callable<Integer> {
         for (int i = 0; i < bots.size(); i++) {
             labels.put(bots.get(i).name(), file + ": bots[" + i + "] '" + bots.get(i).name() + "'");
         }
-        PreflightCheck.require(bots, labels, definition.timeControl(),
-                Openings.opening(definition.seed(), 0, definition.openingPlies()), games);
+        PreflightCheck.require(definition.variant(), bots, labels, definition.timeControl(),
+                Openings.opening(definition.variant(), definition.seed(), 0, definition.openingPlies()), games);
         PrintWriter terminal = spec.commandLine().getOut();
         LiveReport report = new LiveReport(dir, spec.commandLine().getErr());
         Optional<Shard> share;

@@ -5,6 +5,7 @@ import caissa.arena.bot.CommandCheck;
 import caissa.arena.game.Entrant;
 import caissa.arena.input.Limits;
 import caissa.arena.report.Json;
+import caissa.arena.rules.Variant;
 import caissa.arena.submission.Check;
 import caissa.arena.submission.SourceBuild;
 import caissa.arena.submission.ValidationReport;
@@ -21,10 +22,10 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Checks a bot submission before it enters a competition. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
@@ -65,6 +66,10 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--build-timeout", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "2m",
             description = "The longest a build may take (default: ${DEFAULT-VALUE}).")
     Duration buildTimeout;
+
+    @Option(names = "--variant", paramLabel = "VARIANT", converter = VariantConverter.class,
+            description = VariantConverter.DESCRIPTION + " The bot is told it in CAISSA_VARIANT.")
+    Variant variant = Variant.CAISSA;
 
     @Option(names = "--json", description = "Print the report as JSON (caissa-arena/validation/1) instead of a checklist;"
             + " the progress lines go to standard error.")
@@ -123,7 +128,7 @@ final class ValidateCommand implements Callable<Integer> {
         progress.println("validating " + candidate.name() + ": " + games * 2 * opponentBots.size() + " games, "
                 + threads + " at a time, " + clock.timeControl().describe() + "; game logs: " + gamesDir);
         progress.flush();
-        return Validator.validate(candidate, opponentBots, games, clock.timeControl(), threads, built, source, gamesDir,
+        return Validator.validate(variant, candidate, opponentBots, games, clock.timeControl(), threads, built, source, gamesDir,
                 (done, total, game) -> {
                     progress.println("  game " + done + "/" + total + ": as " + game.colour() + " vs " + game.opponent()
                             + ": " + game.result() + " " + game.termination() + ", " + game.moves() + " moves"

@@ -3,6 +3,7 @@ package caissa.arena.game;
 import caissa.arena.bot.BotProcess;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Side;
+import caissa.arena.rules.Variant;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -16,6 +17,7 @@ import java.util.Objects;
  * @param tournament where the game stands in a tournament or match, or null
  * @param suspendIdle whether the side not to move is stopped from its reply until it is sent the
  *     next line, as in the CodeCup (on by default)
+ * @param variant the game played (HEXCAISSA.md); bots learn it from {@code CAISSA_VARIANT}
  */
 public record GameSetup(
         Entrant white,
@@ -25,7 +27,8 @@ public record GameSetup(
         Duration grace,
         BotProcess.Limits limits,
         GameRecord.TournamentGame tournament,
-        boolean suspendIdle) {
+        boolean suspendIdle,
+        Variant variant) {
 
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(1);
 
@@ -36,10 +39,18 @@ public record GameSetup(
         opening = List.copyOf(opening);
         Objects.requireNonNull(grace, "grace");
         Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(variant, "variant");
+        for (Move move : opening) {
+            if (move.variant() != variant) {
+                throw new IllegalArgumentException("opening move " + move + " is a " + move.variant() + " move, not "
+                        + variant);
+            }
+        }
     }
 
     public static GameSetup of(Entrant white, Entrant black, TimeControl timeControl) {
-        return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null, true);
+        return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null, true,
+                Variant.CAISSA);
     }
 
     public Entrant entrant(Side side) {
@@ -47,15 +58,20 @@ public record GameSetup(
     }
 
     public GameSetup withOpening(List<Move> moves) {
-        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament, suspendIdle);
+        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament, suspendIdle, variant);
     }
 
     public GameSetup withTournament(GameRecord.TournamentGame game) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, game, suspendIdle);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, game, suspendIdle, variant);
     }
 
     public GameSetup withSuspendIdle(boolean value) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, value);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, value, variant);
+    }
+
+    /** The same game in another variant; the opening must be of that variant. */
+    public GameSetup withVariant(Variant other) {
+        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, suspendIdle, other);
     }
 
 }

@@ -10,7 +10,10 @@ import caissa.arena.diagnostics.StderrLines;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
 import java.time.Duration;
+import caissa.arena.rules.Variant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -26,14 +29,16 @@ public final class Preflight {
     }
 
     /** Why the bot cannot play a game of this run, or empty when it answered with a legal move. */
-    public static Optional<String> problem(Entrant entrant, TimeControl control, List<Move> opening) {
+    public static Optional<String> problem(Variant variant, Entrant entrant, TimeControl control, List<Move> opening) {
         BotCommand command;
         try {
             command = SampleBots.resolve(entrant.command());
         } catch (IllegalArgumentException e) {
             return Optional.of(e.getMessage());
         }
-        BotProcess.Start start = BotProcess.start(command, control.environment(), BotProcess.Limits.DEFAULT,
+        Map<String, String> environment = new LinkedHashMap<>(control.environment());
+        environment.put(Game.VARIANT_VARIABLE, variant.id());
+        BotProcess.Start start = BotProcess.start(command, environment, BotProcess.Limits.DEFAULT,
                 entrant.name() + "-preflight");
         if (start instanceof BotProcess.Start.Failed failed) {
             return Optional.of("could not be started: " + failed.reason());
@@ -41,7 +46,7 @@ public final class Preflight {
         BotProcess bot = ((BotProcess.Start.Started) start).bot();
         Optional<String> problem;
         try {
-            problem = answer(bot, control, opening);
+            problem = answer(variant, bot, control, opening);
         } finally {
             bot.askToEnd();
             bot.awaitEnd(System.nanoTime() + GameSetup.DEFAULT_GRACE.toNanos());
@@ -50,8 +55,8 @@ public final class Preflight {
         return problem.map(p -> p + stderr(bot) + (opening.isEmpty() ? "" : "; hint: " + Hints.OPENING));
     }
 
-    private static Optional<String> answer(BotProcess bot, TimeControl control, List<Move> opening) {
-        Position position = Position.initial();
+    private static Optional<String> answer(Variant variant, BotProcess bot, TimeControl control, List<Move> opening) {
+        Position position = variant.initial();
         for (Move move : opening) {
             position = position.play(move);
         }
@@ -67,12 +72,12 @@ public final class Preflight {
                 .orElse(control.perGame().toNanos()) + control.firstMoveAllowance().toNanos();
         Reply reply = bot.read(System.nanoTime() + allowed);
         if (reply instanceof Reply.Line line) {
-            Optional<Move> move = Move.parse(line.text());
+            Optional<Move> move = variant.parseMove(line.text());
             if (move.isPresent() && position.isLegal(move.get())) {
                 return Optional.empty();
             }
             return Optional.of("answered " + asked + " with '" + BotText.forTerminal(shorten(line.text())) + "', which is not "
-                    + (move.isPresent() ? "a legal move there" : "a move like b2-c4"));
+                    + (move.isPresent() ? "a legal move there" : "a move like " + variant.moveExample()));
         }
         if (reply instanceof Reply.Timeout) {
             return Optional.of(String.format(Locale.ROOT, "did not answer %s within %.3f s (did it flush its output?)",

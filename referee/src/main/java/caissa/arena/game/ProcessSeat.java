@@ -7,6 +7,8 @@ import caissa.arena.bot.SampleBots;
 import caissa.arena.bot.ShutdownReport;
 import caissa.arena.bot.StderrExcerpt;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /** A seat taken by a bot process ({@link BotProcess}); times are {@link Ticker#SYSTEM}'s. */
@@ -27,7 +29,9 @@ public final class ProcessSeat implements Seat {
             } catch (IllegalArgumentException e) {
                 return new Opened.Failed(e.getMessage());
             }
-            BotProcess.Start start = BotProcess.start(command, setup.timeControl().environment(), setup.limits(), name);
+            Map<String, String> environment = new HashMap<>(setup.timeControl().environment());
+            environment.put(Game.VARIANT_VARIABLE, setup.variant().id());
+            BotProcess.Start start = BotProcess.start(command, environment, setup.limits(), name);
             if (start instanceof BotProcess.Start.Started started) {
                 return new Opened.Ready(new ProcessSeat(started.bot()));
             }

@@ -14,6 +14,7 @@ import caissa.arena.game.Termination;
 import caissa.arena.game.TimeControl;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Side;
+import caissa.arena.rules.Variant;
 import caissa.arena.tournament.GamePool;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,9 +59,9 @@ public final class Validator {
      * Plays {@code gamesPerColour} games with each colour against each opponent, saves each game's
      * log into {@code gamesDir}, and judges them.
      */
-    public static ValidationReport validate(Entrant candidate, List<Entrant> opponents, int gamesPerColour,
-            TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build, String source, Path gamesDir,
-            Progress progress) throws Exception {
+    public static ValidationReport validate(Variant variant, Entrant candidate, List<Entrant> opponents,
+            int gamesPerColour, TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build, String source,
+            Path gamesDir, Progress progress) throws Exception {
         List<GameSetup> setups = new ArrayList<>();
         Map<Integer, Side> sides = new HashMap<>();
         int total = opponents.size() * gamesPerColour * 2;
@@ -71,7 +72,7 @@ public final class Validator {
                     sides.put(number, side);
                     GameSetup setup = side == Side.WHITE ? GameSetup.of(candidate, opponent, clock)
                             : GameSetup.of(opponent, candidate, clock);
-                    setups.add(setup.withTournament(new GameRecord.TournamentGame("validate", number, total, (number + 1) / 2)));
+                    setups.add(setup.withVariant(variant).withTournament(new GameRecord.TournamentGame("validate", number, total, (number + 1) / 2)));
                 }
             }
         }

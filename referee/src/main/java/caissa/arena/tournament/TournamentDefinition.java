@@ -1,6 +1,7 @@
 package caissa.arena.tournament;
 
 import caissa.arena.game.TimeControl;
+import caissa.arena.rules.Variant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -19,12 +20,19 @@ public record TournamentDefinition(
         int openingPlies,
         long seed,
         Optional<Integer> concurrency,
-        Format format) {
+        Format format,
+        Variant variant) {
 
-    /** A round robin. */
+    /** A round robin of square Caïssa. */
     public TournamentDefinition(String name, List<BotEntry> bots, int gamesPerPair, TimeControl timeControl,
             int openingPlies, long seed, Optional<Integer> concurrency) {
         this(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, Format.ROUND_ROBIN);
+    }
+
+    /** A tournament of square Caïssa. */
+    public TournamentDefinition(String name, List<BotEntry> bots, int gamesPerPair, TimeControl timeControl,
+            int openingPlies, long seed, Optional<Integer> concurrency, Format format) {
+        this(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format, Variant.CAISSA);
     }
 
     public TournamentDefinition {
@@ -33,6 +41,7 @@ public record TournamentDefinition(
         Objects.requireNonNull(timeControl, "timeControl");
         Objects.requireNonNull(concurrency, "concurrency");
         Objects.requireNonNull(format, "format");
+        Objects.requireNonNull(variant, "variant");
     }
 
     /** Games in the whole tournament, every stage. */

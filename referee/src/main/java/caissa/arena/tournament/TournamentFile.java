@@ -8,6 +8,7 @@ import caissa.arena.input.Limits;
 import caissa.arena.input.Names;
 import caissa.arena.input.Texts;
 import caissa.arena.report.Json;
+import caissa.arena.rules.Variant;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -41,7 +42,7 @@ import java.util.Set;
 public final class TournamentFile {
 
     private static final Set<String> FIELDS = Set.of("name", "bots", "gamesPerPair", "timePerGame", "timePerMove",
-            "increment", "firstMoveAllowance", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final");
+            "increment", "firstMoveAllowance", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant");
     private static final Set<String> FINAL_FIELDS = Set.of("top", "gamesPerPair");
     private static final Set<String> BOT_FIELDS = Set.of("name", "command", "workingDir", "env");
     static final int MAX_OPENING_PLIES = 40;
@@ -149,7 +150,22 @@ public final class TournamentFile {
             throw error("/gamesPerPair", "gamesPerPair", bots.size() + " bots playing " + gamesPerPair
                     + " games per pair make " + games + " games; a tournament has at most " + Limits.MAX_GAMES);
         }
-        return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format);
+        return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format,
+                variant(root));
+    }
+
+    /** The game played: {@code caissa} (the default) or {@code hexcaissa}. */
+    private Variant variant(JsonNode root) {
+        JsonNode value = root.get("variant");
+        if (value == null || value.isNull()) {
+            return Variant.CAISSA;
+        }
+        if (!value.isTextual()) {
+            throw error("/variant", "variant", "must be one of " + Variant.ids() + ", got " + value);
+        }
+        // The value is quoted as JSON, so that a control character in it cannot garble the message.
+        return Variant.fromId(value.asText()).orElseThrow(() -> error("/variant", "variant",
+                "must be one of " + Variant.ids() + ", got " + value));
     }
 
     /**

@@ -52,7 +52,7 @@ class TournamentEndToEndTest {
         assertThat(Journal.read(out)).hasSize(12).extracting(FinishedGame::game).doesNotHaveDuplicates();
 
         StandingsDocument standings = Json.mapper().readValue(out.resolve("standings.json").toFile(), StandingsDocument.class);
-        assertThat(standings.schema()).isEqualTo("caissa-arena/standings/1");
+        assertThat(standings.schema()).isEqualTo("caissa-arena/standings/2");
         assertThat(standings.complete()).isTrue();
         assertThat(standings.standings()).hasSize(4);
         assertThat(standings.standings().stream().mapToInt(Standing::games).sum()).isEqualTo(24);
@@ -72,7 +72,7 @@ class TournamentEndToEndTest {
         assertThat(first.black().name()).isEqualTo("hanger");
 
         TournamentRecord record = Json.mapper().readValue(out.resolve("tournament.json").toFile(), TournamentRecord.class);
-        assertThat(record.schema()).isEqualTo("caissa-arena/tournament/1");
+        assertThat(record.schema()).isEqualTo("caissa-arena/tournament/2");
         assertThat(record.games()).isEqualTo(12);
         assertThat(record.definition().timePerGame()).isEqualTo("1s");
     }
