@@ -113,7 +113,9 @@ class TournamentEndToEndTest {
         int summary = lines.indexOf("irregular losses in the games played now, by bot and cause:");
         assertThat(summary).isPositive();
         assertThat(lines.get(summary + 1)).startsWith("  crasher: 4 crash, e.g. game ").contains("exited with status 3");
-        assertThat(lines.get(summary + 2)).startsWith("      game log: " + dir.resolve("out").resolve("games"));
+        // The test bot's last words on stderr name the variant it was told.
+        assertThat(lines.get(summary + 2)).isEqualTo("      its stderr ends: variant caissa");
+        assertThat(lines.get(summary + 3)).startsWith("      game log: " + dir.resolve("out").resolve("games"));
     }
 
     @Test
@@ -145,7 +147,8 @@ class TournamentEndToEndTest {
         assertThat(exit).isEqualTo(2);
         assertThat(stderr.toString().lines().toList()).singleElement().asString()
                 .isEqualTo("caissa tournament: " + file + ": bots[1] 'quitter' cannot play: it was started once before the"
-                        + " games and closed its output before answering 'start' (exited with status 0); nothing on its stderr");
+                        + " games and closed its output before answering 'start' (exited with status 0); its stderr ends:"
+                        + " variant caissa");
         assertThat(dir.resolve("out")).doesNotExist();
     }
 
