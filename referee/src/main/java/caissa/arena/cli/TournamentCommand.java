@@ -58,7 +58,8 @@ final class TournamentCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         TournamentDefinition definition = TournamentFile.read(file);
         Path dir = out != null ? out : ReportsDirectory.root().resolve(definition.name());
-        int games = Options.concurrency(concurrency, definition.concurrency().orElse(Options.cores()));
+        int games = Options.concurrency(concurrency, definition.concurrency().orElse(Options.cores()),
+                spec.commandLine().getErr());
         List<Entrant> bots = definition.bots().stream().map(b -> new Entrant(b.name(), b.botCommand())).toList();
         Map<String, String> labels = new HashMap<>();
         for (int i = 0; i < bots.size(); i++) {

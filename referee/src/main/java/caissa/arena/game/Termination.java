@@ -21,7 +21,12 @@ public enum Termination {
     /** The bot exited or closed its output before the game was over. */
     CRASH("crash", true),
     /** The bot's command could not be started. */
-    START_FAILURE("start-failure", true);
+    START_FAILURE("start-failure", true),
+    /**
+     * The arena was stopped (Ctrl-C, SIGTERM, an interrupt) before the game was over. Not a
+     * result: it is never journaled nor counted, and a resumed tournament plays the game again.
+     */
+    ABORTED("aborted", false);
 
     private final String word;
     private final boolean irregular;
