@@ -81,7 +81,10 @@ class HelpTextTest {
             if (option.usageHelp() || option.versionHelp()) {
                 continue;
             }
-            java.util.regex.Pattern shown = java.util.regex.Pattern.compile("(?<![\\w-])" + option.longestName() + "(?![\\w-])");
+            // A negatable option may be written --[no-]name.
+            String name = option.longestName();
+            java.util.regex.Pattern shown = java.util.regex.Pattern.compile("(?<![\\w-])(" + name + "|"
+                    + java.util.regex.Pattern.quote("--[no-]") + name.substring(2) + ")(?![\\w-])");
             assertThat(shown.matcher(section).find() || isClockOption(option) && shown.matcher(clockTable).find())
                     .as("the README's section of caissa " + name + " names " + option.longestName()).isTrue();
         }
