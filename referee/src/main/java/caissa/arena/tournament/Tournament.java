@@ -371,7 +371,7 @@ public final class Tournament implements AutoCloseable {
                     List<ScheduledGame> pending = batch.stream().filter(g -> !finished.containsKey(g.number())).toList();
                     // Setups (and their openings) are made as the games start, not all at once.
                     return pending.isEmpty() ? Optional.empty() : Optional.of(new BatchRunner.Batch(pending.size(),
-                            pending.stream().map(this::setup).iterator()));
+                            pending.stream().map(this::starting).iterator()));
                 }, record -> {
                     commit(record, journal);
                     return true;
@@ -390,6 +390,13 @@ public final class Tournament implements AutoCloseable {
             lock.close();
             lock = null;
         }
+    }
+
+    /** The setup of a game about to start, told to the observer first (for the games-in-progress display). */
+    private GameSetup starting(ScheduledGame game) {
+        observer.starting(game.number(), definition.bots().get(game.white()).name(),
+                definition.bots().get(game.black()).name());
+        return setup(game);
     }
 
     private GameSetup setup(ScheduledGame game) {
@@ -416,6 +423,7 @@ public final class Tournament implements AutoCloseable {
         journal.append(game);
         finished.put(game.game(), game);
         StandingsDocument standings = writeStandings();
+        observer.recorded(record, dir.resolve(name));
         observer.finished(game, standings.standings(), finished.size(), totalGames());
     }
 
