@@ -61,18 +61,17 @@ public final class BotProcess {
     private static final long READER_WAIT_MILLIS = 200;
 
     private final Process process;
-    private final OutputStream stdin;
+    private final InputWriter stdin;
     private final ProcessTree tree;
     private final Limits limits;
     private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
     private final StderrCapture stderr;
     private final Thread stdoutReader;
     private final Thread stderrReader;
-    private boolean inputClosed;
 
     private BotProcess(Process process, ProcessTree tree, Limits limits, String name) {
         this.process = process;
-        this.stdin = process.getOutputStream();
+        this.stdin = new InputWriter(process.getOutputStream(), name + "-stdin");
         this.tree = tree;
         this.limits = limits;
         this.stderr = new StderrCapture(limits.stderrExcerptBytes());
@@ -101,6 +100,7 @@ public final class BotProcess {
         tree.notePipes();
         BotProcess bot = new BotProcess(process, tree, limits, name);
         LIVE.add(bot);
+        bot.stdin.start();
         bot.stdoutReader.start();
         bot.stderrReader.start();
         return new Start.Started(bot);
@@ -118,18 +118,22 @@ public final class BotProcess {
     }
 
     /**
-     * Writes one line and flushes it. Returns false when the bot no longer reads its input
-     * (it exited or closed it); the caller decides what that means for the game.
+     * Writes one line and waits for the pipe to take it until the deadline ({@link
+     * System#nanoTime()} scale). A bot that does not read its input cannot block the caller past
+     * the deadline: its line stays queued until the bot reads it or its processes are killed.
      */
-    public boolean send(String line) {
-        try {
-            byte[] bytes = (line + "\n").getBytes(StandardCharsets.UTF_8);
-            stdin.write(bytes);
-            stdin.flush();
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
+    public Delivery send(String line, long deadlineNanos) {
+        return InputWriter.await(stdin.write(line), deadlineNanos);
+    }
+
+    /** Queues a line without waiting; {@link #awaitDelivery} waits for it, so that several bots can be written to at once. */
+    public java.util.concurrent.CompletableFuture<Delivery> sendLater(String line) {
+        return stdin.write(line);
+    }
+
+    /** Waits until the deadline for a line queued by {@link #sendLater}. */
+    public static Delivery awaitDelivery(java.util.concurrent.CompletableFuture<Delivery> delivery, long deadlineNanos) {
+        return InputWriter.await(delivery, deadlineNanos);
     }
 
     /**
@@ -223,17 +227,11 @@ public final class BotProcess {
     public void askToEnd() {
         // Children are re-parented when the bot exits: note them while they are still its own.
         tree.snapshot();
-        if (!inputClosed) {
-            if (process.isAlive()) {
-                send("end");
-            }
-            try {
-                stdin.close();
-            } catch (IOException e) {
-                // Already closed by the bot's exit.
-            }
-            inputClosed = true;
+        // Neither waits: a bot that does not read its input holds them up until it is killed.
+        if (process.isAlive()) {
+            stdin.write("end");
         }
+        stdin.close();
     }
 
     /** Ends the bot, second half: wait for its exit until the deadline, then kill what is left. */
@@ -289,14 +287,15 @@ public final class BotProcess {
     }
 
     /**
-     * Waits for the readers to see the end of the bot's output. If they do not, a process that
+     * Waits for the readers to see the end of the bot's output and for the writer to close its
+     * input. If they do not, a process that
      * escaped both searches (a new session, a cleared environment) still holds the bot's pipes:
      * those holders are found and killed, so that no process and no reader thread outlives the
      * game. Returns how many such processes there were.
      */
     private int joinReaders() {
         join(READER_WAIT_MILLIS);
-        if (!stdoutReader.isAlive() && !stderrReader.isAlive()) {
+        if (!stdoutReader.isAlive() && !stderrReader.isAlive() && !stdin.busy()) {
             return 0;
         }
         List<ProcessHandle> holders = tree.pipeHolders();
@@ -310,6 +309,7 @@ public final class BotProcess {
         try {
             stdoutReader.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
             stderrReader.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            stdin.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -94,12 +94,12 @@ final class ProcessTree {
         }
     }
 
-    /** Remembers which pipes are the bot's standard output and error (Linux; nothing elsewhere). */
+    /** Remembers which pipes are the bot's standard input, output and error (Linux; nothing elsewhere). */
     synchronized void notePipes() {
         if (root == null || !Files.isDirectory(PROC)) {
             return;
         }
-        for (String fd : List.of("1", "2")) {
+        for (String fd : List.of("0", "1", "2")) {
             try {
                 String target = Files.readSymbolicLink(PROC.resolve(Long.toString(root.pid())).resolve("fd").resolve(fd))
                         .toString();
@@ -113,7 +113,7 @@ final class ProcessTree {
     }
 
     /**
-     * Processes, other than this JVM, that hold the bot's output pipes open: the last trace of a
+     * Processes, other than this JVM, that hold the bot's pipes open: the last trace of a
      * child that left the process tree and cleared its environment.
      */
     synchronized List<ProcessHandle> pipeHolders() {

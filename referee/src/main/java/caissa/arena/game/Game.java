@@ -3,6 +3,7 @@ package caissa.arena.game;
 import caissa.arena.Version;
 import caissa.arena.bot.BotCommand;
 import caissa.arena.bot.BotProcess;
+import caissa.arena.bot.Delivery;
 import caissa.arena.bot.Reply;
 import caissa.arena.bot.SampleBots;
 import caissa.arena.bot.ShutdownReport;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 
 /**
@@ -136,9 +138,10 @@ public final class Game {
 
     private GameOutcome loop() {
         if (!setup.opening().isEmpty()) {
-            String line = "opening " + setup.opening().stream().map(Move::toString).collect(Collectors.joining(" "));
-            // A bot that cannot take the line is found out when it is first asked for a move.
-            seats.values().forEach(seat -> seat.bot.send(line));
+            Optional<GameOutcome> refused = sendOpening();
+            if (refused.isPresent()) {
+                return refused.get();
+            }
         }
         Move previous = null;
         long previousReceived = Long.MIN_VALUE;
@@ -153,18 +156,24 @@ public final class Game {
                 return early.get();
             }
             String line = previous == null ? "start" : previous.toString();
+            long allowed = mover.clock.allowance();
             long writing = System.nanoTime();
-            if (!mover.bot.send(line)) {
+            // The clock runs from the start of the write: a bot that does not read its input
+            // spends its own time while the line waits, and loses on time when it runs out.
+            Delivery delivery = mover.bot.send(line, writing + allowed);
+            if (delivery instanceof Delivery.TimedOut) {
+                return timeForfeit(mover, allowed, "did not read its input");
+            }
+            if (!(delivery instanceof Delivery.Written written)) {
                 return crash(mover, "stopped reading its input");
             }
-            // The clock starts once the line is flushed. A fast bot may answer before this thread
-            // runs again (the kernel lets the woken reader go first), so a reply received during
-            // the write counts as instant, and only one received before it is out of turn.
-            long sent = System.nanoTime();
+            // A fast bot may answer before this thread runs again (the kernel lets the woken
+            // reader go first), so a reply received during the write counts as instant, and only
+            // one received before it is out of turn.
+            long sent = written.startedNanos();
             if (previousReceived != Long.MIN_VALUE) {
-                listener.relayed(sent - previousReceived);
+                listener.relayed(written.doneNanos() - previousReceived);
             }
-            long allowed = mover.clock.allowance();
             Reply reply = mover.bot.read(sent + allowed);
             if (reply instanceof Reply.Line answer) {
                 if (answer.receivedNanos() < writing) {
@@ -172,7 +181,7 @@ public final class Game {
                 }
                 long elapsed = Math.max(0, answer.receivedNanos() - sent);
                 if (elapsed > allowed) {
-                    return timeForfeit(mover, allowed);
+                    return timeForfeit(mover, allowed, "did not reply");
                 }
                 mover.clock.charge(elapsed);
                 Optional<Move> parsed = Move.parse(answer.text());
@@ -187,11 +196,36 @@ public final class Game {
                 previous = move;
                 previousReceived = answer.receivedNanos();
             } else if (reply instanceof Reply.Timeout) {
-                return timeForfeit(mover, allowed);
+                return timeForfeit(mover, allowed, "did not reply");
             } else {
                 return streamEnded(mover, reply);
             }
         }
+    }
+
+    /**
+     * Both bots get the {@code opening} line at once. Each must take it within what its clock
+     * allows for its first move: one that does not read its input loses on time (both lose when
+     * neither reads). The wait is not charged, as no move has been asked for yet.
+     */
+    private Optional<GameOutcome> sendOpening() {
+        String line = "opening " + setup.opening().stream().map(Move::toString).collect(Collectors.joining(" "));
+        long now = System.nanoTime();
+        Map<Side, CompletableFuture<Delivery>> pending = new EnumMap<>(Side.class);
+        seats.values().forEach(seat -> pending.put(seat.side, seat.bot.sendLater(line)));
+        List<Seat> stuck = new ArrayList<>();
+        for (Seat seat : seats.values()) {
+            // A bot that cannot take the line because it exited is found out when it is first asked for a move.
+            if (BotProcess.awaitDelivery(pending.get(seat.side), now + seat.clock.allowance()) instanceof Delivery.TimedOut) {
+                stuck.add(seat);
+            }
+        }
+        if (stuck.size() == 2) {
+            return Optional.of(new GameOutcome(Result.BOTH_LOSE, Termination.TIME_FORFEIT,
+                    "neither bot read the opening line within its " + seconds(stuck.get(0).clock.allowance())));
+        }
+        return stuck.stream().findFirst().map(seat -> timeForfeit(seat, seat.clock.allowance(),
+                "did not read the opening line"));
     }
 
     /** An over-long line, a flood or the end of output, seen when the bot was asked or before. */
@@ -242,9 +276,9 @@ public final class Game {
                 "move limit: " + position.plies() + " plies played without checkmate or stalemate");
     }
 
-    private GameOutcome timeForfeit(Seat seat, long allowedNanos) {
+    private GameOutcome timeForfeit(Seat seat, long allowedNanos, String what) {
         return GameOutcome.irregularLoss(seat.side, Termination.TIME_FORFEIT,
-                seat.who() + " did not reply within its " + seconds(allowedNanos) + " ("
+                seat.who() + " " + what + " within its " + seconds(allowedNanos) + " ("
                         + seconds(Math.max(0, seat.clock.remaining())) + " left on its clock)");
     }
 

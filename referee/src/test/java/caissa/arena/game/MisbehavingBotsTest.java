@@ -33,6 +33,7 @@ class MisbehavingBotsTest {
     static Stream<Arguments> misbehaviours() {
         return Stream.of(
                 Arguments.of("hang", 2, Side.BLACK, Termination.TIME_FORFEIT, "did not reply within"),
+                Arguments.of("fill-input", 2, Side.BLACK, Termination.TIME_FORFEIT, "did not read its input within"),
                 Arguments.of("slow-reply", 1, Side.WHITE, Termination.TIME_FORFEIT, "did not reply within"),
                 Arguments.of("crash", 3, Side.WHITE, Termination.CRASH, "exited with status 3 before the game was over"),
                 Arguments.of("exit-immediately", 1, Side.BLACK, Termination.CRASH, "before the game was over"),

@@ -131,6 +131,13 @@ public final class TestBot {
                 System.err.flush();
                 System.exit(3);
             }
+            case "fill-input" -> {
+                // Reply, then never read again, with the input pipe full: the next line to us cannot be written.
+                fillOwnInput();
+                out.println(move);
+                out.flush();
+                sleepForever();
+            }
             case "slow-reply" -> Thread.sleep(400);
             case "slow" -> Thread.sleep(30);
             default -> {
@@ -153,6 +160,34 @@ public final class TestBot {
             }
         }
         throw new IllegalStateException("no illegal move found");
+    }
+
+    /**
+     * Opens our own standard input for writing through /proc and fills the pipe, so that the
+     * referee's next write to us blocks. Returns once the pipe is full.
+     */
+    private static void fillOwnInput() throws InterruptedException {
+        java.util.concurrent.atomic.AtomicInteger chunks = new java.util.concurrent.atomic.AtomicInteger();
+        Thread filler = new Thread(() -> {
+            try (FileOutputStream self = new FileOutputStream("/proc/self/fd/0")) {
+                byte[] chunk = new byte[4096];
+                java.util.Arrays.fill(chunk, (byte) '\n');
+                while (true) {
+                    self.write(chunk);
+                    chunks.incrementAndGet();
+                }
+            } catch (java.io.IOException e) {
+                System.err.println("cannot fill own input: " + e);
+            }
+        });
+        filler.setDaemon(true);
+        filler.start();
+        // Full once the count stops growing (a pipe holds 64 KiB, less what is already in it).
+        int seen = -1;
+        while (filler.isAlive() && chunks.get() != seen) {
+            seen = chunks.get();
+            Thread.sleep(50);
+        }
     }
 
     @SuppressWarnings("removal")
