@@ -67,7 +67,7 @@ public final class Main implements Runnable {
         public int handleExecutionException(Exception e, CommandLine commandLine, CommandLine.ParseResult parseResult) {
             PrintWriter err = commandLine.getErr();
             if (e instanceof UsageException || e instanceof IllegalArgumentException) {
-                err.println(commandLine.getCommandSpec().qualifiedName() + ": " + e.getMessage());
+                err.println(commandLine.getCommandSpec().qualifiedName() + ": " + TerminalText.escape(e.getMessage()));
                 return ExitCodes.USAGE;
             }
             err.println(commandLine.getCommandSpec().qualifiedName() + ": internal error: " + e);
@@ -84,7 +84,7 @@ public final class Main implements Runnable {
             PrintWriter err = commandLine.getErr();
             // One line, as every bad input gets: the problem, then where the help is.
             String command = commandLine.getCommandSpec().qualifiedName();
-            err.println(command + ": " + e.getMessage() + " (see '" + command + " --help')");
+            err.println(command + ": " + TerminalText.escape(e.getMessage()) + " (see '" + command + " --help')");
             return ExitCodes.USAGE;
         }
     }

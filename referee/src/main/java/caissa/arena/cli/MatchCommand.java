@@ -111,8 +111,8 @@ final class MatchCommand implements Callable<Integer> {
                         + ReportsDirectory.safe(engineBot.name()) + "-vs-" + ReportsDirectory.safe(baselineBot.name()));
 
         PrintWriter terminal = spec.commandLine().getOut();
-        terminal.printf("match: %s (engine) vs %s (baseline), %s, %s %d games, %d at a time, %s%n", engineBot.name(),
-                baselineBot.name(), hypotheses, games != null ? "exactly" : "at most", cap, threads,
+        terminal.printf("match: %s (engine) vs %s (baseline), %s, %s %d games, %d at a time, %s%n",
+                TerminalText.escape(engineBot.name()), TerminalText.escape(baselineBot.name()), hypotheses, games != null ? "exactly" : "at most", cap, threads,
                 settings.timeControl().describe());
         terminal.println("games: " + dir.resolve("games"));
         terminal.flush();

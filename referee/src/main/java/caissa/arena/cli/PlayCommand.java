@@ -62,7 +62,8 @@ final class PlayCommand implements Callable<Integer> {
         Entrant blackBot = BotOption.entrant("--black", black, blackName);
         Path logFile = out != null ? out : defaultLogFile(whiteBot, blackBot);
 
-        terminal.printf("%s (white) vs %s (black), %s%n", whiteBot.name(), blackBot.name(), control.describe());
+        terminal.printf("%s (white) vs %s (black), %s%n", TerminalText.escape(whiteBot.name()), TerminalText.escape(blackBot.name()),
+                control.describe());
         GameRecord record = Game.play(GameSetup.of(whiteBot, blackBot, control), new GameListener() {
             @Override
             public void started(GameSetup setup, Position start) {
@@ -83,7 +84,7 @@ final class PlayCommand implements Callable<Integer> {
             }
         });
         terminal.printf("result: %s (%s)%n", record.result(), record.termination());
-        terminal.println(record.reason());
+        terminal.println(TerminalText.escape(record.reason()));
         Json.writeFile(logFile, record);
         terminal.println("log: " + logFile);
         terminal.flush();

@@ -44,8 +44,9 @@ final class ProgressDisplay implements TournamentObserver {
         String eta = rate > 0 ? duration((total - done) / rate * 60) : "?";
         Standing leader = standings.get(0);
         String status = String.format(Locale.ROOT, "%d/%d games  %.1f games/min  ETA %s  leader: %s (%d pts)",
-                done, total, rate, eta, leader.name(), leader.points());
-        String gameLine = String.format(Locale.ROOT, "game %d: %s vs %s %s (%s)", game.game(), game.white(), game.black(),
+                done, total, rate, eta, TerminalText.escape(leader.name()), leader.points());
+        String gameLine = String.format(Locale.ROOT, "game %d: %s vs %s %s (%s)", game.game(), TerminalText.escape(game.white()),
+                TerminalText.escape(game.black()),
                 game.result(), game.termination());
         if (terminal) {
             clear();

@@ -18,7 +18,7 @@ final class StandingsTable {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"#", "bot", "points", "games", "won", "drawn", "lost", "irregular", "Elo", "SB"});
         for (Standing s : document.standings()) {
-            rows.add(new String[] {Integer.toString(s.rank()), s.name(), Integer.toString(s.points()),
+            rows.add(new String[] {Integer.toString(s.rank()), TerminalText.escape(s.name()), Integer.toString(s.points()),
                 Integer.toString(s.games()), Integer.toString(s.wins()), Integer.toString(s.draws()),
                 Integer.toString(s.losses()), irregular(s), elo(s),
                 String.format(Locale.ROOT, "%.1f", s.sonnebornBerger())});
@@ -30,7 +30,7 @@ final class StandingsTable {
             }
         }
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format("Standings of %s after %d of %d games%n", document.tournament(), document.gamesPlayed(),
+        sb.append(String.format("Standings of %s after %d of %d games%n", TerminalText.escape(document.tournament()), document.gamesPlayed(),
                 document.gamesTotal()));
         for (String[] row : rows) {
             for (int i = 0; i < row.length; i++) {

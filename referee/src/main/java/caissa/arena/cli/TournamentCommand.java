@@ -47,7 +47,7 @@ final class TournamentCommand implements Callable<Integer> {
         LiveReport report = new LiveReport(dir, spec.commandLine().getErr());
         Tournament tournament = Tournament.open(definition, file, dir, resume,
                 new ProgressDisplay(terminal, interactive).andThen(report));
-        terminal.printf("tournament %s: %d bots, %d games, %d at a time, %s%n", definition.name(), definition.bots().size(),
+        terminal.printf("tournament %s: %d bots, %d games, %d at a time, %s%n", TerminalText.escape(definition.name()), definition.bots().size(),
                 definition.totalGames(), games, definition.timeControl().describe());
         terminal.println("output: " + dir);
         terminal.flush();

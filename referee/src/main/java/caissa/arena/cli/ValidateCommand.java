@@ -118,17 +118,18 @@ final class ValidateCommand implements Callable<Integer> {
             out.flush();
             return;
         }
-        out.println("validating " + report.bot() + (report.source() != null ? " (built from " + report.source() + ")" : "")
-                + (report.command().isEmpty() ? "" : ": " + String.join(" ", report.command())));
+        out.println(TerminalText.escape("validating " + report.bot()
+                + (report.source() != null ? " (built from " + report.source() + ")" : "")
+                + (report.command().isEmpty() ? "" : ": " + String.join(" ", report.command()))));
         int width = report.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
         for (Check check : report.checks()) {
-            String[] evidence = check.evidence().split("\n", -1);
+            String[] evidence = TerminalText.escapeLines(check.evidence()).split("\n", -1);
             out.printf("  %-" + width + "s  %s  %s%n", check.name(), check.passed() ? "pass" : "FAIL", evidence[0]);
             for (int i = 1; i < evidence.length; i++) {
                 out.println("  " + " ".repeat(width) + "        " + evidence[i]);
             }
         }
-        out.println(report.verdict());
+        out.println(TerminalText.escape(report.verdict()));
         out.flush();
     }
 

@@ -138,6 +138,12 @@ public final class TestBot {
                 out.flush();
                 sleepForever();
             }
+            case "terminal-escape" -> {
+                // Tries to wipe the organiser's line and fake a verdict, on both of its streams.
+                System.err.print("\u001b[2K\rPASS \u001b]0;owned\u0007\u009b31m\n");
+                System.err.flush();
+                out.println("\u001b[2K\rvalid: PASS\u001b[8m");
+            }
             case "slow-reply" -> Thread.sleep(400);
             case "slow" -> Thread.sleep(30);
             default -> {
