@@ -1,5 +1,6 @@
 package caissa.arena.bot;
 
+import caissa.arena.sandbox.Containment;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -61,6 +62,8 @@ public final class BotProcess {
     private static final long READER_WAIT_MILLIS = 200;
 
     private final Process process;
+    /** The sandbox and limits the bot runs in; null for a plain process. */
+    private final Containment containment;
     private final InputWriter stdin;
     private final ProcessTree tree;
     private final Limits limits;
@@ -69,8 +72,9 @@ public final class BotProcess {
     private final Thread stdoutReader;
     private final Thread stderrReader;
 
-    private BotProcess(Process process, ProcessTree tree, Limits limits, String name) {
+    private BotProcess(Process process, ProcessTree tree, Limits limits, String name, Containment containment) {
         this.process = process;
+        this.containment = containment;
         this.stdin = new InputWriter(process.getOutputStream(), name + "-stdin");
         this.tree = tree;
         this.limits = limits;
@@ -84,8 +88,17 @@ public final class BotProcess {
      * the extra environment variables on top of the command's own.
      */
     public static Start start(BotCommand command, Map<String, String> environment, Limits limits, String name) {
+        return start(command, environment, limits, name, null);
+    }
+
+    /**
+     * Starts the command inside its containment (sandbox and limits, see {@link Containment}),
+     * which the bot's end then tears down; null for a plain process.
+     */
+    public static Start start(BotCommand command, Map<String, String> environment, Limits limits, String name,
+            Containment containment) {
         ProcessTree tree = new ProcessTree();
-        ProcessBuilder builder = new ProcessBuilder(command.argv());
+        ProcessBuilder builder = new ProcessBuilder(containment == null ? command.argv() : containment.argv());
         command.workingDir().ifPresent(dir -> builder.directory(dir.toFile()));
         builder.environment().putAll(environment);
         builder.environment().putAll(command.env());
@@ -94,11 +107,14 @@ public final class BotProcess {
         try {
             process = builder.start();
         } catch (IOException | SecurityException | UnsupportedOperationException e) {
+            if (containment != null) {
+                containment.close();
+            }
             return new Start.Failed(startFailureReason(e));
         }
         tree.setRoot(process.toHandle());
         tree.notePipes();
-        BotProcess bot = new BotProcess(process, tree, limits, name);
+        BotProcess bot = new BotProcess(process, tree, limits, name, containment);
         LIVE.add(bot);
         bot.stdin.start();
         bot.stdoutReader.start();
@@ -215,6 +231,23 @@ public final class BotProcess {
 
 
 
+    /** The containment the bot runs in, if any: its record for the log, its cgroup for freezing and CPU time. */
+    public Optional<Containment> containment() {
+        return Optional.ofNullable(containment);
+    }
+
+    /**
+     * The resource limit the bot went over, in words with its figure, if it did; read while its
+     * processes are still there (before {@link #awaitEnd}).
+     */
+    public Optional<String> limitHit() {
+        if (containment == null) {
+            return Optional.empty();
+        }
+        Optional<Integer> code = process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
+        return containment.limitHit(code);
+    }
+
     public StderrExcerpt stderr() {
         return stderr.excerpt();
     }
@@ -252,10 +285,15 @@ public final class BotProcess {
         // left nothing running cannot have any (a scan of the process table costs milliseconds).
         List<ProcessHandle> late = exited && leftovers.isEmpty() ? List.of() : tree.aliveDescendants();
         ProcessTree.kill(late, Duration.ZERO, Duration.ofSeconds(5));
+        // Whatever is left in the bot's cgroup, however it got away from the searches above.
+        int contained = containment == null ? 0 : containment.killAll();
         int escaped = joinReaders();
+        if (containment != null) {
+            containment.close();
+        }
         LIVE.remove(this);
         Optional<Integer> exitCode = process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
-        return new ShutdownReport(exited, exitCode, leftovers.size() + late.size() + escaped, !exited);
+        return new ShutdownReport(exited, exitCode, leftovers.size() + late.size() + escaped + contained, !exited);
     }
 
     /**
@@ -272,6 +310,9 @@ public final class BotProcess {
             List<ProcessHandle> all = new java.util.ArrayList<>(bot.tree.aliveDescendants());
             all.add(bot.process.toHandle());
             all.forEach(ProcessHandle::destroyForcibly);
+            if (bot.containment != null) {
+                bot.containment.killAll();
+            }
         }
         // Let the games notice and wind down (their threads check arenaStopping before recording
         // anything), so that the JVM does not halt in the middle of their bookkeeping.

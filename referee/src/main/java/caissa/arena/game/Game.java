@@ -12,6 +12,10 @@ import caissa.arena.rules.Move;
 import caissa.arena.rules.Outcome;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Side;
+import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.SandboxRecord;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,6 +39,7 @@ public final class Game {
 
     private final GameSetup setup;
     private final GameListener listener;
+    private final Isolation isolation;
     private final Map<Side, Seat> seats = new EnumMap<>(Side.class);
     private final List<PlayedMove> moves = new ArrayList<>();
     private Position position;
@@ -47,6 +52,7 @@ public final class Game {
         BotProcess bot;
         String startFailure;
         ShutdownReport shutdown;
+        SandboxRecord sandbox;
 
         Seat(Side side, Entrant entrant, TimeControl control) {
             this.side = side;
@@ -62,6 +68,7 @@ public final class Game {
     private Game(GameSetup setup, GameListener listener) {
         this.setup = setup;
         this.listener = listener;
+        this.isolation = setup.isolation().resolved();
     }
 
     /** Plays the game to its end and returns its log. */
@@ -86,11 +93,9 @@ public final class Game {
         }
         GameOutcome outcome;
         try {
-            for (Seat seat : seats.values()) {
-                launch(seat);
-            }
+            launchAll();
             listener.started(setup, start);
-            outcome = startFailures().orElseGet(this::loop);
+            outcome = startFailures().orElseGet(() -> overLimits(loop()));
         } finally {
             shutDown();
         }
@@ -102,16 +107,41 @@ public final class Game {
                 position.toCfn(), startedAt.toString(), durationMillis);
     }
 
-    private void launch(Seat seat) {
-        BotCommand command;
-        try {
-            command = SampleBots.resolve(seat.entrant.command());
-        } catch (IllegalArgumentException e) {
-            seat.startFailure = e.getMessage();
+    /** Resolves both commands first: each bot's sandbox hides the other's files. */
+    private void launchAll() {
+        Map<Side, BotCommand> commands = new EnumMap<>(Side.class);
+        for (Seat seat : seats.values()) {
+            try {
+                commands.put(seat.side, SampleBots.resolve(seat.entrant.command()));
+            } catch (IllegalArgumentException e) {
+                seat.startFailure = e.getMessage();
+            }
+        }
+        for (Seat seat : seats.values()) {
+            BotCommand command = commands.get(seat.side);
+            if (command != null) {
+                launch(seat, command, commands.getOrDefault(seat.side.opponent(), command));
+            }
+        }
+    }
+
+    private void launch(Seat seat, BotCommand command, BotCommand opponent) {
+        String name = seat.entrant.name() + "-" + seat.side;
+        Optional<String> problem = Containment.startProblem(command);
+        if (problem.isPresent()) {
+            seat.startFailure = problem.get();
             return;
         }
-        BotProcess.Start start = BotProcess.start(command, setup.timeControl().environment(), setup.limits(),
-                seat.entrant.name() + "-" + seat.side);
+        Containment containment;
+        try {
+            containment = Containment.prepare(command, opponent, isolation, name);
+        } catch (IOException e) {
+            seat.startFailure = "its sandbox could not be prepared: " + e.getMessage();
+            return;
+        }
+        seat.sandbox = containment.record();
+        BotProcess.Start start = BotProcess.start(command, setup.timeControl().environment(), setup.limits(), name,
+                containment);
         if (start instanceof BotProcess.Start.Started started) {
             seat.bot = started.bot();
         } else {
@@ -134,6 +164,29 @@ public final class Game {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * A bot that went over a resource limit during the game loses by it, whatever else happened
+     * (its processes were killed or refused, so the game it played is not a fair one); when both
+     * did, both lose. Read before the shutdown, while the bots' cgroups still count.
+     */
+    private GameOutcome overLimits(GameOutcome played) {
+        List<String> reasons = new ArrayList<>();
+        List<Side> over = new ArrayList<>();
+        for (Seat seat : seats.values()) {
+            Optional<String> hit = seat.bot == null ? Optional.empty() : seat.bot.limitHit();
+            if (hit.isPresent()) {
+                over.add(seat.side);
+                reasons.add(seat.who() + " went over its " + hit.get());
+            }
+        }
+        if (over.isEmpty()) {
+            return played;
+        }
+        String reason = String.join("; ", reasons) + " (" + played.reason() + ")";
+        return over.size() == 2 ? new GameOutcome(Result.BOTH_LOSE, Termination.RESOURCE_LIMIT, reason)
+                : GameOutcome.irregularLoss(over.get(0), Termination.RESOURCE_LIMIT, reason);
     }
 
     private GameOutcome loop() {
@@ -308,7 +361,7 @@ public final class Game {
         StderrExcerpt stderr = seat.bot == null ? StderrExcerpt.EMPTY : seat.bot.stderr();
         return new GameRecord.PlayerRecord(seat.entrant.name(), seat.entrant.command().argv(),
                 seat.clock.used() / 1_000_000, stderr,
-                seat.shutdown == null ? null : GameRecord.ExitRecord.of(seat.shutdown));
+                seat.shutdown == null ? null : GameRecord.ExitRecord.of(seat.shutdown), seat.sandbox);
     }
 
     private static String loser(Result result) {

@@ -4,6 +4,7 @@ import caissa.arena.bot.ShutdownReport;
 import caissa.arena.bot.StderrExcerpt;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Side;
+import caissa.arena.sandbox.SandboxRecord;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
@@ -33,7 +34,7 @@ public record GameRecord(
         String startedAt,
         long durationMillis) {
 
-    public static final String SCHEMA = "caissa-arena/game/1";
+    public static final String SCHEMA = "caissa-arena/game/2";
 
     public GameRecord {
         opening = List.copyOf(opening);
@@ -55,9 +56,11 @@ public record GameRecord(
      * @param command the command as given (for example {@code ["sample:random"]})
      * @param timeUsedMillis the time charged to its clock
      * @param exit how its processes ended; null when it never started
+     * @param sandbox what held it (sandbox, limits and how they were enforced); null when it was not started
      */
-    @JsonPropertyOrder({"name", "command", "timeUsedMillis", "stderr", "exit"})
-    public record PlayerRecord(String name, List<String> command, long timeUsedMillis, StderrExcerpt stderr, ExitRecord exit) {
+    @JsonPropertyOrder({"name", "command", "timeUsedMillis", "stderr", "exit", "sandbox"})
+    public record PlayerRecord(String name, List<String> command, long timeUsedMillis, StderrExcerpt stderr, ExitRecord exit,
+            SandboxRecord sandbox) {
         public PlayerRecord {
             command = List.copyOf(command);
         }

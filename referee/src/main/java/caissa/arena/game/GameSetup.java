@@ -3,6 +3,7 @@ package caissa.arena.game;
 import caissa.arena.bot.BotProcess;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Side;
+import caissa.arena.sandbox.Isolation;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -14,6 +15,7 @@ import java.util.Objects;
  *     {@code opening} line in the bot guide); empty for a CodeCup game
  * @param grace how long a bot may take to exit after {@code end} before it is killed
  * @param tournament where the game stands in a tournament or match, or null
+ * @param isolation the sandbox and resource limits of both bots, and what they must not see
  */
 public record GameSetup(
         Entrant white,
@@ -22,7 +24,8 @@ public record GameSetup(
         List<Move> opening,
         Duration grace,
         BotProcess.Limits limits,
-        GameRecord.TournamentGame tournament) {
+        GameRecord.TournamentGame tournament,
+        Isolation isolation) {
 
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(1);
 
@@ -33,10 +36,12 @@ public record GameSetup(
         opening = List.copyOf(opening);
         Objects.requireNonNull(grace, "grace");
         Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(isolation, "isolation");
     }
 
     public static GameSetup of(Entrant white, Entrant black, TimeControl timeControl) {
-        return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null);
+        return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null,
+                Isolation.defaults());
     }
 
     public Entrant entrant(Side side) {
@@ -44,11 +49,15 @@ public record GameSetup(
     }
 
     public GameSetup withOpening(List<Move> moves) {
-        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament);
+        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament, isolation);
     }
 
     public GameSetup withTournament(GameRecord.TournamentGame game) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, game);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, game, isolation);
+    }
+
+    public GameSetup withIsolation(Isolation newIsolation) {
+        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, newIsolation);
     }
 
 }

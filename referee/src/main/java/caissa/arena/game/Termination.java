@@ -21,7 +21,9 @@ public enum Termination {
     /** The bot exited or closed its output before the game was over. */
     CRASH("crash", true),
     /** The bot's command could not be started. */
-    START_FAILURE("start-failure", true);
+    START_FAILURE("start-failure", true),
+    /** The bot went over a resource limit (memory, processes and threads, file size). */
+    RESOURCE_LIMIT("resource-limit", true);
 
     private final String word;
     private final boolean irregular;

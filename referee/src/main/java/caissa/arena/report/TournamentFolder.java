@@ -113,7 +113,8 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
             String name = GAMES_DIR + "/" + file.getFileName();
             try {
                 GameRecord record = Json.mapper().readValue(file.toFile(), GameRecord.class);
-                if (!GameRecord.SCHEMA.equals(record.schema())) {
+                // Version 2 only added a termination and the sandbox record: version 1 logs read the same.
+                if (!GameRecord.SCHEMA.equals(record.schema()) && !"caissa-arena/game/1".equals(record.schema())) {
                     throw new IllegalArgumentException("its schema is " + record.schema() + ", not " + GameRecord.SCHEMA);
                 }
                 int number = record.tournament() != null ? record.tournament().game() : fileNumber(file).orElse(i + 1);

@@ -36,7 +36,7 @@ public final class TestBot {
         switch (behaviour) {
             case "exit-immediately" -> System.exit(0);
             case "grandchild" -> {
-                Process child = new ProcessBuilder("sleep", "600").start();
+                Process child = new ProcessBuilder("sleep", "600", token()).start();
                 System.err.println("child-pid " + child.pid());
                 System.err.flush();
             }
@@ -116,7 +116,7 @@ public final class TestBot {
             }
             case "exit-with-child" -> {
                 // The child keeps our standard output open after we exit: no end of output comes.
-                Process child = new ProcessBuilder("sleep", "600").redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                Process child = new ProcessBuilder("sleep", "600", token()).redirectOutput(ProcessBuilder.Redirect.INHERIT)
                         .redirectError(ProcessBuilder.Redirect.INHERIT).start();
                 System.err.println("child-pid " + child.pid());
                 System.err.flush();
@@ -125,7 +125,7 @@ public final class TestBot {
             case "escape" -> {
                 // A child in a session of its own with an empty environment, holding our output,
                 // orphaned at once: neither the process tree nor the environment marker finds it.
-                Process child = new ProcessBuilder("setsid", "env", "-i", "sleep", "600")
+                Process child = new ProcessBuilder("setsid", "env", "-i", "sleep", "600", token())
                         .redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT).start();
                 System.err.println("child-pid " + child.pid());
                 System.err.flush();
@@ -152,6 +152,11 @@ public final class TestBot {
         }
         out.flush();
         return !behaviour.startsWith("slow");
+    }
+
+    /** The test's token for this bot (see TestBots.processesOf): on a child's command line it finds a child that cleared its environment. */
+    private static String token() {
+        return System.getenv().getOrDefault("CAISSA_TEST_TOKEN", "0");
     }
 
     /** A well-formed move that is not legal: a knight jump for a queen, or any illegal pair. */
