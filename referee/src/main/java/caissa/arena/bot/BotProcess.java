@@ -286,7 +286,7 @@ public final class BotProcess {
         List<ProcessHandle> late = exited && leftovers.isEmpty() ? List.of() : tree.aliveDescendants();
         ProcessTree.kill(late, Duration.ZERO, Duration.ofSeconds(5));
         // Whatever is left in the bot's cgroup, however it got away from the searches above.
-        int contained = containment == null ? 0 : containment.killAll();
+        int contained = containment == null ? 0 : exited ? containment.killLeftovers() : containment.killAll();
         int escaped = joinReaders();
         if (containment != null) {
             containment.close();

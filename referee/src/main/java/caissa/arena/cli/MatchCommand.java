@@ -5,11 +5,13 @@ import caissa.arena.match.Match;
 import caissa.arena.match.MatchReport;
 import caissa.arena.match.MatchSettings;
 import caissa.arena.report.Json;
+import caissa.arena.sandbox.Isolation;
 import caissa.arena.stats.Sprt;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -68,6 +70,12 @@ final class MatchCommand implements Callable<Integer> {
     @Mixin
     ClockOptions clock;
 
+    @Mixin
+    SandboxOptions sandbox;
+
+    @Mixin
+    LimitOptions limits;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the summary as JSON (caissa-arena/match/1).")
     Path json;
 
@@ -116,6 +124,8 @@ final class MatchCommand implements Callable<Integer> {
                 settings.timeControl().describe());
         terminal.println("games: " + dir.resolve("games"));
         terminal.flush();
+        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "match",
+                spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root()));
         MatchReport report = Match.run(settings, dir, threads, (game, summary) -> {
             String line = progress(summary, cap);
             if (interactive) {
@@ -124,7 +134,7 @@ final class MatchCommand implements Callable<Integer> {
                 terminal.println(line);
             }
             terminal.flush();
-        });
+        }, isolation);
         if (interactive) {
             terminal.println();
         }

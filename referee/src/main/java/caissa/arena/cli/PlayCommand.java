@@ -10,11 +10,13 @@ import caissa.arena.game.TimeControl;
 import caissa.arena.report.BoardText;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Position;
+import caissa.arena.sandbox.Isolation;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -47,6 +49,12 @@ final class PlayCommand implements Callable<Integer> {
     @Mixin
     ClockOptions clock;
 
+    @Mixin
+    SandboxOptions sandbox;
+
+    @Mixin
+    LimitOptions limits;
+
     @Option(names = "--out", paramLabel = "FILE",
             description = "Where to write the game log (default: reports/play/<time>-<white>-vs-<black>.json).")
     Path out;
@@ -61,10 +69,12 @@ final class PlayCommand implements Callable<Integer> {
         Entrant whiteBot = BotOption.entrant("--white", white, whiteName);
         Entrant blackBot = BotOption.entrant("--black", black, blackName);
         Path logFile = out != null ? out : defaultLogFile(whiteBot, blackBot);
+        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "play",
+                spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root(), logFile.toAbsolutePath().getParent()));
 
         terminal.printf("%s (white) vs %s (black), %s%n", TerminalText.escape(whiteBot.name()), TerminalText.escape(blackBot.name()),
                 control.describe());
-        GameRecord record = Game.play(GameSetup.of(whiteBot, blackBot, control), new GameListener() {
+        GameRecord record = Game.play(GameSetup.of(whiteBot, blackBot, control).withIsolation(isolation), new GameListener() {
             @Override
             public void started(GameSetup setup, Position start) {
                 if (board) {

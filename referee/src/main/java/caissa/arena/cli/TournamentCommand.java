@@ -1,13 +1,16 @@
 package caissa.arena.cli;
 
+import caissa.arena.sandbox.Isolation;
 import caissa.arena.tournament.StandingsDocument;
 import caissa.arena.tournament.Tournament;
 import caissa.arena.tournament.TournamentDefinition;
 import caissa.arena.tournament.TournamentFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -32,6 +35,9 @@ final class TournamentCommand implements Callable<Integer> {
             description = "Games at a time (default: the file's concurrency, else the number of cores).")
     Integer concurrency;
 
+    @Mixin
+    SandboxOptions sandbox;
+
     @Option(names = "--resume", description = "Continue the run in the output folder: keep its finished games, play the rest.")
     boolean resume;
 
@@ -40,7 +46,11 @@ final class TournamentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TournamentDefinition definition = TournamentFile.read(file);
+        TournamentDefinition read = TournamentFile.read(file);
+        Isolation asked = sandbox.mode().map(read.isolation()::withSandbox).orElse(read.isolation())
+                .keepingScratch(sandbox.keepScratch);
+        TournamentDefinition definition = read.withIsolation(SandboxOptions.resolve(asked, "tournament",
+                spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root())));
         Path dir = out != null ? out : ReportsDirectory.root().resolve(definition.name());
         int games = Options.concurrency(concurrency, definition.concurrency().orElse(Options.cores()));
         PrintWriter terminal = spec.commandLine().getOut();

@@ -4,6 +4,7 @@ import caissa.arena.Version;
 import caissa.arena.bot.CommandCheck;
 import caissa.arena.game.Entrant;
 import caissa.arena.report.Json;
+import caissa.arena.sandbox.Isolation;
 import caissa.arena.submission.Check;
 import caissa.arena.submission.SourceBuild;
 import caissa.arena.submission.ValidationReport;
@@ -56,6 +57,12 @@ final class ValidateCommand implements Callable<Integer> {
     @Mixin
     ClockOptions clock;
 
+    @Mixin
+    SandboxOptions sandbox;
+
+    @Mixin
+    LimitOptions limits;
+
     @Option(names = "--concurrency", paramLabel = "N", description = "Games at a time (default: the number of cores).")
     Integer concurrency;
 
@@ -77,6 +84,8 @@ final class ValidateCommand implements Callable<Integer> {
             opponentBots.add(BotOption.entrant("--opponent", opponent, null));
         }
         Path buildDir = Files.createTempDirectory("caissa-build");
+        // A sandboxed bot runs as nobody when the arena is root: its built program must be readable by all.
+        Files.setPosixFilePermissions(buildDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         try {
             SourceBuild.Outcome outcome;
             try {
@@ -108,7 +117,9 @@ final class ValidateCommand implements Callable<Integer> {
         } else {
             candidate = BotOption.entrant("BOT", bot, name);
         }
-        return Validator.validate(candidate, opponentBots, games, clock.timeControl(), threads, built, source);
+        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "validate",
+                spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root()));
+        return Validator.validate(candidate, opponentBots, games, clock.timeControl(), threads, built, source, isolation);
     }
 
     private void print(ValidationReport report) {

@@ -134,7 +134,7 @@ public final class Game {
         }
         Containment containment;
         try {
-            containment = Containment.prepare(command, opponent, isolation, name);
+            containment = Containment.prepare(command, opponent, isolation, seat.entrant.name(), name);
         } catch (IOException e) {
             seat.startFailure = "its sandbox could not be prepared: " + e.getMessage();
             return;

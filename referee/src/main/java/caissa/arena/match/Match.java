@@ -3,6 +3,7 @@ package caissa.arena.match;
 import caissa.arena.Version;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
+import caissa.arena.sandbox.Isolation;
 import caissa.arena.game.Result;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Side;
@@ -43,7 +44,10 @@ public final class Match {
     private Integer decidedAtGames;
     private Sprt.Decision decision = Sprt.Decision.CONTINUE;
 
-    private Match(MatchSettings settings, Path out, MatchObserver observer) {
+    private final Isolation isolation;
+
+    private Match(MatchSettings settings, Path out, MatchObserver observer, Isolation isolation) {
+        this.isolation = isolation;
         this.settings = settings;
         this.out = out;
         this.observer = observer;
@@ -51,8 +55,14 @@ public final class Match {
 
     /** Plays the match, writing every game log into {@code out/games/}, and returns its summary. */
     public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer) throws Exception {
+        return run(settings, out, concurrency, observer, Isolation.defaults());
+    }
+
+    /** The same, with each bot in the given sandbox and limits; the output folder is hidden from them. */
+    public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
+            Isolation isolation) throws Exception {
         Files.createDirectories(out.resolve("games"));
-        Match match = new Match(settings, out, observer);
+        Match match = new Match(settings, out, observer, isolation.hiding(List.of(out)));
         new GamePool(concurrency).run(match::next, match::finished);
         return match.summary();
     }
@@ -69,7 +79,8 @@ public final class Match {
                 : GameSetup.of(settings.baseline(), settings.engine(), settings.timeControl());
         return Optional.of(setup
                 .withOpening(Openings.opening(settings.seed(), pair - 1, settings.openingPlies()))
-                .withTournament(new GameRecord.TournamentGame("match", number, settings.maxGames(), pair)));
+                .withTournament(new GameRecord.TournamentGame("match", number, settings.maxGames(), pair))
+                .withIsolation(isolation));
     }
 
     private boolean finished(GameRecord record) throws IOException {

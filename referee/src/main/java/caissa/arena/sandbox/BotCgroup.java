@@ -246,6 +246,14 @@ public final class BotCgroup {
         return killed;
     }
 
+    /** Waits up to {@code millis} for the group to empty by itself (a sandbox's init exiting after the bot). */
+    public void awaitEmpty(long millis) {
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        while (!pids().isEmpty() && System.nanoTime() < deadline) {
+            sleep(2);
+        }
+    }
+
     /** Removes the group (after {@link #killAll}: a group with processes cannot be removed). */
     public void remove() {
         dirs.values().forEach(BotCgroup::rmdir);

@@ -53,9 +53,10 @@ public final class Containment {
      * @param opponent the other bot's command: its own files are hidden from this one
      * @throws IOException when the scratch folder cannot be made
      */
-    public static Containment prepare(BotCommand command, BotCommand opponent, Isolation isolation, String name)
+    public static Containment prepare(BotCommand command, BotCommand opponent, Isolation isolation, String bot, String name)
             throws IOException {
         Isolation resolved = isolation.resolved();
+        resolved = resolved.withLimits(resolved.limitsFor(bot));
         Optional<BotCgroup> cgroup = BotCgroup.create(name, resolved.limits());
         List<String> argv = new ArrayList<>();
         cgroup.ifPresent(group -> {
@@ -124,7 +125,8 @@ public final class Containment {
         for (Path candidate : candidates) {
             if (Files.isRegularFile(candidate)) {
                 if (Files.isExecutable(candidate)) {
-                    return Optional.empty();
+                    // A script whose interpreter is missing cannot be started either (the kernel says ENOENT).
+                    return missingInterpreter(candidate) ? Optional.of(prefix + ": No such file or directory") : Optional.empty();
                 }
                 seen = true;
             } else if (Files.isDirectory(candidate)) {
@@ -133,6 +135,20 @@ public final class Containment {
         }
         return Optional.of(prefix + (command.workingDir().isPresent() ? " (in directory \"" + cwd + "\")" : "") + ": "
                 + (seen ? "Permission denied" : "No such file or directory"));
+    }
+
+    private static boolean missingInterpreter(Path script) {
+        try (java.io.InputStream in = Files.newInputStream(script)) {
+            byte[] head = in.readNBytes(256);
+            if (head.length < 3 || head[0] != '#' || head[1] != '!') {
+                return false;
+            }
+            String line = new String(head, 2, head.length - 2, java.nio.charset.StandardCharsets.UTF_8).split("\n", 2)[0].strip();
+            String interpreter = line.split("[ \t]+", 2)[0];
+            return !interpreter.isEmpty() && !Files.isExecutable(Path.of(interpreter));
+        } catch (IOException | java.nio.file.InvalidPathException e) {
+            return false;
+        }
     }
 
     /** The command that starts the bot inside all of this. */
@@ -161,6 +177,15 @@ public final class Containment {
     /** Kills whatever is still in the bot's cgroup; returns how many processes that was. */
     public int killAll() {
         return cgroup.map(BotCgroup::killAll).orElse(0);
+    }
+
+    /**
+     * After a bot that exited by itself: what of it is still running a moment later, killed. The
+     * moment lets the sandbox's own init finish exiting, so that it is not counted as left behind.
+     */
+    public int killLeftovers() {
+        cgroup.ifPresent(group -> group.awaitEmpty(100));
+        return killAll();
     }
 
     /** After the game: no process left, the cgroup removed, the scratch folder deleted unless it is to be kept. */

@@ -9,35 +9,47 @@ import java.util.Objects;
  * resource limits, the folders no bot may see (the arena's output), and whether each bot's
  * scratch folder is kept after the game for the organiser to look at.
  */
-public record Isolation(SandboxMode sandbox, ResourceLimits limits, List<Path> hidden, boolean keepScratch) {
+public record Isolation(SandboxMode sandbox, ResourceLimits limits, java.util.Map<String, ResourceLimits> botLimits,
+        List<Path> hidden, boolean keepScratch) {
 
     public Isolation {
         Objects.requireNonNull(sandbox, "sandbox");
         Objects.requireNonNull(limits, "limits");
+        botLimits = java.util.Map.copyOf(botLimits);
         hidden = hidden.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+    }
+
+    /** The limits of the bot of that name: its own where it has some, else everyone's. */
+    public ResourceLimits limitsFor(String bot) {
+        return botLimits.getOrDefault(bot, limits);
+    }
+
+    /** Limits for some bots by name (a tournament file's per-bot {@code limits}). */
+    public Isolation withBotLimits(java.util.Map<String, ResourceLimits> byBot) {
+        return new Isolation(sandbox, limits, byBot, hidden, keepScratch);
     }
 
     /** The default: {@code $CAISSA_SANDBOX} or auto, default limits, nothing extra hidden. */
     public static Isolation defaults() {
-        return new Isolation(SandboxMode.fromEnvironment(), ResourceLimits.DEFAULT, List.of(), false);
+        return new Isolation(SandboxMode.fromEnvironment(), ResourceLimits.DEFAULT, java.util.Map.of(), List.of(), false);
     }
 
     public Isolation withSandbox(SandboxMode mode) {
-        return new Isolation(mode, limits, hidden, keepScratch);
+        return new Isolation(mode, limits, botLimits, hidden, keepScratch);
     }
 
     public Isolation withLimits(ResourceLimits newLimits) {
-        return new Isolation(sandbox, newLimits, hidden, keepScratch);
+        return new Isolation(sandbox, newLimits, botLimits, hidden, keepScratch);
     }
 
     /** Adds folders or files no bot may see (output folders, the tournament file). */
     public Isolation hiding(List<Path> more) {
-        return new Isolation(sandbox, limits, java.util.stream.Stream.concat(hidden.stream(), more.stream()).toList(),
+        return new Isolation(sandbox, limits, botLimits, java.util.stream.Stream.concat(hidden.stream(), more.stream()).toList(),
                 keepScratch);
     }
 
     public Isolation keepingScratch(boolean keep) {
-        return new Isolation(sandbox, limits, hidden, keep);
+        return new Isolation(sandbox, limits, botLimits, hidden, keep);
     }
 
     /**

@@ -4,6 +4,7 @@ import caissa.arena.Version;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
+import caissa.arena.sandbox.Isolation;
 import caissa.arena.game.PlayedMove;
 import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
@@ -42,6 +43,13 @@ public final class Validator {
     /** Plays {@code gamesPerColour} games with each colour against each opponent and judges them. */
     public static ValidationReport validate(Entrant candidate, List<Entrant> opponents, int gamesPerColour,
             TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build, String source) throws Exception {
+        return validate(candidate, opponents, gamesPerColour, clock, concurrency, build, source, Isolation.defaults());
+    }
+
+    /** The same, with each bot in the given sandbox and limits. */
+    public static ValidationReport validate(Entrant candidate, List<Entrant> opponents, int gamesPerColour,
+            TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build, String source,
+            Isolation isolation) throws Exception {
         List<GameSetup> setups = new ArrayList<>();
         Map<Integer, Side> sides = new HashMap<>();
         int total = opponents.size() * gamesPerColour * 2;
@@ -52,7 +60,8 @@ public final class Validator {
                     sides.put(number, side);
                     GameSetup setup = side == Side.WHITE ? GameSetup.of(candidate, opponent, clock)
                             : GameSetup.of(opponent, candidate, clock);
-                    setups.add(setup.withTournament(new GameRecord.TournamentGame("validate", number, total, (number + 1) / 2)));
+                    setups.add(setup.withTournament(new GameRecord.TournamentGame("validate", number, total, (number + 1) / 2))
+                            .withIsolation(isolation));
                 }
             }
         }

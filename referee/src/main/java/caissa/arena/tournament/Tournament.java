@@ -156,7 +156,9 @@ public final class Tournament {
         return GameSetup.of(new Entrant(white.name(), white.botCommand()), new Entrant(black.name(), black.botCommand()),
                         definition.timeControl())
                 .withOpening(game.opening())
-                .withTournament(new GameRecord.TournamentGame(definition.name(), game.number(), schedule.size(), game.pair()));
+                .withTournament(new GameRecord.TournamentGame(definition.name(), game.number(), schedule.size(), game.pair()))
+                // No bot may see the records (or, through the tournament file, the other bots' commands).
+                .withIsolation(definition.isolation().hiding(file == null ? List.of(dir) : List.of(dir, file)));
     }
 
     private void commit(GameRecord record, Journal journal) throws IOException {

@@ -1,5 +1,6 @@
 package caissa.arena.tournament;
 
+import caissa.arena.sandbox.Isolation;
 import caissa.arena.game.TimeControl;
 import java.util.List;
 import java.util.Objects;
@@ -10,6 +11,7 @@ import java.util.Optional;
  * tournaments/README.md for every field).
  *
  * @param concurrency games at a time when the command line does not say; empty for the number of cores
+ * @param isolation the bots' sandbox and resource limits (for all, and per bot by name)
  */
 public record TournamentDefinition(
         String name,
@@ -18,13 +20,20 @@ public record TournamentDefinition(
         TimeControl timeControl,
         int openingPlies,
         long seed,
-        Optional<Integer> concurrency) {
+        Optional<Integer> concurrency,
+        Isolation isolation) {
 
     public TournamentDefinition {
         Objects.requireNonNull(name, "name");
         bots = List.copyOf(bots);
         Objects.requireNonNull(timeControl, "timeControl");
         Objects.requireNonNull(concurrency, "concurrency");
+        Objects.requireNonNull(isolation, "isolation");
+    }
+
+    /** The same tournament with its bots' isolation changed (the command line's --sandbox wins over the file). */
+    public TournamentDefinition withIsolation(Isolation newIsolation) {
+        return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, newIsolation);
     }
 
     /** Games in the whole tournament: every pair plays {@code gamesPerPair}. */

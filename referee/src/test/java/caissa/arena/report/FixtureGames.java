@@ -141,6 +141,11 @@ final class FixtureGames {
                 result = Result.lossFor(toMove);
                 reason = whoToMove + " exited with status 1 before the game was over";
             }
+            case RESOURCE_LIMIT -> {
+                result = Result.lossFor(toMove);
+                reason = whoToMove + " went over its memory limit of 1 GiB (killed for memory, peak 1.0 GiB) ("
+                        + whoToMove + " exited, killed by signal 9 before the game was over)";
+            }
             case START_FAILURE -> {
                 boolean both = spec.number() % 2 == 0;
                 result = both ? Result.BOTH_LOSE : Result.lossFor(Side.WHITE);
