@@ -248,6 +248,23 @@ public final class BotProcess {
         return containment.limitHit(code);
     }
 
+    /**
+     * CPU time (user + system) the bot has used so far, in nanoseconds (see {@link ProcessCpu}
+     * for what it counts).
+     */
+    public long cpuNanos() {
+        return ProcessCpu.nanos(process.pid());
+    }
+
+    /** Stops the bot from getting CPU until {@link #resume()}. */
+    public void suspend() {
+        // Not yet: see issue 11, step "idle bots suspended".
+    }
+
+    /** Lets a suspended bot run again. */
+    public void resume() {
+    }
+
     public StderrExcerpt stderr() {
         return stderr.excerpt();
     }

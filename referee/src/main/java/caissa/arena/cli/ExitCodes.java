@@ -10,6 +10,8 @@ final class ExitCodes {
     static final int USAGE = 2;
     /** A match reached its cap without a decision. */
     static final int INCONCLUSIVE = 3;
+    /** A file could not be written or read: disk full, permissions, a bad path (sysexits EX_IOERR). */
+    static final int IO_ERROR = 74;
     /** A bug in the arena itself. */
     static final int SOFTWARE = 70;
 

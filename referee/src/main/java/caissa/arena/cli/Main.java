@@ -1,7 +1,12 @@
 package caissa.arena.cli;
 
 import caissa.arena.Version;
+import caissa.arena.input.BadInputException;
+import caissa.arena.records.Problems;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -27,6 +32,8 @@ import picocli.CommandLine.Command;
             "1:a check failed (validate) or a regression was found (match)",
             "2:bad usage or bad input (options, files, positions)",
             "3:inconclusive (match stopped at its cap)",
+            "70:internal error: a bug in the arena (one line; the stack trace is in the file it names)",
+            "74:a file could not be written or read (disk full, permissions, a bad path); finished work is kept",
         })
 public final class Main implements Runnable {
 
@@ -46,7 +53,12 @@ public final class Main implements Runnable {
         commandLine.setErr(err);
         commandLine.setExecutionExceptionHandler(new ErrorHandler());
         commandLine.setParameterExceptionHandler(new UsageErrorHandler());
-        return commandLine.execute(args);
+        try {
+            return commandLine.execute(args);
+        } catch (Throwable e) {
+            // An Error (picocli passes those through) is as much a bug as any exception.
+            return ErrorHandler.handle(e, "caissa", err);
+        }
     }
 
     @Override
@@ -61,18 +73,46 @@ public final class Main implements Runnable {
         }
     }
 
-    /** Bad input gets one line and exit code 2; a bug gets its stack trace and exit code 70. */
-    private static final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
+    /**
+     * Every failure is one line on stderr: bad input exit code 2, a file that cannot be written or
+     * read (disk full, permissions, a bad path) exit code 74 naming the file, and anything else,
+     * which is a bug in the arena, exit code 70 with the stack trace in a file the line names.
+     */
+    static final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
         @Override
         public int handleExecutionException(Exception e, CommandLine commandLine, CommandLine.ParseResult parseResult) {
-            PrintWriter err = commandLine.getErr();
-            if (e instanceof UsageException || e instanceof IllegalArgumentException) {
-                err.println(commandLine.getCommandSpec().qualifiedName() + ": " + TerminalText.escape(e.getMessage()));
+            return handle(e, commandLine.getCommandSpec().qualifiedName(), commandLine.getErr());
+        }
+
+        static int handle(Throwable e, String command, PrintWriter err) {
+            if (e instanceof BadInputException) {
+                err.println(command + ": " + TerminalText.escape(e.getMessage()));
                 return ExitCodes.USAGE;
             }
-            err.println(commandLine.getCommandSpec().qualifiedName() + ": internal error: " + e);
-            e.printStackTrace(err);
+            Optional<FileSystemException> io = fileProblem(e);
+            if (io.isPresent()) {
+                err.println(command + ": " + io.get().getFile() + ": " + Problems.describe(io.get()));
+                return ExitCodes.IO_ERROR;
+            }
+            err.println(command + ": internal error (a bug in the arena, please report it): " + oneLine(e) + "; "
+                    + InternalErrors.record(e, err));
             return ExitCodes.SOFTWARE;
+        }
+
+        private static Optional<FileSystemException> fileProblem(Throwable e) {
+            if (e instanceof FileSystemException fs && fs.getFile() != null) {
+                return Optional.of(fs);
+            }
+            if (e instanceof UncheckedIOException unchecked && unchecked.getCause() instanceof FileSystemException fs
+                    && fs.getFile() != null) {
+                return Optional.of(fs);
+            }
+            return Optional.empty();
+        }
+
+        private static String oneLine(Throwable e) {
+            String message = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("").strip();
+            return e.getClass().getName() + (message.isEmpty() ? "" : ": " + message);
         }
     }
 

@@ -1,7 +1,9 @@
 package caissa.arena.cli;
 
+import caissa.arena.input.BadInputException;
+
 /** Bad input from the user: reported as one line with exit code 2, never as a stack trace. */
-public final class UsageException extends RuntimeException {
+public final class UsageException extends BadInputException {
 
     private static final long serialVersionUID = 1L;
 

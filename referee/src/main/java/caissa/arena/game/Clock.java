@@ -1,8 +1,9 @@
 package caissa.arena.game;
 
 /**
- * One side's clock during a game, in nanoseconds: what it has left, and how long it may take
- * for the next reply. Mutable, owned by one game thread.
+ * One side's clock during a game, in nanoseconds: what it has left, how long it may take for
+ * the next reply, and what a reply costs. Pure arithmetic on the numbers it is given (wall or
+ * CPU time alike), so every rule is tested without a process. Mutable, owned by one game thread.
  */
 final class Clock {
 
@@ -16,7 +17,10 @@ final class Clock {
         this.remaining = control.perGame().toNanos();
     }
 
-    /** How long the next reply may take from the moment the line to the bot was written. */
+    /**
+     * How long the next reply may take from the moment the line to the bot was written: what is
+     * left on the clock, at most the cap per move, plus the start-up allowance on the first reply.
+     */
     long allowance() {
         long allowed = remaining;
         if (control.perMove().isPresent()) {
@@ -25,13 +29,26 @@ final class Clock {
         return allowed + (first ? control.firstMoveAllowance().toNanos() : 0);
     }
 
-    /** Charges a reply that took {@code elapsed} nanoseconds (within the allowance), then adds the increment. */
+    /** The latest a reply may come and still count: the allowance plus the margin. */
+    long limit() {
+        return allowance() + control.margin().toNanos();
+    }
+
+    /** Whether a reply that took {@code elapsed} nanoseconds came in time. */
+    boolean inTime(long elapsed) {
+        return elapsed <= limit();
+    }
+
+    /**
+     * Charges a reply that took {@code elapsed} nanoseconds (in time), then adds the increment.
+     * The first-move allowance is not charged; lateness within the margin is forgiven, not
+     * carried over as a debt (the clock does not go below zero).
+     */
     void charge(long elapsed) {
         long charged = first ? Math.max(0, elapsed - control.firstMoveAllowance().toNanos()) : elapsed;
         first = false;
-        remaining -= charged;
         used += charged;
-        remaining += control.increment().toNanos();
+        remaining = Math.max(0, remaining - charged) + control.increment().toNanos();
     }
 
     long remaining() {

@@ -1,21 +1,14 @@
 package caissa.arena.game;
 
 import caissa.arena.Version;
-import caissa.arena.bot.BotCommand;
-import caissa.arena.bot.BotProcess;
 import caissa.arena.bot.Delivery;
 import caissa.arena.bot.Reply;
-import caissa.arena.bot.SampleBots;
 import caissa.arena.bot.ShutdownReport;
 import caissa.arena.bot.StderrExcerpt;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Outcome;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Side;
-import caissa.arena.sandbox.Containment;
-import caissa.arena.sandbox.Isolation;
-import caissa.arena.sandbox.SandboxRecord;
-import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,37 +17,47 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 
 /**
- * Plays one game between two bot processes (RULES.md 8 and 9): one plain synchronous loop on
- * the calling thread. Every way a bot can misbehave ends the game with a recorded result; the
- * bots and everything they started are gone when {@link #play} returns.
+ * Plays one game between two seats (RULES.md 8 and 9): one plain synchronous loop on the
+ * calling thread. Every way a bot can misbehave ends the game with a recorded result; the bots
+ * and everything they started are gone when {@link #play} returns.
+ *
+ * <p>The clock of the side to move runs from the line written to it to its reply; the arena's
+ * own work happens outside that span. With {@link GameSetup#suspendIdle()}, the side not to move
+ * gets no CPU from its reply until the next line is written to it, and the cost of stopping and
+ * continuing it is charged to no one.
  */
 public final class Game {
 
     /** How long to wait for a crashed bot's exit status. */
     private static final Duration EXIT_STATUS_WAIT = Duration.ofMillis(500);
+    /** The CPU clock's wall-time safety cap: this many times the allowance, plus {@link #CPU_CAP_EXTRA}. */
+    static final long CPU_CAP_FACTOR = 3;
+    static final long CPU_CAP_EXTRA = Duration.ofSeconds(1).toNanos();
+    /** How often, at most, a CPU clock looks at the bot's CPU time while waiting for its reply. */
+    static final long CPU_POLL_MAX = Duration.ofMillis(20).toNanos();
+    static final long CPU_POLL_MIN = Duration.ofMillis(1).toNanos();
 
     private final GameSetup setup;
     private final GameListener listener;
-    private final Isolation isolation;
-    private final Map<Side, Seat> seats = new EnumMap<>(Side.class);
+    private final Seat.Opener opener;
+    private final Ticker ticker;
+    private final Map<Side, Place> places = new EnumMap<>(Side.class);
     private final List<PlayedMove> moves = new ArrayList<>();
     private Position position;
 
-    /** A bot's place at the board: its process (if it started) and its clock. */
-    private static final class Seat {
+    /** A bot's place at the board: its seat (if it could be opened) and its clock. */
+    private static final class Place {
         final Side side;
         final Entrant entrant;
         final Clock clock;
-        BotProcess bot;
+        Seat seat;
         String startFailure;
         ShutdownReport shutdown;
-        SandboxRecord sandbox;
 
-        Seat(Side side, Entrant entrant, TimeControl control) {
+        Place(Side side, Entrant entrant, TimeControl control) {
             this.side = side;
             this.entrant = entrant;
             this.clock = new Clock(control);
@@ -65,102 +68,86 @@ public final class Game {
         }
     }
 
-    private Game(GameSetup setup, GameListener listener) {
-        this.setup = setup;
-        this.listener = listener;
-        this.isolation = setup.isolation().resolved();
+    /** How a wait for a reply ended: a reply, or a forfeit on one of the clocks. */
+    private sealed interface Wait {
+        record Replied(Reply reply, long cpuUsed) implements Wait {
+        }
+
+        record OutOfTime(String how) implements Wait {
+        }
     }
 
-    /** Plays the game to its end and returns its log. */
+    private Game(GameSetup setup, GameListener listener, Seat.Opener opener, Ticker ticker) {
+        this.setup = setup;
+        this.listener = listener;
+        this.opener = opener;
+        this.ticker = ticker;
+    }
+
+    /** Plays the game between bot processes to its end and returns its log. */
     public static GameRecord play(GameSetup setup, GameListener listener) {
-        return new Game(setup, listener).run();
+        return play(setup, listener, ProcessSeat.opener(setup), Ticker.SYSTEM);
     }
 
     public static GameRecord play(GameSetup setup) {
         return play(setup, GameListener.NONE);
     }
 
+    /** Plays the game between the seats {@code opener} opens, timed by {@code ticker}. */
+    public static GameRecord play(GameSetup setup, GameListener listener, Seat.Opener opener, Ticker ticker) {
+        return new Game(setup, listener, opener, ticker).run();
+    }
+
     private GameRecord run() {
         Instant startedAt = Instant.now();
-        long t0 = System.nanoTime();
+        long t0 = ticker.nanoTime();
         position = Position.initial();
         for (Move move : setup.opening()) {
             position = position.play(move);
         }
         Position start = position;
         for (Side side : Side.values()) {
-            seats.put(side, new Seat(side, setup.entrant(side), setup.timeControl()));
+            places.put(side, new Place(side, setup.entrant(side), setup.timeControl()));
         }
         GameOutcome outcome;
         try {
-            launchAll();
+            for (Place place : places.values()) {
+                open(place);
+            }
             listener.started(setup, start);
             outcome = startFailures().orElseGet(() -> overLimits(loop()));
         } finally {
             shutDown();
         }
-        long durationMillis = (System.nanoTime() - t0) / 1_000_000;
+        long durationMillis = (ticker.nanoTime() - t0) / 1_000_000;
         return new GameRecord(GameRecord.SCHEMA, Version.current(), setup.tournament(),
-                playerRecord(seats.get(Side.WHITE)), playerRecord(seats.get(Side.BLACK)),
+                playerRecord(places.get(Side.WHITE)), playerRecord(places.get(Side.BLACK)),
                 GameRecord.TimeControlRecord.of(setup.timeControl()), setup.opening(), start.toCfn(), moves,
                 outcome.result(), outcome.termination(), loser(outcome.result()), outcome.reason(),
                 position.toCfn(), startedAt.toString(), durationMillis);
     }
 
-    /** Resolves both commands first: each bot's sandbox hides the other's files. */
-    private void launchAll() {
-        Map<Side, BotCommand> commands = new EnumMap<>(Side.class);
-        for (Seat seat : seats.values()) {
-            try {
-                commands.put(seat.side, SampleBots.resolve(seat.entrant.command()));
-            } catch (IllegalArgumentException e) {
-                seat.startFailure = e.getMessage();
-            }
-        }
-        for (Seat seat : seats.values()) {
-            BotCommand command = commands.get(seat.side);
-            if (command != null) {
-                launch(seat, command, commands.getOrDefault(seat.side.opponent(), command));
-            }
-        }
-    }
-
-    private void launch(Seat seat, BotCommand command, BotCommand opponent) {
-        String name = seat.entrant.name() + "-" + seat.side;
-        Optional<String> problem = Containment.startProblem(command);
-        if (problem.isPresent()) {
-            seat.startFailure = problem.get();
-            return;
-        }
-        Containment containment;
-        try {
-            containment = Containment.prepare(command, opponent, isolation, seat.entrant.name(), name);
-        } catch (IOException e) {
-            seat.startFailure = "its sandbox could not be prepared: " + e.getMessage();
-            return;
-        }
-        seat.sandbox = containment.record();
-        BotProcess.Start start = BotProcess.start(command, setup.timeControl().environment(), setup.limits(), name,
-                containment);
-        if (start instanceof BotProcess.Start.Started started) {
-            seat.bot = started.bot();
+    private void open(Place place) {
+        Seat.Opened opened = opener.open(place.entrant, place.entrant.name() + "-" + place.side);
+        if (opened instanceof Seat.Opened.Ready ready) {
+            place.seat = ready.seat();
         } else {
-            seat.startFailure = ((BotProcess.Start.Failed) start).reason();
+            place.startFailure = ((Seat.Opened.Failed) opened).reason();
         }
     }
 
     private Optional<GameOutcome> startFailures() {
-        Seat white = seats.get(Side.WHITE);
-        Seat black = seats.get(Side.BLACK);
+        Place white = places.get(Side.WHITE);
+        Place black = places.get(Side.BLACK);
         if (white.startFailure != null && black.startFailure != null) {
             return Optional.of(new GameOutcome(Result.BOTH_LOSE, Termination.START_FAILURE,
                     "neither bot could be started: " + white.who() + ": " + white.startFailure + "; "
                             + black.who() + ": " + black.startFailure));
         }
-        for (Seat seat : List.of(white, black)) {
-            if (seat.startFailure != null) {
-                return Optional.of(GameOutcome.irregularLoss(seat.side, Termination.START_FAILURE,
-                        seat.who() + " could not be started: " + seat.startFailure));
+        for (Place place : List.of(white, black)) {
+            if (place.startFailure != null) {
+                return Optional.of(GameOutcome.irregularLoss(place.side, Termination.START_FAILURE,
+                        place.who() + " could not be started: " + place.startFailure));
             }
         }
         return Optional.empty();
@@ -174,11 +161,11 @@ public final class Game {
     private GameOutcome overLimits(GameOutcome played) {
         List<String> reasons = new ArrayList<>();
         List<Side> over = new ArrayList<>();
-        for (Seat seat : seats.values()) {
-            Optional<String> hit = seat.bot == null ? Optional.empty() : seat.bot.limitHit();
+        for (Place place : places.values()) {
+            Optional<String> hit = place.seat == null ? Optional.empty() : place.seat.limitHit();
             if (hit.isPresent()) {
-                over.add(seat.side);
-                reasons.add(seat.who() + " went over its " + hit.get());
+                over.add(place.side);
+                reasons.add(place.who() + " went over its " + hit.get());
             }
         }
         if (over.isEmpty()) {
@@ -189,6 +176,34 @@ public final class Game {
                 : GameOutcome.irregularLoss(over.get(0), Termination.RESOURCE_LIMIT, reason);
     }
 
+    /**
+     * Both bots get the {@code opening} line. Each must take it within what its clock allows for
+     * its first move: one that does not read its input loses on time (both lose when neither
+     * reads). The wait is not charged, as no move has been asked for yet.
+     */
+    private Optional<GameOutcome> sendOpening() {
+        String line = "opening " + setup.opening().stream().map(Move::toString).collect(Collectors.joining(" "));
+        List<Place> stuck = new ArrayList<>();
+        for (Place place : places.values()) {
+            // A bot that cannot take the line because it exited is found out when it is first asked for a move.
+            if (place.seat.send(line, ticker.nanoTime() + writeLimit(place)) instanceof Delivery.TimedOut) {
+                stuck.add(place);
+            }
+        }
+        if (stuck.size() == 2) {
+            return Optional.of(new GameOutcome(Result.BOTH_LOSE, Termination.TIME_FORFEIT,
+                    "neither bot read the opening line within its " + seconds(stuck.get(0).clock.allowance())));
+        }
+        return stuck.stream().findFirst().map(place -> timeForfeit(place, "did not read the opening line within its "
+                + seconds(place.clock.allowance())));
+    }
+
+    /** How long a write to the bot may wait for it to read: its whole limit (or, on a CPU clock, the wall-time cap). */
+    private long writeLimit(Place place) {
+        long limit = place.clock.limit();
+        return setup.timeControl().clock() == ClockKind.CPU ? CPU_CAP_FACTOR * limit + CPU_CAP_EXTRA : limit;
+    }
+
     private GameOutcome loop() {
         if (!setup.opening().isEmpty()) {
             Optional<GameOutcome> refused = sendOpening();
@@ -196,6 +211,7 @@ public final class Game {
                 return refused.get();
             }
         }
+        boolean cpuClock = setup.timeControl().clock() == ClockKind.CPU;
         Move previous = null;
         long previousReceived = Long.MIN_VALUE;
         while (true) {
@@ -203,38 +219,48 @@ public final class Game {
             if (rules.isOver()) {
                 return byTheRules(rules);
             }
-            Seat mover = seats.get(position.sideToMove());
+            Place mover = places.get(position.sideToMove());
             Optional<GameOutcome> early = unasked(mover);
             if (early.isPresent()) {
                 return early.get();
             }
             String line = previous == null ? "start" : previous.toString();
-            long allowed = mover.clock.allowance();
-            long writing = System.nanoTime();
-            // The clock runs from the start of the write: a bot that does not read its input
-            // spends its own time while the line waits, and loses on time when it runs out.
-            Delivery delivery = mover.bot.send(line, writing + allowed);
+            // Continuing a suspended bot is the arena's work: done before its clock starts.
+            if (setup.suspendIdle()) {
+                mover.seat.resume();
+            }
+            long cpuBefore = cpuClock ? mover.seat.cpuNanos() : 0;
+            long writing = ticker.nanoTime();
+            // A write waits only until the bot's time is up: one that does not read its input
+            // (its pipe is full) spends its own time, and loses on time when it runs out.
+            Delivery delivery = mover.seat.send(line, writing + writeLimit(mover));
             if (delivery instanceof Delivery.TimedOut) {
-                return timeForfeit(mover, allowed, "did not read its input");
+                return timeForfeit(mover, "did not read its input within its " + seconds(mover.clock.allowance())
+                        + marginNote() + " (" + seconds(Math.max(0, mover.clock.remaining())) + " left on its clock)");
             }
             if (!(delivery instanceof Delivery.Written written)) {
                 return crash(mover, "stopped reading its input");
             }
-            // A fast bot may answer before this thread runs again (the kernel lets the woken
+            // The clock starts when the write begins, so that a write the bot holds up is its own
+            // time. A fast bot may answer before this thread runs again (the kernel lets the woken
             // reader go first), so a reply received during the write counts as instant, and only
             // one received before it is out of turn.
             long sent = written.startedNanos();
             if (previousReceived != Long.MIN_VALUE) {
                 listener.relayed(written.doneNanos() - previousReceived);
             }
-            Reply reply = mover.bot.read(sent + allowed);
+            Wait wait = cpuClock ? awaitOnCpu(mover, sent, cpuBefore) : awaitOnWall(mover, sent);
+            if (wait instanceof Wait.OutOfTime out) {
+                return timeForfeit(mover, out.how());
+            }
+            Reply reply = ((Wait.Replied) wait).reply();
             if (reply instanceof Reply.Line answer) {
                 if (answer.receivedNanos() < writing) {
                     return protocolError(mover, "wrote " + quote(answer.text()) + " before it was asked for a move");
                 }
-                long elapsed = Math.max(0, answer.receivedNanos() - sent);
-                if (elapsed > allowed) {
-                    return timeForfeit(mover, allowed, "did not reply");
+                long elapsed = cpuClock ? ((Wait.Replied) wait).cpuUsed() : Math.max(0, answer.receivedNanos() - sent);
+                if (!mover.clock.inTime(elapsed)) {
+                    return timeForfeit(mover, late(mover, elapsed, cpuClock));
                 }
                 mover.clock.charge(elapsed);
                 Optional<Move> parsed = Move.parse(answer.text());
@@ -248,41 +274,70 @@ public final class Game {
                 listener.moved(played, position);
                 previous = move;
                 previousReceived = answer.receivedNanos();
-            } else if (reply instanceof Reply.Timeout) {
-                return timeForfeit(mover, allowed, "did not reply");
             } else {
                 return streamEnded(mover, reply);
             }
         }
     }
 
+    /** Wall clock: the reply must come by the limit; a reply is stamped when it is read. */
+    private Wait awaitOnWall(Place mover, long sent) {
+        long limit = mover.clock.limit();
+        Reply reply = mover.seat.read(sent + limit);
+        if (setup.suspendIdle() && reply instanceof Reply.Line) {
+            mover.seat.suspend();
+        }
+        if (reply instanceof Reply.Timeout) {
+            return new Wait.OutOfTime("did not reply within its " + seconds(mover.clock.allowance())
+                    + " of wall time" + marginNote() + " (" + seconds(Math.max(0, mover.clock.remaining())) + " left on its clock)");
+        }
+        return new Wait.Replied(reply, 0);
+    }
+
     /**
-     * Both bots get the {@code opening} line at once. Each must take it within what its clock
-     * allows for its first move: one that does not read its input loses on time (both lose when
-     * neither reads). The wait is not charged, as no move has been asked for yet.
+     * CPU clock: the bot's CPU time is looked at while it thinks, so that one that burns it is
+     * stopped as soon as it is over; one that sleeps is stopped by the wall-time safety cap.
      */
-    private Optional<GameOutcome> sendOpening() {
-        String line = "opening " + setup.opening().stream().map(Move::toString).collect(Collectors.joining(" "));
-        long now = System.nanoTime();
-        Map<Side, CompletableFuture<Delivery>> pending = new EnumMap<>(Side.class);
-        seats.values().forEach(seat -> pending.put(seat.side, seat.bot.sendLater(line)));
-        List<Seat> stuck = new ArrayList<>();
-        for (Seat seat : seats.values()) {
-            // A bot that cannot take the line because it exited is found out when it is first asked for a move.
-            if (BotProcess.awaitDelivery(pending.get(seat.side), now + seat.clock.allowance()) instanceof Delivery.TimedOut) {
-                stuck.add(seat);
+    private Wait awaitOnCpu(Place mover, long sent, long cpuBefore) {
+        long limit = mover.clock.limit();
+        long wallCap = sent + CPU_CAP_FACTOR * limit + CPU_CAP_EXTRA;
+        while (true) {
+            long used = mover.seat.cpuNanos() - cpuBefore;
+            if (used > limit) {
+                return new Wait.OutOfTime("used more than its " + seconds(mover.clock.allowance())
+                        + " of CPU time" + marginNote() + " (cpu clock)");
+            }
+            long now = ticker.nanoTime();
+            if (now - wallCap >= 0) {
+                return new Wait.OutOfTime("did not reply within " + seconds(wallCap - sent)
+                        + " of wall time, the cpu clock's safety cap, having used " + seconds(Math.max(0, used))
+                        + " of CPU time");
+            }
+            long poll = Math.max(CPU_POLL_MIN, Math.min(CPU_POLL_MAX, limit - used));
+            Reply reply = mover.seat.read(Math.min(wallCap, now + poll));
+            if (!(reply instanceof Reply.Timeout)) {
+                if (setup.suspendIdle() && reply instanceof Reply.Line) {
+                    mover.seat.suspend();
+                }
+                return new Wait.Replied(reply, Math.max(0, mover.seat.cpuNanos() - cpuBefore));
             }
         }
-        if (stuck.size() == 2) {
-            return Optional.of(new GameOutcome(Result.BOTH_LOSE, Termination.TIME_FORFEIT,
-                    "neither bot read the opening line within its " + seconds(stuck.get(0).clock.allowance())));
-        }
-        return stuck.stream().findFirst().map(seat -> timeForfeit(seat, seat.clock.allowance(),
-                "did not read the opening line"));
+    }
+
+    /** A reply that came, but after its limit. */
+    private String late(Place mover, long elapsed, boolean cpuClock) {
+        return (cpuClock ? "used " + seconds(elapsed) + " of CPU time" : "replied after " + seconds(elapsed))
+                + ", more than its " + seconds(mover.clock.allowance()) + marginNote()
+                + (cpuClock ? " (cpu clock)" : " (wall clock)");
+    }
+
+    private String marginNote() {
+        Duration margin = setup.timeControl().margin();
+        return margin.isZero() ? "" : " + " + seconds(margin.toNanos()) + " margin";
     }
 
     /** An over-long line, a flood or the end of output, seen when the bot was asked or before. */
-    private GameOutcome streamEnded(Seat seat, Reply reply) {
+    private GameOutcome streamEnded(Place seat, Reply reply) {
         if (reply instanceof Reply.TooLong tooLong) {
             return protocolError(seat, "wrote a line longer than " + tooLong.limit() + " bytes");
         }
@@ -293,8 +348,8 @@ public final class Game {
     }
 
     /** Lines a bot wrote while it was not its turn break the protocol; so does having exited. */
-    private Optional<GameOutcome> unasked(Seat seat) {
-        Optional<Reply> reply = seat.bot.unasked();
+    private Optional<GameOutcome> unasked(Place seat) {
+        Optional<Reply> reply = seat.seat.unasked();
         if (reply.isEmpty()) {
             return Optional.empty();
         }
@@ -305,7 +360,7 @@ public final class Game {
     }
 
     /** A reply that is not a well-formed move (protocol error) or not a legal one (illegal move). */
-    private GameOutcome misplayed(Seat seat, String text, Optional<Move> move) {
+    private GameOutcome misplayed(Place seat, String text, Optional<Move> move) {
         if (move.isEmpty()) {
             String what = text.isBlank() ? "an empty line" : quote(text) + ", which is not a move like b2-c4";
             return protocolError(seat, "replied " + what);
@@ -318,25 +373,23 @@ public final class Game {
         Side toMove = position.sideToMove();
         if (rules instanceof Outcome.Checkmate mate) {
             return new GameOutcome(Result.winFor(mate.winner()), Termination.CHECKMATE,
-                    seats.get(mate.winner()).who() + " wins by checkmate: " + seats.get(toMove).who()
+                    places.get(mate.winner()).who() + " wins by checkmate: " + places.get(toMove).who()
                             + " is in check and has no legal move");
         }
         if (rules instanceof Outcome.Stalemate) {
             return new GameOutcome(Result.DRAW, Termination.STALEMATE,
-                    "stalemate: " + seats.get(toMove).who() + " has no legal move and is not in check");
+                    "stalemate: " + places.get(toMove).who() + " has no legal move and is not in check");
         }
         return new GameOutcome(Result.DRAW, Termination.MOVE_LIMIT,
                 "move limit: " + position.plies() + " plies played without checkmate or stalemate");
     }
 
-    private GameOutcome timeForfeit(Seat seat, long allowedNanos, String what) {
-        return GameOutcome.irregularLoss(seat.side, Termination.TIME_FORFEIT,
-                seat.who() + " " + what + " within its " + seconds(allowedNanos) + " ("
-                        + seconds(Math.max(0, seat.clock.remaining())) + " left on its clock)");
+    private static GameOutcome timeForfeit(Place seat, String how) {
+        return GameOutcome.irregularLoss(seat.side, Termination.TIME_FORFEIT, seat.who() + " " + how);
     }
 
-    private GameOutcome crash(Seat seat, String what) {
-        Optional<Integer> status = seat.bot.exitStatus(EXIT_STATUS_WAIT);
+    private GameOutcome crash(Place seat, String what) {
+        Optional<Integer> status = seat.seat.exitStatus(EXIT_STATUS_WAIT);
         String how = status.map(code -> code > 128
                         ? "exited, killed by signal " + (code - 128)
                         : "exited with status " + code)
@@ -345,23 +398,26 @@ public final class Game {
                 seat.who() + " " + how + " before the game was over");
     }
 
-    private static GameOutcome protocolError(Seat seat, String what) {
+    private static GameOutcome protocolError(Place seat, String what) {
         return GameOutcome.irregularLoss(seat.side, Termination.PROTOCOL_ERROR, seat.who() + " " + what);
     }
 
     /** Both bots are asked to end at once and share one grace period, then anything left is killed. */
     private void shutDown() {
-        List<Seat> running = seats.values().stream().filter(seat -> seat.bot != null).toList();
-        running.forEach(seat -> seat.bot.askToEnd());
-        long deadline = System.nanoTime() + setup.grace().toNanos();
-        running.forEach(seat -> seat.shutdown = seat.bot.awaitEnd(deadline));
+        List<Place> running = places.values().stream().filter(place -> place.seat != null).toList();
+        // A suspended bot could neither read end nor exit by itself.
+        running.forEach(place -> place.seat.resume());
+        running.forEach(place -> place.seat.askToEnd());
+        long deadline = ticker.nanoTime() + setup.grace().toNanos();
+        running.forEach(place -> place.shutdown = place.seat.awaitEnd(deadline));
     }
 
-    private GameRecord.PlayerRecord playerRecord(Seat seat) {
-        StderrExcerpt stderr = seat.bot == null ? StderrExcerpt.EMPTY : seat.bot.stderr();
+    private GameRecord.PlayerRecord playerRecord(Place seat) {
+        StderrExcerpt stderr = seat.seat == null ? StderrExcerpt.EMPTY : seat.seat.stderr();
         return new GameRecord.PlayerRecord(seat.entrant.name(), seat.entrant.command().argv(),
                 seat.clock.used() / 1_000_000, stderr,
-                seat.shutdown == null ? null : GameRecord.ExitRecord.of(seat.shutdown), seat.sandbox);
+                seat.shutdown == null ? null : GameRecord.ExitRecord.of(seat.shutdown),
+                seat.seat == null ? null : seat.seat.sandbox().orElse(null));
     }
 
     private static String loser(Result result) {

@@ -15,6 +15,8 @@ import java.util.Objects;
  *     {@code opening} line in the bot guide); empty for a CodeCup game
  * @param grace how long a bot may take to exit after {@code end} before it is killed
  * @param tournament where the game stands in a tournament or match, or null
+ * @param suspendIdle whether the side not to move is stopped from its reply until it is sent the
+ *     next line, as in the CodeCup (on by default)
  * @param isolation the sandbox and resource limits of both bots, and what they must not see
  */
 public record GameSetup(
@@ -25,6 +27,7 @@ public record GameSetup(
         Duration grace,
         BotProcess.Limits limits,
         GameRecord.TournamentGame tournament,
+        boolean suspendIdle,
         Isolation isolation) {
 
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(1);
@@ -40,7 +43,7 @@ public record GameSetup(
     }
 
     public static GameSetup of(Entrant white, Entrant black, TimeControl timeControl) {
-        return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null,
+        return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null, true,
                 Isolation.defaults());
     }
 
@@ -49,15 +52,18 @@ public record GameSetup(
     }
 
     public GameSetup withOpening(List<Move> moves) {
-        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament, isolation);
+        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament, suspendIdle, isolation);
     }
 
     public GameSetup withTournament(GameRecord.TournamentGame game) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, game, isolation);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, game, suspendIdle, isolation);
+    }
+
+    public GameSetup withSuspendIdle(boolean value) {
+        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, value, isolation);
     }
 
     public GameSetup withIsolation(Isolation newIsolation) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, newIsolation);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, suspendIdle, newIsolation);
     }
-
 }

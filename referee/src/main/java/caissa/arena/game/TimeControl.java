@@ -10,12 +10,22 @@ import java.util.Optional;
  * The clocks of RULES.md section 9: a budget per game, optionally a cap per move, an increment
  * added after each move, and an allowance for the first reply that is not charged (a bot's
  * start-up: a JVM or an interpreter needs a moment before it can answer).
+ *
+ * @param margin how late a reply may be and still count (as in cutechess and fastchess); the
+ *     lateness is not taken from the next move's time. Zero, as in the CodeCup, by default.
+ * @param clock what the clock measures: wall time (the CodeCup's) or the bot's CPU time
  */
-public record TimeControl(Duration perGame, Optional<Duration> perMove, Duration increment, Duration firstMoveAllowance) {
+public record TimeControl(Duration perGame, Optional<Duration> perMove, Duration increment, Duration firstMoveAllowance,
+        Duration margin, ClockKind clock) {
 
     /** CodeCup's: 30 s per game, no cap per move, no increment, 1 s for start-up. */
     public static final TimeControl DEFAULT =
             new TimeControl(Duration.ofSeconds(30), Optional.empty(), Duration.ZERO, Duration.ofSeconds(1));
+
+    /** A wall clock without margin, as in the CodeCup. */
+    public TimeControl(Duration perGame, Optional<Duration> perMove, Duration increment, Duration firstMoveAllowance) {
+        this(perGame, perMove, increment, firstMoveAllowance, Duration.ZERO, ClockKind.WALL);
+    }
 
     public TimeControl {
         Objects.requireNonNull(perGame, "perGame");
@@ -34,12 +44,26 @@ public record TimeControl(Duration perGame, Optional<Duration> perMove, Duration
         if (firstMoveAllowance.isNegative()) {
             throw new IllegalArgumentException("the first-move allowance cannot be negative");
         }
+        Objects.requireNonNull(margin, "margin");
+        Objects.requireNonNull(clock, "clock");
+        if (margin.isNegative()) {
+            throw new IllegalArgumentException("the time margin cannot be negative");
+        }
+    }
+
+    public TimeControl withMargin(Duration value) {
+        return new TimeControl(perGame, perMove, increment, firstMoveAllowance, value, clock);
+    }
+
+    public TimeControl withClock(ClockKind value) {
+        return new TimeControl(perGame, perMove, increment, firstMoveAllowance, margin, value);
     }
 
     /**
      * The hints every bot finds in its environment, so that a bot that wants to can plan its
      * time: {@code CAISSA_TIME_PER_GAME_MS}, {@code CAISSA_TIME_PER_MOVE_MS} (only with a cap),
-     * {@code CAISSA_INCREMENT_MS}, {@code CAISSA_FIRST_MOVE_ALLOWANCE_MS}.
+     * {@code CAISSA_INCREMENT_MS}, {@code CAISSA_FIRST_MOVE_ALLOWANCE_MS}, {@code CAISSA_CLOCK}
+     * ({@code wall} or {@code cpu}).
      */
     public Map<String, String> environment() {
         Map<String, String> env = new LinkedHashMap<>();
@@ -47,6 +71,7 @@ public record TimeControl(Duration perGame, Optional<Duration> perMove, Duration
         perMove.ifPresent(cap -> env.put("CAISSA_TIME_PER_MOVE_MS", Long.toString(cap.toMillis())));
         env.put("CAISSA_INCREMENT_MS", Long.toString(increment.toMillis()));
         env.put("CAISSA_FIRST_MOVE_ALLOWANCE_MS", Long.toString(firstMoveAllowance.toMillis()));
+        env.put("CAISSA_CLOCK", clock.word());
         return env;
     }
 
@@ -55,6 +80,8 @@ public record TimeControl(Duration perGame, Optional<Duration> perMove, Duration
         return Durations.format(perGame) + " per game"
                 + perMove.map(cap -> ", " + Durations.format(cap) + " cap per move").orElse("")
                 + ", +" + Durations.format(increment) + " per move, "
-                + Durations.format(firstMoveAllowance) + " first-move allowance";
+                + Durations.format(firstMoveAllowance) + " first-move allowance"
+                + (margin.isZero() ? "" : ", " + Durations.format(margin) + " margin")
+                + (clock == ClockKind.WALL ? "" : ", " + clock + " clock");
     }
 }

@@ -1,6 +1,10 @@
 package caissa.arena.report;
 
+import caissa.arena.records.Folders;
+import caissa.arena.records.Problems;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -8,11 +12,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.nio.channels.FileChannel;
 
 /**
  * Writes files so that a reader (or a run killed half-way) sees either the old content or the
- * new, never a torn file: write a temporary file beside the target, force it to disk, rename.
+ * new, never a torn file: write a temporary file beside the target, force it to disk, rename,
+ * force the folder (so that the rename itself survives a power cut). A failure names the file
+ * ({@link java.nio.file.FileSystemException}) and leaves the old content in place.
  */
 public final class AtomicFiles {
 
@@ -25,15 +30,24 @@ public final class AtomicFiles {
 
     public static void write(Path file, byte[] content) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw Problems.naming(dir, e);
+        }
+        Path temp;
+        try {
+            temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+        } catch (IOException e) {
+            throw Problems.naming(file, e);
+        }
         try {
             // Temporary files are private (0600); outputs are for others to read, like any file written plainly.
             if (temp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
                 Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
             }
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(content);
+                ByteBuffer buffer = ByteBuffer.wrap(content);
                 while (buffer.hasRemaining()) {
                     channel.write(buffer);
                 }
@@ -44,8 +58,15 @@ public final class AtomicFiles {
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
             }
+        } catch (IOException e) {
+            throw Problems.naming(file, e);
         } finally {
-            Files.deleteIfExists(temp);
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException e) {
+                // Left for the next resume to remove; the write's own outcome is what matters here.
+            }
         }
+        Folders.sync(dir);
     }
 }

@@ -1,5 +1,7 @@
 package caissa.arena.tournament;
 
+import caissa.arena.records.Folders;
+import caissa.arena.records.Problems;
 import caissa.arena.report.Json;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -13,40 +15,69 @@ import java.util.List;
 
 /**
  * The append-only record of finished games ({@code journal.jsonl}, one JSON object a line).
- * A game counts once its line is on disk. A run killed while appending leaves at most a torn
- * last line, which {@link #open} cuts off, so the next line starts clean.
+ * A game counts once its line is on disk: every line is appended (O_APPEND, never written at a
+ * remembered position) and forced to disk before the game counts. A run killed while appending
+ * leaves at most a torn last line, which {@link #open} cuts off, so the next line starts clean.
+ * Only the holder of the folder's lock opens it for writing.
  */
 final class Journal implements AutoCloseable {
 
     static final String FILE = "journal.jsonl";
 
+    /** A journal line and its line number (from 1), for messages that name the line. */
+    record Line(int number, FinishedGame game) {
+    }
+
+    private final Path file;
     private final FileChannel channel;
 
-    private Journal(FileChannel channel) {
+    private Journal(Path file, FileChannel channel) {
+        this.file = file;
         this.channel = channel;
     }
 
     /** Opens the journal for appending, creating it or cutting off a torn last line. */
     static Journal open(Path dir) throws IOException {
         Path file = dir.resolve(FILE);
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
-        long complete = completeLength(file);
-        if (channel.size() > complete) {
-            channel.truncate(complete);
+        try {
+            boolean created = !Files.exists(file);
+            if (!created) {
+                long complete = completeLength(file);
+                if (Files.size(file) > complete) {
+                    try (FileChannel cut = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                        cut.truncate(complete);
+                        cut.force(false);
+                    }
+                }
+            }
+            FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.APPEND);
+            if (created) {
+                Folders.sync(dir);
+            }
+            return new Journal(file, channel);
+        } catch (IOException e) {
+            throw Problems.naming(file, e);
         }
-        channel.position(complete);
-        return new Journal(channel);
     }
 
     /** The games on record: every complete line; a torn last line is not one. */
     static List<FinishedGame> read(Path dir) throws IOException {
+        return readLines(dir).stream().map(Line::game).toList();
+    }
+
+    /**
+     * The games on record with their line numbers.
+     *
+     * @throws IOException naming the file and line of a line that is not a journal entry
+     */
+    static List<Line> readLines(Path dir) throws IOException {
         Path file = dir.resolve(FILE);
         if (!Files.exists(file)) {
             return List.of();
         }
         String text = Files.readString(file);
-        List<FinishedGame> games = new ArrayList<>();
+        List<Line> lines = new ArrayList<>();
         int start = 0;
         int lineNumber = 0;
         for (int end = text.indexOf('\n'); end >= 0; start = end + 1, end = text.indexOf('\n', start)) {
@@ -54,22 +85,27 @@ final class Journal implements AutoCloseable {
             String line = text.substring(start, end);
             if (!line.isBlank()) {
                 try {
-                    games.add(Json.mapper().readValue(line, FinishedGame.class));
+                    lines.add(new Line(lineNumber, Json.mapper().readValue(line, FinishedGame.class)));
                 } catch (IOException e) {
                     throw new IOException(file + ":" + lineNumber + ": not a journal entry (" + e.getClass().getSimpleName()
                             + "); remove the line and its game will be played again", e);
                 }
             }
         }
-        return games;
+        return lines;
     }
 
+    /** Appends the game's line and forces it to disk; the game counts once this returns. */
     void append(FinishedGame game) throws IOException {
         ByteBuffer line = ByteBuffer.wrap((Json.writeCompact(game) + "\n").getBytes(StandardCharsets.UTF_8));
-        while (line.hasRemaining()) {
-            channel.write(line);
+        try {
+            while (line.hasRemaining()) {
+                channel.write(line);
+            }
+            channel.force(false);
+        } catch (IOException e) {
+            throw Problems.naming(file, e);
         }
-        channel.force(false);
     }
 
     private static long completeLength(Path file) throws IOException {

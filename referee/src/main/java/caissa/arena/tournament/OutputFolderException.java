@@ -1,7 +1,12 @@
 package caissa.arena.tournament;
 
-/** An output folder that cannot take this run: already used without --resume, or not resumable. */
-public final class OutputFolderException extends IllegalArgumentException {
+import caissa.arena.input.BadInputException;
+
+/**
+ * An output folder that cannot take this run: already used without --resume, in use by another
+ * run, not resumable, or holding records that disagree with the schedule.
+ */
+public final class OutputFolderException extends BadInputException {
 
     private static final long serialVersionUID = 1L;
 

@@ -4,6 +4,9 @@ import caissa.arena.Version;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
+import caissa.arena.records.FolderLock;
+import caissa.arena.records.Folders;
+import caissa.arena.records.Problems;
 import caissa.arena.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,7 +31,7 @@ import java.util.stream.Stream;
  * <p>The folder: {@code tournament.json}, {@code games/NNNN.json}, {@code journal.jsonl},
  * {@code standings.json} (see reports/README.md).
  */
-public final class Tournament {
+public final class Tournament implements AutoCloseable {
 
     public static final String RECORD_FILE = "tournament.json";
     public static final String STANDINGS_FILE = "standings.json";
@@ -41,6 +44,7 @@ public final class Tournament {
     private final List<ScheduledGame> schedule;
     private final List<FinishedGame> finished = new ArrayList<>();
     private final TournamentObserver observer;
+    private FolderLock lock;
 
     private Tournament(TournamentDefinition definition, Path file, Path dir, TournamentObserver observer) {
         this.definition = definition;
@@ -56,16 +60,26 @@ public final class Tournament {
      * Prepares the output folder for a new run, or, with {@code resume}, reads the finished games
      * of the run in it.
      *
-     * @throws OutputFolderException when the folder holds another run (without resume) or nothing
-     *     to resume, or the file changed since the run started
+     * <p>The folder is locked from here to the end of {@link #play} (or {@link #close}): a second
+     * run on it is refused while this one lives.
+     *
+     * @throws OutputFolderException when another run holds the folder, the folder holds another
+     *     run (without resume) or nothing to resume, the file changed since the run started, or a
+     *     journal line disagrees with the schedule
+     * @throws java.nio.file.FileSystemException naming the file that cannot be written
      */
     public static Tournament open(TournamentDefinition definition, Path file, Path dir, boolean resume,
             TournamentObserver observer) throws IOException {
         Tournament tournament = new Tournament(definition, file, dir, observer);
-        if (resume) {
-            tournament.prepareResume();
-        } else {
-            tournament.prepareFresh();
+        try {
+            if (resume) {
+                tournament.prepareResume();
+            } else {
+                tournament.prepareFresh();
+            }
+        } catch (IOException | RuntimeException e) {
+            tournament.close();
+            throw e;
         }
         return tournament;
     }
@@ -80,56 +94,157 @@ public final class Tournament {
     }
 
     private void prepareFresh() throws IOException {
-        if (Files.isDirectory(dir)) {
-            try (Stream<Path> entries = Files.list(dir)) {
-                if (entries.findAny().isPresent()) {
-                    throw new OutputFolderException(dir + " already holds files of a run; continue it with --resume,"
-                            + " or choose another folder with --out");
-                }
-            }
-        } else if (Files.exists(dir)) {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new OutputFolderException(dir + " exists and is not a folder");
         }
-        Files.createDirectories(dir.resolve(GAMES_DIR));
+        createFolder(dir);
+        lock();
+        if (!startedNothing()) {
+            throw new OutputFolderException(dir + " already holds files of a run; continue it with --resume,"
+                    + " or choose another folder with --out");
+        }
+        start();
+    }
+
+    /** Writes tournament.json first, so that a folder with anything else in it always names its run. */
+    private void start() throws IOException {
+        Folders.removeTemporaryFiles(dir);
         TournamentRecord record = new TournamentRecord(TournamentRecord.SCHEMA, Version.current(),
                 Instant.now().toString(), file.toString(), TournamentRecord.Definition.of(definition), schedule.size());
         Json.writeFile(dir.resolve(RECORD_FILE), record);
+        createFolder(dir.resolve(GAMES_DIR));
+    }
+
+    /**
+     * Whether the folder holds nothing of a run: at most the lock, temporary files and an empty
+     * games folder, which is what a start that failed before tournament.json was written leaves.
+     */
+    private boolean startedNothing() throws IOException {
+        try (Stream<Path> entries = Files.list(dir)) {
+            for (Path entry : entries.toList()) {
+                String name = entry.getFileName().toString();
+                boolean emptyGames = name.equals(GAMES_DIR) && Files.isDirectory(entry) && onlyTemporaryFiles(entry);
+                if (!name.equals(FolderLock.FILE) && !Folders.isTemporary(entry) && !emptyGames) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean onlyTemporaryFiles(Path folder) throws IOException {
+        try (Stream<Path> entries = Files.list(folder)) {
+            return entries.allMatch(Folders::isTemporary);
+        }
+    }
+
+    private void lock() throws IOException {
+        Optional<FolderLock> acquired = FolderLock.tryAcquire(dir);
+        if (acquired.isEmpty()) {
+            String holder = FolderLock.holder(dir).map(pid -> "process " + pid).orElse("another process");
+            throw new OutputFolderException(dir + " is in use by another run of the arena (" + holder
+                    + "); wait for it to end, or stop it and continue with --resume");
+        }
+        lock = acquired.get();
+    }
+
+    private static void createFolder(Path folder) throws IOException {
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw Problems.naming(folder, e);
+        }
     }
 
     private void prepareResume() throws IOException {
+        if (!Files.isDirectory(dir)) {
+            throw new OutputFolderException("--resume: " + dir + (Files.exists(dir) ? " is not a folder" : " does not exist")
+                    + "; start the tournament without --resume");
+        }
+        lock();
         Path recordFile = dir.resolve(RECORD_FILE);
         if (!Files.isRegularFile(recordFile)) {
-            throw new OutputFolderException("--resume: " + dir + " holds no tournament to resume (no " + RECORD_FILE + ")");
+            if (startedNothing()) {
+                // A start that failed before tournament.json was written: nothing to keep, start it now.
+                start();
+                return;
+            }
+            throw new OutputFolderException("--resume: " + dir + " has no " + RECORD_FILE
+                    + ", so the tournament its other files belong to is unknown; move them away or choose another folder");
         }
         TournamentRecord stored;
         try {
             stored = Json.mapper().readValue(recordFile.toFile(), TournamentRecord.class);
         } catch (IOException e) {
-            throw new OutputFolderException("--resume: " + recordFile + " cannot be read: " + e.getMessage());
+            throw new OutputFolderException("--resume: " + recordFile + " cannot be read: "
+                    + e.getMessage().lines().findFirst().orElse(""));
         }
         List<String> changes = stored.definition().differences(TournamentRecord.Definition.of(definition));
         if (!changes.isEmpty()) {
             throw new OutputFolderException("--resume: " + file + " changed since the run in " + dir + " started: "
                     + String.join(", ", changes));
         }
-        Files.createDirectories(dir.resolve(GAMES_DIR));
-        Set<Integer> scheduled = schedule.stream().map(ScheduledGame::number).collect(Collectors.toSet());
-        List<FinishedGame> journal;
+        Folders.removeTemporaryFiles(dir);
+        Folders.removeTemporaryFiles(dir.resolve(GAMES_DIR));
+        createFolder(dir.resolve(GAMES_DIR));
+        List<Journal.Line> journal;
         try {
-            journal = Journal.read(dir);
+            journal = Journal.readLines(dir);
         } catch (IOException e) {
             throw new OutputFolderException("--resume: " + e.getMessage());
         }
         // The last line of a game wins: a game whose log was lost is played again and journaled again.
         Map<Integer, FinishedGame> latest = new LinkedHashMap<>();
-        for (FinishedGame game : journal) {
-            latest.remove(game.game());
-            latest.put(game.game(), game);
+        for (Journal.Line line : journal) {
+            checkAgainstSchedule(line);
+            latest.remove(line.game().game());
+            latest.put(line.game().game(), line.game());
         }
         for (FinishedGame game : latest.values()) {
-            if (scheduled.contains(game.game()) && Files.isRegularFile(dir.resolve(game.file()))) {
+            if (hasItsLog(game)) {
                 finished.add(game);
             }
+        }
+    }
+
+    /** A journal line must be a game of this schedule, with its players in their colours and its own log file. */
+    private void checkAgainstSchedule(Journal.Line line) {
+        FinishedGame game = line.game();
+        String where = "--resume: " + dir.resolve(Journal.FILE) + ":" + line.number() + ": ";
+        if (game.game() < 1 || game.game() > schedule.size()) {
+            throw new OutputFolderException(where + "game " + game.game() + " is not in the schedule (games 1 to "
+                    + schedule.size() + ")");
+        }
+        ScheduledGame scheduled = schedule.get(game.game() - 1);
+        String white = botNames.get(scheduled.white());
+        String black = botNames.get(scheduled.black());
+        if (!white.equals(game.white()) || !black.equals(game.black())) {
+            throw new OutputFolderException(where + "game " + game.game() + " is scheduled as " + white + " (white) against "
+                    + black + " (black), the line says " + game.white() + " against " + game.black());
+        }
+        String expectedFile = GAMES_DIR + "/" + gameFileName(game.game(), schedule.size());
+        if (!expectedFile.equals(game.file())) {
+            throw new OutputFolderException(where + "game " + game.game() + " names the log '" + game.file()
+                    + "', but its log is " + expectedFile);
+        }
+        if (game.result() == null || game.termination() == null) {
+            throw new OutputFolderException(where + "game " + game.game() + " has no result or termination");
+        }
+    }
+
+    /** Whether the game's log is there, readable, and the log of that game with that result; else it is played again. */
+    private boolean hasItsLog(FinishedGame game) {
+        Path log = dir.resolve(game.file());
+        if (!Files.isRegularFile(log)) {
+            return false;
+        }
+        try {
+            GameRecord record = Json.mapper().readValue(log.toFile(), GameRecord.class);
+            return record.tournament() != null && record.tournament().game() == game.game()
+                    && game.white().equals(record.white().name()) && game.black().equals(record.black().name())
+                    && game.result() == record.result() && game.termination() == record.termination();
+        } catch (IOException | RuntimeException e) {
+            return false;
         }
     }
 
@@ -138,16 +253,29 @@ public final class Tournament {
         Set<Integer> done = finished.stream().map(FinishedGame::game).collect(Collectors.toSet());
         Iterator<ScheduledGame> pending = schedule.stream().filter(g -> !done.contains(g.number())).iterator();
         observer.started(schedule.size(), finished.size());
-        writeStandings();
-        try (Journal journal = Journal.open(dir)) {
-            new GamePool(concurrency).run(
-                    () -> pending.hasNext() ? Optional.of(setup(pending.next())) : Optional.empty(),
-                    record -> {
-                        commit(record, journal);
-                        return true;
-                    });
+        try {
+            writeStandings();
+            try (Journal journal = Journal.open(dir)) {
+                new GamePool(concurrency).run(
+                        () -> pending.hasNext() ? Optional.of(setup(pending.next())) : Optional.empty(),
+                        record -> {
+                            commit(record, journal);
+                            return true;
+                        });
+            }
+            return writeStandings();
+        } finally {
+            close();
         }
-        return writeStandings();
+    }
+
+    /** Releases the folder's lock (also done at the end of {@link #play}); the OS releases it if the process dies. */
+    @Override
+    public void close() throws IOException {
+        if (lock != null) {
+            lock.close();
+            lock = null;
+        }
     }
 
     private GameSetup setup(ScheduledGame game) {

@@ -171,9 +171,6 @@ public final class TournamentFile {
                 limits = limits.withOpenFiles(count(node.get("openFiles"), pointer + "/openFiles", field + ".openFiles"));
             }
         } catch (IllegalArgumentException e) {
-            if (e instanceof TournamentFileException) {
-                throw e;
-            }
             throw error(pointer, field, e.getMessage());
         }
         return limits;

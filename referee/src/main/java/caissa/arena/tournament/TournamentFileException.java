@@ -1,7 +1,9 @@
 package caissa.arena.tournament;
 
+import caissa.arena.input.BadInputException;
+
 /** A tournament file that cannot be run; the message names the file, the line and the field. */
-public final class TournamentFileException extends IllegalArgumentException {
+public final class TournamentFileException extends BadInputException {
 
     private static final long serialVersionUID = 1L;
 

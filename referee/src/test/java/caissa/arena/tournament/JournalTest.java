@@ -47,4 +47,27 @@ class JournalTest {
     void aMissingJournalIsEmpty() throws Exception {
         assertThat(Journal.read(dir)).isEmpty();
     }
+
+    @Test
+    void linesAreAppendedAtTheEndOfTheFileWhateverWasWrittenSince() throws Exception {
+        try (Journal journal = Journal.open(dir)) {
+            journal.append(game(1));
+            // Another writer (which the folder lock forbids, but the file must not be garbled even then).
+            Files.writeString(dir.resolve(Journal.FILE), "{\"game\":9,\"white\":\"a\",\"black\":\"b\",\"result\":\"1/2-1/2\","
+                    + "\"termination\":\"move-limit\",\"file\":\"games/0009.json\"}\n", StandardOpenOption.APPEND);
+            journal.append(game(2));
+        }
+
+        assertThat(Journal.read(dir)).extracting(FinishedGame::game).containsExactly(1, 9, 2);
+    }
+
+    @Test
+    void linesReadBackWithTheirNumbers() throws Exception {
+        try (Journal journal = Journal.open(dir)) {
+            journal.append(game(3));
+            journal.append(game(4));
+        }
+
+        assertThat(Journal.readLines(dir)).containsExactly(new Journal.Line(1, game(3)), new Journal.Line(2, game(4)));
+    }
 }

@@ -1,0 +1,120 @@
+package caissa.arena.game;
+
+import caissa.arena.bot.BotCommand;
+import caissa.arena.bot.BotProcess;
+import caissa.arena.bot.Delivery;
+import caissa.arena.bot.Reply;
+import caissa.arena.bot.SampleBots;
+import caissa.arena.bot.ShutdownReport;
+import caissa.arena.bot.StderrExcerpt;
+import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.SandboxRecord;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Optional;
+
+/** A seat taken by a bot process ({@link BotProcess}); times are {@link Ticker#SYSTEM}'s. */
+public final class ProcessSeat implements Seat {
+
+    private final BotProcess bot;
+
+    private ProcessSeat(BotProcess bot) {
+        this.bot = bot;
+    }
+
+    /**
+     * Opens seats by starting the entrants' commands with the game's environment and limits, each
+     * in its sandbox (see {@link Containment}), which hides the other bot's files from it.
+     */
+    public static Opener opener(GameSetup setup) {
+        Isolation isolation = setup.isolation().resolved();
+        return (entrant, name) -> {
+            BotCommand command;
+            BotCommand opponent;
+            try {
+                command = SampleBots.resolve(entrant.command());
+                Entrant other = entrant == setup.white() ? setup.black() : setup.white();
+                opponent = SampleBots.isSample(other.command()) ? SampleBots.resolve(other.command()) : other.command();
+            } catch (IllegalArgumentException e) {
+                return new Opened.Failed(e.getMessage());
+            }
+            Optional<String> problem = Containment.startProblem(command);
+            if (problem.isPresent()) {
+                return new Opened.Failed(problem.get());
+            }
+            Containment containment;
+            try {
+                containment = Containment.prepare(command, opponent, isolation, entrant.name(), name);
+            } catch (IOException e) {
+                return new Opened.Failed("its sandbox could not be prepared: " + e.getMessage());
+            }
+            BotProcess.Start start = BotProcess.start(command, setup.timeControl().environment(), setup.limits(), name,
+                    containment);
+            if (start instanceof BotProcess.Start.Started started) {
+                return new Opened.Ready(new ProcessSeat(started.bot()));
+            }
+            return new Opened.Failed(((BotProcess.Start.Failed) start).reason());
+        };
+    }
+
+    @Override
+    public Delivery send(String line, long deadlineNanos) {
+        return bot.send(line, deadlineNanos);
+    }
+
+    @Override
+    public Optional<SandboxRecord> sandbox() {
+        return bot.containment().map(Containment::record);
+    }
+
+    @Override
+    public Optional<String> limitHit() {
+        return bot.limitHit();
+    }
+
+    @Override
+    public Reply read(long deadlineNanos) {
+        return bot.read(deadlineNanos);
+    }
+
+    @Override
+    public Optional<Reply> unasked() {
+        return bot.unasked();
+    }
+
+    @Override
+    public long cpuNanos() {
+        return bot.cpuNanos();
+    }
+
+    @Override
+    public void suspend() {
+        bot.suspend();
+    }
+
+    @Override
+    public void resume() {
+        bot.resume();
+    }
+
+    @Override
+    public Optional<Integer> exitStatus(Duration wait) {
+        return bot.exitStatus(wait);
+    }
+
+    @Override
+    public void askToEnd() {
+        bot.askToEnd();
+    }
+
+    @Override
+    public ShutdownReport awaitEnd(long deadlineNanos) {
+        return bot.awaitEnd(deadlineNanos);
+    }
+
+    @Override
+    public StderrExcerpt stderr() {
+        return bot.stderr();
+    }
+}

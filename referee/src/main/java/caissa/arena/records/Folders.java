@@ -1,0 +1,54 @@
+package caissa.arena.records;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/** Folder operations that the records need to survive a power cut. */
+public final class Folders {
+
+    /** Temporary files of {@code AtomicFiles}: {@code .NAME.RANDOM.tmp}, hidden so readers skip them. */
+    private static final String TEMP_GLOB = ".*.tmp";
+
+    private Folders() {
+    }
+
+    /**
+     * Forces the folder's entries to disk: a rename or a new file is durable only once its folder
+     * is, or a power cut can bring back the old name (POSIX fsync on the directory).
+     */
+    public static void sync(Path dir) throws IOException {
+        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException e) {
+            throw Problems.naming(dir, e);
+        }
+    }
+
+    /** Deletes the temporary files a killed writer left in the folder; returns how many. */
+    public static int removeTemporaryFiles(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        int removed = 0;
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, TEMP_GLOB)) {
+            for (Path temp : stream) {
+                if (Files.isRegularFile(temp) && Files.deleteIfExists(temp)) {
+                    removed++;
+                }
+            }
+        } catch (IOException e) {
+            throw Problems.naming(dir, e);
+        }
+        return removed;
+    }
+
+    /** Whether the file is a temporary file of an atomic write. */
+    public static boolean isTemporary(Path file) {
+        String name = file.getFileName().toString();
+        return name.startsWith(".") && name.endsWith(".tmp");
+    }
+}

@@ -1,0 +1,118 @@
+package caissa.arena.tournament;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import caissa.arena.cli.Main;
+import caissa.arena.records.FolderLock;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One writer per output folder: a second run on a folder in use is refused at once and leaves it intact. */
+class OutputFolderLockTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aSecondResumeWhileARunIsGoingIsRefusedNamingItsProcessAndTheJournalStaysIntact() throws Exception {
+        Path file = new TournamentFiles("busy")
+                .testBot("s1", "slow", "1").testBot("s2", "slow", "1").testBot("s3", "slow", "1")
+                .set("gamesPerPair", 2).set("timePerGame", "30s").set("firstMoveAllowance", "10s")
+                .writeTo(dir.resolve("busy.json"));
+        Path out = dir.resolve("out");
+        Process first = new ProcessBuilder(javaCommand(file, out)).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("first.log").toFile()).start();
+        try {
+            waitForAJournalLine(out, first);
+
+            Run resume = Run.of("tournament", file.toString(), "--out", out.toString(), "--resume");
+            Run fresh = Run.of("tournament", file.toString(), "--out", out.toString());
+
+            String refused = out + " is in use by another run of the arena (process " + first.pid()
+                    + "); wait for it to end, or stop it and continue with --resume";
+            assertThat(resume.exit).isEqualTo(2);
+            assertThat(resume.err).isEqualTo("caissa tournament: " + refused + System.lineSeparator());
+            assertThat(fresh.exit).isEqualTo(2);
+            assertThat(fresh.err).isEqualTo("caissa tournament: " + refused + System.lineSeparator());
+            assertThat(first.waitFor(180, TimeUnit.SECONDS)).isTrue();
+            assertThat(first.exitValue()).as(Files.readString(dir.resolve("first.log"))).isZero();
+        } finally {
+            first.destroyForcibly();
+        }
+        assertThat(Journal.read(out)).extracting(FinishedGame::game).containsExactly(1, 2, 3, 4, 5, 6);
+        // Once the first run has ended the folder is free again.
+        Run again = Run.of("tournament", file.toString(), "--out", out.toString(), "--resume");
+        assertThat(again.exit).as(again.err).isZero();
+        assertThat(Journal.read(out)).hasSize(6);
+    }
+
+    @Test
+    void theLockOfAKilledRunIsReleasedByTheOperatingSystem() throws Exception {
+        Path file = new TournamentFiles("killed")
+                .testBot("s1", "slow", "1").testBot("s2", "slow", "1")
+                .set("gamesPerPair", 4).set("timePerGame", "30s").set("firstMoveAllowance", "10s")
+                .writeTo(dir.resolve("killed.json"));
+        Path out = dir.resolve("out");
+        Process first = new ProcessBuilder(javaCommand(file, out)).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("first.log").toFile()).start();
+        waitForAJournalLine(out, first);
+        first.toHandle().destroyForcibly();
+        assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
+
+        Run resume = Run.of("tournament", file.toString(), "--out", out.toString(), "--resume");
+
+        assertThat(resume.exit).as(resume.err).isZero();
+        assertThat(Journal.read(out)).extracting(FinishedGame::game).containsExactlyInAnyOrder(1, 2, 3, 4);
+    }
+
+    @Test
+    void aRunInThisProcessHoldingTheFolderIsNamedToo() throws Exception {
+        Path file = new TournamentFiles("held").testBot("r1", "random", "1").testBot("r2", "random", "2")
+                .writeTo(dir.resolve("held.json"));
+        Path out = Files.createDirectories(dir.resolve("out"));
+        try (FolderLock held = FolderLock.tryAcquire(out).orElseThrow()) {
+            Run run = Run.of("tournament", file.toString(), "--out", out.toString());
+
+            assertThat(run.exit).isEqualTo(2);
+            assertThat(run.err).contains("(process " + ProcessHandle.current().pid() + ")");
+            assertThat(out.resolve(Tournament.RECORD_FILE)).doesNotExist();
+        }
+    }
+
+    private record Run(int exit, String out, String err) {
+        static Run of(String... args) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+            return new Run(exit, out.toString(), err.toString());
+        }
+    }
+
+    static List<String> javaCommand(Path file, Path out) {
+        return new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "tournament", file.toString(), "--out", out.toString(), "--concurrency", "1"));
+    }
+
+    private static void waitForAJournalLine(Path dir, Process run) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(dir.resolve(Journal.FILE)) && !Journal.read(dir).isEmpty()) {
+                return;
+            }
+            if (!run.isAlive()) {
+                throw new AssertionError("the tournament process ended early");
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the tournament did not finish a game in time");
+    }
+}
