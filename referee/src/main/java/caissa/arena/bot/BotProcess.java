@@ -64,6 +64,8 @@ public final class BotProcess {
     private final Process process;
     /** The sandbox and limits the bot runs in; null for a plain process. */
     private final Containment containment;
+    /** In a sandbox: the bot's processes besides itself seen running when it was told to end. */
+    private int seenAtEnd;
     private final InputWriter stdin;
     private final ProcessTree tree;
     private final Limits limits;
@@ -277,6 +279,10 @@ public final class BotProcess {
     public void askToEnd() {
         // Children are re-parented when the bot exits: note them while they are still its own.
         tree.snapshot();
+        if (containment != null && containment.sandboxed()) {
+            // Before 'end': a bot that then exits at once takes its sandbox and all in it along.
+            seenAtEnd = Math.max(0, tree.runningDescendantsExcept("bwrap") - 1);
+        }
         // Neither waits: a bot that does not read its input holds them up until it is killed.
         if (process.isAlive()) {
             stdin.write("end");
@@ -286,14 +292,27 @@ public final class BotProcess {
 
     /** Ends the bot, second half: wait for its exit until the deadline, then kill what is left. */
     public ShutdownReport awaitEnd(long deadlineNanos) {
+        boolean sandboxed = containment != null && containment.sandboxed();
+        int lastSeenInSandbox = seenAtEnd;
         boolean exited;
         try {
-            exited = process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (sandboxed) {
+                // A sandbox's processes all die with the bot: what it leaves running can only be
+                // seen while it still runs, so look until it exits (beside it: the sandbox's init).
+                // A child still running at 'end' or after counts, even if it was about to exit too.
+                while (!(exited = process.waitFor(Math.min(10_000_000L, Math.max(0, deadlineNanos - System.nanoTime())),
+                        TimeUnit.NANOSECONDS)) && deadlineNanos - System.nanoTime() > 0) {
+                    lastSeenInSandbox = Math.max(lastSeenInSandbox, tree.runningDescendantsExcept("bwrap") - 1);
+                }
+            } else {
+                exited = process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             exited = false;
         }
         List<ProcessHandle> leftovers = tree.aliveDescendants();
+        int leftBehind = sandboxed && exited ? Math.max(leftovers.size(), lastSeenInSandbox) : leftovers.size();
         if (!exited) {
             ProcessTree.kill(List.of(process.toHandle()), Duration.ofMillis(100), Duration.ofSeconds(5));
         }
@@ -310,7 +329,7 @@ public final class BotProcess {
         }
         LIVE.remove(this);
         Optional<Integer> exitCode = process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
-        return new ShutdownReport(exited, exitCode, leftovers.size() + late.size() + escaped + contained, !exited);
+        return new ShutdownReport(exited, exitCode, leftBehind + late.size() + escaped + contained, !exited);
     }
 
     /**

@@ -49,6 +49,15 @@ final class ProcessTree {
         }
     }
 
+    /** How many processes of the live tree below the root run now, leaving out those of the named program. */
+    synchronized int runningDescendantsExcept(String program) {
+        if (root == null) {
+            return 0;
+        }
+        return (int) root.descendants().filter(ProcessTree::running)
+                .filter(h -> !h.info().command().map(c -> c.endsWith("/" + program)).orElse(false)).count();
+    }
+
     /** The bot's processes other than the bot itself that are still alive. */
     synchronized List<ProcessHandle> aliveDescendants() {
         snapshot();
@@ -56,7 +65,7 @@ final class ProcessTree {
         all.addAll(markedProcesses());
         List<ProcessHandle> alive = new ArrayList<>();
         for (ProcessHandle handle : all) {
-            if (handle.isAlive() && (root == null || handle.pid() != root.pid())
+            if (running(handle) && (root == null || handle.pid() != root.pid())
                     && handle.pid() != ProcessHandle.current().pid()) {
                 alive.add(handle);
             }
@@ -84,13 +93,30 @@ final class ProcessTree {
      */
     private static void waitForExit(List<ProcessHandle> processes, Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
-        while (processes.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+        while (processes.stream().anyMatch(ProcessTree::running) && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(5);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             }
+        }
+    }
+
+    /**
+     * Alive and not a zombie: a process that has exited but is not yet reaped (a sandbox's init
+     * whose parent just exited) is gone for every purpose here.
+     */
+    static boolean running(ProcessHandle handle) {
+        if (!handle.isAlive()) {
+            return false;
+        }
+        try {
+            String stat = Files.readString(PROC.resolve(Long.toString(handle.pid())).resolve("stat"));
+            return !stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
+        } catch (IOException | RuntimeException e) {
+            // No /proc (not Linux), or it exited while we looked: trust isAlive.
+            return handle.isAlive();
         }
     }
 

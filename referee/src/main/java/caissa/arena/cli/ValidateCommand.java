@@ -89,7 +89,7 @@ final class ValidateCommand implements Callable<Integer> {
         try {
             SourceBuild.Outcome outcome;
             try {
-                outcome = SourceBuild.prepare(bot, buildDir, buildTimeout);
+                outcome = SourceBuild.prepare(bot, buildDir, buildTimeout, isolation());
             } catch (IllegalArgumentException e) {
                 throw new UsageException("BOT: " + e.getMessage());
             }
@@ -117,9 +117,7 @@ final class ValidateCommand implements Callable<Integer> {
         } else {
             candidate = BotOption.entrant("BOT", bot, name);
         }
-        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "validate",
-                spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root()));
-        return Validator.validate(candidate, opponentBots, games, clock.timeControl(), threads, built, source, isolation);
+        return Validator.validate(candidate, opponentBots, games, clock.timeControl(), threads, built, source, isolation());
     }
 
     private void print(ValidationReport report) {
@@ -142,6 +140,17 @@ final class ValidateCommand implements Callable<Integer> {
         }
         out.println(TerminalText.escape(report.verdict()));
         out.flush();
+    }
+
+    private Isolation resolved;
+
+    /** The bots' and the build's sandbox and limits, resolved once (one warning line at most). */
+    private Isolation isolation() {
+        if (resolved == null) {
+            resolved = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "validate",
+                    spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root()));
+        }
+        return resolved;
     }
 
     private static String fileName(String path) {

@@ -64,14 +64,15 @@ public final class Bubblewrap {
      * The argument list that runs {@code argv} in a sandbox.
      *
      * @param visible the bot's own paths, read-only (its program, its working folder, files named on its command line)
+     * @param writable those of the visible paths it may write (a build's output folder); none for a bot
      * @param hidden paths the bot must not see even where they lie inside a visible one
      * @param scratch the bot's writable folder for this game, mounted at /scratch (also its HOME)
      * @param tmp the bot's private /tmp for this game
      * @param cwd where the bot starts, one of the visible folders
      * @param asRoot whether the arena runs as root: then the bot runs as nobody
      */
-    static List<String> command(List<String> argv, Collection<Path> visible, Collection<Path> hidden, Path scratch,
-            Path tmp, Path cwd, boolean asRoot) {
+    static List<String> command(List<String> argv, Collection<Path> visible, Collection<Path> writable,
+            Collection<Path> hidden, Path scratch, Path tmp, Path cwd, boolean asRoot) {
         List<String> cmd = new ArrayList<>(List.of("bwrap", "--die-with-parent", "--new-session", "--unshare-pid",
                 "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--hostname", "caissa-bot"));
         for (String dir : SYSTEM) {
@@ -98,7 +99,7 @@ public final class Bubblewrap {
         made.stream().sorted(java.util.Comparator.comparingInt(Path::getNameCount))
                 .forEach(dir -> cmd.addAll(List.of("--perms", "0755", "--dir", dir.toString())));
         for (Path path : visible) {
-            cmd.addAll(List.of("--ro-bind", path.toString(), path.toString()));
+            cmd.addAll(List.of(writable.contains(path) ? "--bind" : "--ro-bind", path.toString(), path.toString()));
         }
         // Mounted last, so that the hidden part wins where it overlaps a visible one.
         for (Path path : hidden) {

@@ -55,6 +55,26 @@ public final class Containment {
      */
     public static Containment prepare(BotCommand command, BotCommand opponent, Isolation isolation, String bot, String name)
             throws IOException {
+        return prepare(command, opponent, isolation, bot, name, List.of());
+    }
+
+    /**
+     * Prepares the containment of a one-shot command that runs on a submission, such as its
+     * build: the same sandbox and limits as a bot, with {@code writable} (its output folder) the
+     * only place it may write besides its scratch folders.
+     */
+    public static Containment prepareTool(BotCommand command, Path writable, Isolation isolation, String name)
+            throws IOException {
+        Path folder = writable.toAbsolutePath().normalize();
+        if (isolation.resolved().sandbox() == SandboxMode.BWRAP && isRoot()) {
+            Files.setAttribute(folder, "unix:uid", Bubblewrap.NOBODY);
+            Files.setAttribute(folder, "unix:gid", Bubblewrap.NOBODY);
+        }
+        return prepare(command, command, isolation, name, name, List.of(folder));
+    }
+
+    private static Containment prepare(BotCommand command, BotCommand opponent, Isolation isolation, String bot,
+            String name, List<Path> writable) throws IOException {
         Isolation resolved = isolation.resolved();
         resolved = resolved.withLimits(resolved.limitsFor(bot));
         Optional<BotCgroup> cgroup = BotCgroup.create(name, resolved.limits());
@@ -74,6 +94,8 @@ public final class Containment {
         }
         Path cwd = workingDir(command);
         Set<Path> visible = visiblePaths(command, cwd);
+        visible.removeIf(v -> writable.stream().anyMatch(w -> v.startsWith(w) && !v.equals(w)));
+        visible.addAll(writable);
         Set<Path> hidden = new LinkedHashSet<>();
         for (Path path : resolved.hidden()) {
             // Inside a visible folder, or around one: the hidden part wins where they overlap.
@@ -98,7 +120,7 @@ public final class Containment {
                 Files.setAttribute(dir, "unix:gid", Bubblewrap.NOBODY);
             }
         }
-        argv.addAll(Bubblewrap.command(command.argv(), visible, hidden, scratch, tmp, cwd, root));
+        argv.addAll(Bubblewrap.command(command.argv(), visible, writable, hidden, scratch, tmp, cwd, root));
         return new Containment(argv, cgroup, scratchRoot, true, resolved);
     }
 
@@ -154,6 +176,11 @@ public final class Containment {
     /** The command that starts the bot inside all of this. */
     public List<String> argv() {
         return argv;
+    }
+
+    /** Whether the bot runs in a bubblewrap sandbox (rather than as a plain process with limits). */
+    public boolean sandboxed() {
+        return sandboxed;
     }
 
     /** The bot's cgroup, when the machine offers cgroups: freeze, thaw and CPU time for the arena's clocks. */
