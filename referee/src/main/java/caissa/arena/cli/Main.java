@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             MovesCommand.class,
             PlayCommand.class,
             TournamentCommand.class,
+            MergeCommand.class,
             ReportCommand.class,
             MatchCommand.class,
             ValidateCommand.class,

@@ -7,12 +7,14 @@ import caissa.arena.match.MatchSettings;
 import caissa.arena.report.Json;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.stats.Sprt;
+import caissa.arena.tournament.Shard;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -82,6 +84,10 @@ final class MatchCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Where the game logs go (default: reports/match/<time>-<engine>-vs-<baseline>/).")
     Path out;
 
+    @Option(names = "--shard", paramLabel = "I/N|auto",
+            description = "With --games: play only share I of N (from 1) of the game pairs, for a cluster; judge the whole match with 'caissa merge'. auto: from the environment, as for tournament.")
+    String shard;
+
     /** Set by {@link Main#main}: a real terminal gets a line redrawn in place. */
     static boolean interactive;
 
@@ -101,6 +107,15 @@ final class MatchCommand implements Callable<Integer> {
             }
         }
         int threads = Options.concurrency(concurrency, Options.cores());
+        Optional<Shard> share;
+        try {
+            share = Shard.option(shard, System.getenv());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--shard: " + e.getMessage());
+        }
+        if (share.isPresent() && games == null) {
+            throw new UsageException("--shard needs --games N: a sequential match cannot be split, its length depends on its results");
+        }
         if (openingPlies < 0 || openingPlies > 40) {
             throw new UsageException("--opening-plies must be between 0 and 40, got " + openingPlies);
         }
@@ -134,11 +149,28 @@ final class MatchCommand implements Callable<Integer> {
                 terminal.println(line);
             }
             terminal.flush();
-        }, isolation);
+        }, share, isolation);
         if (interactive) {
             terminal.println();
         }
         terminal.println();
+        if (share.isPresent()) {
+            terminal.printf(Locale.ROOT, "shard %s: %d games played; judge the whole match with: caissa merge --out DIR SHARD-DIR...%n",
+                    share.get(), report.games());
+            terminal.flush();
+            return ExitCodes.OK;
+        }
+        printVerdict(terminal, report);
+        if (json != null) {
+            Json.writeFile(json, report);
+            terminal.println("summary: " + json);
+        }
+        terminal.flush();
+        return report.decision().exitCode();
+    }
+
+    /** The verdict lines, shared with {@code merge} of a sharded match. */
+    static void printVerdict(PrintWriter terminal, MatchReport report) {
         terminal.printf(Locale.ROOT, "%s: %s after %d games%n", verdictSentence(report), report.decision(), report.games());
         terminal.printf(Locale.ROOT, "  engine +%d =%d -%d, pairs %s, Elo %s, LOS %.1f%%, LLR %.2f [%.2f, %.2f]%n",
                 report.wins(), report.draws(), report.losses(), report.pentanomial(), elo(report), report.los() * 100,
@@ -146,12 +178,6 @@ final class MatchCommand implements Callable<Integer> {
         if (report.irregularLosses().engine() > 0) {
             terminal.printf("  the engine lost %d games irregularly (see the game logs)%n", report.irregularLosses().engine());
         }
-        if (json != null) {
-            Json.writeFile(json, report);
-            terminal.println("summary: " + json);
-        }
-        terminal.flush();
-        return report.decision().exitCode();
     }
 
     private static String progress(MatchReport s, int cap) {

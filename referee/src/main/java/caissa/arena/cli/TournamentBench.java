@@ -49,7 +49,7 @@ final class TournamentBench implements Callable<Integer> {
         TournamentDefinition definition = new TournamentDefinition("bench",
                 List.of(new BotEntry("one", command, Optional.empty(), Map.of()),
                         new BotEntry("two", command, Optional.empty(), Map.of())),
-                games, TimeControl.DEFAULT, 4, 1, Optional.empty(), caissa.arena.sandbox.Isolation.defaults());
+                games, TimeControl.DEFAULT, 4, 1, Optional.empty());
         out.printf(Locale.ROOT, "%s against itself, %d games a run, 4 opening plies, after a warm-up run:%n", bot, games);
         // The first run in a JVM pays for compiling the referee; a warm-up run keeps that out of the figures.
         run(definition, 2);

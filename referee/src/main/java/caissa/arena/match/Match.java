@@ -14,6 +14,7 @@ import caissa.arena.stats.Pentanomial;
 import caissa.arena.stats.Sprt;
 import caissa.arena.tournament.GamePool;
 import caissa.arena.tournament.Openings;
+import caissa.arena.tournament.Shard;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +44,7 @@ public final class Match {
     private int baselineIrregular;
     private Integer decidedAtGames;
     private Sprt.Decision decision = Sprt.Decision.CONTINUE;
+    private Optional<Shard> shard = Optional.empty();
 
     private final Isolation isolation;
 
@@ -55,19 +57,56 @@ public final class Match {
 
     /** Plays the match, writing every game log into {@code out/games/}, and returns its summary. */
     public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer) throws Exception {
-        return run(settings, out, concurrency, observer, Isolation.defaults());
+        return run(settings, out, concurrency, observer, Optional.empty(), Isolation.defaults());
     }
 
-    /** The same, with each bot in the given sandbox and limits; the output folder is hidden from them. */
+    /** Plays the match or one shard of it, each bot in the default sandbox and limits. */
     public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
-            Isolation isolation) throws Exception {
+            Optional<Shard> shard) throws Exception {
+        return run(settings, out, concurrency, observer, shard, Isolation.defaults());
+    }
+
+    /**
+     * Plays the match, or with a shard only its share of the game pairs (pair k, from 0, is shard
+     * {@code k mod N + 1}'s), of a fixed-length match only; a shard's folder also gets
+     * {@code match.json} for {@link MatchMerge}. Each bot runs in the given sandbox and limits,
+     * and the output folder is hidden from them.
+     */
+    public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
+            Optional<Shard> shard, Isolation isolation) throws Exception {
+        if (shard.isPresent() && settings.sequential()) {
+            throw new IllegalArgumentException("a sequential match cannot be sharded: its length depends on its results");
+        }
         Files.createDirectories(out.resolve("games"));
+        if (shard.isPresent()) {
+            Json.writeFile(out.resolve(MatchShardRecord.FILE), MatchShardRecord.of(caissa.arena.Version.current(),
+                    settings, shard.get().index(), shard.get().count()));
+        }
         Match match = new Match(settings, out, observer, isolation.hiding(List.of(out)));
+        match.shard = shard;
         new GamePool(concurrency).run(match::next, match::finished);
         return match.summary();
     }
 
+    /** Judges a fixed-length match from all its games (in any order), writing their logs into {@code out/games/}. */
+    static MatchReport judge(MatchSettings settings, Path out, List<GameRecord> games) throws IOException {
+        Files.createDirectories(out.resolve("games"));
+        Match match = new Match(settings, out, MatchObserver.NONE, Isolation.defaults());
+        for (GameRecord game : games.stream()
+                .sorted(java.util.Comparator.comparingInt(g -> g.tournament().game())).toList()) {
+            match.finished(game);
+        }
+        return match.summary();
+    }
+
+    static String gameFileName(int number) {
+        return String.format("%05d.json", number);
+    }
+
     private Optional<GameSetup> next() {
+        while (started < settings.maxGames() && shard.isPresent() && !shard.get().owns((started + 2) / 2 - 1)) {
+            started++;
+        }
         if (started >= settings.maxGames() || decision != Sprt.Decision.CONTINUE) {
             return Optional.empty();
         }
@@ -85,7 +124,7 @@ public final class Match {
 
     private boolean finished(GameRecord record) throws IOException {
         int number = record.tournament().game();
-        Json.writeFile(out.resolve("games").resolve(String.format("%05d.json", number)), record);
+        Json.writeFile(out.resolve("games").resolve(gameFileName(number)), record);
         Side engineSide = number % 2 == 1 ? Side.WHITE : Side.BLACK;
         int points = record.result().points(engineSide);
         games++;

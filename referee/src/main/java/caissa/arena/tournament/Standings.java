@@ -40,19 +40,32 @@ public final class Standings {
         }
     }
 
-    private Standings(List<String> bots, List<FinishedGame> games) {
+    /** The Swiss stage's scores (byes, Buchholz), or null for a round robin or gauntlet. */
+    private final SwissPairing.Scores swiss;
+
+    private Standings(List<String> bots, List<FinishedGame> games, SwissPairing.Scores swiss) {
         this.bots = List.copyOf(bots);
         this.games = List.copyOf(games);
+        this.swiss = swiss;
+    }
+
+    /**
+     * The standings of a Swiss stage: points (byes included), then Buchholz, then fewer irregular
+     * losses, then Sonneborn-Berger, then name. Bots that met only some of the field are not
+     * compared by head-to-head points.
+     */
+    public static List<Standing> swiss(List<String> bots, List<FinishedGame> games, SwissPairing.Scores scores) {
+        return new Standings(bots, games, scores).table();
     }
 
     /** The standings of the bots (in the order of the tournament file) after the given games. */
     public static List<Standing> compute(List<String> bots, List<FinishedGame> games) {
-        return new Standings(bots, games).table();
+        return new Standings(bots, games, null).table();
     }
 
     /** {@code crosstable[bot][opponent]} after the given games, every pair present. */
     public static Map<String, Map<String, CrossEntry>> crosstable(List<String> bots, List<FinishedGame> games) {
-        Standings standings = new Standings(bots, games);
+        Standings standings = new Standings(bots, games, null);
         standings.tally();
         return standings.crosstable;
     }
@@ -63,11 +76,19 @@ public final class Standings {
         List<String> order = new ArrayList<>(bots);
         Comparator<String> byPointsAndIrregular = Comparator.<String>comparingInt(b -> -tallies.get(b).points)
                 .thenComparingInt(b -> tallies.get(b).irregularLosses());
-        order.sort(byPointsAndIrregular);
-        headToHead(order, byPointsAndIrregular);
-        Comparator<String> ranking = byPointsAndIrregular
-                .thenComparingInt(b -> -tallies.get(b).headToHead)
-                .thenComparingDouble(b -> -tallies.get(b).sonnebornBerger);
+        Comparator<String> ranking;
+        if (swiss == null) {
+            order.sort(byPointsAndIrregular);
+            headToHead(order, byPointsAndIrregular);
+            ranking = byPointsAndIrregular
+                    .thenComparingInt(b -> -tallies.get(b).headToHead)
+                    .thenComparingDouble(b -> -tallies.get(b).sonnebornBerger);
+        } else {
+            ranking = Comparator.<String>comparingInt(b -> -tallies.get(b).points)
+                    .thenComparingInt(b -> -swiss.buchholz()[bots.indexOf(b)])
+                    .thenComparingInt(b -> tallies.get(b).irregularLosses())
+                    .thenComparingDouble(b -> -tallies.get(b).sonnebornBerger);
+        }
         order.sort(ranking.thenComparing(Comparator.naturalOrder()));
 
         List<Standing> table = new ArrayList<>();
@@ -78,7 +99,9 @@ public final class Standings {
             PlayerRating rating = ratings.get(bot);
             table.add(new Standing(rank, bot, t.points, t.games, t.wins, t.draws, t.losses, t.irregularLosses(),
                     Map.copyOf(t.irregular), rating == null ? null : round(rating.elo()),
-                    rating == null ? null : round(rating.error()), t.headToHead, t.sonnebornBerger));
+                    rating == null ? null : round(rating.error()), t.headToHead, t.sonnebornBerger,
+                    swiss == null ? null : swiss.byes()[bots.indexOf(bot)],
+                    swiss == null ? null : swiss.buchholz()[bots.indexOf(bot)]));
         }
         return List.copyOf(table);
     }
@@ -111,6 +134,11 @@ public final class Standings {
                     t.irregular.merge(game.termination().word(), 1, Integer::sum);
                 }
                 crosstable.get(bot).merge(opponent, CrossEntry.NONE.plus(points), (a, b) -> a.plus(points));
+            }
+        }
+        if (swiss != null) {
+            for (int b = 0; b < bots.size(); b++) {
+                tallies.get(bots.get(b)).points += swiss.byes()[b] * SwissPairing.BYE_POINTS;
             }
         }
         for (FinishedGame game : games) {

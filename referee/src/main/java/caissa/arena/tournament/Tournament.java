@@ -17,16 +17,22 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Runs a round robin into an output folder, game by game, so that nothing finished is ever lost:
+ * Runs a tournament into an output folder, game by game, so that nothing finished is ever lost:
  * each game's log is written atomically, then its line is appended to the journal, and only then
  * does it count. A run killed at any moment continues with {@code resume}: journaled games are
- * kept as they are, the others are played.
+ * kept as they are, the others are played. The games come from the {@link Plan} batch by batch:
+ * a Swiss round is paired once the round before it is finished, from the journal, so a resumed
+ * run pairs exactly as an uninterrupted one.
+ *
+ * <p>With a {@link Shard}, the run plays only its share of one batch (the first batch not yet
+ * finished in the {@code from} folder, the merged results of the batches before) and stops;
+ * {@link Merge} puts the shards together.
  *
  * <p>The folder: {@code tournament.json}, {@code games/NNNN.json}, {@code journal.jsonl},
  * {@code standings.json} (see reports/README.md).
@@ -41,19 +47,26 @@ public final class Tournament implements AutoCloseable {
     private final Path file;
     private final Path dir;
     private final List<String> botNames;
-    private final List<ScheduledGame> schedule;
-    private final List<FinishedGame> finished = new ArrayList<>();
+    private final Plan plan;
+    private final Optional<Shard> shard;
+    /** Games of earlier batches, read from the {@code from} folder (shards only). */
+    private final Map<Integer, FinishedGame> earlier;
+    private final Optional<Plan.Batch> shardBatch;
+    private final Map<Integer, FinishedGame> finished = new TreeMap<>();
     private final TournamentObserver observer;
     private FolderLock lock;
 
-    private Tournament(TournamentDefinition definition, Path file, Path dir, TournamentObserver observer) {
+    private Tournament(TournamentDefinition definition, Path file, Path dir, TournamentObserver observer,
+            Optional<Shard> shard, Map<Integer, FinishedGame> earlier) {
         this.definition = definition;
         this.file = file;
         this.dir = dir;
         this.observer = observer;
         this.botNames = definition.bots().stream().map(BotEntry::name).toList();
-        this.schedule = Schedule.roundRobin(definition.bots().size(), definition.gamesPerPair(),
-                definition.openingPlies(), definition.seed());
+        this.plan = Plan.of(definition);
+        this.shard = shard;
+        this.earlier = earlier;
+        this.shardBatch = shard.isPresent() ? plan.progress(earlier).current() : Optional.empty();
     }
 
     /**
@@ -70,7 +83,28 @@ public final class Tournament implements AutoCloseable {
      */
     public static Tournament open(TournamentDefinition definition, Path file, Path dir, boolean resume,
             TournamentObserver observer) throws IOException {
-        Tournament tournament = new Tournament(definition, file, dir, observer);
+        return open(definition, file, dir, resume, observer, Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * As {@link #open(TournamentDefinition, Path, Path, boolean, TournamentObserver)}, for one shard
+     * of the first batch not finished in {@code from} (a merged folder of the same tournament; none
+     * for the first batch).
+     */
+    public static Tournament open(TournamentDefinition definition, Path file, Path dir, boolean resume,
+            TournamentObserver observer, Optional<Shard> shard, Optional<Path> from) throws IOException {
+        Map<Integer, FinishedGame> earlier = new TreeMap<>();
+        if (from.isPresent()) {
+            if (shard.isEmpty()) {
+                throw new OutputFolderException("--from is for shards: give --shard too");
+            }
+            earlier.putAll(Merge.readMerged(from.get(), definition));
+        }
+        Tournament tournament = new Tournament(definition, file, dir, observer, shard, earlier);
+        if (shard.isPresent() && tournament.shardBatch.isEmpty()) {
+            throw new OutputFolderException("--shard: the tournament is over" + from.map(f -> " in " + f).orElse("")
+                    + ": there is nothing left to play");
+        }
         try {
             if (resume) {
                 tournament.prepareResume();
@@ -84,13 +118,25 @@ public final class Tournament implements AutoCloseable {
         return tournament;
     }
 
-    /** Games already finished (on resume) and games in all. */
+    /** Games already finished (on resume) and games in all (of this shard's share, for a shard). */
     public int finishedGames() {
         return finished.size();
     }
 
     public int totalGames() {
-        return schedule.size();
+        return shardBatch.map(b -> shard.get().share(b.games()).size()).orElse(plan.totalGames());
+    }
+
+    /** The batch a shard plays. */
+    public Optional<Plan.Batch> shardBatch() {
+        return shardBatch;
+    }
+
+    private TournamentRecord record() {
+        TournamentRecord.ShardRecord shardRecord = shardBatch.map(b -> new TournamentRecord.ShardRecord(
+                shard.get().index(), shard.get().count(), b.index(), b.stage(), b.round())).orElse(null);
+        return new TournamentRecord(TournamentRecord.SCHEMA, Version.current(), Instant.now().toString(), file.toString(),
+                TournamentRecord.Definition.of(definition), plan.totalGames(), shardRecord);
     }
 
     private void prepareFresh() throws IOException {
@@ -109,9 +155,7 @@ public final class Tournament implements AutoCloseable {
     /** Writes tournament.json first, so that a folder with anything else in it always names its run. */
     private void start() throws IOException {
         Folders.removeTemporaryFiles(dir);
-        TournamentRecord record = new TournamentRecord(TournamentRecord.SCHEMA, Version.current(),
-                Instant.now().toString(), file.toString(), TournamentRecord.Definition.of(definition), schedule.size());
-        Json.writeFile(dir.resolve(RECORD_FILE), record);
+        Json.writeFile(dir.resolve(RECORD_FILE), record());
         createFolder(dir.resolve(GAMES_DIR));
     }
 
@@ -184,6 +228,11 @@ public final class Tournament implements AutoCloseable {
             throw new OutputFolderException("--resume: " + file + " changed since the run in " + dir + " started: "
                     + String.join(", ", changes));
         }
+        TournamentRecord.ShardRecord expected = record().shard();
+        if (!Objects.equals(stored.shard(), expected)) {
+            throw new OutputFolderException("--resume: " + dir + " holds " + describe(stored.shard()) + ", not "
+                    + describe(expected) + " (check --shard and --from)");
+        }
         Folders.removeTemporaryFiles(dir);
         Folders.removeTemporaryFiles(dir.resolve(GAMES_DIR));
         createFolder(dir.resolve(GAMES_DIR));
@@ -196,39 +245,79 @@ public final class Tournament implements AutoCloseable {
         // The last line of a game wins: a game whose log was lost is played again and journaled again.
         Map<Integer, FinishedGame> latest = new LinkedHashMap<>();
         for (Journal.Line line : journal) {
-            checkAgainstSchedule(line);
+            checkLine(line);
             latest.remove(line.game().game());
             latest.put(line.game().game(), line.game());
         }
+        Map<Integer, FinishedGame> kept = new TreeMap<>();
         for (FinishedGame game : latest.values()) {
             if (hasItsLog(game)) {
-                finished.add(game);
+                kept.put(game.game(), game);
+            }
+        }
+        // The schedule of a Swiss round follows from the games before it, so it is worked out
+        // from the journal itself; then every line must be a game of it, in its colours.
+        Map<Integer, FinishedGame> all = new TreeMap<>(earlier);
+        all.putAll(kept);
+        Plan.Progress progress = plan.progress(all);
+        Map<Integer, ScheduledGame> mine = new TreeMap<>();
+        (shardBatch.isPresent() ? shard.get().share(shardBatch.get().games()) : progress.scheduled())
+                .forEach(g -> mine.put(g.number(), g));
+        for (Journal.Line line : journal) {
+            checkAgainstSchedule(line, mine);
+        }
+        for (FinishedGame game : kept.values()) {
+            if (Plan.matches(mine.get(game.game()), game, botNames)) {
+                finished.put(game.game(), game);
             }
         }
     }
 
-    /** A journal line must be a game of this schedule, with its players in their colours and its own log file. */
-    private void checkAgainstSchedule(Journal.Line line) {
+    private static String describe(TournamentRecord.ShardRecord shard) {
+        return shard == null ? "a whole run" : "shard " + shard.index() + "/" + shard.count() + " of batch " + shard.batch();
+    }
+
+    /** A journal line must name a game of the tournament, its own log file, and a result. */
+    private void checkLine(Journal.Line line) {
         FinishedGame game = line.game();
         String where = "--resume: " + dir.resolve(Journal.FILE) + ":" + line.number() + ": ";
-        if (game.game() < 1 || game.game() > schedule.size()) {
+        if (game.game() < 1 || game.game() > plan.totalGames()) {
             throw new OutputFolderException(where + "game " + game.game() + " is not in the schedule (games 1 to "
-                    + schedule.size() + ")");
+                    + plan.totalGames() + ")");
         }
-        ScheduledGame scheduled = schedule.get(game.game() - 1);
-        String white = botNames.get(scheduled.white());
-        String black = botNames.get(scheduled.black());
-        if (!white.equals(game.white()) || !black.equals(game.black())) {
-            throw new OutputFolderException(where + "game " + game.game() + " is scheduled as " + white + " (white) against "
-                    + black + " (black), the line says " + game.white() + " against " + game.black());
-        }
-        String expectedFile = GAMES_DIR + "/" + gameFileName(game.game(), schedule.size());
+        String expectedFile = GAMES_DIR + "/" + gameFileName(game.game(), plan.totalGames());
         if (!expectedFile.equals(game.file())) {
             throw new OutputFolderException(where + "game " + game.game() + " names the log '" + game.file()
                     + "', but its log is " + expectedFile);
         }
         if (game.result() == null || game.termination() == null) {
             throw new OutputFolderException(where + "game " + game.game() + " has no result or termination");
+        }
+    }
+
+    /**
+     * A journal line must be a game of the schedule known from the journal (this shard's share, for
+     * a shard), with its players in their colours. A later Swiss round is not known while the
+     * round before it has a game whose log was lost: such a line is kept out until then.
+     */
+    private void checkAgainstSchedule(Journal.Line line, Map<Integer, ScheduledGame> schedule) {
+        FinishedGame game = line.game();
+        String where = "--resume: " + dir.resolve(Journal.FILE) + ":" + line.number() + ": ";
+        ScheduledGame scheduled = schedule.get(game.game());
+        if (scheduled == null) {
+            if (shardBatch.isPresent()) {
+                throw new OutputFolderException(where + "game " + game.game() + " is not in the share of shard "
+                        + shard.get() + " of " + shardBatch.get().describe());
+            }
+            // A game of a batch not yet known (its round waits for a game of the round before
+            // whose log was lost): it does not count, and is played again once its round is paired.
+            return;
+        }
+        String white = botNames.get(scheduled.white());
+        String black = botNames.get(scheduled.black());
+        if (!white.equals(game.white()) || !black.equals(game.black())) {
+            throw new OutputFolderException(where + "game " + game.game() + " is scheduled as " + white + " (white) against "
+                    + black + " (black), the line says " + game.white() + " against " + game.black());
         }
     }
 
@@ -250,18 +339,37 @@ public final class Tournament implements AutoCloseable {
 
     /** Plays the games not yet finished, {@code concurrency} at a time, and returns the final standings. */
     public StandingsDocument play(int concurrency) throws Exception {
-        Set<Integer> done = finished.stream().map(FinishedGame::game).collect(Collectors.toSet());
-        Iterator<ScheduledGame> pending = schedule.stream().filter(g -> !done.contains(g.number())).iterator();
-        observer.started(schedule.size(), finished.size());
+        observer.started(totalGames(), finished.size());
         try {
             writeStandings();
             try (Journal journal = Journal.open(dir)) {
-                new GamePool(concurrency).run(
-                        () -> pending.hasNext() ? Optional.of(setup(pending.next())) : Optional.empty(),
-                        record -> {
-                            commit(record, journal);
-                            return true;
-                        });
+                while (true) {
+                    List<ScheduledGame> batch;
+                    if (shardBatch.isPresent()) {
+                        batch = shard.get().share(shardBatch.get().games());
+                    } else {
+                        Optional<Plan.Batch> current = plan.progress(all()).current();
+                        if (current.isEmpty()) {
+                            break;
+                        }
+                        batch = current.get().games();
+                    }
+                    Iterator<ScheduledGame> pending = batch.stream().filter(g -> !finished.containsKey(g.number()))
+                            .iterator();
+                    if (!pending.hasNext()) {
+                        break;
+                    }
+                    new GamePool(concurrency).run(
+                            () -> pending.hasNext() ? Optional.of(setup(pending.next())) : Optional.empty(),
+                            record -> {
+                                commit(record, journal);
+                                return true;
+                            });
+                    if (shardBatch.isPresent() || batch.stream().anyMatch(g -> !finished.containsKey(g.number()))) {
+                        // A shard's share is done, or the arena is stopping: the next batch waits.
+                        break;
+                    }
+                }
             }
             return writeStandings();
         } finally {
@@ -284,28 +392,78 @@ public final class Tournament implements AutoCloseable {
         return GameSetup.of(new Entrant(white.name(), white.botCommand()), new Entrant(black.name(), black.botCommand()),
                         definition.timeControl())
                 .withOpening(game.opening())
-                .withTournament(new GameRecord.TournamentGame(definition.name(), game.number(), schedule.size(), game.pair()))
+                .withTournament(new GameRecord.TournamentGame(definition.name(), game.number(), plan.totalGames(),
+                        game.pair()))
                 // No bot may see the records (or, through the tournament file, the other bots' commands).
                 .withIsolation(definition.isolation().hiding(file == null ? List.of(dir) : List.of(dir, file)));
     }
 
+    private Map<Integer, FinishedGame> all() {
+        Map<Integer, FinishedGame> all = new TreeMap<>(earlier);
+        all.putAll(finished);
+        return all;
+    }
+
     private void commit(GameRecord record, Journal journal) throws IOException {
-        String name = GAMES_DIR + "/" + gameFileName(record.tournament().game(), schedule.size());
+        String name = GAMES_DIR + "/" + gameFileName(record.tournament().game(), plan.totalGames());
         Json.writeFile(dir.resolve(name), record);
         FinishedGame game = FinishedGame.of(record, name);
         journal.append(game);
-        finished.add(game);
+        finished.put(game.game(), game);
         StandingsDocument standings = writeStandings();
-        observer.finished(game, standings.standings(), finished.size(), schedule.size());
+        observer.finished(game, standings.standings(), finished.size(), totalGames());
     }
 
     private StandingsDocument writeStandings() throws IOException {
-        StandingsDocument document = new StandingsDocument(StandingsDocument.SCHEMA, definition.name(),
-                Version.current(), Instant.now().toString(), finished.size(), schedule.size(),
-                finished.size() == schedule.size(), Standings.compute(botNames, finished),
-                Standings.crosstable(botNames, finished));
+        Map<Integer, FinishedGame> all = all();
+        boolean complete = shardBatch.isPresent() ? finished.size() == totalGames() : plan.progress(all).current().isEmpty();
+        StandingsDocument document = standings(plan, all, shardBatch.isPresent() ? finished.size() : all.size(),
+                totalGames(), complete);
         Json.writeFile(dir.resolve(STANDINGS_FILE), document);
         return document;
+    }
+
+    /** The standings document of a run after the given finished games (of every batch). */
+    static StandingsDocument standings(Plan plan, Map<Integer, FinishedGame> games, int played, int total,
+            boolean complete) {
+        TournamentDefinition definition = plan.definition();
+        List<String> names = definition.bots().stream().map(BotEntry::name).toList();
+        Plan.Progress progress = plan.progress(games);
+        List<StandingsDocument.Stage> stages = new ArrayList<>();
+        List<String> stageNames = progress.known().stream().map(Plan.Batch::stage).distinct().toList();
+        for (String stage : stageNames) {
+            List<FinishedGame> stageGames = progress.gamesOf(stage);
+            List<Plan.Batch> batches = progress.known().stream().filter(b -> b.stage().equals(stage)).toList();
+            int stageTotal = plan.stageGames(stage);
+            List<Standing> table;
+            Map<String, Map<String, CrossEntry>> cross;
+            if (stage.equals(Plan.SWISS)) {
+                table = Standings.swiss(names, stageGames, SwissPairing.Scores.after(names.size(), progress.swissRounds()));
+                cross = Standings.crosstable(names, stageGames);
+            } else {
+                List<String> players = stage.equals(Plan.FINAL) ? finalists(batches.get(0), names) : names;
+                table = Standings.compute(players, stageGames);
+                cross = Standings.crosstable(players, stageGames);
+            }
+            stages.add(new StandingsDocument.Stage(stage, stage.equals(Plan.SWISS) ? batches.size() : 0, stageGames.size(),
+                    stageTotal, stageGames.size() == stageTotal, table, cross));
+        }
+        StandingsDocument.Stage current = stages.get(stages.size() - 1);
+        return new StandingsDocument(StandingsDocument.SCHEMA, definition.name(), Version.current(),
+                Instant.now().toString(), played, total, complete,
+                current.standings(), current.crosstable(), List.copyOf(stages));
+    }
+
+    private static List<String> finalists(Plan.Batch batch, List<String> names) {
+        List<String> players = new ArrayList<>();
+        for (ScheduledGame g : batch.games()) {
+            for (int b : new int[] {g.white(), g.black()}) {
+                if (!players.contains(names.get(b))) {
+                    players.add(names.get(b));
+                }
+            }
+        }
+        return players;
     }
 
     /** {@code 0007.json}: zero-padded so that the files sort by game number. */

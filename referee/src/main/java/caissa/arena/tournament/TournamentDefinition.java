@@ -7,7 +7,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A round robin as its file defines it, checked and with defaults filled in (see
+ * A tournament as its file defines it, checked and with defaults filled in (see
  * tournaments/README.md for every field).
  *
  * @param concurrency games at a time when the command line does not say; empty for the number of cores
@@ -21,23 +21,38 @@ public record TournamentDefinition(
         int openingPlies,
         long seed,
         Optional<Integer> concurrency,
+        Format format,
         Isolation isolation) {
+
+    /** A round robin, its bots in the default sandbox and limits. */
+    public TournamentDefinition(String name, List<BotEntry> bots, int gamesPerPair, TimeControl timeControl,
+            int openingPlies, long seed, Optional<Integer> concurrency) {
+        this(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, Format.ROUND_ROBIN);
+    }
+
+    /** Its bots in the default sandbox and limits. */
+    public TournamentDefinition(String name, List<BotEntry> bots, int gamesPerPair, TimeControl timeControl,
+            int openingPlies, long seed, Optional<Integer> concurrency, Format format) {
+        this(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format, Isolation.defaults());
+    }
 
     public TournamentDefinition {
         Objects.requireNonNull(name, "name");
         bots = List.copyOf(bots);
         Objects.requireNonNull(timeControl, "timeControl");
         Objects.requireNonNull(concurrency, "concurrency");
+        Objects.requireNonNull(format, "format");
         Objects.requireNonNull(isolation, "isolation");
     }
 
     /** The same tournament with its bots' isolation changed (the command line's --sandbox wins over the file). */
     public TournamentDefinition withIsolation(Isolation newIsolation) {
-        return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, newIsolation);
+        return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format,
+                newIsolation);
     }
 
-    /** Games in the whole tournament: every pair plays {@code gamesPerPair}. */
+    /** Games in the whole tournament, every stage. */
     public int totalGames() {
-        return bots.size() * (bots.size() - 1) / 2 * gamesPerPair;
+        return Plan.of(this).totalGames();
     }
 }

@@ -39,7 +39,9 @@ import java.util.Set;
 public final class TournamentFile {
 
     private static final Set<String> FIELDS = Set.of("name", "bots", "gamesPerPair", "timePerGame", "timePerMove",
-            "increment", "firstMoveAllowance", "openingPlies", "seed", "concurrency", "sandbox", "limits");
+            "increment", "firstMoveAllowance", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final",
+            "sandbox", "limits");
+    private static final Set<String> FINAL_FIELDS = Set.of("top", "gamesPerPair");
     private static final Set<String> BOT_FIELDS = Set.of("name", "command", "workingDir", "env", "limits");
     private static final Set<String> LIMIT_FIELDS = Set.of("memory", "processes", "openFiles", "fileSize");
     static final int MAX_OPENING_PLIES = 40;
@@ -92,7 +94,7 @@ public final class TournamentFile {
             throw error("/bots", "bots", "required: an array of bots, each {\"name\": ..., \"command\": [...]}");
         }
         if (botsNode.size() < 2) {
-            throw error("/bots", "bots", "a round robin needs at least 2 bots, got " + botsNode.size());
+            throw error("/bots", "bots", "a tournament needs at least 2 bots, got " + botsNode.size());
         }
         List<BotEntry> bots = new ArrayList<>();
         Set<String> names = new HashSet<>();
@@ -140,7 +142,82 @@ public final class TournamentFile {
         long seed = root.has("seed") ? longValue(root, "seed") : 1;
         Optional<Integer> concurrency = root.hasNonNull("concurrency")
                 ? Optional.of(integer(root, "concurrency", 1, 1, 256)) : Optional.empty();
-        return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, isolation);
+        return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency,
+                format(root, bots), isolation);
+    }
+
+    private Format format(JsonNode root, List<BotEntry> bots) {
+        String word = "round-robin";
+        if (root.hasNonNull("format")) {
+            JsonNode node = root.get("format");
+            word = node.isTextual() ? node.asText() : node.toString();
+        }
+        Format format = switch (word) {
+            case "round-robin" -> Format.ROUND_ROBIN;
+            case "gauntlet" -> new Format.Gauntlet(engines(root, bots));
+            case "swiss" -> swiss(root, bots);
+            default -> throw error("/format", "format", "must be \"round-robin\", \"gauntlet\" or \"swiss\", got " + root.get("format"));
+        };
+        onlyFor(root, format, "engines", "gauntlet");
+        onlyFor(root, format, "rounds", "swiss");
+        onlyFor(root, format, "final", "swiss");
+        return format;
+    }
+
+    private void onlyFor(JsonNode root, Format format, String field, String formatWord) {
+        if (root.has(field) && !format.word().equals(formatWord)) {
+            throw error("/" + field, field, "only for \"format\": \"" + formatWord + "\" (this tournament is a "
+                    + format.word() + ")");
+        }
+    }
+
+    private List<String> engines(JsonNode root, List<BotEntry> bots) {
+        JsonNode node = root.get("engines");
+        if (node == null || !node.isArray() || node.isEmpty()) {
+            throw error("/engines", "engines", "required for a gauntlet: the names of the bots that play everyone, like [\"mine\"]");
+        }
+        Set<String> names = new HashSet<>(bots.stream().map(BotEntry::name).toList());
+        List<String> engines = new ArrayList<>();
+        for (int i = 0; i < node.size(); i++) {
+            JsonNode engine = node.get(i);
+            if (!engine.isTextual() || !names.contains(engine.asText())) {
+                throw error("/engines/" + i, "engines[" + i + "]", "must name a bot of the tournament, got " + engine);
+            }
+            if (engines.contains(engine.asText())) {
+                throw error("/engines/" + i, "engines[" + i + "]", "'" + engine.asText() + "' is named twice");
+            }
+            engines.add(engine.asText());
+        }
+        if (engines.size() == bots.size()) {
+            throw error("/engines", "engines", "every bot is an engine: a gauntlet needs at least one other bot to play against");
+        }
+        return engines;
+    }
+
+    private Format.Swiss swiss(JsonNode root, List<BotEntry> bots) {
+        if (!root.hasNonNull("rounds")) {
+            throw error("/rounds", "rounds", "required for a Swiss: the number of rounds, like 5");
+        }
+        int rounds = integer(root, "rounds", 1, 1, 1000);
+        Optional<Format.Final> finalStage = Optional.empty();
+        if (root.hasNonNull("final")) {
+            JsonNode node = root.get("final");
+            if (!node.isObject()) {
+                throw error("/final", "final", "must be an object {\"top\": K, \"gamesPerPair\": G}, got " + node);
+            }
+            unknownFields(node, "/final", FINAL_FIELDS);
+            if (!node.hasNonNull("top")) {
+                throw error("/final", "final.top", "required: how many of the best bots of the Swiss play the final");
+            }
+            int top = integer(node, "/final/", "final.", "top", 2, 2, bots.size());
+            int games = integer(node, "/final/", "final.", "gamesPerPair", 2, 2, 10_000);
+            if (games % 2 != 0) {
+                throw error("/final/gamesPerPair", "final.gamesPerPair",
+                        "must be even (each opening is played once with each colour), got " + games);
+            }
+            finalStage = Optional.of(new Format.Final(top, games));
+        }
+        return new Format.Swiss(rounds, finalStage);
     }
 
     /**
@@ -282,12 +359,16 @@ public final class TournamentFile {
     }
 
     private int integer(JsonNode root, String field, int defaultValue, int min, int max) {
-        JsonNode value = root.get(field);
+        return integer(root, "/", "", field, defaultValue, min, max);
+    }
+
+    private int integer(JsonNode node, String pointer, String prefix, String field, int defaultValue, int min, int max) {
+        JsonNode value = node.get(field);
         if (value == null || value.isNull()) {
             return defaultValue;
         }
         if (!value.isIntegralNumber() || value.asLong() < min || value.asLong() > max) {
-            throw error("/" + field, field, "must be a whole number from " + min + " to " + max + ", got " + value);
+            throw error(pointer + field, prefix + field, "must be a whole number from " + min + " to " + max + ", got " + value);
         }
         return value.asInt();
     }

@@ -1,6 +1,7 @@
 package caissa.arena.tournament;
 
 import caissa.arena.game.Durations;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 import java.util.Map;
@@ -9,29 +10,44 @@ import java.util.Map;
  * {@code tournament.json} ({@value #SCHEMA}): the tournament as run, written when it starts.
  * {@code --resume} compares the stored definition with the file's.
  */
-@JsonPropertyOrder({"schema", "arenaVersion", "startedAt", "file", "definition", "games"})
+@JsonPropertyOrder({"schema", "arenaVersion", "startedAt", "file", "definition", "games", "shard"})
 public record TournamentRecord(String schema, String arenaVersion, String startedAt, String file, Definition definition,
-        int games) {
+        int games, ShardRecord shard) {
+
+    /**
+     * A shard's folder holds one share of one batch: share {@code index} of {@code count} (from 1)
+     * of batch {@code batch} (a Swiss round, the final, or the whole schedule of a round robin or
+     * gauntlet); null for a run of the whole tournament.
+     */
+    @JsonPropertyOrder({"index", "count", "batch", "stage", "round"})
+    public record ShardRecord(int index, int count, int batch, String stage, int round) {
+    }
 
     public static final String SCHEMA = "caissa-arena/tournament/1";
 
     /** The tournament file with defaults filled in and paths resolved; what a run's results depend on. */
     @JsonPropertyOrder({"name", "bots", "gamesPerPair", "timePerGame", "timePerMove", "increment", "firstMoveAllowance",
-        "openingPlies", "seed", "concurrency"})
+        "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final"})
     public record Definition(String name, List<Bot> bots, int gamesPerPair, String timePerGame, String timePerMove,
-            String increment, String firstMoveAllowance, int openingPlies, long seed, Integer concurrency) {
+            String increment, String firstMoveAllowance, int openingPlies, long seed, Integer concurrency,
+            String format, List<String> engines, Integer rounds, @JsonProperty("final") Final finalStage) {
 
         static Definition of(TournamentDefinition d) {
+            Format f = d.format();
             return new Definition(d.name(), d.bots().stream().map(Bot::of).toList(), d.gamesPerPair(),
                     Durations.format(d.timeControl().perGame()),
                     d.timeControl().perMove().map(Durations::format).orElse(null),
                     Durations.format(d.timeControl().increment()),
                     Durations.format(d.timeControl().firstMoveAllowance()), d.openingPlies(), d.seed(),
-                    d.concurrency().orElse(null));
+                    d.concurrency().orElse(null), f.word(),
+                    f instanceof Format.Gauntlet g ? g.engines() : null,
+                    f instanceof Format.Swiss s ? s.rounds() : null,
+                    f instanceof Format.Swiss s ? s.finalStage().map(x -> new Final(x.top(), x.gamesPerPair())).orElse(null)
+                            : null);
         }
 
         /** The fields that differ from another definition, as {@code field (old → new)}; concurrency does not count. */
-        List<String> differences(Definition other) {
+        public List<String> differences(Definition other) {
             List<String> changes = new java.util.ArrayList<>();
             compare(changes, "name", name, other.name);
             compare(changes, "bots", bots, other.bots);
@@ -42,7 +58,34 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
             compare(changes, "firstMoveAllowance", firstMoveAllowance, other.firstMoveAllowance);
             compare(changes, "openingPlies", openingPlies, other.openingPlies);
             compare(changes, "seed", seed, other.seed);
+            compare(changes, "format", formatWord(), other.formatWord());
+            compare(changes, "engines", engines, other.engines);
+            compare(changes, "rounds", rounds, other.rounds);
+            compare(changes, "final", finalStage, other.finalStage);
             return changes;
+        }
+
+        /** The definition this record was made from (bot programs are not checked again). */
+        TournamentDefinition toDefinition() {
+            List<BotEntry> entries = bots.stream().map(b -> new BotEntry(b.name(), b.command(),
+                    java.util.Optional.ofNullable(b.workingDir()).map(java.nio.file.Path::of),
+                    b.env() == null ? Map.of() : b.env())).toList();
+            caissa.arena.game.TimeControl timeControl = new caissa.arena.game.TimeControl(Durations.parse(timePerGame),
+                    java.util.Optional.ofNullable(timePerMove).map(Durations::parse), Durations.parse(increment),
+                    Durations.parse(firstMoveAllowance));
+            Format f = switch (formatWord()) {
+                case "gauntlet" -> new Format.Gauntlet(engines);
+                case "swiss" -> new Format.Swiss(rounds, java.util.Optional.ofNullable(finalStage)
+                        .map(x -> new Format.Final(x.top(), x.gamesPerPair())));
+                default -> Format.ROUND_ROBIN;
+            };
+            return new TournamentDefinition(name, entries, gamesPerPair, timeControl, openingPlies, seed,
+                    java.util.Optional.ofNullable(concurrency), f);
+        }
+
+        /** Records written before formats existed are round robins. */
+        String formatWord() {
+            return format == null ? "round-robin" : format;
         }
 
         private static void compare(List<String> changes, String field, Object before, Object after) {
@@ -50,6 +93,14 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
                 boolean shortForm = !(before instanceof List);
                 changes.add(shortForm ? field + " (" + before + " → " + after + ")" : field);
             }
+        }
+    }
+
+    /** The final of a Swiss. */
+    public record Final(int top, int gamesPerPair) {
+        @Override
+        public String toString() {
+            return "{top " + top + ", gamesPerPair " + gamesPerPair + "}";
         }
     }
 

@@ -249,14 +249,34 @@
       table.replaceWith(h('p', {className: 'empty'}, 'No standings yet.'));
       return;
     }
-    const rows = STANDINGS.standings;
+    fillStandings(table, STANDINGS.standings);
+    // A Swiss with a final has two stages: the top table is the current one; earlier ones follow it.
+    const stages = Array.isArray(STANDINGS.stages) ? STANDINGS.stages : [];
+    if (stages.length > 1) {
+      const current = stages[stages.length - 1];
+      table.parentNode.before(h('h3', {className: 'stage'}, 'Stage: ' + String(current.stage)));
+      let after = table.parentNode;
+      for (const stage of stages.slice(0, -1).reverse()) {
+        const other = h('table', {className: 'data', 'data-stage': String(stage.stage)});
+        const box = h('div', {className: 'scroll'}, other);
+        const heading = h('h3', {className: 'stage'}, 'Stage: ' + String(stage.stage)
+            + (stage.rounds ? ' (' + plural(stage.rounds, 'round') + ')' : ''));
+        after.after(heading, box);
+        after = box;
+        fillStandings(other, Array.isArray(stage.standings) ? stage.standings : []);
+      }
+    }
+  }
+
+  function fillStandings(table, rows) {
     const causes = causesOf(rows.map(r => r.irregularByCause));
     const known = ['rank', 'name', 'points', 'games', 'wins', 'draws', 'losses', 'irregularLosses', 'irregularByCause',
       'elo', 'eloError', 'sonnebornBerger'];
     const extra = [];
     for (const row of rows) {
       for (const key of Object.keys(row)) {
-        if (!known.includes(key) && !extra.includes(key)) {
+        // Fields of another stage's ranking (a Swiss's byes and Buchholz) are null here: no column.
+        if (!known.includes(key) && !extra.includes(key) && rows.some(r => r[key] !== null && r[key] !== undefined)) {
           extra.push(key);
         }
       }

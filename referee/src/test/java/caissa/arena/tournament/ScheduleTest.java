@@ -68,6 +68,50 @@ class ScheduleTest {
         }
     }
 
+    @ParameterizedTest(name = "{0} bots")
+    @ValueSource(ints = {3, 4, 5, 6, 7, 8, 10})
+    void atAnyMomentEveryBotHasPlayedAboutAsManyGamesAsAnother(int bots) {
+        // Berger rounds: a game pair is 2 games; an even field is at most one game pair apart at
+        // any moment, an odd one (a bot sits out each round) at most two.
+        List<ScheduledGame> games = Schedule.roundRobin(bots, 4, 0, 1);
+        int[] played = new int[bots];
+        int allowed = bots % 2 == 0 ? 2 : 4;
+        for (ScheduledGame game : games) {
+            played[game.white()]++;
+            played[game.black()]++;
+            int max = java.util.Arrays.stream(played).max().getAsInt();
+            int min = java.util.Arrays.stream(played).min().getAsInt();
+            assertThat(max - min).as("after game %d", game.number()).isLessThanOrEqualTo(allowed);
+        }
+    }
+
+    @Test
+    void aGauntletPlaysTheEnginesAgainstTheFieldOnly() {
+        List<ScheduledGame> games = Schedule.gauntlet(5, List.of(0, 3), 4, 2, 9);
+
+        // Engines 0 and 3 each meet 1, 2, 4 and each other; the field never meets itself.
+        assertThat(games).hasSize((2 * 3 + 1) * 4);
+        Map<String, Integer> meetings = new HashMap<>();
+        games.forEach(g -> meetings.merge(Math.min(g.white(), g.black()) + "-" + Math.max(g.white(), g.black()), 1, Integer::sum));
+        assertThat(meetings).containsOnlyKeys("0-1", "0-2", "0-4", "0-3", "1-3", "2-3", "3-4");
+        assertThat(meetings.values()).containsOnly(4);
+        Map<String, Integer> asWhite = new HashMap<>();
+        games.forEach(g -> asWhite.merge(g.white() + ">" + g.black(), 1, Integer::sum));
+        assertThat(asWhite.values()).containsOnly(2);
+        assertThat(games).extracting(ScheduledGame::number).containsExactlyElementsOf(
+                java.util.stream.IntStream.rangeClosed(1, games.size()).boxed().toList());
+    }
+
+    @Test
+    void aGauntletSpreadsTheFieldsGamesOverTheRun() {
+        // Two engines, six others: in every block of two meetings both engines play, against different bots.
+        List<ScheduledGame> games = Schedule.gauntlet(8, List.of(0, 1), 2, 0, 1);
+        for (int i = 0; i < 12 * 2; i += 4) {
+            assertThat(java.util.Set.of(games.get(i).white(), games.get(i).black(), games.get(i + 2).white(),
+                    games.get(i + 2).black())).hasSize(4);
+        }
+    }
+
     @Test
     void noOpeningPliesMeansTheInitialPosition() {
         assertThat(Schedule.roundRobin(2, 2, 0, 1)).allSatisfy(g -> assertThat(g.opening()).isEmpty());

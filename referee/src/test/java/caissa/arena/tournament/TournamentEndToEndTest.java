@@ -72,8 +72,9 @@ class TournamentEndToEndTest {
 
         GameRecord first = Json.mapper().readValue(out.resolve("games/0001.json").toFile(), GameRecord.class);
         assertThat(first.tournament()).isEqualTo(new GameRecord.TournamentGame("e2e", 1, 20, 1));
-        assertThat(first.white().name()).isEqualTo("r1");
-        assertThat(first.black().name()).isEqualTo("r2");
+        // Berger round 1 of five bots: r1 sits out; r2 meets broken, crasher meets hanger.
+        assertThat(first.white().name()).isEqualTo("r2");
+        assertThat(first.black().name()).isEqualTo("broken");
 
         TournamentRecord record = Json.mapper().readValue(out.resolve("tournament.json").toFile(), TournamentRecord.class);
         assertThat(record.schema()).isEqualTo("caissa-arena/tournament/1");

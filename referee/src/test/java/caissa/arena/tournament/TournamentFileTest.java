@@ -177,7 +177,7 @@ class TournamentFileTest {
             no name             | {"bots": []}                                            | :1: name: required
             bad name            | {"name": "my tournament"}                               | :1: name: must be letters, digits, '.', '_' or '-' (it names the output folder), got 'my tournament'
             no bots             | {"name": "t"}                                           | :1: bots: required: an array of bots
-            one bot             | {"name": "t", "bots": [{"name": "a", "command": ["x"]}]} | :1: bots: a round robin needs at least 2 bots, got 1
+            one bot             | {"name": "t", "bots": [{"name": "a", "command": ["x"]}]} | :1: bots: a tournament needs at least 2 bots, got 1
             empty command       | {"name": "t", "bots": [{"name": "a", "command": []}, {"name": "b", "command": []}]} | :1: bots[0].command: required: the argument list
             unknown bot field   | {"name": "t", "bots": [{"name": "a", "cmd": ["x"]}, {"name": "b", "command": []}]} | :1: bots[0].cmd: unknown field (known: command, env, limits, name, workingDir)
             bad env name        | {"name": "t", "bots": [{"name": "a", "command": ["./bot.sh"], "env": {"A=B": "x"}}, {"name": "b", "command": []}]} | :1: bots[0].env: 'A=B' is not an environment variable name (it must be non-empty, without '=' or NUL)
@@ -187,6 +187,44 @@ class TournamentFileTest {
         Path file = write(json);
 
         assertThatThrownBy(() -> TournamentFile.read(file)).hasMessageStartingWith(file + expected);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            unknown format      | "format": "knockout"                                    | :1: format: must be "round-robin", "gauntlet" or "swiss", got "knockout"
+            gauntlet no engines | "format": "gauntlet"                                    | :1: engines: required for a gauntlet
+            unknown engine      | "format": "gauntlet", "engines": ["z"]                  | :1: engines[0]: must name a bot of the tournament, got "z"
+            engine twice        | "format": "gauntlet", "engines": ["a", "a"]             | :1: engines[1]: 'a' is named twice
+            all engines         | "format": "gauntlet", "engines": ["a", "b"]             | :1: engines: every bot is an engine
+            engines elsewhere   | "engines": ["a"]                                        | :1: engines: only for "format": "gauntlet" (this tournament is a round-robin)
+            swiss no rounds     | "format": "swiss"                                       | :1: rounds: required for a Swiss
+            zero rounds         | "format": "swiss", "rounds": 0                          | :1: rounds: must be a whole number from 1 to 1000, got 0
+            final too big       | "format": "swiss", "rounds": 2, "final": {"top": 3}     | :1: final.top: must be a whole number from 2 to 2, got 3
+            final odd games     | "format": "swiss", "rounds": 2, "final": {"top": 2, "gamesPerPair": 3} | :1: final.gamesPerPair: must be even
+            final unknown field | "format": "swiss", "rounds": 2, "final": {"top": 2, "games": 2} | :1: final.games: unknown field (known: gamesPerPair, top)
+            final without top   | "format": "swiss", "rounds": 2, "final": {}             | :1: final.top: required
+            final in gauntlet   | "format": "gauntlet", "engines": ["a"], "final": {"top": 2} | :1: final: only for "format": "swiss" (this tournament is a gauntlet)
+            """)
+    void aBadFormatIsNamed(String what, String fields, String expected) throws IOException {
+        Path file = write("{\"name\": \"t\", \"bots\": [{\"name\": \"a\", \"command\": [\"sample:random\"]},"
+                + " {\"name\": \"b\", \"command\": [\"sample:random\"]}], " + fields + "}");
+
+        assertThatThrownBy(() -> TournamentFile.read(file)).hasMessageStartingWith(file + expected);
+    }
+
+    @Test
+    void theFormatsAreRead() throws IOException {
+        String bots = "{\"name\": \"t\", \"bots\": [{\"name\": \"a\", \"command\": [\"sample:random\"]},"
+                + " {\"name\": \"b\", \"command\": [\"sample:random\"]}, {\"name\": \"c\", \"command\": [\"sample:random\"]}], ";
+
+        assertThat(TournamentFile.read(write(bots + "\"seed\": 1}")).format()).isEqualTo(Format.ROUND_ROBIN);
+        assertThat(TournamentFile.read(write(bots + "\"format\": \"gauntlet\", \"engines\": [\"c\"]}")).format())
+                .isEqualTo(new Format.Gauntlet(java.util.List.of("c")));
+        TournamentDefinition swiss = TournamentFile.read(write(bots
+                + "\"format\": \"swiss\", \"rounds\": 2, \"final\": {\"top\": 2}}"));
+        assertThat(swiss.format()).isEqualTo(new Format.Swiss(2, java.util.Optional.of(new Format.Final(2, 2))));
+        // Three bots: 2 rounds of one meeting (2 games), then a final of 2 games.
+        assertThat(swiss.totalGames()).isEqualTo(2 * 2 + 2);
     }
 
     @Test

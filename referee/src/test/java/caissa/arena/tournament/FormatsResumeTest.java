@@ -1,0 +1,125 @@
+package caissa.arena.tournament;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import caissa.arena.cli.Main;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Every format resumes after SIGKILL like a round robin: a gauntlet, a Swiss killed in the middle
+ * of a round, and a Swiss killed at the end of its Swiss stage, before its final, all end with
+ * the standings of an uninterrupted run, no game lost and none played twice.
+ */
+class FormatsResumeTest {
+
+    @TempDir
+    Path dir;
+
+    private Path file(String format) throws Exception {
+        TournamentFiles files = new TournamentFiles(format)
+                .testBot("r1", "random", "1").testBot("r2", "random", "2").testBot("r3", "random", "3")
+                .testBot("r4", "random", "4").testBot("r5", "random", "5")
+                .set("openingPlies", 2).set("seed", 11).set("timePerGame", "20s").set("firstMoveAllowance", "10s");
+        if (format.equals("gauntlet")) {
+            files.set("format", "gauntlet").set("engines", List.of("r2")).set("gamesPerPair", 4);
+        } else {
+            files.set("format", "swiss").set("rounds", 3).set("final", Map.of("top", 2, "gamesPerPair", 2));
+        }
+        return files.writeTo(dir.resolve(format + ".json"));
+    }
+
+    @ParameterizedTest(name = "{0} killed after {1} games")
+    @CsvSource({"gauntlet, 3, 2", "swiss, 2, 2", "swiss, 5, 2", "swiss, 12, 1"})
+    void aRunKilledWithSigkillResumesToTheSameStandings(String format, int killAfter, int concurrency) throws Exception {
+        // Swiss: 5 bots, 4 games a round; killed in round 1, in round 2, and after the last Swiss round.
+        Path file = file(format);
+        TournamentDefinition definition = TournamentFile.read(file);
+        StandingsDocument expected = Tournament.open(definition, file, dir.resolve("whole"), false,
+                TournamentObserver.NONE).play(2);
+        int total = Plan.of(definition).totalGames();
+
+        Path killed = dir.resolve("killed");
+        Process run = new ProcessBuilder(javaCommand(file, killed, concurrency)).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("killed.log").toFile()).start();
+        waitForJournal(killed, killAfter, run);
+        run.toHandle().destroyForcibly();
+        assertThat(run.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        List<FinishedGame> beforeKill = Journal.read(killed);
+        assertThat(beforeKill).hasSizeBetween(killAfter, total - 1);
+        Map<String, byte[]> keptFiles = new HashMap<>();
+        for (FinishedGame game : beforeKill) {
+            keptFiles.put(game.file(), Files.readAllBytes(killed.resolve(game.file())));
+        }
+
+        StandingsDocument resumed = Tournament.open(definition, file, killed, true, TournamentObserver.NONE).play(2);
+
+        assertThat(resumed.stages()).isEqualTo(expected.stages());
+        assertThat(resumed.standings()).isEqualTo(expected.standings());
+        assertThat(resumed.complete()).isTrue();
+        List<FinishedGame> journal = Journal.read(killed);
+        assertThat(journal).hasSize(total).extracting(FinishedGame::game).doesNotHaveDuplicates();
+        assertThat(journal.subList(0, beforeKill.size())).isEqualTo(beforeKill);
+        for (Map.Entry<String, byte[]> kept : keptFiles.entrySet()) {
+            assertThat(Files.readAllBytes(killed.resolve(kept.getKey()))).as(kept.getKey()).isEqualTo(kept.getValue());
+        }
+    }
+
+    @Test
+    void aSwissStoppedBetweenItsStagesPlaysOnlyTheFinalOnResume() throws Exception {
+        Path file = file("swiss");
+        TournamentDefinition definition = TournamentFile.read(file);
+        Path out = dir.resolve("out");
+        StandingsDocument expected = Tournament.open(definition, file, out, false, TournamentObserver.NONE).play(2);
+        // The state of a run stopped right after the last Swiss game: the final's games are not on record.
+        List<String> swissLines = Files.readAllLines(out.resolve(Journal.FILE)).stream()
+                .filter(l -> Integer.parseInt(l.replaceAll(".*\"game\":(\\d+),.*", "$1")) <= 12).toList();
+        Files.write(out.resolve(Journal.FILE), swissLines);
+        for (int game = 13; game <= 14; game++) {
+            Files.delete(out.resolve("games/" + Tournament.gameFileName(game, 14)));
+        }
+
+        Tournament resumed = Tournament.open(definition, file, out, true, TournamentObserver.NONE);
+        assertThat(resumed.finishedGames()).isEqualTo(12);
+        StandingsDocument again = resumed.play(1);
+
+        assertThat(again.stages()).isEqualTo(expected.stages());
+        assertThat(Journal.read(out)).hasSize(14).extracting(FinishedGame::game).doesNotHaveDuplicates();
+        assertThat(again.stages()).extracting(StandingsDocument.Stage::stage).containsExactly("swiss", "final");
+        assertThat(again.stages().get(0).rounds()).isEqualTo(3);
+        assertThat(again.stages().get(0).standings()).allSatisfy(s -> assertThat(s.buchholz()).isNotNull());
+        // Five bots, three rounds: three different bots had a bye, 2 points each.
+        assertThat(again.stages().get(0).standings().stream().mapToInt(Standing::byes).sum()).isEqualTo(3);
+        assertThat(again.standings()).hasSize(2);
+    }
+
+    private static List<String> javaCommand(Path file, Path out, int concurrency) {
+        return new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "tournament", file.toString(), "--out", out.toString(), "--concurrency", Integer.toString(concurrency)));
+    }
+
+    private static void waitForJournal(Path dir, int games, Process run) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(dir.resolve(Journal.FILE)) && Journal.read(dir).size() >= games) {
+                return;
+            }
+            if (!run.isAlive()) {
+                throw new AssertionError("the tournament process ended before it could be killed");
+            }
+            Thread.sleep(5);
+        }
+        throw new AssertionError("the tournament did not finish " + games + " games in time");
+    }
+}
