@@ -49,13 +49,17 @@ final class ProcessTree {
         }
     }
 
-    /** How many processes of the live tree below the root run now, leaving out those of the named program. */
+    /**
+     * How many processes of the live tree below the root run now, leaving out those of the named
+     * program, and those whose program cannot be told (one that is exiting, like a sandbox's init
+     * as the bot ends: it must not count as a process the bot left behind).
+     */
     synchronized int runningDescendantsExcept(String program) {
         if (root == null) {
             return 0;
         }
         return (int) root.descendants().filter(ProcessTree::running)
-                .filter(h -> !h.info().command().map(c -> c.endsWith("/" + program)).orElse(false)).count();
+                .filter(h -> !h.info().command().map(c -> c.endsWith("/" + program)).orElse(true)).count();
     }
 
     /** The bot's processes other than the bot itself that are still alive. */

@@ -187,7 +187,7 @@ public final class SourceBuild {
         if (overLimit.isPresent()) {
             return new Outcome.Failed(language, display, "the build went over its " + overLimit.get(), output.text());
         }
-        if (watchdog.killedProcess()) {
+        if (watchdog.timedOut()) {
             return new Outcome.Failed(language, display, "the build took longer than " + timeout.toSeconds() + " s",
                     output.text());
         }
