@@ -1,5 +1,7 @@
 package caissa.arena.bot;
 
+import caissa.arena.input.Limits;
+import caissa.arena.input.Texts;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +24,10 @@ public final class CommandCheck {
 
     /** What is wrong with the command, or empty when it looks startable. */
     public static Optional<String> problem(BotCommand command) {
+        Optional<String> text = textProblem(command.argv());
+        if (text.isPresent()) {
+            return text;
+        }
         if (command.workingDir().isPresent() && !Files.isDirectory(command.workingDir().get())) {
             return Optional.of("working directory " + command.workingDir().get() + " does not exist");
         }
@@ -55,6 +61,31 @@ public final class CommandCheck {
             }
         }
         return Optional.of("program '" + program + "' not found on the PATH");
+    }
+
+    /**
+     * What is wrong with the arguments as text, or empty: the one check every command goes
+     * through (tournament files and options alike), before anything treats them as paths. A NUL
+     * cannot reach a program at all (every game would fail to start) and no other control
+     * character belongs in an argument; the count and lengths are bounded.
+     */
+    public static Optional<String> textProblem(List<String> argv) {
+        if (argv.size() > Limits.MAX_ARGUMENTS) {
+            return Optional.of("has " + argv.size() + " arguments; at most " + Limits.MAX_ARGUMENTS);
+        }
+        for (int i = 0; i < argv.size(); i++) {
+            String arg = argv.get(i);
+            Optional<String> control = Texts.control(arg);
+            if (control.isPresent()) {
+                return Optional.of("argument " + (i + 1) + " holds the control character " + control.get()
+                        + " (NUL, newline and other control characters cannot be passed to a program)");
+            }
+            if (arg.length() > Limits.MAX_ARGUMENT_LENGTH) {
+                return Optional.of("argument " + (i + 1) + " is " + arg.length() + " characters long; at most "
+                        + Limits.MAX_ARGUMENT_LENGTH);
+            }
+        }
+        return Optional.empty();
     }
 
     /**

@@ -1,5 +1,6 @@
 package caissa.arena.cli;
 
+import caissa.arena.input.Limits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,13 +13,15 @@ final class Options {
     private Options() {
     }
 
-    /** {@code --concurrency}: the option if given, else the fallback (the file's, or the number of cores). */
+    /**
+     * {@code --concurrency}: the option if given (1 to {@link Limits#MAX_CONCURRENCY}), else the
+     * fallback (the file's, or the number of cores, capped the same way).
+     */
     static int concurrency(Integer option, int fallback) {
-        int threads = option != null ? option : fallback;
-        if (threads < 1) {
-            throw new UsageException("--concurrency must be at least 1, got " + threads);
+        if (option == null) {
+            return Math.max(1, Math.min(fallback, Limits.MAX_CONCURRENCY));
         }
-        return threads;
+        return Limits.option("--concurrency", option, 1, Limits.MAX_CONCURRENCY);
     }
 
     static int cores() {

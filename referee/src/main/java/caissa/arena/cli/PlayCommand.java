@@ -12,7 +12,11 @@ import caissa.arena.report.Json;
 import caissa.arena.rules.Position;
 import caissa.arena.sandbox.Isolation;
 import java.io.IOException;
+import caissa.arena.records.Folders;
+import caissa.arena.records.Problems;
 import java.io.PrintWriter;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -71,6 +75,8 @@ final class PlayCommand implements Callable<Integer> {
         Path logFile = out != null ? out : defaultLogFile(whiteBot, blackBot);
         Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "play",
                 spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root(), logFile.toAbsolutePath().getParent()));
+        // Found out now, not after the game: a log that cannot be written would lose the game.
+        checkWritable(logFile);
 
         terminal.printf("%s (white) vs %s (black), %s%n", TerminalText.escape(whiteBot.name()), TerminalText.escape(blackBot.name()),
                 control.describe());
@@ -95,10 +101,37 @@ final class PlayCommand implements Callable<Integer> {
         });
         terminal.printf("result: %s (%s)%n", record.result(), record.termination());
         terminal.println(TerminalText.escape(record.reason()));
-        Json.writeFile(logFile, record);
+        try {
+            Json.writeFile(logFile, record);
+        } catch (IOException e) {
+            // The disk filled (or the folder went away) during the game: keep the game elsewhere.
+            Path rescue = Files.createTempFile("caissa-play-", ".json");
+            Files.writeString(rescue, Json.write(record));
+            throw new FileSystemException(logFile.toString(), null, Problems.describe(e)
+                    + "; the game's log was written to " + rescue + " instead");
+        }
         terminal.println("log: " + logFile);
         terminal.flush();
         return ExitCodes.OK;
+    }
+
+    /** Creates the log's folder and a file in it, and removes that file: what writing the log will need. */
+    private static void checkWritable(Path logFile) throws IOException {
+        if (Files.isDirectory(logFile)) {
+            throw new FileSystemException(logFile.toString(), null, "is a folder; --out names the log file");
+        }
+        Path dir = logFile.toAbsolutePath().getParent();
+        Folders.create(dir);
+        try {
+            Path probe = Files.createTempFile(dir, "." + logFile.getFileName() + ".", ".tmp");
+            try {
+                Files.write(probe, new byte[] {'{', '}', '\n'});
+            } finally {
+                Files.deleteIfExists(probe);
+            }
+        } catch (IOException e) {
+            throw Problems.naming(logFile, e);
+        }
     }
 
     private static Path defaultLogFile(Entrant white, Entrant black) {

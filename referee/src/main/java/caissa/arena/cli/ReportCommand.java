@@ -1,6 +1,7 @@
 package caissa.arena.cli;
 
 import caissa.arena.report.HtmlReport;
+import caissa.arena.records.Problems;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -27,14 +28,15 @@ final class ReportCommand implements Callable<Integer> {
     Path dir;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         HtmlReport.Written written;
         try {
             written = HtmlReport.write(dir);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         } catch (IOException e) {
-            throw new UsageException("cannot write the report of " + dir + ": " + e.getClass().getSimpleName() + " " + e.getMessage(), e);
+            // A disk or permission problem, not bad usage: exit code 74, naming the file.
+            throw Problems.naming(dir.resolve("report.html"), e);
         }
         PrintWriter err = spec.commandLine().getErr();
         written.problems().forEach(problem -> err.println("caissa report: " + problem));

@@ -3,6 +3,7 @@ package caissa.arena.cli;
 import caissa.arena.Version;
 import caissa.arena.bot.CommandCheck;
 import caissa.arena.game.Entrant;
+import caissa.arena.input.Limits;
 import caissa.arena.report.Json;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.submission.Check;
@@ -75,9 +76,7 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (games < 1) {
-            throw new UsageException("--games must be at least 1, got " + games);
-        }
+        Limits.option("--games", games, 1, Limits.MAX_GAMES);
         int threads = Options.concurrency(concurrency, Options.cores());
         List<Entrant> opponentBots = new ArrayList<>();
         for (String opponent : opponents != null ? opponents : DEFAULT_OPPONENTS) {
@@ -113,7 +112,7 @@ final class ValidateCommand implements Callable<Integer> {
         Optional<SourceBuild.Outcome.Built> built = outcome instanceof SourceBuild.Outcome.Built b ? Optional.of(b) : Optional.empty();
         Entrant candidate;
         if (built.isPresent()) {
-            candidate = new Entrant(name != null ? name : fileName(bot), built.get().command());
+            candidate = new Entrant(BotOption.name("BOT", name, fileName(bot)), built.get().command());
         } else {
             candidate = BotOption.entrant("BOT", bot, name);
         }

@@ -1,5 +1,6 @@
 package caissa.arena.game;
 
+import caissa.arena.input.Limits;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.regex.Matcher;
@@ -14,7 +15,8 @@ public final class Durations {
     }
 
     /**
-     * @throws IllegalArgumentException naming the text and the expected form
+     * @throws IllegalArgumentException naming the text and the expected form, or the maximum
+     *     ({@link Limits#MAX_DURATION}) when it is longer
      */
     public static Duration parse(String text) {
         Matcher m = FORM.matcher(text == null ? "" : text.strip());
@@ -29,11 +31,14 @@ public final class Durations {
             case "m" -> amount.multiply(BigDecimal.valueOf(60_000));
             default -> amount.multiply(BigDecimal.valueOf(3_600_000));
         };
-        try {
-            return Duration.ofNanos(millis.scaleByPowerOfTen(6).longValueExact());
-        } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a usable duration (too long or too precise)");
+        if (millis.compareTo(BigDecimal.valueOf(Limits.MAX_DURATION.toMillis())) > 0) {
+            throw new IllegalArgumentException("'" + text + "' is longer than the longest duration, "
+                    + Limits.MAX_DURATION.toHours() + "h");
         }
+        if (millis.scaleByPowerOfTen(6).stripTrailingZeros().scale() > 0) {
+            throw new IllegalArgumentException("'" + text + "' is more precise than a nanosecond");
+        }
+        return Duration.ofNanos(millis.scaleByPowerOfTen(6).longValueExact());
     }
 
     /** The shortest form {@link #parse} reads back: {@code 30s}, {@code 500ms}, {@code 2m}. */

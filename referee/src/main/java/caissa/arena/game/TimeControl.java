@@ -1,5 +1,6 @@
 package caissa.arena.game;
 
+import caissa.arena.input.Limits;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -48,6 +49,13 @@ public record TimeControl(Duration perGame, Optional<Duration> perMove, Duration
         Objects.requireNonNull(clock, "clock");
         if (margin.isNegative()) {
             throw new IllegalArgumentException("the time margin cannot be negative");
+        }
+        // However a time control is built, no clock arithmetic can overflow (see Limits.MAX_DURATION).
+        for (Duration d : new Duration[] {perGame, perMove.orElse(Duration.ZERO), increment, firstMoveAllowance, margin}) {
+            if (d.compareTo(Limits.MAX_DURATION) > 0) {
+                throw new IllegalArgumentException("a duration of the time control is longer than "
+                        + Limits.MAX_DURATION.toHours() + "h: " + Durations.format(d));
+            }
         }
     }
 

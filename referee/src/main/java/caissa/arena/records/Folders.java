@@ -3,6 +3,8 @@ package caissa.arena.records;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -14,6 +16,21 @@ public final class Folders {
     private static final String TEMP_GLOB = ".*.tmp";
 
     private Folders() {
+    }
+
+    /**
+     * Creates the folder and its parents; a file in the way is named as such (Java's own
+     * exception would say the file "already exists", which misleads).
+     */
+    public static void create(Path dir) throws IOException {
+        try {
+            Files.createDirectories(dir);
+        } catch (FileAlreadyExistsException e) {
+            throw new FileSystemException(e.getFile() != null ? e.getFile() : dir.toString(), null,
+                    "exists and is not a folder");
+        } catch (IOException e) {
+            throw Problems.naming(dir, e);
+        }
     }
 
     /**

@@ -30,11 +30,7 @@ public final class AtomicFiles {
 
     public static void write(Path file, byte[] content) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw Problems.naming(dir, e);
-        }
+        Folders.create(dir);
         Path temp;
         try {
             temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");

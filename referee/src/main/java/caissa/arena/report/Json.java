@@ -3,6 +3,7 @@ package caissa.arena.report;
 import caissa.arena.rules.Move;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -22,6 +23,11 @@ public final class Json {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            // Strict reading for every file the arena reads (tournament files, journals, logs):
+            // valid JSON followed by garbage, and a key given twice, are errors, not guesses.
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .serializationInclusion(JsonInclude.Include.ALWAYS)
             // Sides and other plain enums are written as their lower-case words ("white").
             .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING)

@@ -2,6 +2,7 @@ package caissa.arena.tournament;
 
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -35,6 +36,46 @@ public final class Openings {
             if (moves.size() == plies && !position.outcome().isOver()) {
                 return List.copyOf(moves);
             }
+        }
+    }
+
+    /**
+     * The same opening, drawn when a game first needs it rather than when the schedule is made:
+     * drawing 50,000 openings of 40 plies takes half a minute, and a tournament must start at once.
+     */
+    static List<Move> lazy(long seed, int index, int plies) {
+        return plies == 0 ? List.of() : new Lazy(seed, index, plies);
+    }
+
+    private static final class Lazy extends AbstractList<Move> {
+        private final long seed;
+        private final int index;
+        private final int plies;
+        private volatile List<Move> moves;
+
+        Lazy(long seed, int index, int plies) {
+            this.seed = seed;
+            this.index = index;
+            this.plies = plies;
+        }
+
+        private List<Move> moves() {
+            List<Move> drawn = moves;
+            if (drawn == null) {
+                drawn = opening(seed, index, plies);
+                moves = drawn;
+            }
+            return drawn;
+        }
+
+        @Override
+        public Move get(int i) {
+            return moves().get(i);
+        }
+
+        @Override
+        public int size() {
+            return plies;
         }
     }
 }

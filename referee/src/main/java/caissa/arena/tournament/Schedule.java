@@ -75,7 +75,7 @@ public final class Schedule {
         int pair = firstPair;
         for (int repeat = 0; repeat < pairsPerMeeting; repeat++) {
             for (Berger.Pairing m : meetings) {
-                List<Move> opening = Openings.opening(seed, pair - 1, openingPlies);
+                List<Move> opening = Openings.lazy(seed, pair - 1, openingPlies);
                 int white = repeat % 2 == 0 ? m.first() : m.second();
                 int black = repeat % 2 == 0 ? m.second() : m.first();
                 games.add(new ScheduledGame(firstGame + games.size(), pair, white, black, opening));

@@ -1,6 +1,7 @@
 package caissa.arena.tournament;
 
 import caissa.arena.rules.Move;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -14,6 +15,8 @@ import java.util.List;
 public record ScheduledGame(int number, int pair, int white, int black, List<Move> opening) {
 
     public ScheduledGame {
-        opening = List.copyOf(opening);
+        // Not copied: a schedule's openings are immutable lists drawn lazily (see Openings.lazy), and
+        // a copy would draw every opening of a 100,000-game schedule before the first game starts.
+        opening = Collections.unmodifiableList(opening);
     }
 }

@@ -2,11 +2,11 @@ package caissa.arena.tournament;
 
 import caissa.arena.Version;
 import caissa.arena.game.Entrant;
+import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.records.FolderLock;
 import caissa.arena.records.Folders;
-import caissa.arena.records.Problems;
 import caissa.arena.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -144,12 +144,20 @@ public final class Tournament implements AutoCloseable {
             throw new OutputFolderException(dir + " exists and is not a folder");
         }
         createFolder(dir);
+        // A folder of other files (no lock file: never a run's) is refused before a lock file is left in it.
+        if (!Files.exists(dir.resolve(FolderLock.FILE)) && !startedNothing()) {
+            throw alreadyUsed();
+        }
         lock();
         if (!startedNothing()) {
-            throw new OutputFolderException(dir + " already holds files of a run; continue it with --resume,"
-                    + " or choose another folder with --out");
+            throw alreadyUsed();
         }
         start();
+    }
+
+    private OutputFolderException alreadyUsed() {
+        return new OutputFolderException(dir + " already holds files of a run; continue it with --resume,"
+                + " or choose another folder with --out");
     }
 
     /** Writes tournament.json first, so that a folder with anything else in it always names its run. */
@@ -193,11 +201,7 @@ public final class Tournament implements AutoCloseable {
     }
 
     private static void createFolder(Path folder) throws IOException {
-        try {
-            Files.createDirectories(folder);
-        } catch (IOException e) {
-            throw Problems.naming(folder, e);
-        }
+        Folders.create(folder);
     }
 
     private void prepareResume() throws IOException {
@@ -339,6 +343,11 @@ public final class Tournament implements AutoCloseable {
 
     /** Plays the games not yet finished, {@code concurrency} at a time, and returns the final standings. */
     public StandingsDocument play(int concurrency) throws Exception {
+        return play(concurrency, Game::play);
+    }
+
+    /** {@link #play(int)} with the games played by {@code player} (tests inject failures here). */
+    StandingsDocument play(int concurrency, GamePool.Player player) throws Exception {
         observer.started(totalGames(), finished.size());
         try {
             writeStandings();
@@ -359,7 +368,7 @@ public final class Tournament implements AutoCloseable {
                     if (!pending.hasNext()) {
                         break;
                     }
-                    new GamePool(concurrency).run(
+                    new GamePool(concurrency, player).run(
                             () -> pending.hasNext() ? Optional.of(setup(pending.next())) : Optional.empty(),
                             record -> {
                                 commit(record, journal);

@@ -4,6 +4,9 @@ import caissa.arena.bot.BotCommand;
 import caissa.arena.bot.CommandCheck;
 import caissa.arena.game.Durations;
 import caissa.arena.game.TimeControl;
+import caissa.arena.input.Limits;
+import caissa.arena.input.Names;
+import caissa.arena.input.Texts;
 import caissa.arena.report.Json;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.ResourceLimits;
@@ -12,6 +15,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -69,13 +73,25 @@ public final class TournamentFile {
             throw new TournamentFileException(file + ": cannot read: " + e.getMessage());
         }
         JsonNode root;
-        try {
-            root = Json.mapper().readTree(text);
+        try (JsonParser parser = Json.mapper().createParser(text)) {
+            // Trailing content is checked below, to say so instead of naming the garbage's first token.
+            root = Json.mapper().reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(parser);
+            if (root != null && hasMoreContent(parser)) {
+                throw new TournamentFileException(file + ":" + parser.currentLocation().getLineNr()
+                        + ": not valid JSON: more content after the JSON object; a tournament file holds exactly one");
+            }
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
             // Jackson's message names its own input source; the file and line say it better.
             String problem = e.getOriginalMessage().split("\n")[0].replaceAll(" \\(start marker at .*", "");
+            if (problem.startsWith("Trailing token")) {
+                problem = "more content after the JSON object; a tournament file holds exactly one";
+            } else if (problem.startsWith("Duplicate field")) {
+                problem = problem.replace("Duplicate field", "the field") + " is given twice";
+            }
             throw new TournamentFileException(file + ":" + line + ": not valid JSON: " + problem);
+        } catch (IOException e) {
+            throw new TournamentFileException(file + ": cannot read: " + e.getMessage());
         }
         if (root == null || !root.isObject()) {
             throw new TournamentFileException(file + ":1: the file must hold one JSON object");
@@ -87,7 +103,11 @@ public final class TournamentFile {
         unknownFields(root, "", FIELDS);
         String name = requiredText(root, "name");
         if (!name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
-            throw error("/name", "name", "must be letters, digits, '.', '_' or '-' (it names the output folder), got '" + name + "'");
+            throw error("/name", "name", "must be letters, digits, '.', '_' or '-' (it names the output folder), got '"
+                    + shown(name) + "'");
+        }
+        if (name.length() > Limits.MAX_NAME_LENGTH) {
+            throw error("/name", "name", "is " + name.length() + " characters long; a name has at most " + Limits.MAX_NAME_LENGTH);
         }
         JsonNode botsNode = root.get("bots");
         if (botsNode == null || !botsNode.isArray()) {
@@ -141,9 +161,33 @@ public final class TournamentFile {
         int openingPlies = integer(root, "openingPlies", 0, 0, MAX_OPENING_PLIES);
         long seed = root.has("seed") ? longValue(root, "seed") : 1;
         Optional<Integer> concurrency = root.hasNonNull("concurrency")
-                ? Optional.of(integer(root, "concurrency", 1, 1, 256)) : Optional.empty();
-        return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency,
-                format(root, bots), isolation);
+                ? Optional.of(integer(root, "concurrency", 1, 1, Limits.MAX_CONCURRENCY)) : Optional.empty();
+        Format format = format(root, bots);
+        long games = gameCount(bots.size(), gamesPerPair, format);
+        if (games > Limits.MAX_GAMES) {
+            throw error("/gamesPerPair", "gamesPerPair", bots.size() + " bots playing " + gamesPerPair
+                    + " games per pair make " + games + " games; a tournament has at most " + Limits.MAX_GAMES);
+        }
+        return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format,
+                isolation);
+    }
+
+    /**
+     * The games of the whole tournament, counted as {@code Plan.totalGames} counts them but in
+     * long arithmetic and without building anything, so that a huge file is refused at once
+     * instead of overflowing the count or spending minutes on its schedule.
+     */
+    static long gameCount(long bots, long gamesPerPair, Format format) {
+        if (format instanceof Format.Gauntlet g) {
+            long e = g.engines().size();
+            return (e * (bots - e) + e * (e - 1) / 2) * gamesPerPair;
+        }
+        if (format instanceof Format.Swiss s) {
+            long perRound = bots / 2 * gamesPerPair;
+            return s.rounds() * perRound
+                    + s.finalStage().map(f -> (long) f.top() * (f.top() - 1) / 2 * f.gamesPerPair()).orElse(0L);
+        }
+        return bots * (bots - 1) / 2 * gamesPerPair;
     }
 
     private Format format(JsonNode root, List<BotEntry> bots) {
@@ -277,6 +321,10 @@ public final class TournamentFile {
         }
         unknownFields(node, pointer, BOT_FIELDS);
         String name = requiredText(node, pointer, field, "name");
+        Optional<String> badName = Names.problem(name);
+        if (badName.isPresent()) {
+            throw error(pointer + "/name", field + ".name", badName.get());
+        }
         JsonNode commandNode = node.get("command");
         if (commandNode == null || !commandNode.isArray() || commandNode.isEmpty()) {
             throw error(pointer + "/command", field + ".command",
@@ -290,11 +338,20 @@ public final class TournamentFile {
             }
             command.add(arg.asText());
         }
+        // Before any argument is taken as a path: a NUL in one would not even make a path.
+        Optional<String> badText = CommandCheck.textProblem(command);
+        if (badText.isPresent()) {
+            throw error(pointer + "/command", field + ".command", badText.get());
+        }
         Optional<Path> workingDir = Optional.empty();
         if (node.hasNonNull("workingDir")) {
             JsonNode dir = node.get("workingDir");
-            if (!dir.isTextual()) {
+            if (!dir.isTextual() || dir.asText().isEmpty()) {
                 throw error(pointer + "/workingDir", field + ".workingDir", "must be a string (a folder)");
+            }
+            Optional<String> control = Texts.control(dir.asText());
+            if (control.isPresent()) {
+                throw error(pointer + "/workingDir", field + ".workingDir", "holds the control character " + control.get());
             }
             workingDir = Optional.of(folder.resolve(dir.asText()).normalize());
         }
@@ -367,7 +424,8 @@ public final class TournamentFile {
         if (value == null || value.isNull()) {
             return defaultValue;
         }
-        if (!value.isIntegralNumber() || value.asLong() < min || value.asLong() > max) {
+        // Checked on the number as written: asInt() of 2^64+2 would wrap around to 2.
+        if (!value.isIntegralNumber() || !value.canConvertToInt() || value.asInt() < min || value.asInt() > max) {
             throw error(pointer + field, prefix + field, "must be a whole number from " + min + " to " + max + ", got " + value);
         }
         return value.asInt();
@@ -402,6 +460,23 @@ public final class TournamentFile {
             line = lines.get(p);
         }
         return new TournamentFileException(file + ":" + (line == null ? 1 : line) + ": " + field + ": " + problem);
+    }
+
+    /** Whether anything but white space follows the value: valid JSON followed by garbage is not valid JSON. */
+    private static boolean hasMoreContent(JsonParser parser) {
+        try {
+            return parser.nextToken() != null;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    /** Text from the file as it may be shown in one line of a message: control characters named, long text cut. */
+    private static String shown(String text) {
+        StringBuilder sb = new StringBuilder();
+        text.codePoints().limit(80).forEach(cp -> sb.append(Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT
+                ? "<" + Texts.describe(cp) + ">" : Character.toString(cp)));
+        return text.codePointCount(0, text.length()) > 80 ? sb + "…" : sb.toString();
     }
 
     private static String dotted(String pointer) {

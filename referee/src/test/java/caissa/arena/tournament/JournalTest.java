@@ -70,4 +70,16 @@ class JournalTest {
 
         assertThat(Journal.readLines(dir)).containsExactly(new Journal.Line(1, game(3)), new Journal.Line(2, game(4)));
     }
+
+    @Test
+    void aLineWithADuplicateKeyOrTrailingContentIsNotAJournalEntry() throws Exception {
+        String line = "{\"game\":1,\"white\":\"a\",\"black\":\"b\",\"result\":\"1-0\",\"termination\":\"checkmate\","
+                + "\"file\":\"games/0001.json\"";
+        for (String bad : new String[] {line + ",\"game\":2}", line + "} {}", line + "} x"}) {
+            Files.writeString(dir.resolve(Journal.FILE), line + "}\n" + bad + "\n");
+
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Journal.read(dir))
+                    .as(bad).hasMessageStartingWith(dir.resolve(Journal.FILE) + ":2: not a journal entry");
+        }
+    }
 }

@@ -142,6 +142,21 @@ class ResumeChecksTest {
                 + System.lineSeparator());
     }
 
+    @Test
+    void aFolderOfOtherFilesIsRefusedWithoutLeavingALockFileInIt() throws Exception {
+        Path other = Files.createDirectories(dir.resolve("mine"));
+        Files.writeString(other.resolve("notes.txt"), "mine");
+
+        Run run = Run.of("tournament", file.toString(), "--out", other.toString());
+
+        assertThat(run.exit).isEqualTo(2);
+        assertThat(run.err).isEqualTo("caissa tournament: " + other + " already holds files of a run; continue it with"
+                + " --resume, or choose another folder with --out" + System.lineSeparator());
+        try (var entries = Files.list(other)) {
+            assertThat(entries.map(p -> p.getFileName().toString()).toList()).containsExactly("notes.txt");
+        }
+    }
+
     private void editLine(int number, UnaryOperator<String> edit) throws Exception {
         Path journal = out.resolve(Journal.FILE);
         List<String> lines = new ArrayList<>(Files.readAllLines(journal));

@@ -233,4 +233,83 @@ class TournamentFileTest {
 
         assertThatThrownBy(() -> TournamentFile.read(file)).hasMessage(file + ": no such file");
     }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            trailing garbage       | {"name": "t", "gamesPerPair": 2} garbage                        | :1: not valid JSON: more content after the JSON object; a tournament file holds exactly one
+            a second object        | {"name": "t"} {"name": "u"}                                     | :1: not valid JSON: more content after the JSON object; a tournament file holds exactly one
+            duplicate key          | {"name": "t", "name": "u"}                                      | :1: not valid JSON: the field 'name' is given twice
+            duplicate bot key      | {"name": "t", "bots": [{"name": "a", "name": "b"}]}             | :1: not valid JSON: the field 'name' is given twice
+            wrapping gamesPerPair  | {"name": "t", BOTS, "gamesPerPair": 18446744073709551618}       | :4: gamesPerPair: must be a whole number from 2 to 10000, got 18446744073709551618
+            huge int gamesPerPair  | {"name": "t", BOTS, "gamesPerPair": 4294967298}                 | :4: gamesPerPair: must be a whole number from 2 to 10000, got 4294967298
+            fractional plies       | {"name": "t", BOTS, "openingPlies": 2.5}                        | :4: openingPlies: must be a whole number from 0 to 40, got 2.5
+            huge concurrency       | {"name": "t", BOTS, "concurrency": 2147483647}                  | :4: concurrency: must be a whole number from 1 to 256, got 2147483647
+            huge seed              | {"name": "t", BOTS, "seed": 18446744073709551618}               | :4: seed: must be a whole number, got 18446744073709551618
+            overflowing increment  | {"name": "t", BOTS, "increment": "2000000h"}                    | :4: increment: '2000000h' is longer than the longest duration, 24h
+            just too long a game   | {"name": "t", BOTS, "timePerGame": "1441m"}                     | :4: timePerGame: '1441m' is longer than the longest duration, 24h
+            sub-nanosecond         | {"name": "t", BOTS, "timePerGame": "0.0000001ms"}               | :4: timePerGame: '0.0000001ms' is more precise than a nanosecond
+            newline in a bot name  | {"name": "t", "bots": [{"name": "a\\nb", "command": ["./bot.sh"]}, B2]} | :1: bots[0].name: must hold printable characters only, but holds U+000A
+            bidi override in name  | {"name": "t", "bots": [{"name": "\\u202eevil", "command": ["./bot.sh"]}, B2]} | :1: bots[0].name: must hold printable characters only, but holds U+202E
+            zero-width in name     | {"name": "t", "bots": [{"name": "a\\u200bb", "command": ["./bot.sh"]}, B2]} | :1: bots[0].name: must hold printable characters only, but holds U+200B
+            padded bot name        | {"name": "t", "bots": [{"name": " a", "command": ["./bot.sh"]}, B2]} | :1: bots[0].name: must not start or end with spaces, got ' a'
+            NUL in a command       | {"name": "t", "bots": [{"name": "a", "command": ["./bot.sh", "x\\u0000y"]}, B2]} | :1: bots[0].command: argument 2 holds the control character U+0000 (NUL, newline and other control characters cannot be passed to a program)
+            NUL in the program     | {"name": "t", "bots": [{"name": "a", "command": ["./bot\\u0000.sh"]}, B2]} | :1: bots[0].command: argument 1 holds the control character U+0000
+            escape in a command    | {"name": "t", "bots": [{"name": "a", "command": ["./bot.sh", "\\u001b[2J"]}, B2]} | :1: bots[0].command: argument 2 holds the control character U+001B
+            NUL in workingDir      | {"name": "t", "bots": [{"name": "a", "command": ["./bot.sh"], "workingDir": "w\\u0000"}, B2]} | :1: bots[0].workingDir: holds the control character U+0000
+            """)
+    void strictInputIsRefusedInOneLine(String what, String json, String expected) throws IOException {
+        Path file = write(json.replace("BOTS", BOTS.strip()).replace("B2", "{\"name\": \"b\", \"command\": [\"./bot.sh\"]}"));
+
+        assertThatThrownBy(() -> TournamentFile.read(file))
+                .isInstanceOf(TournamentFileException.class)
+                .hasMessageStartingWith(file + expected)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void overLongNamesAreRefused() throws IOException {
+        String longName = "x".repeat(5000);
+        Path tournament = write("{\"name\": \"" + longName + "\", " + BOTS.strip() + "}");
+        assertThatThrownBy(() -> TournamentFile.read(tournament))
+                .hasMessage(tournament + ":1: name: is 5000 characters long; a name has at most 64");
+
+        Path bot = write("{\"name\": \"t\", \"bots\": [{\"name\": \"" + longName + "\", \"command\": [\"./bot.sh\"]},"
+                + " {\"name\": \"b\", \"command\": [\"./bot.sh\"]}]}");
+        assertThatThrownBy(() -> TournamentFile.read(bot))
+                .hasMessage(bot + ":1: bots[0].name: is 5000 characters long; a name has at most 64");
+    }
+
+    @Test
+    void aNameOfSixtyFourCharactersIncludingAccentsIsAccepted() throws IOException {
+        String name = "Caïssa-ß-" + "x".repeat(55);
+        Path file = write("{\"name\": \"t\", \"bots\": [{\"name\": \"" + name + "\", \"command\": [\"./bot.sh\"]},"
+                + " {\"name\": \"b\", \"command\": [\"./bot.sh\"]}]}");
+
+        assertThat(TournamentFile.read(file).bots().get(0).name()).isEqualTo(name).hasSize(64);
+    }
+
+    @Test
+    void aScheduleTooLargeIsRefusedBeforeAnythingIsMade() throws IOException {
+        StringBuilder bots = new StringBuilder();
+        for (int i = 0; i < 100; i++) {
+            bots.append(i == 0 ? "" : ", ").append("{\"name\": \"b").append(i).append("\", \"command\": [\"./bot.sh\"]}");
+        }
+        Path file = write("{\"name\": \"big\", \"gamesPerPair\": 10000, \"bots\": [" + bots + "]}");
+
+        assertThatThrownBy(() -> TournamentFile.read(file))
+                .hasMessage(file + ":1: gamesPerPair: 100 bots playing 10000 games per pair make 49500000 games;"
+                        + " a tournament has at most 100000");
+    }
+
+    @Test
+    void theLargestAcceptedScheduleIsAccepted() throws IOException {
+        StringBuilder bots = new StringBuilder();
+        for (int i = 0; i < 100; i++) {
+            bots.append(i == 0 ? "" : ", ").append("{\"name\": \"b").append(i).append("\", \"command\": [\"./bot.sh\"]}");
+        }
+        // 4950 pairs × 20 games = 99,000 games: under the limit.
+        Path file = write("{\"name\": \"big\", \"gamesPerPair\": 20, \"bots\": [" + bots + "]}");
+
+        assertThat(TournamentFile.read(file).totalGames()).isEqualTo(99_000);
+    }
 }
