@@ -312,7 +312,9 @@ public final class BotProcess {
             exited = false;
         }
         List<ProcessHandle> leftovers = tree.aliveDescendants();
-        int leftBehind = sandboxed && exited ? Math.max(leftovers.size(), lastSeenInSandbox) : leftovers.size();
+        // After a sandboxed bot's exit, what is still there is its sandbox's own processes dying
+        // with it; what it left behind was counted while it ran.
+        int leftBehind = sandboxed && exited ? lastSeenInSandbox : leftovers.size();
         if (!exited) {
             ProcessTree.kill(List.of(process.toHandle()), Duration.ofMillis(100), Duration.ofSeconds(5));
         }
