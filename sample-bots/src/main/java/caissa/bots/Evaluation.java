@@ -1,11 +1,9 @@
 package caissa.bots;
 
-import static caissa.bots.BoardGeometry.ADJACENT;
-import static caissa.bots.BoardGeometry.KNIGHT;
-import static caissa.bots.BoardGeometry.NEAR;
+import caissa.arena.rules.BoardShape;
 
 /**
- * A static judgement of a Caïssa position in centipawns, from the side to move's point of view.
+ * A static judgement of a position (either variant) in centipawns, from the side to move's point of view.
  *
  * <p>The game is won only by checkmate, and only rooks, bishops and knights give check, so the
  * terms are about the means to mate and the room to escape it:
@@ -99,11 +97,12 @@ final class Evaluation {
         int attackers = board.minorCount(who ^ 1);
         if (attackers > 0) {
             long enemyAttacks = targets[them + 1] | targets[them + 2] | targets[them + 3];
-            long escapes = ADJACENT[queen] & tiles & ~ownPieces;
+            BoardShape shape = board.shape();
+            long escapes = shape.neighbours(queen) & tiles & ~ownPieces;
             int safe = Long.bitCount(escapes & ~enemyAttacks);
             int danger = SAFE_ESCAPES[Math.min(safe, SAFE_ESCAPES.length - 1)]
                     + ESCAPE * Long.bitCount(escapes)
-                    + ROOM * Long.bitCount(NEAR[queen] & tiles)
+                    + ROOM * Long.bitCount(shape.near(queen) & tiles)
                     - CHECK_THREAT * checkThreats(board, queen, them, targets);
             score += danger * DANGER_PERCENT[attackers] / 100;
         }
@@ -113,14 +112,15 @@ final class Evaluation {
     /** How many enemy pieces could give check to the queen on {@code queen} with one move. */
     private static int checkThreats(Board board, int queen, int them, long[] targets) {
         long occupied = board.occupied();
+        BoardShape shape = board.shape();
         int n = 0;
-        if ((targets[them + Board.ROOK] & Board.rays(queen, 0, occupied)) != 0) {
+        if ((targets[them + Board.ROOK] & shape.orthogonalRays(queen, occupied)) != 0) {
             n++;
         }
-        if ((targets[them + Board.BISHOP] & Board.rays(queen, 4, occupied)) != 0) {
+        if ((targets[them + Board.BISHOP] & shape.diagonalRays(queen, occupied)) != 0) {
             n++;
         }
-        if ((targets[them + Board.KNIGHT_TYPE] & KNIGHT[queen]) != 0) {
+        if ((targets[them + Board.KNIGHT_TYPE] & shape.knightJumps(queen)) != 0) {
             n++;
         }
         return n;

@@ -39,12 +39,13 @@ public final class GreedyBot implements Player {
         List<Move> best = new ArrayList<>();
         int bestScore = Integer.MIN_VALUE;
         for (Move move : position.legalMoves()) {
-            Position next = position.play(move);
+            Board after = board.after(move);
+            Position next = after.position();
             int replies = next.legalMoveCount();
             if (replies == 0 && next.inCheck()) {
                 return move;
             }
-            int score = replies == 0 ? STALEMATE : score(board, board.after(move), next);
+            int score = replies == 0 ? STALEMATE : score(board, after, next);
             if (score > bestScore) {
                 best.clear();
                 bestScore = score;

@@ -2,6 +2,7 @@ package caissa.bots;
 
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
+import caissa.arena.rules.Variant;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,17 +27,29 @@ import java.util.function.LongSupplier;
  */
 public final class ProtocolLoop {
 
+    private final Variant variant;
     private final Player player;
     private final TimeControl timeControl;
     private final PrintStream diagnostics;
     private final LongSupplier nanoClock;
 
     public ProtocolLoop(Player player, TimeControl timeControl, PrintStream diagnostics) {
-        this(player, timeControl, diagnostics, System::nanoTime);
+        this(Variant.CAISSA, player, timeControl, diagnostics);
+    }
+
+    /** A loop for a game of the given variant (HEXCAISSA.md 8: the referee says which in {@code CAISSA_VARIANT}). */
+    public ProtocolLoop(Variant variant, Player player, TimeControl timeControl, PrintStream diagnostics) {
+        this(variant, player, timeControl, diagnostics, System::nanoTime);
     }
 
     /** With a clock of our own choosing, so that tests can tell exactly how much time passed. */
     ProtocolLoop(Player player, TimeControl timeControl, PrintStream diagnostics, LongSupplier nanoClock) {
+        this(Variant.CAISSA, player, timeControl, diagnostics, nanoClock);
+    }
+
+    ProtocolLoop(Variant variant, Player player, TimeControl timeControl, PrintStream diagnostics,
+            LongSupplier nanoClock) {
+        this.variant = variant;
         this.player = player;
         this.timeControl = timeControl;
         this.diagnostics = diagnostics;
@@ -44,7 +57,7 @@ public final class ProtocolLoop {
     }
 
     public void run(BufferedReader in, PrintStream out) throws IOException {
-        Position position = Position.initial();
+        Position position = variant.initial();
         Duration left = timeControl.perGame();
         String line;
         while ((line = in.readLine()) != null) {
@@ -76,7 +89,7 @@ public final class ProtocolLoop {
     }
 
     private static Move opponentMove(Position position, String text) throws IOException {
-        Move move = Move.parse(text).orElseThrow(() -> new IOException("not a move: '" + text + "'"));
+        Move move = position.variant().parseMove(text).orElseThrow(() -> new IOException("not a move: '" + text + "'"));
         if (!position.isLegal(move)) {
             throw new IOException("illegal move from the referee: " + move + " in " + position.toCfn());
         }

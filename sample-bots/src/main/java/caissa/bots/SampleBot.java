@@ -1,5 +1,6 @@
 package caissa.bots;
 
+import caissa.arena.rules.Variant;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -12,7 +13,8 @@ import java.util.OptionalInt;
  * Starts a sample bot that speaks the referee protocol on standard input and output:
  * {@code java -jar caissa-sample-bots.jar random|greedy|alphabeta [options]}.
  *
- * <p>The time control comes from the referee's environment variables (see {@link TimeControl});
+ * <p>The variant comes from {@code CAISSA_VARIANT} ({@code caissa}, the default, or
+ * {@code hexcaissa}); the time control comes from the referee's environment variables (see {@link TimeControl});
  * the options {@code --time-per-game}, {@code --time-per-move}, {@code --increment} and
  * {@code --first-move-allowance} (milliseconds) override them. {@code --seed N} makes a bot's
  * choices repeatable; {@code --depth N} makes {@code alphabeta} search a fixed depth with no clock.
@@ -22,11 +24,14 @@ public final class SampleBot {
     static final String USAGE = "usage: SampleBot random|greedy|alphabeta [--seed N] [--depth N]"
             + " [--time-per-game MS] [--time-per-move MS] [--increment MS] [--first-move-allowance MS]";
 
+    /** The referee names the game's variant in this environment variable (HEXCAISSA.md 8). */
+    static final String VARIANT_ENV = "CAISSA_VARIANT";
+
     private SampleBot() {
     }
 
     /** What the command line and the environment ask for. */
-    record Options(String bot, long seed, OptionalInt depth, TimeControl timeControl) {
+    record Options(String bot, long seed, OptionalInt depth, TimeControl timeControl, Variant variant) {
 
         /** @throws IllegalArgumentException saying what is wrong with the arguments */
         static Options parse(List<String> args, Map<String, String> env, long defaultSeed) {
@@ -60,7 +65,10 @@ public final class SampleBot {
             if (depth.isPresent() && !bot.equals("alphabeta")) {
                 throw new IllegalArgumentException("--depth is an option of alphabeta only");
             }
-            return new Options(bot, seed, depth, time);
+            String variantId = env.getOrDefault(VARIANT_ENV, Variant.CAISSA.id());
+            Variant variant = Variant.fromId(variantId).orElseThrow(() -> new IllegalArgumentException(
+                    VARIANT_ENV + " must be one of " + Variant.ids() + ", got '" + variantId + "'"));
+            return new Options(bot, seed, depth, time, variant);
         }
 
         Player player(PrintStream diagnostics) {
@@ -103,6 +111,6 @@ public final class SampleBot {
         PrintStream err = System.err;
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
-        new ProtocolLoop(options.player(err), options.timeControl(), err).run(in, out);
+        new ProtocolLoop(options.variant(), options.player(err), options.timeControl(), err).run(in, out);
     }
 }

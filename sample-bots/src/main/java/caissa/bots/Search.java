@@ -1,7 +1,10 @@
 package caissa.bots;
 
+import caissa.arena.rules.BoardShape;
 import caissa.arena.rules.Move;
+import caissa.arena.rules.MoveList;
 import caissa.arena.rules.Position;
+import caissa.arena.rules.Square;
 import caissa.bots.TimeManager.ThinkingTime;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -49,6 +52,11 @@ final class Search {
     private final Random random;
     private final int[][] killers = new int[MAX_PLY + 1][2];
     private final int[][] history = new int[2][4096];
+    /** One reusable move list per ply, so that generating moves allocates nothing. */
+    private final MoveList[] moveLists = new MoveList[MAX_PLY + 2];
+    /** For each move code, its rank in {@link Position#legalMoves()} order, per board. */
+    private BoardShape orderShape;
+    private int[] orderKeys;
 
     private long nodes;
     private long start;
@@ -74,6 +82,34 @@ final class Search {
     Search(TranspositionTable table, long seed) {
         this.table = table;
         this.random = new Random(seed);
+        for (int i = 0; i < moveLists.length; i++) {
+            moveLists[i] = new MoveList();
+        }
+    }
+
+    /**
+     * Puts the generated moves in the order of {@link Position#legalMoves()} (origin file and
+     * rank, then target file and rank), so that move ordering breaks its ties as it always has.
+     */
+    private void sortAsLegalMoves(MoveList list, BoardShape shape) {
+        if (shape != orderShape) {
+            int[] keys = new int[64 * 64];
+            for (int from = 0; from < shape.cellCount(); from++) {
+                for (int to = 0; to < shape.cellCount(); to++) {
+                    Square a = shape.cell(from);
+                    Square b = shape.cell(to);
+                    keys[from | to << 6] = a.file() << 12 | a.rank() << 8 | b.file() << 4 | b.rank();
+                }
+            }
+            orderKeys = keys;
+            orderShape = shape;
+        }
+        int[] keys = orderKeys;
+        for (int i = 1; i < list.size(); i++) {
+            for (int j = i; j > 0 && keys[list.code(j - 1)] > keys[list.code(j)]; j--) {
+                list.swap(j - 1, j);
+            }
+        }
     }
 
     /** Searches a position that has a legal move, up to a depth or until the time runs out. */
@@ -122,7 +158,7 @@ final class Search {
 
         static RootMove of(Position root, Board board, Move move) {
             Board after = board.after(move);
-            return new RootMove(move, root.play(move), after, board.isCapture(move), after.inCheck(after.side()));
+            return new RootMove(move, after.position(), after, board.isCapture(move), after.inCheck(after.side()));
         }
 
         int orderingRank() {
@@ -204,7 +240,9 @@ final class Search {
         if (countNodeAndCheckTime()) {
             return 0;
         }
-        List<Move> legal = position.legalMoves();
+        MoveList legal = moveLists[ply];
+        position.legalMoves(legal);
+        sortAsLegalMoves(legal, board.shape());
         int side = board.side();
         boolean inCheck = board.inCheck(side);
         if (legal.isEmpty()) {
@@ -241,17 +279,18 @@ final class Search {
         }
 
         int n = legal.size();
-        Move[] moves = legal.toArray(new Move[n]);
+        Move[] moves = new Move[n];
         Board[] boards = new Board[n];
         int[] order = new int[n];
         boolean[] quiet = new boolean[n];
         int[] killer = killers[ply];
         for (int i = 0; i < n; i++) {
-            Move move = moves[i];
-            int code = code(move);
-            Board after = board.after(move);
+            Move move = legal.move(i);
+            moves[i] = move;
+            int code = legal.code(i);
+            Board after = Board.of(legal.play(i));
             boards[i] = after;
-            boolean capture = board.isCapture(move);
+            boolean capture = board.isCapture(legal.from(i), legal.to(i));
             boolean check = after.inCheck(after.side());
             quiet[i] = !capture && !check;
             int score;
@@ -284,7 +323,7 @@ final class Search {
             swap(moves, boards, order, quiet, i, pick);
             Move move = moves[i];
             Board after = boards[i];
-            Position child = position.play(move);
+            Position child = after.position();
             boolean givesCheck = !quiet[i] && after.inCheck(after.side());
             int extension = givesCheck && ply < 2 * rootDepth ? 1 : 0;
             int newDepth = depth - 1 + extension;
@@ -369,7 +408,8 @@ final class Search {
             Move move = moves[pick];
             moves[pick] = moves[i];
             order[pick] = order[i];
-            int score = -quiesce(position.play(move), board.after(move), -beta, -alpha, ply + 1, qply + 1);
+            Board after = board.after(move);
+            int score = -quiesce(after.position(), after, -beta, -alpha, ply + 1, qply + 1);
             if (stopped) {
                 return 0;
             }
@@ -388,16 +428,19 @@ final class Search {
 
     /** Quiescence in check: every evasion, since a queen in check has few and none is mate. */
     private int evasions(Position position, Board board, int alpha, int beta, int ply, int qply) {
-        List<Move> legal = position.legalMoves();
+        MoveList legal = moveLists[ply];
+        position.legalMoves(legal);
         if (legal.isEmpty()) {
             return -MATE + ply;
         }
         if (ply >= MAX_PLY || qply >= QUIESCENCE_CHECK_PLIES) {
             return Evaluation.evaluate(board);
         }
+        sortAsLegalMoves(legal, board.shape());
         int best = -MATE + ply;
-        for (Move move : legal) {
-            int score = -quiesce(position.play(move), board.after(move), -beta, -alpha, ply + 1, qply + 1);
+        for (int i = 0; i < legal.size(); i++) {
+            Board after = Board.of(legal.play(i));
+            int score = -quiesce(after.position(), after, -beta, -alpha, ply + 1, qply + 1);
             if (stopped) {
                 return 0;
             }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import caissa.arena.bot.SampleBots;
 import caissa.arena.cli.Main;
 import caissa.arena.report.Json;
+import caissa.arena.rules.Variant;
 import caissa.arena.tournament.StandingsDocument;
 import caissa.arena.tournament.TournamentDefinition;
 import caissa.arena.tournament.TournamentFile;
@@ -57,6 +58,52 @@ class ArenaEndToEndTest {
         assertThat(standings.gamesPlayed()).isEqualTo(definition.totalGames());
         assertThat(standings.standings()).allSatisfy(s -> assertThat(s.irregularLosses()).as(s.name()).isZero());
         assertThat(standings.standings().get(0).name()).isEqualTo("alphabeta");
+    }
+
+    @Test
+    void theBundledHexCaissaSampleTournamentRunsToCompletion() throws Exception {
+        Path file = Path.of("..", "tournaments", "hexcaissa-sample.json");
+        TournamentDefinition definition = TournamentFile.read(file);
+        assertThat(definition.variant()).isEqualTo(Variant.HEXCAISSA);
+        assertThat(definition.bots()).extracting(b -> b.name()).containsExactly("random", "greedy", "alphabeta");
+
+        Run run = caissa("tournament", file.toString(), "--out", dir.resolve("hex").toString());
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        StandingsDocument standings = Json.mapper().readValue(dir.resolve("hex/standings.json").toFile(),
+                StandingsDocument.class);
+        assertThat(standings.variant()).isEqualTo(Variant.HEXCAISSA);
+        assertThat(standings.complete()).isTrue();
+        assertThat(standings.gamesPlayed()).isEqualTo(definition.totalGames());
+        assertThat(standings.standings()).allSatisfy(s -> assertThat(s.irregularLosses()).as(s.name()).isZero());
+        assertThat(standings.standings().get(0).name()).isEqualTo("alphabeta");
+        JsonNode log = Json.mapper().readTree(dir.resolve("hex/games/0001.json").toFile());
+        assertThat(log.get("variant").asText()).isEqualTo("hexcaissa");
+        assertThat(log.get("start").asText()).matches("[-.QRBNqrbn/]{69} [wb] .*");
+    }
+
+    @Test
+    void playDrawsTheHexBoardAndLogsTheVariant() throws Exception {
+        Path log = dir.resolve("hex.json");
+
+        Run run = caissa("play", "--variant", "hexcaissa", "--white", "sample:random", "--black", "sample:greedy",
+                "--board", "--first-move-allowance", "5s", "--out", log.toString());
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out()).contains("  a    b    c    d    e    f    g    h    i");
+        assertThat(run.out()).contains("  .         .         b         q         .");
+        JsonNode record = Json.mapper().readTree(log.toFile());
+        assertThat(record.get("variant").asText()).isEqualTo("hexcaissa");
+        assertThat(record.get("termination").asText()).isIn("checkmate", "stalemate", "move-limit");
+    }
+
+    @Test
+    void aGoodSampleBotPassesValidationAtHexCaissa() {
+        Run run = caissa("validate", "sample:alphabeta", "--variant", "hexcaissa", "--games", "1",
+                "--time-per-game", "3s", "--first-move-allowance", "5s");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).endsWith("PASS: alphabeta passed all 8 checks" + System.lineSeparator());
     }
 
     @Test

@@ -7,19 +7,21 @@ import caissa.arena.rules.Piece;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Side;
 import caissa.arena.rules.Square;
+import caissa.arena.rules.Variant;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** {@link Board} must follow the rules engine exactly, or evaluation and ordering go astray. */
+/** {@link Board} must answer as the rules engine does, in both variants, or evaluation and ordering go astray. */
 class BoardTest {
 
-    @ParameterizedTest(name = "random game, seed {0}")
-    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
-    void followsEveryMoveOfARandomGameLikeTheRulesEngine(long seed) {
+    @ParameterizedTest(name = "{0} random game, seed {1}")
+    @CsvSource({"caissa, 1", "caissa, 2", "caissa, 3", "caissa, 4", "caissa, 5", "caissa, 6",
+        "hexcaissa, 1", "hexcaissa, 2", "hexcaissa, 3", "hexcaissa, 4", "hexcaissa, 5", "hexcaissa, 6"})
+    void followsEveryMoveOfARandomGameLikeTheRulesEngine(String variant, long seed) {
         Random random = new Random(seed);
-        Position position = Position.initial();
+        Position position = Variant.fromId(variant).orElseThrow().initial();
         Board board = Board.of(position);
         while (!position.outcome().isOver()) {
             assertSame(board, position);
@@ -56,7 +58,7 @@ class BoardTest {
 
     private static void assertSame(Board board, Position position) {
         assertThat(board.side()).isEqualTo(position.sideToMove().ordinal());
-        for (Square square : Square.values()) {
+        for (Square square : position.variant().squares()) {
             assertThat((board.tiles() >>> square.index() & 1) != 0).as("tile %s in %s", square, position)
                     .isEqualTo(position.hasTile(square));
         }

@@ -4,6 +4,7 @@ import caissa.arena.rules.Move;
 import caissa.arena.rules.Outcome;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Side;
+import caissa.arena.rules.Variant;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
@@ -64,8 +65,12 @@ final class GameRunner {
      * differ; never a position that is already over.
      */
     static Position randomOpening(long seed, int plies) {
+        return randomOpening(Variant.CAISSA, seed, plies);
+    }
+
+    static Position randomOpening(Variant variant, long seed, int plies) {
         Random random = new Random(seed);
-        Position position = Position.initial();
+        Position position = variant.initial();
         for (int i = 0; i < plies; i++) {
             List<Move> moves = position.legalMoves();
             Position next = position.play(moves.get(random.nextInt(moves.size())));
@@ -83,12 +88,18 @@ final class GameRunner {
      * game from a seed derived from {@code seed}.
      */
     static Score match(LongFunction<Player> a, LongFunction<Player> b, int games, int openingPlies, long seed) {
+        return match(Variant.CAISSA, a, b, games, openingPlies, seed);
+    }
+
+    /** Like {@link #match(LongFunction, LongFunction, int, int, long)}, in the given variant. */
+    static Score match(Variant variant, LongFunction<Player> a, LongFunction<Player> b, int games, int openingPlies,
+            long seed) {
         int points = 0;
         int wins = 0;
         int losses = 0;
         for (int g = 0; g < games; g++) {
             long gameSeed = seed * 1_000_003L + g / 2;
-            Position start = randomOpening(gameSeed, openingPlies);
+            Position start = randomOpening(variant, gameSeed, openingPlies);
             boolean aWhite = g % 2 == 0;
             Player pa = a.apply(gameSeed * 31 + 1);
             Player pb = b.apply(gameSeed * 31 + 2);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
+import caissa.arena.rules.Variant;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -59,6 +60,24 @@ class ProtocolLoopTest {
 
         assertThat(out).containsExactly(firstMove(Position.initial()).toString());
         assertThat(player.positions).containsExactly(Position.initial());
+    }
+
+    @Test
+    void aHexCaissaLoopStartsFromTheHexBoardAndReadsHexMoves() throws IOException {
+        Position hex = Variant.HEXCAISSA.initial();
+        Move white = hex.legalMoves().get(hex.legalMoves().size() - 1);
+        Position afterWhite = hex.play(white);
+        RecordingPlayer player = new RecordingPlayer();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+        new ProtocolLoop(Variant.HEXCAISSA, player, TimeControl.CODECUP, new PrintStream(errors, true, StandardCharsets.UTF_8),
+                () -> now += Duration.ofMillis(300).toNanos())
+                .run(new BufferedReader(new StringReader(white + "\nend\n")),
+                        new PrintStream(bytes, false, StandardCharsets.UTF_8));
+
+        assertThat(white.toString()).isEqualTo("e3-i1");
+        assertThat(player.positions).containsExactly(afterWhite);
+        assertThat(bytes.toString(StandardCharsets.UTF_8).strip()).isEqualTo(firstMove(afterWhite).toString());
     }
 
     @Test

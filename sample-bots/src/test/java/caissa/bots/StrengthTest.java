@@ -2,6 +2,7 @@ package caissa.bots;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.rules.Variant;
 import java.util.function.LongFunction;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +37,20 @@ class StrengthTest {
         GameRunner.Score score = GameRunner.match(GreedyBot::new, RandomBot::new, 40, OPENING_PLIES, 3);
 
         assertThat(score.fraction()).as("greedy vs random: %s", score).isGreaterThan(0.75);
+    }
+
+    @Test
+    void alphabetaBeatsRandomInAtLeast95PercentOfHexCaissaGames() {
+        GameRunner.Score score = GameRunner.match(Variant.HEXCAISSA, alphabeta(3), RandomBot::new, 40, OPENING_PLIES, 5);
+
+        assertThat(score.wins()).as("alphabeta vs random at HexCaïssa: %s", score).isGreaterThanOrEqualTo(38);
+    }
+
+    @Test
+    void greedyBeatsRandomMostOfTheTimeAtHexCaissa() {
+        GameRunner.Score score = GameRunner.match(Variant.HEXCAISSA, GreedyBot::new, RandomBot::new, 40, OPENING_PLIES, 6);
+
+        assertThat(score.fraction()).as("greedy vs random at HexCaïssa: %s", score).isGreaterThan(0.75);
     }
 
     @Test

@@ -67,6 +67,12 @@ class TimeControlTest {
     @Test
     void rejectsUnknownBotsAndOptions() {
         assertThatThrownBy(() -> SampleBot.Options.parse(List.of(), Map.of(), 0)).hasMessageContaining("missing");
+        assertThatThrownBy(() -> SampleBot.Options.parse(List.of("random"), Map.of("CAISSA_VARIANT", "chess"), 0))
+                .hasMessage("CAISSA_VARIANT must be one of caissa, hexcaissa, got 'chess'");
+        assertThat(SampleBot.Options.parse(List.of("random"), Map.of("CAISSA_VARIANT", "hexcaissa"), 0).variant())
+                .isEqualTo(caissa.arena.rules.Variant.HEXCAISSA);
+        assertThat(SampleBot.Options.parse(List.of("random"), Map.of(), 0).variant())
+                .isEqualTo(caissa.arena.rules.Variant.CAISSA);
         assertThatThrownBy(() -> SampleBot.Options.parse(List.of("clever"), Map.of(), 0))
                 .hasMessageContaining("clever");
         assertThatThrownBy(() -> SampleBot.Options.parse(List.of("random", "--fast", "1"), Map.of(), 0))

@@ -1,6 +1,6 @@
 package caissa.arena.benchmarks;
 
-import caissa.arena.rules.Position;
+import caissa.arena.rules.Variant;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -17,8 +17,12 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Perft from the initial position. Besides perft runs per second, JMH reports the secondary
- * result {@code nodes}: leaves counted per second, the usual measure of a move generator.
+ * Perft from each variant's initial position. Besides perft runs per second, JMH reports the
+ * secondary result {@code nodes}: leaves counted per second, the usual measure of a move generator.
+ *
+ * <p>{@code game} picks the engine and the start position: {@code caissa} and {@code hexcaissa}
+ * are today's rules engine, {@code caissa-before-variants} is the frozen copy of the Caïssa-only
+ * engine in {@link caissa.arena.benchmarks.baseline}, so that one run shows both side by side.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -30,6 +34,21 @@ public class PerftBenchmark {
 
     @Param({"4", "5"})
     public int depth;
+
+    @Param({"caissa-before-variants", "caissa", "hexcaissa"})
+    public String game;
+
+    private java.util.function.IntToLongFunction perft;
+
+    @Setup
+    public void choose() {
+        perft = switch (game) {
+            case "caissa-before-variants" -> caissa.arena.benchmarks.baseline.Position.initial()::perft;
+            case "caissa" -> Variant.CAISSA.initial()::perft;
+            case "hexcaissa" -> Variant.HEXCAISSA.initial()::perft;
+            default -> throw new IllegalArgumentException("unknown game " + game);
+        };
+    }
 
     /** Leaves counted during an iteration; JMH turns the total into a rate. */
     @State(Scope.Thread)
@@ -45,7 +64,7 @@ public class PerftBenchmark {
 
     @Benchmark
     public long perft(Nodes counter) {
-        long nodes = Position.initial().perft(depth);
+        long nodes = perft.applyAsLong(depth);
         counter.nodes += nodes;
         return nodes;
     }

@@ -5,6 +5,7 @@ import caissa.arena.match.Match;
 import caissa.arena.match.MatchReport;
 import caissa.arena.match.MatchSettings;
 import caissa.arena.report.Json;
+import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.stats.Sprt;
 import caissa.arena.tournament.Shard;
@@ -18,9 +19,9 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** A regression match for CI: the new version of an engine against the previous one. */
 @Command(name = "match", mixinStandardHelpOptions = true,
@@ -78,6 +79,10 @@ final class MatchCommand implements Callable<Integer> {
     @Mixin
     LimitOptions limits;
 
+    @Option(names = "--variant", paramLabel = "VARIANT", converter = VariantConverter.class,
+            description = VariantConverter.DESCRIPTION)
+    Variant variant = Variant.CAISSA;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the summary as JSON (caissa-arena/match/1).")
     Path json;
 
@@ -125,7 +130,7 @@ final class MatchCommand implements Callable<Integer> {
         MatchSettings settings;
         try {
             settings = new MatchSettings(engineBot, baselineBot, clock.timeControl(), openingPlies, seed, hypotheses,
-                    games == null, cap);
+                    games == null, cap, variant);
         } catch (IllegalArgumentException e) {
             throw new UsageException((games != null ? "--games: " : "--max-games: ") + e.getMessage());
         }

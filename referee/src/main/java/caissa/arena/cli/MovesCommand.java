@@ -3,14 +3,15 @@ package caissa.arena.cli;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Outcome;
 import caissa.arena.rules.Position;
+import caissa.arena.rules.Variant;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Lists the legal moves of a position and says where it stands. */
 @Command(name = "moves", mixinStandardHelpOptions = true,
@@ -21,12 +22,17 @@ final class MovesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--position", paramLabel = "CFN", converter = PositionConverter.class,
-            description = "The position in CFN (default: the initial position).")
-    Position position = Position.initial();
+    @Option(names = "--position", paramLabel = "CFN",
+            description = "The position in CFN (default: the variant's initial position).")
+    String positionText;
+
+    @Option(names = "--variant", paramLabel = "VARIANT", converter = VariantConverter.class,
+            description = VariantConverter.DESCRIPTION)
+    Variant variant = Variant.CAISSA;
 
     @Override
     public Integer call() {
+        Position position = PositionConverter.read(spec, variant, positionText);
         PrintWriter out = spec.commandLine().getOut();
         List<Move> moves = position.legalMoves();
         out.println("position: " + position.toCfn());

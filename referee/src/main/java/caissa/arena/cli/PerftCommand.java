@@ -2,6 +2,7 @@ package caissa.arena.cli;
 
 import caissa.arena.report.Json;
 import caissa.arena.rules.Position;
+import caissa.arena.rules.Variant;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,9 +10,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Counts the leaves of the legal-move tree: the standard test and benchmark of a move generator. */
 @Command(name = "perft", mixinStandardHelpOptions = true,
@@ -28,9 +29,13 @@ final class PerftCommand implements Callable<Integer> {
             description = "Depth of the tree, 0 to " + MAX_DEPTH + ".")
     int depth;
 
-    @Option(names = "--position", paramLabel = "CFN", converter = PositionConverter.class,
-            description = "Start position in CFN (default: the initial position).")
-    Position position = Position.initial();
+    @Option(names = "--position", paramLabel = "CFN",
+            description = "Start position in CFN (default: the variant's initial position).")
+    String positionText;
+
+    @Option(names = "--variant", paramLabel = "VARIANT", converter = VariantConverter.class,
+            description = VariantConverter.DESCRIPTION)
+    Variant variant = Variant.CAISSA;
 
     @Option(names = "--divide", description = "Also list the count below each first move.")
     boolean divide;
@@ -40,6 +45,7 @@ final class PerftCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Position position = PositionConverter.read(spec, variant, positionText);
         if (depth < 0 || depth > MAX_DEPTH) {
             throw new UsageException("--depth must be between 0 and " + MAX_DEPTH + ", got " + depth);
         }
@@ -55,6 +61,7 @@ final class PerftCommand implements Callable<Integer> {
         long nodesPerSecond = nanos == 0 ? 0 : Math.round(nodes * 1e9 / nanos);
         if (json) {
             Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("variant", variant.id());
             doc.put("position", position.toCfn());
             doc.put("depth", depth);
             doc.put("nodes", nodes);

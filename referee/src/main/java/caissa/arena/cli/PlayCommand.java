@@ -10,6 +10,7 @@ import caissa.arena.game.TimeControl;
 import caissa.arena.report.BoardText;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Position;
+import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
 import java.io.IOException;
 import caissa.arena.records.Folders;
@@ -25,9 +26,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Plays one game between two bots, live on the terminal, and writes its log. */
 @Command(name = "play", mixinStandardHelpOptions = true,
@@ -63,6 +64,10 @@ final class PlayCommand implements Callable<Integer> {
             description = "Where to write the game log (default: reports/play/<time>-<white>-vs-<black>.json).")
     Path out;
 
+    @Option(names = "--variant", paramLabel = "VARIANT", converter = VariantConverter.class,
+            description = VariantConverter.DESCRIPTION)
+    Variant variant = Variant.CAISSA;
+
     @Option(names = "--board", description = "Draw the board after each move.")
     boolean board;
 
@@ -78,9 +83,10 @@ final class PlayCommand implements Callable<Integer> {
         // Found out now, not after the game: a log that cannot be written would lose the game.
         checkWritable(logFile);
 
-        terminal.printf("%s (white) vs %s (black), %s%n", TerminalText.escape(whiteBot.name()), TerminalText.escape(blackBot.name()),
-                control.describe());
-        GameRecord record = Game.play(GameSetup.of(whiteBot, blackBot, control).withIsolation(isolation), new GameListener() {
+        terminal.printf("%s (white) vs %s (black), %s%s%n", TerminalText.escape(whiteBot.name()),
+                TerminalText.escape(blackBot.name()), control.describe(), variant == Variant.CAISSA ? "" : ", " + variant);
+        GameRecord record = Game.play(GameSetup.of(whiteBot, blackBot, control).withVariant(variant).withIsolation(isolation),
+                new GameListener() {
             @Override
             public void started(GameSetup setup, Position start) {
                 if (board) {

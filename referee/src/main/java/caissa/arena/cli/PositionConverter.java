@@ -2,16 +2,29 @@ package caissa.arena.cli;
 
 import caissa.arena.rules.InvalidPositionException;
 import caissa.arena.rules.Position;
+import caissa.arena.rules.Variant;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine;
 
-/** Reads {@code --position CFN}; a malformed CFN becomes an option error naming the field. */
-final class PositionConverter implements CommandLine.ITypeConverter<Position> {
-    @Override
-    public Position convert(String value) {
+/**
+ * Reads {@code --position CFN} in the command's variant, once the options are all read; a
+ * malformed CFN becomes an option error naming the field.
+ */
+final class PositionConverter {
+
+    private PositionConverter() {
+    }
+
+    /** The position, or the variant's initial position when none was given. */
+    static Position read(CommandSpec spec, Variant variant, String cfn) {
+        if (cfn == null) {
+            return variant.initial();
+        }
         try {
-            return Position.fromCfn(value);
+            return variant.fromCfn(cfn);
         } catch (InvalidPositionException e) {
-            throw new CommandLine.TypeConversionException(e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "Invalid value for option '--position': " + e.getMessage());
         }
     }
 }

@@ -5,6 +5,7 @@ import caissa.arena.bot.CommandCheck;
 import caissa.arena.game.Entrant;
 import caissa.arena.input.Limits;
 import caissa.arena.report.Json;
+import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.submission.Check;
 import caissa.arena.submission.SourceBuild;
@@ -20,10 +21,10 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Checks a bot submission before it enters a competition. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
@@ -71,6 +72,10 @@ final class ValidateCommand implements Callable<Integer> {
             description = "The longest a build may take (default: ${DEFAULT-VALUE}).")
     Duration buildTimeout;
 
+    @Option(names = "--variant", paramLabel = "VARIANT", converter = VariantConverter.class,
+            description = VariantConverter.DESCRIPTION + " The bot is told it in CAISSA_VARIANT.")
+    Variant variant = Variant.CAISSA;
+
     @Option(names = "--json", description = "Print the report as JSON (caissa-arena/validation/1) instead of a checklist.")
     boolean json;
 
@@ -116,7 +121,8 @@ final class ValidateCommand implements Callable<Integer> {
         } else {
             candidate = BotOption.entrant("BOT", bot, name);
         }
-        return Validator.validate(candidate, opponentBots, games, clock.timeControl(), threads, built, source, isolation());
+        return Validator.validate(variant, candidate, opponentBots, games, clock.timeControl(), threads, built, source,
+                isolation());
     }
 
     private void print(ValidationReport report) {

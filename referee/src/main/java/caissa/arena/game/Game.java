@@ -77,6 +77,9 @@ public final class Game {
         }
     }
 
+    /** The environment variable that tells a bot the game's variant (HEXCAISSA.md 8). */
+    public static final String VARIANT_VARIABLE = "CAISSA_VARIANT";
+
     private Game(GameSetup setup, GameListener listener, Seat.Opener opener, Ticker ticker) {
         this.setup = setup;
         this.listener = listener;
@@ -101,7 +104,7 @@ public final class Game {
     private GameRecord run() {
         Instant startedAt = Instant.now();
         long t0 = ticker.nanoTime();
-        position = Position.initial();
+        position = setup.variant().initial();
         for (Move move : setup.opening()) {
             position = position.play(move);
         }
@@ -120,7 +123,7 @@ public final class Game {
             shutDown();
         }
         long durationMillis = (ticker.nanoTime() - t0) / 1_000_000;
-        return new GameRecord(GameRecord.SCHEMA, Version.current(), setup.tournament(),
+        return new GameRecord(GameRecord.SCHEMA, Version.current(), setup.variant(), setup.tournament(),
                 playerRecord(places.get(Side.WHITE)), playerRecord(places.get(Side.BLACK)),
                 GameRecord.TimeControlRecord.of(setup.timeControl()), setup.opening(), start.toCfn(), moves,
                 outcome.result(), outcome.termination(), loser(outcome.result()), outcome.reason(),
@@ -263,7 +266,7 @@ public final class Game {
                     return timeForfeit(mover, late(mover, elapsed, cpuClock));
                 }
                 mover.clock.charge(elapsed);
-                Optional<Move> parsed = Move.parse(answer.text());
+                Optional<Move> parsed = position.variant().parseMove(answer.text());
                 if (parsed.isEmpty() || !position.isLegal(parsed.get())) {
                     return misplayed(mover, answer.text(), parsed);
                 }
@@ -361,8 +364,14 @@ public final class Game {
 
     /** A reply that is not a well-formed move (protocol error) or not a legal one (illegal move). */
     private GameOutcome misplayed(Place seat, String text, Optional<Move> move) {
+        if (move.isEmpty() && position.variant().hasMoveSyntax(text)) {
+            // HEXCAISSA.md 8: the shape of a move naming a cell the board lacks (a6-a7) is an illegal move.
+            return GameOutcome.irregularLoss(seat.side, Termination.ILLEGAL_MOVE, seat.who() + " played "
+                    + quote(text.strip()) + ", which names a cell that is not on the " + position.variant() + " board");
+        }
         if (move.isEmpty()) {
-            String what = text.isBlank() ? "an empty line" : quote(text) + ", which is not a move like b2-c4";
+            String what = text.isBlank() ? "an empty line"
+                    : quote(text) + ", which is not a move like " + position.variant().moveExample();
             return protocolError(seat, "replied " + what);
         }
         return GameOutcome.irregularLoss(seat.side, Termination.ILLEGAL_MOVE, seat.who() + " played " + move.get()

@@ -4,6 +4,7 @@ import caissa.arena.bot.ShutdownReport;
 import caissa.arena.bot.StderrExcerpt;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Side;
+import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.SandboxRecord;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -14,11 +15,12 @@ import java.util.List;
  * reports/README.md and reports/schemas/game.schema.json). Replaying {@code moves} from
  * {@code start} gives {@code final}.
  */
-@JsonPropertyOrder({"schema", "arenaVersion", "tournament", "white", "black", "timeControl", "opening", "start",
+@JsonPropertyOrder({"schema", "arenaVersion", "variant", "tournament", "white", "black", "timeControl", "opening", "start",
     "moves", "result", "termination", "loser", "reason", "final", "startedAt", "durationMillis"})
 public record GameRecord(
         String schema,
         String arenaVersion,
+        Variant variant,
         TournamentGame tournament,
         PlayerRecord white,
         PlayerRecord black,
@@ -36,9 +38,17 @@ public record GameRecord(
 
     public static final String SCHEMA = "caissa-arena/game/2";
 
+    /** Earlier logs: the same fields without {@code variant}; all of them are square Caïssa games. */
+    public static final String SCHEMA_1 = "caissa-arena/game/1";
+
     public GameRecord {
-        opening = List.copyOf(opening);
-        moves = List.copyOf(moves);
+        // A log without the field is a square Caïssa game (HEXCAISSA.md 8).
+        variant = variant == null ? Variant.CAISSA : variant;
+        // In JSON a move is only text: the record's variant says which board it is on.
+        Variant board = variant;
+        opening = opening.stream().map(m -> m.variant() == board ? m : board.move(m.toString())).toList();
+        moves = moves.stream().map(m -> m.move().variant() == board ? m
+                : new PlayedMove(m.ply(), m.side(), board.move(m.move().toString()), m.micros(), m.raw())).toList();
     }
 
     public PlayerRecord player(Side side) {

@@ -3,6 +3,7 @@ package caissa.arena.game;
 import caissa.arena.bot.BotProcess;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Side;
+import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
 import java.time.Duration;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.Objects;
  * @param tournament where the game stands in a tournament or match, or null
  * @param suspendIdle whether the side not to move is stopped from its reply until it is sent the
  *     next line, as in the CodeCup (on by default)
+ * @param variant the game played (HEXCAISSA.md); bots learn it from {@code CAISSA_VARIANT}
  * @param isolation the sandbox and resource limits of both bots, and what they must not see
  */
 public record GameSetup(
@@ -28,6 +30,7 @@ public record GameSetup(
         BotProcess.Limits limits,
         GameRecord.TournamentGame tournament,
         boolean suspendIdle,
+        Variant variant,
         Isolation isolation) {
 
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(1);
@@ -39,12 +42,19 @@ public record GameSetup(
         opening = List.copyOf(opening);
         Objects.requireNonNull(grace, "grace");
         Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(variant, "variant");
         Objects.requireNonNull(isolation, "isolation");
+        for (Move move : opening) {
+            if (move.variant() != variant) {
+                throw new IllegalArgumentException("opening move " + move + " is a " + move.variant() + " move, not "
+                        + variant);
+            }
+        }
     }
 
     public static GameSetup of(Entrant white, Entrant black, TimeControl timeControl) {
         return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null, true,
-                Isolation.defaults());
+                Variant.CAISSA, Isolation.defaults());
     }
 
     public Entrant entrant(Side side) {
@@ -52,18 +62,24 @@ public record GameSetup(
     }
 
     public GameSetup withOpening(List<Move> moves) {
-        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament, suspendIdle, isolation);
+        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament, suspendIdle, variant, isolation);
     }
 
     public GameSetup withTournament(GameRecord.TournamentGame game) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, game, suspendIdle, isolation);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, game, suspendIdle, variant, isolation);
     }
 
     public GameSetup withSuspendIdle(boolean value) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, value, isolation);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, value, variant, isolation);
     }
 
+    /** The same game in another variant; the opening must be of that variant. */
+    public GameSetup withVariant(Variant other) {
+        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, suspendIdle, other, isolation);
+    }
+
+
     public GameSetup withIsolation(Isolation newIsolation) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, suspendIdle, newIsolation);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, suspendIdle, variant, newIsolation);
     }
 }

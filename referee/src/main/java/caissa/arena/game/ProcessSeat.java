@@ -12,6 +12,8 @@ import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.SandboxRecord;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /** A seat taken by a bot process ({@link BotProcess}); times are {@link Ticker#SYSTEM}'s. */
@@ -49,8 +51,9 @@ public final class ProcessSeat implements Seat {
             } catch (IOException e) {
                 return new Opened.Failed("its sandbox could not be prepared: " + e.getMessage());
             }
-            BotProcess.Start start = BotProcess.start(command, setup.timeControl().environment(), setup.limits(), name,
-                    containment);
+            Map<String, String> environment = new HashMap<>(setup.timeControl().environment());
+            environment.put(Game.VARIANT_VARIABLE, setup.variant().id());
+            BotProcess.Start start = BotProcess.start(command, environment, setup.limits(), name, containment);
             if (start instanceof BotProcess.Start.Started started) {
                 return new Opened.Ready(new ProcessSeat(started.bot()));
             }

@@ -117,7 +117,8 @@ public final class Match {
                 ? GameSetup.of(settings.engine(), settings.baseline(), settings.timeControl())
                 : GameSetup.of(settings.baseline(), settings.engine(), settings.timeControl());
         return Optional.of(setup
-                .withOpening(Openings.opening(settings.seed(), pair - 1, settings.openingPlies()))
+                .withVariant(settings.variant())
+                .withOpening(Openings.opening(settings.variant(), settings.seed(), pair - 1, settings.openingPlies()))
                 .withTournament(new GameRecord.TournamentGame("match", number, settings.maxGames(), pair))
                 .withIsolation(isolation));
     }

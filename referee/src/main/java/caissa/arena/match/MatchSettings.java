@@ -2,6 +2,7 @@ package caissa.arena.match;
 
 import caissa.arena.game.Entrant;
 import caissa.arena.game.TimeControl;
+import caissa.arena.rules.Variant;
 import caissa.arena.stats.Sprt;
 import java.util.Objects;
 
@@ -13,9 +14,10 @@ import java.util.Objects;
  * @param sequential whether to stop as soon as the SPRT crosses a bound; otherwise exactly
  *     {@code maxGames} games are played and judged at the end
  * @param maxGames the games to play (fixed) or the cap (sequential); even
+ * @param variant the game played
  */
 public record MatchSettings(Entrant engine, Entrant baseline, TimeControl timeControl, int openingPlies, long seed,
-        Sprt sprt, boolean sequential, int maxGames) {
+        Sprt sprt, boolean sequential, int maxGames, Variant variant) {
 
     /** The hypotheses when none are given: is the engine at least 10 Elo better, or no better at all? */
     public static final Sprt DEFAULT_SPRT = new Sprt(0, 10, 0.05, 0.05);
@@ -26,6 +28,7 @@ public record MatchSettings(Entrant engine, Entrant baseline, TimeControl timeCo
         Objects.requireNonNull(baseline, "baseline");
         Objects.requireNonNull(timeControl, "timeControl");
         Objects.requireNonNull(sprt, "sprt");
+        Objects.requireNonNull(variant, "variant");
         if (maxGames < 2 || maxGames % 2 != 0) {
             throw new IllegalArgumentException("the number of games must be even and at least 2 (game pairs), got " + maxGames);
         }

@@ -4,6 +4,7 @@ import caissa.arena.bot.BotCommand;
 import caissa.arena.game.Durations;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.TimeControl;
+import caissa.arena.rules.Variant;
 import caissa.arena.stats.Sprt;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.nio.file.Path;
@@ -18,12 +19,17 @@ import java.util.TreeMap;
  * so that {@code caissa merge} can check the shards belong together.
  */
 @JsonPropertyOrder({"schema", "arenaVersion", "engine", "baseline", "timePerGame", "timePerMove", "increment",
-    "firstMoveAllowance", "openingPlies", "seed", "sprt", "games", "shard"})
+    "firstMoveAllowance", "openingPlies", "seed", "sprt", "games", "shard", "variant"})
 public record MatchShardRecord(String schema, String arenaVersion, Player engine, Player baseline, String timePerGame,
         String timePerMove, String increment, String firstMoveAllowance, int openingPlies, long seed, Hypotheses sprt,
-        int games, ShardOf shard) {
+        int games, ShardOf shard, Variant variant) {
 
-    public static final String SCHEMA = "caissa-arena/match-shard/1";
+    public static final String SCHEMA = "caissa-arena/match-shard/2";
+
+    public MatchShardRecord {
+        // Version 1 had no variant: its matches were square Caïssa.
+        variant = variant == null ? Variant.CAISSA : variant;
+    }
     public static final String FILE = "match.json";
 
     /** A bot as the match ran it. */
@@ -55,14 +61,14 @@ public record MatchShardRecord(String schema, String arenaVersion, Player engine
                 Durations.format(t.perGame()), t.perMove().map(Durations::format).orElse(null),
                 Durations.format(t.increment()), Durations.format(t.firstMoveAllowance()), s.openingPlies(), s.seed(),
                 new Hypotheses(s.sprt().elo0(), s.sprt().elo1(), s.sprt().alpha(), s.sprt().beta()), s.maxGames(),
-                new ShardOf(index, count));
+                new ShardOf(index, count), s.variant());
     }
 
     MatchSettings settings() {
         TimeControl t = new TimeControl(Durations.parse(timePerGame), Optional.ofNullable(timePerMove).map(Durations::parse),
                 Durations.parse(increment), Durations.parse(firstMoveAllowance));
         return new MatchSettings(engine.entrant(), baseline.entrant(), t, openingPlies, seed,
-                new Sprt(sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta()), false, games);
+                new Sprt(sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta()), false, games, variant);
     }
 
     /** The same match, whatever the share: everything but the shard index and the arena's version. */
@@ -71,6 +77,6 @@ public record MatchShardRecord(String schema, String arenaVersion, Player engine
                 && java.util.Objects.equals(timePerMove, other.timePerMove) && increment.equals(other.increment)
                 && firstMoveAllowance.equals(other.firstMoveAllowance) && openingPlies == other.openingPlies
                 && seed == other.seed && sprt.equals(other.sprt) && games == other.games
-                && shard.count() == other.shard.count();
+                && shard.count() == other.shard.count() && variant == other.variant;
     }
 }

@@ -1,17 +1,18 @@
 package caissa.arena.report;
 
 import caissa.arena.rules.Move;
+import caissa.arena.rules.Variant;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationContext;
-import com.fasterxml.jackson.databind.JsonDeserializer;
-import com.fasterxml.jackson.databind.module.SimpleModule;
-import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -43,8 +44,11 @@ public final class Json {
             @Override
             public Move deserialize(JsonParser parser, DeserializationContext context) throws IOException {
                 String text = parser.getValueAsString();
-                return Move.parse(text == null ? "" : text).filter(m -> text.strip().equals(text))
-                        .orElseThrow(() -> context.weirdStringException(text, Move.class, "not a move like b2-c4"));
+                // Read as a move of either board; the record holding it maps it onto its own variant's.
+                String s = text == null ? "" : text;
+                return Variant.CAISSA.parseMove(s).or(() -> Variant.HEXCAISSA.parseMove(s))
+                        .filter(m -> s.strip().equals(s))
+                        .orElseThrow(() -> context.weirdStringException(s, Move.class, "not a move like b2-c4"));
             }
         });
         return module;

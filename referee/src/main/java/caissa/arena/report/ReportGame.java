@@ -20,15 +20,17 @@ import java.util.Map;
  *
  * @param number the game's number in the tournament (from the log, else from its file name)
  * @param file the log's path relative to the tournament folder, for the reader who wants all of it
+ * @param variant {@code caissa} or {@code hexcaissa}: which board the page draws
  * @param moves the bots' moves from {@code start}, as {@code b2-c4}
  * @param micros each move's reply time, parallel to {@code moves}
  * @param raw the reply lines that differ from the move (case, white space), by index in {@code moves}
  */
-@JsonPropertyOrder({"number", "file", "result", "termination", "loser", "reason", "white", "black", "opening", "start",
+@JsonPropertyOrder({"number", "file", "variant", "result", "termination", "loser", "reason", "white", "black", "opening", "start",
     "moves", "micros", "raw", "final", "startedAt", "durationMillis"})
 public record ReportGame(
         int number,
         String file,
+        String variant,
         String result,
         String termination,
         String loser,
@@ -71,7 +73,7 @@ public record ReportGame(
     public static ReportGame of(int number, String file, GameRecord record) {
         Position position;
         try {
-            position = Position.fromCfn(record.start());
+            position = record.variant().fromCfn(record.start());
         } catch (InvalidPositionException e) {
             throw new IllegalArgumentException("its start position is not valid: " + e.getMessage(), e);
         }
@@ -96,7 +98,7 @@ public record ReportGame(
             throw new IllegalArgumentException("its moves lead to " + position.toCfn() + ", not to its final position "
                     + record.finalPosition());
         }
-        return new ReportGame(number, file, record.result().text(), record.termination().word(), record.loser(),
+        return new ReportGame(number, file, record.variant().id(), record.result().text(), record.termination().word(), record.loser(),
                 record.reason(), ReportPlayer.of(record.white()), ReportPlayer.of(record.black()),
                 record.opening().stream().map(Move::toString).toList(), record.start(), moves, micros, raw,
                 record.finalPosition(), record.startedAt(), record.durationMillis());

@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
  * some of them, so each part may be absent; a file that cannot be read is left out and named in
  * {@link #problems()} instead of failing the whole report.
  *
- * @param tournament {@code tournament.json} (schema caissa-arena/tournament/1), as written
- * @param standings {@code standings.json} (schema caissa-arena/standings/1), as written
+ * @param tournament {@code tournament.json} (schema caissa-arena/tournament/2), as written
+ * @param standings {@code standings.json} (schema caissa-arena/standings/2), as written
  * @param games the readable games, by number
  * @param problems one sentence per file that was left out, naming it
  */
@@ -113,9 +113,9 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
             String name = GAMES_DIR + "/" + file.getFileName();
             try {
                 GameRecord record = Json.mapper().readValue(file.toFile(), GameRecord.class);
-                // Version 2 only added a termination and the sandbox record: version 1 logs read the same.
-                if (!GameRecord.SCHEMA.equals(record.schema()) && !"caissa-arena/game/1".equals(record.schema())) {
-                    throw new IllegalArgumentException("its schema is " + record.schema() + ", not " + GameRecord.SCHEMA);
+                if (!GameRecord.SCHEMA.equals(record.schema()) && !GameRecord.SCHEMA_1.equals(record.schema())) {
+                    throw new IllegalArgumentException("its schema is " + record.schema() + ", not " + GameRecord.SCHEMA
+                            + " or " + GameRecord.SCHEMA_1);
                 }
                 int number = record.tournament() != null ? record.tournament().game() : fileNumber(file).orElse(i + 1);
                 String earlier = fileOfNumber.putIfAbsent(number, name);

@@ -3,8 +3,9 @@ package caissa.arena.rules;
 import java.util.Optional;
 
 /**
- * Caïssa position notation (RULES.md section 7): {@code board side lastMove plies}, the board
- * as ranks 7 to 1 separated by {@code /}, each 7 characters: {@code .} empty tile, {@code -} hole,
+ * Position notation (RULES.md section 7, HEXCAISSA.md section 7): {@code board side lastMove plies}.
+ * The board lists the variant's rows separated by {@code /} (Caïssa: ranks 7 to 1, 7 characters
+ * each; HexCaïssa: files a to i, 5 to 9 characters each): {@code .} empty tile, {@code -} hole,
  * {@code QRBN} White, {@code qrbn} Black.
  */
 final class Cfn {
@@ -19,14 +20,15 @@ final class Cfn {
     }
 
     static String format(Position position) {
-        StringBuilder sb = new StringBuilder(80);
-        for (int rank = 6; rank >= 0; rank--) {
-            for (int file = 0; file < 7; file++) {
-                Square square = Square.at(file, rank);
+        Geometry geo = position.geometry();
+        StringBuilder sb = new StringBuilder(96);
+        for (int i = 0; i < geo.cfnRows.length; i++) {
+            for (int index : geo.cfnRows[i]) {
+                Square square = geo.cells[index];
                 Optional<Piece> piece = position.pieceAt(square);
                 sb.append(piece.isPresent() ? piece.get().letter() : position.hasTile(square) ? '.' : '-');
             }
-            sb.append(rank > 0 ? '/' : ' ');
+            sb.append(i < geo.cfnRows.length - 1 ? '/' : ' ');
         }
         sb.append(position.sideToMove().cfnLetter()).append(' ');
         sb.append(position.lastMove().map(Move::toString).orElse("-")).append(' ');
@@ -34,7 +36,7 @@ final class Cfn {
         return sb.toString();
     }
 
-    static Position parse(String text) {
+    static Position parse(Geometry geo, String text) {
         if (text == null || text.isBlank()) {
             throw new InvalidPositionException(POSITION, "empty text; expected four fields: board, side to move, last move, plies");
         }
@@ -45,35 +47,38 @@ final class Cfn {
         }
         long tiles = 0;
         long pieces = -1L;
-        String[] ranks = fields[0].split("/", -1);
-        if (ranks.length != 7) {
-            throw new InvalidPositionException(BOARD, "expected 7 ranks separated by '/', got " + ranks.length);
+        String[] rows = fields[0].split("/", -1);
+        int rowCount = geo.cfnRows.length;
+        if (rows.length != rowCount) {
+            throw new InvalidPositionException(BOARD, "expected " + rowCount + " " + geo.cfnRowsWord
+                    + " separated by '/', got " + rows.length);
         }
-        for (int i = 0; i < 7; i++) {
-            int rank = 6 - i;
-            String row = ranks[i];
-            if (row.length() != 7) {
-                throw new InvalidPositionException(BOARD, "rank " + (rank + 1) + " has " + row.length() + " squares");
+        for (int i = 0; i < rowCount; i++) {
+            String row = rows[i];
+            int[] cells = geo.cfnRows[i];
+            if (row.length() != cells.length) {
+                throw new InvalidPositionException(BOARD,
+                        String.format(geo.cfnRowLengthProblem, geo.cfnRowNames[i], row.length(), cells.length));
             }
-            for (int file = 0; file < 7; file++) {
-                char c = row.charAt(file);
-                Square square = Square.at(file, rank);
-                if (c == '-') {
+            for (int c = 0; c < cells.length; c++) {
+                char ch = row.charAt(c);
+                Square square = geo.cells[cells[c]];
+                if (ch == '-') {
                     continue;
                 }
                 tiles |= 1L << square.index();
-                if (c == '.') {
+                if (ch == '.') {
                     continue;
                 }
-                Piece piece = Piece.fromLetter(c);
+                Piece piece = Piece.fromLetter(ch);
                 if (piece == null) {
-                    throw new InvalidPositionException(BOARD, "unknown character '" + c + "' on " + square
+                    throw new InvalidPositionException(BOARD, "unknown character '" + ch + "' on " + square
                             + " (expected . - Q R B N q r b n)");
                 }
                 int existing = Position.slot(pieces, piece.ordinal());
                 if (existing != Position.NONE) {
                     throw new InvalidPositionException(BOARD, "two " + piece.side() + " " + piece.type()
-                            + "s (on " + Square.of(existing) + " and " + square + ")");
+                            + "s (on " + geo.cells[existing] + " and " + square + ")");
                 }
                 pieces = Position.withSlot(pieces, piece.ordinal(), square.index());
             }
@@ -92,8 +97,8 @@ final class Cfn {
 
         int lastMove = Position.NO_MOVE;
         if (!fields[2].equals("-")) {
-            Move move = Move.parse(fields[2]).filter(m -> fields[2].length() == 5).orElseThrow(
-                    () -> new InvalidPositionException(LAST_MOVE, "expected '-' or a move like 'c1-c2', got '" + fields[2] + "'"));
+            Move move = geo.variant.parseMove(fields[2]).filter(m -> fields[2].length() == 5).orElseThrow(
+                    () -> new InvalidPositionException(LAST_MOVE, String.format(geo.cfnLastMoveProblem, fields[2])));
             lastMove = move.from().index() | move.to().index() << 6;
         }
 
@@ -103,11 +108,11 @@ final class Cfn {
         }
         plies = Integer.parseInt(fields[3]);
 
-        int groups = Geometry.groups(tiles);
+        int groups = geo.groups(tiles);
         if (groups > 1) {
             throw new InvalidPositionException(POSITION, "the tiles form " + groups + " groups; they must be connected");
         }
-        Position position = new Position(tiles, pieces, side, lastMove, plies);
+        Position position = new Position(geo, tiles, pieces, side, lastMove, plies);
         if (position.queensInSight()) {
             throw new InvalidPositionException(POSITION, "the queens on "
                     + position.squareOf(Piece.WHITE_QUEEN).orElseThrow() + " and "

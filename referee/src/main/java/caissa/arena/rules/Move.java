@@ -12,6 +12,10 @@ public record Move(Square from, Square to) implements Comparable<Move> {
     public Move {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
+        if (from.variant() != to.variant()) {
+            throw new IllegalArgumentException("a move joins two cells of one board, not " + from.variant()
+                    + " " + from + " and " + to.variant() + " " + to);
+        }
     }
 
     public static Move of(Square from, Square to) {
@@ -19,23 +23,20 @@ public record Move(Square from, Square to) implements Comparable<Move> {
     }
 
     /**
-     * Parses a move the way the referee reads a bot's reply: surrounding white space is removed
-     * and the rest must be {@code [a-g][1-7]-[a-g][1-7]} in either case. Empty otherwise.
+     * Parses a Caïssa move the way the referee reads a bot's reply: surrounding white space is
+     * removed and the rest must be {@code [a-g][1-7]-[a-g][1-7]} in either case. Empty otherwise.
+     * {@link Variant#parseMove(String)} parses any variant's moves.
      */
     public static Optional<Move> parse(String text) {
-        String s = text.strip();
-        if (s.length() != 5 || s.charAt(2) != '-') {
-            return Optional.empty();
-        }
-        Optional<Square> from = Square.parse(s.subSequence(0, 2));
-        Optional<Square> to = Square.parse(s.subSequence(3, 5));
-        if (from.isEmpty() || to.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(new Move(from.get(), to.get()));
+        return Variant.CAISSA.parseMove(text);
     }
 
-    /** Like {@link #parse(String)}, for input that must be a move (command-line arguments, tests). */
+    /** The variant whose board this move is on. */
+    public Variant variant() {
+        return from.variant();
+    }
+
+    /** Like {@link #parse(String)}, for input that must be a Caïssa move (command-line arguments, tests). */
     public static Move of(String text) {
         return parse(text).orElseThrow(() -> new IllegalArgumentException(
                 "not a move: '" + text + "' (expected two squares joined by '-', like b2-c4)"));
@@ -48,7 +49,7 @@ public record Move(Square from, Square to) implements Comparable<Move> {
     }
 
     private int sortKey() {
-        return ((from.file() * 7 + from.rank()) * 7 + to.file()) * 7 + to.rank();
+        return ((from.file() << 12) | (from.rank() << 8) | (to.file() << 4) | to.rank());
     }
 
     /** Lower case, as the referee sends it: {@code b2-c4}. */

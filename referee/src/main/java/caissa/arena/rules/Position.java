@@ -1,15 +1,8 @@
 package caissa.arena.rules;
 
-import static caissa.arena.rules.Geometry.ADJACENT;
-import static caissa.arena.rules.Geometry.BETWEEN;
 import static caissa.arena.rules.Geometry.DIAGONAL;
-import static caissa.arena.rules.Geometry.KNIGHT;
-import static caissa.arena.rules.Geometry.LINE;
-import static caissa.arena.rules.Geometry.N;
 import static caissa.arena.rules.Geometry.NO_LINE;
 import static caissa.arena.rules.Geometry.ORTHOGONAL;
-import static caissa.arena.rules.Geometry.RAYS;
-import static caissa.arena.rules.Geometry.RING_CONNECTED;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,14 +11,16 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * An immutable Caïssa position: tiles and holes, the pieces, the side to move, the last move
+ * An immutable position of a {@link Variant} (Caïssa or HexCaïssa): tiles and holes, the pieces, the side to move, the last move
  * (for the ko rule) and the number of plies played. {@link #play(Move)} returns the next
  * position; {@link #outcome()} says whether the game is over.
  *
  * <p>Every instance is well-formed in the sense of RULES.md section 7: positions come only from
- * {@link #initial()}, {@link #fromCfn(String)} (which checks) and legal moves (which keep it so).
+ * {@link #initial()}, {@link #fromCfn(String)}, {@link Variant#initial()}, {@link Variant#fromCfn}
+ * (which check) and legal moves (which keep it so).
  *
- * <p>Internally the tiles are a 49-bit bitboard and the eight pieces are byte slots of one
+ * <p>The code is the same for every variant: the board's shape is in the position's
+ * {@link Geometry} tables. Internally the tiles are a 49- or 61-bit bitboard and the eight pieces are byte slots of one
  * {@code long} (slot {@code side * 4 + type}, 0xFF when the piece has been captured), so that a
  * position is a handful of primitives and search can create millions of them cheaply.
  */
@@ -37,8 +32,11 @@ public final class Position {
     /** The initial position of RULES.md section 1, in CFN. */
     public static final String INITIAL_CFN = "......./...bqn./....r../......./..R..../.NQB.../....... w - 0";
 
-    /** More than the most legal moves any position can have (queen 24, rook 12, bishop 12, knight 8). */
-    static final int MAX_MOVES = 64;
+    /**
+     * More than the most legal moves any position of any variant can have: Caïssa's queen 24,
+     * rook 12, bishop 12, knight 8; HexCaïssa's queen 36, rook 24, bishop 12, knight 12.
+     */
+    public static final int MAX_MOVES = 96;
 
     static final int NONE = 0xFF;
     static final int NO_MOVE = -1;
@@ -58,8 +56,7 @@ public final class Position {
     private static final int QUEENS_IN_SIGHT = 10;
     private static final int LEAVES_CHECK = 11;
 
-    private static final Position INITIAL = fromCfn(INITIAL_CFN);
-
+    private final Geometry geo;
     private final long tiles;
     private final long pieces;
     private final long occupied;
@@ -67,7 +64,8 @@ public final class Position {
     private final int lastMove;
     private final int plies;
 
-    Position(long tiles, long pieces, int side, int lastMove, int plies) {
+    Position(Geometry geo, long tiles, long pieces, int side, int lastMove, int plies) {
+        this.geo = geo;
         this.tiles = tiles;
         this.pieces = pieces;
         this.side = side;
@@ -83,19 +81,19 @@ public final class Position {
         this.occupied = occ;
     }
 
-    /** The initial position: all 49 tiles, White to move. */
+    /** The initial position of Caïssa: all 49 tiles, White to move. */
     public static Position initial() {
-        return INITIAL;
+        return Geometry.CAISSA.initial();
     }
 
     /**
-     * Reads a position in CFN (RULES.md section 7).
+     * Reads a Caïssa position in CFN (RULES.md section 7); {@link Variant#fromCfn} reads any variant's.
      *
      * @throws InvalidPositionException naming the field and the problem when the text is not a
      *     well-formed position
      */
     public static Position fromCfn(String cfn) {
-        return Cfn.parse(cfn);
+        return Cfn.parse(Geometry.CAISSA, cfn);
     }
 
     /** This position in CFN. */
@@ -105,6 +103,15 @@ public final class Position {
 
     // ----------------------------------------------------------------------------------------
     // Queries
+
+    /** The variant this position belongs to. */
+    public Variant variant() {
+        return geo.variant;
+    }
+
+    Geometry geometry() {
+        return geo;
+    }
 
     public Side sideToMove() {
         return side == 0 ? Side.WHITE : Side.BLACK;
@@ -117,11 +124,11 @@ public final class Position {
 
     /** The move that led here, which decides the ko rule; empty at the start of a game. */
     public Optional<Move> lastMove() {
-        return lastMove == NO_MOVE ? Optional.empty() : Optional.of(Moves.ofCode(lastMove));
+        return lastMove == NO_MOVE ? Optional.empty() : Optional.of(geo.move(lastMove));
     }
 
     public boolean hasTile(Square square) {
-        return (tiles >>> square.index() & 1) != 0;
+        return (tiles >>> index(square) & 1) != 0;
     }
 
     /** The number of tiles left on the board. */
@@ -130,30 +137,30 @@ public final class Position {
     }
 
     public Optional<Piece> pieceAt(Square square) {
-        int k = slotAt(square.index());
+        int k = slotAt(index(square));
         return k < 0 ? Optional.empty() : Optional.of(Piece.ofSlot(k));
     }
 
     /** Where the piece stands, or empty if it has been captured (queens are never captured). */
     public Optional<Square> squareOf(Piece piece) {
         int sq = slot(pieces, piece.ordinal());
-        return sq == NONE ? Optional.empty() : Optional.of(Square.of(sq));
+        return sq == NONE ? Optional.empty() : Optional.of(geo.cells[sq]);
     }
 
     /** Whether the side to move is in check (RULES.md section 6). */
     public boolean inCheck() {
-        return attacked(slot(pieces, side * 4), pieces, (side ^ 1) * 4, occupied);
+        return attacked(geo, slot(pieces, side * 4), pieces, (side ^ 1) * 4, occupied);
     }
 
     /** Whether the given side's queen is attacked by an enemy rook, bishop or knight. */
     public boolean inCheck(Side who) {
         int us = who.ordinal() * 4;
-        return attacked(slot(pieces, us), pieces, us ^ 4, occupied);
+        return attacked(geo, slot(pieces, us), pieces, us ^ 4, occupied);
     }
 
     /** Whether the two queens see each other (never true of a well-formed position). */
     boolean queensInSight() {
-        return queensInSight(pieces, occupied);
+        return queensInSight(geo, pieces, occupied);
     }
 
     // ----------------------------------------------------------------------------------------
@@ -165,10 +172,49 @@ public final class Position {
         int n = generate(buffer);
         Move[] moves = new Move[n];
         for (int i = 0; i < n; i++) {
-            moves[i] = Moves.ofCode(buffer[i]);
+            moves[i] = geo.move(buffer[i]);
         }
         Arrays.sort(moves);
         return Collections.unmodifiableList(Arrays.asList(moves));
+    }
+
+    /**
+     * Fills the list with the legal moves of the side to move, in generation order (not sorted),
+     * and returns how many; allocates nothing. The list can then play them without a new check.
+     */
+    public int legalMoves(MoveList list) {
+        int n = generate(list.fill(this));
+        list.size(n);
+        return n;
+    }
+
+    /** The board's shape: cells, neighbours, rays and jumps as bitboards. */
+    public BoardShape shape() {
+        return geo.shape;
+    }
+
+    /** The cells holding a tile, as a bitboard over {@link Square#index()}. */
+    public long tileBits() {
+        return tiles;
+    }
+
+    /** The cells holding a piece, as a bitboard over {@link Square#index()}. */
+    public long occupiedBits() {
+        return occupied;
+    }
+
+    /** The cell index of a piece, or -1 once it has been captured. */
+    public int cellOf(Piece piece) {
+        int sq = slot(pieces, piece.ordinal());
+        return sq == NONE ? -1 : sq;
+    }
+
+    /**
+     * The piece on a cell as its {@link Piece#ordinal()} ({@code side * 4 + type}), or -1 for
+     * none: the allocation-free form of {@link #pieceAt(Square)}.
+     */
+    public int pieceIndexAt(int cell) {
+        return slotAt(cell);
     }
 
     /** The number of legal moves; the same as {@code legalMoves().size()}, without the list. */
@@ -177,7 +223,16 @@ public final class Position {
     }
 
     public boolean isLegal(Move move) {
-        return verdict(move.from().index(), move.to().index()) == LEGAL;
+        return verdict(index(move.from()), index(move.to())) == LEGAL;
+    }
+
+    /** The square's index, after checking that it belongs to this position's board. */
+    private int index(Square square) {
+        if (square.variant() != geo.variant) {
+            throw new IllegalArgumentException(square + " is a " + square.variant() + " " + "cell, not one of "
+                    + geo.variant);
+        }
+        return square.index();
     }
 
     /**
@@ -185,13 +240,13 @@ public final class Position {
      * {@code "it leaves the tiles disconnected"}); empty when the move is legal.
      */
     public Optional<String> illegalReason(Move move) {
-        int v = verdict(move.from().index(), move.to().index());
+        int v = verdict(index(move.from()), index(move.to()));
         String piece = pieceAt(move.from()).map(Piece::toString).orElse("");
         String reason = switch (v) {
             case LEGAL -> null;
             case NO_OWN_PIECE -> "there is no " + sideToMove() + " piece on " + move.from();
             case UNREACHABLE -> "the " + piece + " on " + move.from() + " cannot reach " + move.to();
-            case QUEEN_STEP_IN_CHECK -> "the " + piece + " is in check and may only step to an adjacent square";
+            case QUEEN_STEP_IN_CHECK -> "the " + piece + " is in check and may only step to " + geo.neighbourPhrase;
             case QUEEN_TO_HOLE -> "a queen can only move onto a tile and " + move.to() + " is a hole";
             case ONTO_OWN_PIECE -> "a queen cannot move onto a piece of her own colour";
             case ONTO_OWN_QUEEN -> "a piece cannot exchange with its own queen";
@@ -211,8 +266,8 @@ public final class Position {
      * @throws IllegalArgumentException if the move is not legal here
      */
     public Position play(Move move) {
-        int from = move.from().index();
-        int to = move.to().index();
+        int from = index(move.from());
+        int to = index(move.to());
         if (verdict(from, to) != LEGAL) {
             throw new IllegalArgumentException("illegal move " + move + " in " + toCfn() + ": "
                     + illegalReason(move).orElseThrow());
@@ -292,31 +347,38 @@ public final class Position {
 
     /** Writes the legal moves as codes {@code from | to << 6} into the buffer; returns how many. */
     int generate(int[] out) {
+        Geometry g = geo;
+        int[][] rays = g.rays;
+        int dirs = g.directions;
         int us = side * 4;
         int them = us ^ 4;
         int n = 0;
         long enemyMinors = bitOf(pieces, them + 1) | bitOf(pieces, them + 2) | bitOf(pieces, them + 3);
 
         int queen = slot(pieces, us);
-        if (attacked(queen, pieces, them, occupied)) {
-            long targets = ADJACENT[queen] & tiles & (~occupied | enemyMinors);
-            while (targets != 0) {
-                int to = Long.numberOfTrailingZeros(targets);
-                targets &= targets - 1;
-                n = consider(us, queen, to, out, n);
-            }
-        } else {
-            for (int d = 0; d < 8; d++) {
-                for (int to : RAYS[queen * 8 + d]) {
-                    long bit = 1L << to;
-                    if ((occupied & bit) != 0) {
-                        if ((enemyMinors & bit) != 0) {
-                            n = consider(us, queen, to, out, n);
+        // The tiles after a queen move are the old ones less her origin, wherever she goes
+        // (HEXCAISSA.md 4), so the connection rule is asked once for all her moves.
+        if (g.connectedWithout(tiles & ~(1L << queen), queen)) {
+            if (attacked(g, queen, pieces, them, occupied)) {
+                long targets = g.adjacent[queen] & tiles & (~occupied | enemyMinors);
+                while (targets != 0) {
+                    int to = Long.numberOfTrailingZeros(targets);
+                    targets &= targets - 1;
+                    n = considerQueen(us, queen, to, out, n);
+                }
+            } else {
+                for (int d = 0; d < dirs; d++) {
+                    for (int to : rays[queen * dirs + d]) {
+                        long bit = 1L << to;
+                        if ((occupied & bit) != 0) {
+                            if ((enemyMinors & bit) != 0) {
+                                n = considerQueen(us, queen, to, out, n);
+                            }
+                            break;
                         }
-                        break;
-                    }
-                    if ((tiles & bit) != 0) {
-                        n = consider(us, queen, to, out, n);
+                        if ((tiles & bit) != 0) {
+                            n = considerQueen(us, queen, to, out, n);
+                        }
                     }
                 }
             }
@@ -329,36 +391,62 @@ public final class Position {
             if (from == NONE) {
                 continue;
             }
+            // Whether the tiles without this piece's origin stay connected by a local test alone:
+            // then a move onto a hole only needs the carried tile to touch another one.
+            long without = tiles & ~(1L << from);
+            boolean originRemovable = g.ringConnected[g.ringMask(without, from)];
             if (type == 3) {
-                long targets = KNIGHT[from] & ~queens;
+                long targets = g.knight[from] & ~queens;
                 while (targets != 0) {
                     int to = Long.numberOfTrailingZeros(targets);
                     targets &= targets - 1;
-                    n = consider(k, from, to, out, n);
+                    n = consider(k, from, to, originRemovable, out, n);
                 }
                 continue;
             }
-            int firstDir = type == 1 ? 0 : 4;
-            for (int d = firstDir; d < firstDir + 4; d++) {
-                for (int to : RAYS[from * 8 + d]) {
+            int firstDir = type == 1 ? 0 : g.orthogonal;
+            int lastDir = type == 1 ? g.orthogonal : dirs;
+            for (int d = firstDir; d < lastDir; d++) {
+                for (int to : rays[from * dirs + d]) {
                     long bit = 1L << to;
                     if ((occupied & bit) != 0) {
                         if ((queens & bit) == 0) {
-                            n = consider(k, from, to, out, n);
+                            n = consider(k, from, to, originRemovable, out, n);
                         }
                         break;
                     }
-                    n = consider(k, from, to, out, n);
+                    n = consider(k, from, to, originRemovable, out, n);
                 }
             }
         }
         return n;
     }
 
-    /** Adds a reachable target to the list when the ko rule and the position after it allow. */
-    private int consider(int k, int from, int to, int[] out, int n) {
+    /** Adds a queen move, whose connection is already known to hold, when the position after it allows. */
+    private int considerQueen(int k, int from, int to, int[] out, int n) {
         int code = from | to << 6;
-        if (code != lastMove && consequence(k, from, to) == LEGAL) {
+        if (code != lastMove && sightAndCheck(k, from, to) == LEGAL) {
+            out[n++] = code;
+        }
+        return n;
+    }
+
+    /** Adds a rook, bishop or knight move when the ko rule and the position after it allow. */
+    private int consider(int k, int from, int to, boolean originRemovable, int[] out, int n) {
+        int code = from | to << 6;
+        if (code == lastMove) {
+            return n;
+        }
+        if ((tiles >>> to & 1) == 0) {
+            long without = tiles & ~(1L << from);
+            boolean connected = originRemovable
+                    ? (geo.adjacent[to] & without) != 0
+                    : geo.connected(without | 1L << to);
+            if (!connected) {
+                return n;
+            }
+        }
+        if (sightAndCheck(k, from, to) == LEGAL) {
             out[n++] = code;
         }
         return n;
@@ -366,6 +454,8 @@ public final class Position {
 
     /** The full legality verdict for any origin and target, reachable or not. */
     private int verdict(int from, int to) {
+        Geometry g = geo;
+        int n = g.n;
         int us = side * 4;
         int k = slotAt(from);
         if (k < 0 || (k & 4) != us) {
@@ -373,11 +463,11 @@ public final class Position {
         }
         int type = k & 3;
         int target = slotAt(to);
-        int line = LINE[from * N + to];
-        boolean clearPath = (BETWEEN[from * N + to] & occupied) == 0;
+        int line = g.line[from * n + to];
+        boolean clearPath = (g.between[from * n + to] & occupied) == 0;
         if (type == QUEEN) {
             if (inCheck()) {
-                if ((ADJACENT[from] >>> to & 1) == 0) {
+                if ((g.adjacent[from] >>> to & 1) == 0) {
                     return QUEEN_STEP_IN_CHECK;
                 }
             } else if (line == NO_LINE || !clearPath) {
@@ -396,7 +486,7 @@ public final class Position {
             boolean reachable = switch (type) {
                 case 1 -> line == ORTHOGONAL && clearPath;
                 case 2 -> line == DIAGONAL && clearPath;
-                default -> (KNIGHT[from] >>> to & 1) != 0;
+                default -> (g.knight[from] >>> to & 1) != 0;
             };
             if (!reachable) {
                 return UNREACHABLE;
@@ -419,29 +509,27 @@ public final class Position {
      * reachable {@code to} is allowed: tiles connected, queens not in sight, mover not in check.
      */
     private int consequence(int k, int from, int to) {
-        boolean queenMove = (k & 3) == QUEEN;
+        long without = tiles & ~(1L << from);
+        if ((k & 3) == QUEEN) {
+            if (!geo.connectedWithout(without, from)) {
+                return DISCONNECTS;
+            }
+        } else if ((tiles >>> to & 1) == 0 && !geo.connected(without | 1L << to)) {
+            return DISCONNECTS;
+        }
+        return sightAndCheck(k, from, to);
+    }
+
+    /** The rest of {@link #consequence} once the connection rule is known to hold. */
+    private int sightAndCheck(int k, int from, int to) {
         int j = slotAt(to);
         long after = piecesAfter(k, from, to, j);
-        long occ = j >= 0 && !queenMove ? occupied : occupied & ~(1L << from) | 1L << to;
-        long fromBit = 1L << from;
-        if (queenMove) {
-            if (!Geometry.connectedWithout(tiles & ~fromBit, from)) {
-                return DISCONNECTS;
-            }
-        } else if ((tiles >>> to & 1) == 0) {
-            long without = tiles & ~fromBit;
-            boolean connected = RING_CONNECTED[Geometry.ringMask(without, from)]
-                    ? (ADJACENT[to] & without) != 0
-                    : Geometry.connected(without | 1L << to);
-            if (!connected) {
-                return DISCONNECTS;
-            }
-        }
-        if (queensInSight(after, occ)) {
+        long occ = j >= 0 && (k & 3) != QUEEN ? occupied : occupied & ~(1L << from) | 1L << to;
+        if (queensInSight(geo, after, occ)) {
             return QUEENS_IN_SIGHT;
         }
         int us = k & 4;
-        if (attacked(slot(after, us), after, us ^ 4, occ)) {
+        if (attacked(geo, slot(after, us), after, us ^ 4, occ)) {
             return LEAVES_CHECK;
         }
         return LEGAL;
@@ -459,7 +547,7 @@ public final class Position {
         } else if ((tiles >>> to & 1) == 0) {
             nextTiles = nextTiles & ~(1L << from) | 1L << to;
         }
-        return new Position(nextTiles, piecesAfter(k, from, to, j), side ^ 1, code, plies + 1);
+        return new Position(geo, nextTiles, piecesAfter(k, from, to, j), side ^ 1, code, plies + 1);
     }
 
     /** The piece table after the move: the mover on its target, and an exchanged piece on the
@@ -476,24 +564,25 @@ public final class Position {
         return piecesAfter(pieces, k, from, to, j);
     }
 
-    private static boolean queensInSight(long pieces, long occupied) {
-        int line = slot(pieces, 0) * N + slot(pieces, 4);
-        return LINE[line] != NO_LINE && (BETWEEN[line] & occupied) == 0;
+    private static boolean queensInSight(Geometry g, long pieces, long occupied) {
+        int line = slot(pieces, 0) * g.n + slot(pieces, 4);
+        return g.line[line] != NO_LINE && (g.between[line] & occupied) == 0;
     }
 
     /** Whether the queen on {@code queen} is attacked by the R, B or N in slots {@code them + 1..3}. */
-    private static boolean attacked(int queen, long pieces, int them, long occupied) {
+    private static boolean attacked(Geometry g, int queen, long pieces, int them, long occupied) {
         int knight = slot(pieces, them + 3);
-        if (knight != NONE && (KNIGHT[queen] >>> knight & 1) != 0) {
+        if (knight != NONE && (g.knight[queen] >>> knight & 1) != 0) {
             return true;
         }
+        int n = g.n;
         int rook = slot(pieces, them + 1);
-        if (rook != NONE && LINE[queen * N + rook] == ORTHOGONAL && (BETWEEN[queen * N + rook] & occupied) == 0) {
+        if (rook != NONE && g.line[queen * n + rook] == ORTHOGONAL && (g.between[queen * n + rook] & occupied) == 0) {
             return true;
         }
         int bishop = slot(pieces, them + 2);
-        return bishop != NONE && LINE[queen * N + bishop] == DIAGONAL
-                && (BETWEEN[queen * N + bishop] & occupied) == 0;
+        return bishop != NONE && g.line[queen * n + bishop] == DIAGONAL
+                && (g.between[queen * n + bishop] & occupied) == 0;
     }
 
     /** The slot of the piece on the square, or -1 if the square holds none. */
@@ -526,12 +615,11 @@ public final class Position {
 
 
 
-
     // ----------------------------------------------------------------------------------------
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Position p && p.tiles == tiles && p.pieces == pieces && p.side == side
+        return o instanceof Position p && p.geo == geo && p.tiles == tiles && p.pieces == pieces && p.side == side
                 && p.lastMove == lastMove && p.plies == plies;
     }
 

@@ -10,6 +10,7 @@ import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
 import caissa.arena.game.TimeControl;
 import caissa.arena.rules.Side;
+import caissa.arena.rules.Variant;
 import caissa.arena.tournament.GamePool;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,13 +44,14 @@ public final class Validator {
     /** Plays {@code gamesPerColour} games with each colour against each opponent and judges them. */
     public static ValidationReport validate(Entrant candidate, List<Entrant> opponents, int gamesPerColour,
             TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build, String source) throws Exception {
-        return validate(candidate, opponents, gamesPerColour, clock, concurrency, build, source, Isolation.defaults());
+        return validate(Variant.CAISSA, candidate, opponents, gamesPerColour, clock, concurrency, build, source,
+                Isolation.defaults());
     }
 
-    /** The same, with each bot in the given sandbox and limits. */
-    public static ValidationReport validate(Entrant candidate, List<Entrant> opponents, int gamesPerColour,
-            TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build, String source,
-            Isolation isolation) throws Exception {
+    /** Like the other {@code validate}, with games of the given variant, each bot in the given sandbox and limits. */
+    public static ValidationReport validate(Variant variant, Entrant candidate, List<Entrant> opponents,
+            int gamesPerColour, TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build,
+            String source, Isolation isolation) throws Exception {
         List<GameSetup> setups = new ArrayList<>();
         Map<Integer, Side> sides = new HashMap<>();
         int total = opponents.size() * gamesPerColour * 2;
@@ -60,8 +62,8 @@ public final class Validator {
                     sides.put(number, side);
                     GameSetup setup = side == Side.WHITE ? GameSetup.of(candidate, opponent, clock)
                             : GameSetup.of(opponent, candidate, clock);
-                    setups.add(setup.withTournament(new GameRecord.TournamentGame("validate", number, total, (number + 1) / 2))
-                            .withIsolation(isolation));
+                    setups.add(setup.withVariant(variant).withIsolation(isolation)
+                            .withTournament(new GameRecord.TournamentGame("validate", number, total, (number + 1) / 2)));
                 }
             }
         }

@@ -2,6 +2,7 @@ package caissa.arena.tournament;
 
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
+import caissa.arena.rules.Variant;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,15 +18,20 @@ public final class Openings {
     private Openings() {
     }
 
-    /** The opening for game pair {@code index} (0-based) of a run with this seed. */
+    /** The Caïssa opening for game pair {@code index} (0-based) of a run with this seed. */
     public static List<Move> opening(long seed, int index, int plies) {
+        return opening(Variant.CAISSA, seed, index, plies);
+    }
+
+    /** The opening of a variant for game pair {@code index} (0-based) of a run with this seed. */
+    public static List<Move> opening(Variant variant, long seed, int index, int plies) {
         if (plies == 0) {
             return List.of();
         }
         // One stream per pair: an opening depends on the seed and the pair, not on what ran before.
         SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + index);
         while (true) {
-            Position position = Position.initial();
+            Position position = variant.initial();
             List<Move> moves = new ArrayList<>(plies);
             while (moves.size() < plies && !position.outcome().isOver()) {
                 List<Move> legal = position.legalMoves();
@@ -43,17 +49,19 @@ public final class Openings {
      * The same opening, drawn when a game first needs it rather than when the schedule is made:
      * drawing 50,000 openings of 40 plies takes half a minute, and a tournament must start at once.
      */
-    static List<Move> lazy(long seed, int index, int plies) {
-        return plies == 0 ? List.of() : new Lazy(seed, index, plies);
+    static List<Move> lazy(Variant variant, long seed, int index, int plies) {
+        return plies == 0 ? List.of() : new Lazy(variant, seed, index, plies);
     }
 
     private static final class Lazy extends AbstractList<Move> {
+        private final Variant variant;
         private final long seed;
         private final int index;
         private final int plies;
         private volatile List<Move> moves;
 
-        Lazy(long seed, int index, int plies) {
+        Lazy(Variant variant, long seed, int index, int plies) {
+            this.variant = variant;
             this.seed = seed;
             this.index = index;
             this.plies = plies;
@@ -62,7 +70,7 @@ public final class Openings {
         private List<Move> moves() {
             List<Move> drawn = moves;
             if (drawn == null) {
-                drawn = opening(seed, index, plies);
+                drawn = opening(variant, seed, index, plies);
                 moves = drawn;
             }
             return drawn;

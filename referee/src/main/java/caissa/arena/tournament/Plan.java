@@ -89,17 +89,17 @@ public final class Plan {
         List<Batch> known = new ArrayList<>();
         List<SwissPairing.PlayedRound> swissRounds = new ArrayList<>();
         if (definition.format() instanceof Format.RoundRobin) {
-            known.add(new Batch(1, "round-robin", 0, Schedule.roundRobin(bots,
+            known.add(new Batch(1, "round-robin", 0, Schedule.roundRobin(definition.variant(), bots,
                     definition.gamesPerPair(), definition.openingPlies(), definition.seed()), Optional.empty()));
         } else if (definition.format() instanceof Format.Gauntlet g) {
-            known.add(new Batch(1, "gauntlet", 0, Schedule.gauntlet(bots,
+            known.add(new Batch(1, "gauntlet", 0, Schedule.gauntlet(definition.variant(), bots,
                     g.engines().stream().map(names::indexOf).toList(), definition.gamesPerPair(),
                     definition.openingPlies(), definition.seed()), Optional.empty()));
         } else if (definition.format() instanceof Format.Swiss s) {
                 int perRound = swissGamesPerRound();
                 for (int round = 1; round <= s.rounds(); round++) {
                     SwissPairing.Round pairing = SwissPairing.next(bots, definition.seed(), swissRounds);
-                    Batch batch = new Batch(round, SWISS, round, Schedule.games(pairing.meetings(),
+                    Batch batch = new Batch(round, SWISS, round, Schedule.games(definition.variant(), pairing.meetings(),
                             definition.gamesPerPair() / 2, definition.openingPlies(), definition.seed(),
                             (round - 1) * perRound + 1, (round - 1) * perRound / 2 + 1), pairing.bye());
                     known.add(batch);
@@ -115,7 +115,7 @@ public final class Plan {
                             SwissPairing.Scores.after(bots, swissRounds)).stream()
                             .map(st -> names.indexOf(st.name())).toList().subList(0, f.top());
                     int first = s.rounds() * perRound;
-                    known.add(new Batch(s.rounds() + 1, FINAL, 0, Schedule.roundRobin(top, f.gamesPerPair(),
+                    known.add(new Batch(s.rounds() + 1, FINAL, 0, Schedule.roundRobin(definition.variant(), top, f.gamesPerPair(),
                             definition.openingPlies(), definition.seed(), first + 1, first / 2 + 1), Optional.empty()));
                 }
         }

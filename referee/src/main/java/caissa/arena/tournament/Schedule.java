@@ -1,6 +1,7 @@
 package caissa.arena.tournament;
 
 import caissa.arena.rules.Move;
+import caissa.arena.rules.Variant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,12 +21,18 @@ public final class Schedule {
      * bots), round by round, so every bot has played about the same number of games at any moment.
      */
     public static List<ScheduledGame> roundRobin(int bots, int gamesPerPair, int openingPlies, long seed) {
-        return roundRobin(identity(bots), gamesPerPair, openingPlies, seed, 1, 1);
+        return roundRobin(Variant.CAISSA, bots, gamesPerPair, openingPlies, seed);
+    }
+
+    /** A round robin of the given variant (its openings are that variant's). */
+    public static List<ScheduledGame> roundRobin(Variant variant, int bots, int gamesPerPair, int openingPlies,
+            long seed) {
+        return roundRobin(variant, identity(bots), gamesPerPair, openingPlies, seed, 1, 1);
     }
 
     /** A round robin among the given bots (indices into the bot list), numbered from the given game and pair. */
-    static List<ScheduledGame> roundRobin(List<Integer> players, int gamesPerPair, int openingPlies, long seed,
-            int firstGame, int firstPair) {
+    static List<ScheduledGame> roundRobin(Variant variant, List<Integer> players, int gamesPerPair, int openingPlies,
+            long seed, int firstGame, int firstPair) {
         List<List<Berger.Pairing>> rounds = Berger.rounds(players.size());
         List<Berger.Pairing> meetings = new ArrayList<>();
         for (int cycle = 0; cycle < gamesPerPair / 2; cycle++) {
@@ -37,7 +44,7 @@ public final class Schedule {
                 }
             }
         }
-        return games(meetings, 1, openingPlies, seed, firstGame, firstPair);
+        return games(variant, meetings, 1, openingPlies, seed, firstGame, firstPair);
     }
 
     /**
@@ -47,6 +54,12 @@ public final class Schedule {
      */
     public static List<ScheduledGame> gauntlet(int bots, List<Integer> engines, int gamesPerPair, int openingPlies,
             long seed) {
+        return gauntlet(Variant.CAISSA, bots, engines, gamesPerPair, openingPlies, seed);
+    }
+
+    /** A gauntlet of the given variant (its openings are that variant's). */
+    public static List<ScheduledGame> gauntlet(Variant variant, int bots, List<Integer> engines, int gamesPerPair,
+            int openingPlies, long seed) {
         List<Integer> field = identity(bots).stream().filter(b -> !engines.contains(b)).toList();
         List<Berger.Pairing> cycle = new ArrayList<>();
         for (int k = 0; k < field.size(); k++) {
@@ -65,17 +78,17 @@ public final class Schedule {
                 meetings.add(c % 2 == 0 ? p : new Berger.Pairing(p.second(), p.first()));
             }
         }
-        return games(meetings, 1, openingPlies, seed, 1, 1);
+        return games(variant, meetings, 1, openingPlies, seed, 1, 1);
     }
 
     /** The games of the meetings, each played in {@code pairsPerMeeting} game pairs. */
-    static List<ScheduledGame> games(List<Berger.Pairing> meetings, int pairsPerMeeting, int openingPlies, long seed,
-            int firstGame, int firstPair) {
+    static List<ScheduledGame> games(Variant variant, List<Berger.Pairing> meetings, int pairsPerMeeting,
+            int openingPlies, long seed, int firstGame, int firstPair) {
         List<ScheduledGame> games = new ArrayList<>();
         int pair = firstPair;
         for (int repeat = 0; repeat < pairsPerMeeting; repeat++) {
             for (Berger.Pairing m : meetings) {
-                List<Move> opening = Openings.lazy(seed, pair - 1, openingPlies);
+                List<Move> opening = Openings.lazy(variant, seed, pair - 1, openingPlies);
                 int white = repeat % 2 == 0 ? m.first() : m.second();
                 int black = repeat % 2 == 0 ? m.second() : m.first();
                 games.add(new ScheduledGame(firstGame + games.size(), pair, white, black, opening));

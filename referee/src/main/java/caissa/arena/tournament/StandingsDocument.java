@@ -1,5 +1,6 @@
 package caissa.arena.tournament;
 
+import caissa.arena.rules.Variant;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 import java.util.Map;
@@ -10,13 +11,13 @@ import java.util.Map;
  * only stage), and the same for every stage started so far in {@code stages}. Rewritten after
  * every game while a tournament runs.
  */
-@JsonPropertyOrder({"schema", "tournament", "arenaVersion", "updatedAt", "gamesPlayed", "gamesTotal", "complete",
+@JsonPropertyOrder({"schema", "tournament", "variant", "arenaVersion", "updatedAt", "gamesPlayed", "gamesTotal", "complete",
     "standings", "crosstable", "stages"})
-public record StandingsDocument(String schema, String tournament, String arenaVersion, String updatedAt, int gamesPlayed,
+public record StandingsDocument(String schema, String tournament, Variant variant, String arenaVersion, String updatedAt, int gamesPlayed,
         int gamesTotal, boolean complete, List<Standing> standings, Map<String, Map<String, CrossEntry>> crosstable,
         List<Stage> stages) {
 
-    public static final String SCHEMA = "caissa-arena/standings/1";
+    public static final String SCHEMA = "caissa-arena/standings/2";
 
     /**
      * One stage: {@code round-robin}, {@code gauntlet}, {@code swiss} or {@code final}.

@@ -400,6 +400,7 @@ public final class Tournament implements AutoCloseable {
         BotEntry black = definition.bots().get(game.black());
         return GameSetup.of(new Entrant(white.name(), white.botCommand()), new Entrant(black.name(), black.botCommand()),
                         definition.timeControl())
+                .withVariant(definition.variant())
                 .withOpening(game.opening())
                 .withTournament(new GameRecord.TournamentGame(definition.name(), game.number(), plan.totalGames(),
                         game.pair()))
@@ -458,7 +459,7 @@ public final class Tournament implements AutoCloseable {
                     stageTotal, stageGames.size() == stageTotal, table, cross));
         }
         StandingsDocument.Stage current = stages.get(stages.size() - 1);
-        return new StandingsDocument(StandingsDocument.SCHEMA, definition.name(), Version.current(),
+        return new StandingsDocument(StandingsDocument.SCHEMA, definition.name(), definition.variant(), Version.current(),
                 Instant.now().toString(), played, total, complete,
                 current.standings(), current.crosstable(), List.copyOf(stages));
     }

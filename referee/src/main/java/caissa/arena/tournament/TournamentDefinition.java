@@ -2,6 +2,7 @@ package caissa.arena.tournament;
 
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.game.TimeControl;
+import caissa.arena.rules.Variant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,18 +23,20 @@ public record TournamentDefinition(
         long seed,
         Optional<Integer> concurrency,
         Format format,
+        Variant variant,
         Isolation isolation) {
 
-    /** A round robin, its bots in the default sandbox and limits. */
+    /** A round robin of square Caïssa, its bots in the default sandbox and limits. */
     public TournamentDefinition(String name, List<BotEntry> bots, int gamesPerPair, TimeControl timeControl,
             int openingPlies, long seed, Optional<Integer> concurrency) {
         this(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, Format.ROUND_ROBIN);
     }
 
-    /** Its bots in the default sandbox and limits. */
+    /** A tournament of square Caïssa, its bots in the default sandbox and limits. */
     public TournamentDefinition(String name, List<BotEntry> bots, int gamesPerPair, TimeControl timeControl,
             int openingPlies, long seed, Optional<Integer> concurrency, Format format) {
-        this(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format, Isolation.defaults());
+        this(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format, Variant.CAISSA,
+                Isolation.defaults());
     }
 
     public TournamentDefinition {
@@ -42,13 +45,14 @@ public record TournamentDefinition(
         Objects.requireNonNull(timeControl, "timeControl");
         Objects.requireNonNull(concurrency, "concurrency");
         Objects.requireNonNull(format, "format");
+        Objects.requireNonNull(variant, "variant");
         Objects.requireNonNull(isolation, "isolation");
     }
 
     /** The same tournament with its bots' isolation changed (the command line's --sandbox wins over the file). */
     public TournamentDefinition withIsolation(Isolation newIsolation) {
         return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format,
-                newIsolation);
+                variant, newIsolation);
     }
 
     /** Games in the whole tournament, every stage. */

@@ -8,6 +8,7 @@ import caissa.arena.input.Limits;
 import caissa.arena.input.Names;
 import caissa.arena.input.Texts;
 import caissa.arena.report.Json;
+import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.sandbox.SandboxMode;
@@ -44,7 +45,7 @@ public final class TournamentFile {
 
     private static final Set<String> FIELDS = Set.of("name", "bots", "gamesPerPair", "timePerGame", "timePerMove",
             "increment", "firstMoveAllowance", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final",
-            "sandbox", "limits");
+            "variant", "sandbox", "limits");
     private static final Set<String> FINAL_FIELDS = Set.of("top", "gamesPerPair");
     private static final Set<String> BOT_FIELDS = Set.of("name", "command", "workingDir", "env", "limits");
     private static final Set<String> LIMIT_FIELDS = Set.of("memory", "processes", "openFiles", "fileSize");
@@ -169,7 +170,21 @@ public final class TournamentFile {
                     + " games per pair make " + games + " games; a tournament has at most " + Limits.MAX_GAMES);
         }
         return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format,
-                isolation);
+                variant(root), isolation);
+    }
+
+    /** The game played: {@code caissa} (the default) or {@code hexcaissa}. */
+    private Variant variant(JsonNode root) {
+        JsonNode value = root.get("variant");
+        if (value == null || value.isNull()) {
+            return Variant.CAISSA;
+        }
+        if (!value.isTextual()) {
+            throw error("/variant", "variant", "must be one of " + Variant.ids() + ", got " + value);
+        }
+        // The value is quoted as JSON, so that a control character in it cannot garble the message.
+        return Variant.fromId(value.asText()).orElseThrow(() -> error("/variant", "variant",
+                "must be one of " + Variant.ids() + ", got " + value));
     }
 
     /**

@@ -1,6 +1,7 @@
 package caissa.arena.tournament;
 
 import caissa.arena.game.Durations;
+import caissa.arena.rules.Variant;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
@@ -23,14 +24,20 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
     public record ShardRecord(int index, int count, int batch, String stage, int round) {
     }
 
-    public static final String SCHEMA = "caissa-arena/tournament/1";
+    public static final String SCHEMA = "caissa-arena/tournament/2";
 
     /** The tournament file with defaults filled in and paths resolved; what a run's results depend on. */
     @JsonPropertyOrder({"name", "bots", "gamesPerPair", "timePerGame", "timePerMove", "increment", "firstMoveAllowance",
-        "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final"})
+        "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant"})
     public record Definition(String name, List<Bot> bots, int gamesPerPair, String timePerGame, String timePerMove,
             String increment, String firstMoveAllowance, int openingPlies, long seed, Integer concurrency,
-            String format, List<String> engines, Integer rounds, @JsonProperty("final") Final finalStage) {
+            String format, List<String> engines, Integer rounds, @JsonProperty("final") Final finalStage,
+            Variant variant) {
+
+        public Definition {
+            // tournament/1 records had no variant: every such tournament played square Caïssa.
+            variant = variant == null ? Variant.CAISSA : variant;
+        }
 
         static Definition of(TournamentDefinition d) {
             Format f = d.format();
@@ -43,7 +50,7 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
                     f instanceof Format.Gauntlet g ? g.engines() : null,
                     f instanceof Format.Swiss s ? s.rounds() : null,
                     f instanceof Format.Swiss s ? s.finalStage().map(x -> new Final(x.top(), x.gamesPerPair())).orElse(null)
-                            : null);
+                            : null, d.variant());
         }
 
         /** The fields that differ from another definition, as {@code field (old → new)}; concurrency does not count. */
@@ -62,6 +69,7 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
             compare(changes, "engines", engines, other.engines);
             compare(changes, "rounds", rounds, other.rounds);
             compare(changes, "final", finalStage, other.finalStage);
+            compare(changes, "variant", variant, other.variant);
             return changes;
         }
 

@@ -550,8 +550,8 @@
 
   /** The board after a legal move: RULES.md 3 (R, B, N) and 4 (the Queen). */
   function play(board, move) {
-    const from = squareIndex(move.slice(0, 2));
-    const to = squareIndex(move.slice(3, 5));
+    const from = geometry.index(move.slice(0, 2));
+    const to = geometry.index(move.slice(3, 5));
     const piece = board[from];
     const target = board[to];
     if (piece === '.' || piece === '-') {
@@ -617,7 +617,7 @@
   const center = index => [LEFT + (index % 7) * S + S / 2, TOP + (6 - Math.floor(index / 7)) * S + S / 2];
 
   function drawBoard(cells, lastMove, cfn, ply) {
-    for (let index = 0; index < 49; index++) {
+    for (let index = 0; index < board.squares.length; index++) {
       const square = board.squares[index];
       const content = cells[index];
       square.setAttribute('data-content', content);
@@ -632,12 +632,12 @@
       }
     }
     if (lastMove) {
-      const from = squareIndex(lastMove.slice(0, 2));
-      const to = squareIndex(lastMove.slice(3, 5));
+      const from = geometry.index(lastMove.slice(0, 2));
+      const to = geometry.index(lastMove.slice(3, 5));
       board.squares[from].setAttribute('data-last', 'from');
       board.squares[to].setAttribute('data-last', 'to');
-      const [x1, y1] = center(from);
-      const [x2, y2] = center(to);
+      const [x1, y1] = geometry.center(from);
+      const [x2, y2] = geometry.center(to);
       const length = Math.hypot(x2 - x1, y2 - y1);
       const shorten = 22 / length;     // stop short of the piece's letter
       setAttributes(board.arrow, {x1: x1 + (x2 - x1) * 0.18, y1: y1 + (y2 - y1) * 0.18,
@@ -645,10 +645,116 @@
     } else {
       board.arrow.setAttribute('visibility', 'hidden');
     }
-    board.svg.setAttribute('data-cfn', boardField(cells));
+    board.svg.setAttribute('data-cfn', geometry.boardField(cells));
     board.svg.setAttribute('data-position', cfn);
     board.svg.setAttribute('data-ply', String(ply));
-    board.svg.setAttribute('aria-label', 'Board at ply ' + ply + ': ' + boardField(cells));
+    board.svg.setAttribute('aria-label', 'Board at ply ' + ply + ': ' + geometry.boardField(cells));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The hex board of HEXCAISSA.md, for games whose log says "variant": "hexcaissa". A board is
+  // an array of 61 CFN characters in the order CFN lists the cells: file a from rank 1 upwards,
+  // then file b, ... (a1 = 0, a5 = 4, b1 = 5, i5 = 60). Cells are flat-topped hexagons placed by
+  // their axial coordinates (q, r): q = file - 4, r = rank - 5 - min(q, 0).
+
+  const HEX_FILES = 'abcdefghi';
+  const HEX_LENGTHS = [5, 6, 7, 8, 9, 8, 7, 6, 5];
+  const HEX_FIRST = HEX_LENGTHS.map((n, f) => HEX_LENGTHS.slice(0, f).reduce((a, b) => a + b, 0));
+  const HEX_R = 31;                        // a cell's circumradius
+  const HEX_H = Math.sqrt(3) * HEX_R;      // a cell's height: the distance to the cell above
+  const HEX_LEFT = 8;
+  const HEX_TOP = 8;
+  const HEX_WIDTH = HEX_LEFT * 2 + 14 * HEX_R;
+  const HEX_HEIGHT = HEX_TOP + 9 * HEX_H + BOTTOM;
+
+  const hexIndex = name => HEX_FIRST[name.charCodeAt(0) - 97] + parseInt(name.slice(1), 10) - 1;
+
+  function hexName(index) {
+    let file = 0;
+    while (file < 8 && HEX_FIRST[file + 1] <= index) {
+      file++;
+    }
+    return HEX_FILES[file] + (index - HEX_FIRST[file] + 1);
+  }
+
+  function hexCenter(index) {
+    const name = hexName(index);
+    const q = name.charCodeAt(0) - 101;
+    const r = parseInt(name.slice(1), 10) - 5 - Math.min(q, 0);
+    return [HEX_LEFT + HEX_R + (q + 4) * 1.5 * HEX_R, HEX_TOP + HEX_H / 2 + (4 - r - q / 2) * HEX_H];
+  }
+
+  function hexParseCfn(cfn) {
+    const [field, side, last, plies] = String(cfn).split(' ');
+    return {board: field.split('/').join('').split(''), side: side, last: last, plies: parseInt(plies, 10)};
+  }
+
+  function hexBoardField(cells) {
+    return HEX_LENGTHS.map((n, f) => cells.slice(HEX_FIRST[f], HEX_FIRST[f] + n).join('')).join('/');
+  }
+
+  function hexagon(cx, cy, radius) {
+    const points = [];
+    for (let k = 0; k < 6; k++) {
+      const angle = Math.PI / 3 * k;
+      points.push((cx + radius * Math.cos(angle)).toFixed(1) + ',' + (cy + radius * Math.sin(angle)).toFixed(1));
+    }
+    return points.join(' ');
+  }
+
+  function buildHexBoard() {
+    const root = svg('svg', {className: 'board hex', id: 'board', viewBox: '0 0 ' + HEX_WIDTH.toFixed(0) + ' '
+      + HEX_HEIGHT.toFixed(0), role: 'img'});
+    root.append(svg('defs', null, svg('marker', {id: 'arrowhead', viewBox: '0 0 10 10', refX: 5, refY: 5,
+      markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse'}, svg('path', {d: 'M 0 0 L 10 5 L 0 10 z', className: 'arrowhead'}))));
+    for (let index = 0; index < 61; index++) {
+      const [x, y] = hexCenter(index);
+      const name = hexName(index);
+      const q = name.charCodeAt(0) - 101;
+      const r = parseInt(name.slice(1), 10) - 5 - Math.min(q, 0);
+      // Three colours, (q - r) mod 3, so that cells sharing an edge always differ (HEXCAISSA.md 3).
+      const colour = ['light', 'mid', 'dark'][((q - r) % 3 + 3) % 3];
+      const discs = svg('g', {className: 'piece'},
+          svg('circle', {className: 'disc', cx: x, cy: y, r: 21}),
+          svg('circle', {className: 'crown', cx: x, cy: y, r: 16.5}),
+          svg('text', {x: x, y: y + 1}));
+      const cell = svg('g', {className: 'sq ' + colour, 'data-square': name},
+          svg('polygon', {className: 'base', points: hexagon(x, y, HEX_R - 1.5)}),
+          svg('polygon', {className: 'mark', points: hexagon(x, y, HEX_R - 4)}),
+          discs,
+          svg('title', null, name));
+      board.squares.push(cell);
+      root.append(cell);
+    }
+    board.arrow = svg('line', {className: 'arrow', 'marker-end': 'url(#arrowhead)', visibility: 'hidden'});
+    root.append(board.arrow);
+    for (let file = 0; file < 9; file++) {
+      const [x, y] = hexCenter(HEX_FIRST[file]);
+      root.append(svg('text', {className: 'label', x: x, y: y + HEX_H / 2 + 12}, HEX_FILES[file]));
+    }
+    board.svg = root;
+    $('#board-holder').append(root);
+  }
+
+  /** What the viewer needs of a variant's board; the square board's functions are the originals. */
+  const GEOMETRIES = {
+    caissa: {parseCfn: parseCfn, boardField: boardField, index: squareIndex, center: i => center(i), build: buildBoard},
+    hexcaissa: {parseCfn: hexParseCfn, boardField: hexBoardField, index: hexIndex, center: hexCenter, build: buildHexBoard},
+  };
+  let geometry = GEOMETRIES.caissa;
+
+  /** Draws the board of the game's variant, replacing the other one when the variant changes. */
+  function useVariant(variant) {
+    const next = GEOMETRIES[variant] || GEOMETRIES.caissa;
+    if (next === geometry && board.svg) {
+      return;
+    }
+    geometry = next;
+    if (board.svg) {
+      board.svg.remove();
+    }
+    board.squares = [];
+    geometry.build();
   }
 
   // ------------------------------------------------------------------------------------------
@@ -731,12 +837,13 @@
 
   function loadGame(g) {
     viewer.game = g;
-    viewer.start = parseCfn(g.start);
+    useVariant(g.variant);
+    viewer.start = geometry.parseCfn(g.start);
     viewer.boards = [viewer.start.board];
     for (const move of g.moves) {
       viewer.boards.push(play(viewer.boards[viewer.boards.length - 1], move));
     }
-    const replayed = boardField(viewer.boards[viewer.boards.length - 1]);
+    const replayed = geometry.boardField(viewer.boards[viewer.boards.length - 1]);
     const expected = String(g.final).split(' ')[0];
 
     $('#viewer-title').textContent = 'Game ' + g.number + ': ' + g.white.name + ' – ' + g.black.name;
@@ -891,7 +998,7 @@
     const side = (i % 2 === 0) === (viewer.start.side === 'w') ? 'w' : 'b';
     const last = i === 0 ? viewer.start.last : g.moves[i - 1];
     const cells = viewer.boards[i];
-    const cfn = boardField(cells) + ' ' + side + ' ' + last + ' ' + ply;
+    const cfn = geometry.boardField(cells) + ' ' + side + ' ' + last + ' ' + ply;
     drawBoard(cells, i === 0 ? null : g.moves[i - 1], cfn, ply);
 
     viewer.buttons.forEach((button, k) => button.classList.toggle('current', k === i));

@@ -24,6 +24,20 @@ class MovesCommandTest {
     }
 
     @Test
+    void listsTheHexCaissaStartsThirtySevenMoves() {
+        CommandRun run = CommandRun.of("moves", "--variant", "hexcaissa");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.outLines()).containsExactly(
+                "position: ...../....../RQ...../..N...../..B...b../.....n../.....qr/....../..... w - 0",
+                "white to move",
+                "37 legal moves: c1-a1 c1-b1 c1-d1 c1-d2 c1-e1 c1-e3 c2-a1 c2-a2 c2-a4 c2-b2 c2-b3 c2-c4 c2-c7 c2-d1"
+                        + " c2-e2 c2-e6 c2-f1 d3-a1 d3-a2 d3-b4 d3-c5 d3-e1 d3-e6 d3-f1 d3-f5 d3-g2 d3-g3 e3-b6 e3-c5"
+                        + " e3-d1 e3-d4 e3-f1 e3-f4 e3-g2 e3-g5 e3-h6 e3-i1",
+                "outcome: ongoing");
+    }
+
+    @Test
     void saysWhenTheSideToMoveIsCheckmated() {
         String mated = "r....../......q/......./......./......./.-...../Q-..... w b7-a7 58";
 

@@ -87,7 +87,8 @@ class PerftCommandTest {
         JsonNode doc = new ObjectMapper().readTree(run.out());
         assertThat(doc.isObject()).isTrue();
         assertThat(doc.fieldNames()).toIterable()
-                .containsExactly("position", "depth", "nodes", "millis", "nodesPerSecond");
+                .containsExactly("variant", "position", "depth", "nodes", "millis", "nodesPerSecond");
+        assertThat(doc.get("variant").asText()).isEqualTo("caissa");
         assertThat(doc.get("position").asText()).isEqualTo(INITIAL);
         assertThat(doc.get("depth").asInt()).isEqualTo(3);
         assertThat(doc.get("nodes").asLong()).isEqualTo(16251);
@@ -148,6 +149,36 @@ class PerftCommandTest {
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.errLines()).containsExactly("caissa perft: Missing required option: '--depth=N' (see 'caissa perft --help')");
+    }
+
+    @Test
+    void countsHexCaissaFromItsStartPosition() {
+        CommandRun run = CommandRun.of("perft", "--variant", "hexcaissa", "--depth", "2");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).startsWith("perft 2: 1273 nodes in ");
+    }
+
+    @Test
+    void aHexPositionIsReadInTheHexNotationAndItsErrorsNameTheField() {
+        CommandRun ok = CommandRun.of("perft", "--variant", "hexcaissa", "--depth", "1", "--json", "--position",
+                "...../....../R-...../..N...../..B..Qb../.....n../.....qr/....../..... b c2-e6 1");
+        assertThat(ok.exitCode()).as(ok.err()).isZero();
+
+        CommandRun bad = CommandRun.of("perft", "--variant", "hexcaissa", "--depth", "1", "--position",
+                "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../.... w - 0");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.errLines()).containsExactly("caissa perft: Invalid value for option '--position': invalid CFN:"
+                + " board: file i has 4 cells, expected 5 (see 'caissa perft --help')");
+    }
+
+    @Test
+    void anUnknownVariantIsAUsageError() {
+        CommandRun run = CommandRun.of("perft", "--variant", "chess", "--depth", "1");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).containsExactly("caissa perft: Invalid value for option '--variant':"
+                + " expected one of caissa, hexcaissa, got 'chess' (see 'caissa perft --help')");
     }
 
     @Test

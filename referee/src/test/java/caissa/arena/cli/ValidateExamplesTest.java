@@ -7,6 +7,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -36,6 +37,28 @@ class ValidateExamplesTest {
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).contains("  build          pass  " + buildCommand);
         assertThat(run.out().lines().toList()).last().asString().endsWith("passed all 9 checks");
+    }
+
+    @Test
+    void theHexCaissaStarterBotPassesEveryCheckAtHexCaissa() {
+        assumeTrue(onPath("python3"), "python3 is not installed on this machine");
+        Path source = EXAMPLES.resolve("hex_random_bot.py");
+
+        ValidateCommandTest.Run run = ValidateCommandTest.validate(source.toString(), "--variant", "hexcaissa");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("  build          pass  python3 -c");
+        assertThat(run.out().lines().toList()).last().asString().endsWith("passed all 9 checks");
+    }
+
+    @Test
+    void aSquareOnlyStarterBotFailsValidationAtHexCaissa() {
+        assumeTrue(onPath("python3"), "python3 is not installed on this machine");
+
+        ValidateCommandTest.Run run = ValidateCommandTest.validate(EXAMPLES.resolve("random_bot.py").toString(),
+                "--variant", "hexcaissa");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(1);
     }
 
     private static boolean onPath(String program) {

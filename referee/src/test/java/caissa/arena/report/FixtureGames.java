@@ -169,7 +169,7 @@ final class FixtureGames {
                 microsBySide[1] / 1000, spec.blackStderr(),
                 startFailure && result == Result.BOTH_LOSE ? null : exit(termination, loser, "black"), null);
         long duration = (microsBySide[0] + microsBySide[1]) / 1000 + 40 + spec.number();
-        return new GameRecord(GameRecord.SCHEMA, "0.1.0-test",
+        return new GameRecord(GameRecord.SCHEMA, "0.1.0-test", line.start().variant(),
                 new GameRecord.TournamentGame(spec.tournament(), spec.number(), spec.total(), (spec.number() + 1) / 2),
                 white, black, CLOCK, opening, line.start().toCfn(), played, result, termination, loser, reason,
                 line.end().toCfn(), FIRST_START.plusSeconds(60L * spec.number()).toString(), duration);

@@ -49,7 +49,7 @@ class HtmlReportSizeTest {
         List<GameRecord> games = new ArrayList<>();
         for (int number = 1; number <= GAMES; number++) {
             GameRecord g = distinct.get(number % distinct.size());
-            games.add(new GameRecord(g.schema(), g.arenaVersion(),
+            games.add(new GameRecord(g.schema(), g.arenaVersion(), g.variant(),
                     new GameRecord.TournamentGame(g.tournament().name(), number, GAMES, (number + 1) / 2),
                     g.white(), g.black(), g.timeControl(), g.opening(), g.start(), g.moves(), g.result(), g.termination(),
                     g.loser(), g.reason(), g.finalPosition(), g.startedAt(), g.durationMillis()));

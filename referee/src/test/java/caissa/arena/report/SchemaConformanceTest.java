@@ -83,10 +83,10 @@ class SchemaConformanceTest {
     @Test
     void theValidatorCatchesADocumentThatDoesNotConform() throws IOException {
         JsonNode schema = Json.mapper().readTree(SCHEMAS.resolve("standings.schema.json").toFile());
-        JsonNode document = Json.mapper().readTree("{\"schema\": \"caissa-arena/standings/2\", \"extra\": 1}");
+        JsonNode document = Json.mapper().readTree("{\"schema\": \"caissa-arena/standings/3\", \"extra\": 1}");
 
         assertThat(new SchemaValidator(schema).validate(document))
-                .contains("/schema: expected \"caissa-arena/standings/1\", got \"caissa-arena/standings/2\"",
+                .contains("/schema: expected \"caissa-arena/standings/2\", got \"caissa-arena/standings/3\"",
                         "/extra: field not in the schema", ": missing required field standings");
     }
 }

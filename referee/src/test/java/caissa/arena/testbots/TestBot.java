@@ -2,6 +2,7 @@ package caissa.arena.testbots;
 
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
+import caissa.arena.rules.Variant;
 import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
@@ -33,6 +34,9 @@ public final class TestBot {
         PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 20),
                 false, StandardCharsets.UTF_8);
         System.err.println("pid " + ProcessHandle.current().pid());
+        // The referee names the variant (HEXCAISSA.md 8); the bot says what it heard, for the tests.
+        Variant variant = Variant.fromId(System.getenv().getOrDefault("CAISSA_VARIANT", "caissa")).orElseThrow();
+        System.err.println("variant " + variant);
         System.err.flush();
         switch (behaviour) {
             case "exit-immediately" -> System.exit(0);
@@ -59,7 +63,7 @@ public final class TestBot {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         // A random mover takes its seed from the second argument, so that test tournaments can field distinct bots.
         Random random = new Random(behaviour.equals("random") ? at : 7);
-        Position position = Position.initial();
+        Position position = variant.initial();
         int replies = 0;
         String line;
         while ((line = in.readLine()) != null) {
@@ -72,12 +76,12 @@ public final class TestBot {
             }
             if (text.startsWith("opening ")) {
                 for (String move : text.substring(8).split(" ")) {
-                    position = position.play(Move.of(move));
+                    position = position.play(variant.move(move));
                 }
                 continue;
             }
             if (!text.equals("start")) {
-                position = position.play(Move.of(text));
+                position = position.play(variant.move(text));
             }
             replies++;
             List<Move> moves = position.legalMoves();
@@ -97,6 +101,7 @@ public final class TestBot {
             case "hang" -> sleepForever();
             case "crash" -> System.exit(3);
             case "garbage" -> out.println("hello referee");
+            case "missing-cell" -> out.println("a6-a7");
             case "empty-line" -> out.println();
             case "illegal" -> out.println(illegalMove(position));
             case "long-line" -> {
@@ -291,9 +296,10 @@ public final class TestBot {
 
     /** A well-formed move that is not legal: a knight jump for a queen, or any illegal pair. */
     private static Move illegalMove(Position position) {
-        for (int from = 0; from < 49; from++) {
-            for (int to = 0; to < 49; to++) {
-                Move move = new Move(caissa.arena.rules.Square.of(from), caissa.arena.rules.Square.of(to));
+        Variant variant = position.variant();
+        for (int from = 0; from < variant.squareCount(); from++) {
+            for (int to = 0; to < variant.squareCount(); to++) {
+                Move move = new Move(variant.square(from), variant.square(to));
                 if (from != to && !position.isLegal(move) && position.pieceAt(move.from())
                         .filter(p -> p.side() == position.sideToMove()).isPresent()) {
                     return move;

@@ -114,6 +114,32 @@ class FullDiskTest {
         assertSameResults(roomy, out);
     }
 
+    @Test
+    void aGameWhoseLogNoLongerFitsIsRescuedNotLost() throws Exception {
+        // Room for play's check before the game (a tiny file) but not for the log after it.
+        mountTmpfs(PAGE);
+        Path log = disk.resolve("game.json");
+
+        Run run = Run.of("play", "--white", caissa.arena.testbots.TestBots.command("random", "1").display(),
+                "--black", caissa.arena.testbots.TestBots.command("random", "2").display(),
+                "--first-move-allowance", "10s", "--out", log.toString());
+
+        assertThat(run.exit).as(run.err).isEqualTo(74);
+        assertThat(run.out).contains("result:");
+        List<String> lines = run.err.lines().toList();
+        assertThat(lines).hasSize(1);
+        java.util.regex.Matcher rescued = java.util.regex.Pattern
+                .compile("^caissa play: " + java.util.regex.Pattern.quote(log.toString())
+                        + ": No space left on device; the game's log was written to (\\S+) instead$")
+                .matcher(lines.get(0));
+        assertThat(rescued.matches()).as(lines.get(0)).isTrue();
+        Path rescue = Path.of(rescued.group(1));
+        GameRecord record = Json.mapper().readValue(rescue.toFile(), GameRecord.class);
+        assertThat(record.white().name()).isNotBlank();
+        assertThat(record.moves()).isNotEmpty();
+        Files.delete(rescue);
+    }
+
     private static void assertSameResults(Path expected, Path actual) throws IOException {
         StandingsDocument a = Json.mapper().readValue(expected.resolve("standings.json").toFile(), StandingsDocument.class);
         StandingsDocument b = Json.mapper().readValue(actual.resolve("standings.json").toFile(), StandingsDocument.class);

@@ -54,7 +54,7 @@ class TournamentEndToEndTest {
         assertThat(Journal.read(out)).hasSize(20).extracting(FinishedGame::game).doesNotHaveDuplicates();
 
         StandingsDocument standings = Json.mapper().readValue(out.resolve("standings.json").toFile(), StandingsDocument.class);
-        assertThat(standings.schema()).isEqualTo("caissa-arena/standings/1");
+        assertThat(standings.schema()).isEqualTo("caissa-arena/standings/2");
         assertThat(standings.complete()).isTrue();
         assertThat(standings.standings()).hasSize(5);
         assertThat(standings.standings().stream().mapToInt(Standing::games).sum()).isEqualTo(40);
@@ -77,7 +77,7 @@ class TournamentEndToEndTest {
         assertThat(first.black().name()).isEqualTo("broken");
 
         TournamentRecord record = Json.mapper().readValue(out.resolve("tournament.json").toFile(), TournamentRecord.class);
-        assertThat(record.schema()).isEqualTo("caissa-arena/tournament/1");
+        assertThat(record.schema()).isEqualTo("caissa-arena/tournament/2");
         assertThat(record.games()).isEqualTo(20);
         assertThat(record.definition().timePerGame()).isEqualTo("1s");
     }

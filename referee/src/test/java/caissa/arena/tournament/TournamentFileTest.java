@@ -1,8 +1,6 @@
 package caissa.arena.tournament;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
+import caissa.arena.rules.Variant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Every field of a tournament file is checked before a game starts, with file, line and field in the message. */
 class TournamentFileTest {
@@ -49,6 +49,21 @@ class TournamentFileTest {
         assertThat(definition.concurrency()).isEmpty();
         assertThat(definition.bots().get(1).command()).containsExactly(dir.resolve("bot.sh").toString(), "--fast");
         assertThat(definition.totalGames()).isEqualTo(2);
+        assertThat(definition.variant()).isEqualTo(Variant.CAISSA);
+    }
+
+    @Test
+    void theVariantIsReadAndAnUnknownOneIsNamedWithItsLine() throws IOException {
+        Path hex = write("{\n  \"name\": \"t\",\n  \"variant\": \"hexcaissa\",\n" + BOTS + "\n}\n");
+        assertThat(TournamentFile.read(hex).variant()).isEqualTo(Variant.HEXCAISSA);
+
+        Path chess = write("{\n  \"name\": \"t\",\n  \"variant\": \"chess\",\n" + BOTS + "\n}\n");
+        assertThatThrownBy(() -> TournamentFile.read(chess)).isInstanceOf(TournamentFileException.class)
+                .hasMessage(chess + ":3: variant: must be one of caissa, hexcaissa, got \"chess\"");
+
+        Path number = write("{\n  \"name\": \"t\",\n  \"variant\": 2,\n" + BOTS + "\n}\n");
+        assertThatThrownBy(() -> TournamentFile.read(number)).isInstanceOf(TournamentFileException.class)
+                .hasMessage(number + ":3: variant: must be one of caissa, hexcaissa, got 2");
     }
 
     @Test
@@ -311,5 +326,29 @@ class TournamentFileTest {
         Path file = write("{\"name\": \"big\", \"gamesPerPair\": 20, \"bots\": [" + bots + "]}");
 
         assertThat(TournamentFile.read(file).totalGames()).isEqualTo(99_000);
+    }
+
+    @Test
+    void theGameLimitCountsTheGamesOfTheFormat() throws IOException {
+        StringBuilder bots = new StringBuilder();
+        for (int i = 0; i < 100; i++) {
+            bots.append(i == 0 ? "" : ", ").append("{\"name\": \"b").append(i).append("\", \"command\": [\"./bot.sh\"]}");
+        }
+        // A gauntlet of one engine against 99 bots: 99 pairs, not the round robin's 4950.
+        Path accepted = write("{\"name\": \"g\", \"format\": \"gauntlet\", \"engines\": [\"b0\"], \"gamesPerPair\": 1000,"
+                + " \"bots\": [" + bots + "]}");
+        assertThat(TournamentFile.read(accepted).totalGames()).isEqualTo(99_000);
+
+        Path refused = write("{\"name\": \"g\", \"format\": \"gauntlet\", \"engines\": [\"b0\"], \"gamesPerPair\": 1100,"
+                + " \"bots\": [" + bots + "]}");
+        assertThatThrownBy(() -> TournamentFile.read(refused))
+                .hasMessage(refused + ":1: gamesPerPair: 100 bots playing 1100 games per pair make 108900 games;"
+                        + " a tournament has at most 100000");
+
+        Path swiss = write("{\"name\": \"s\", \"format\": \"swiss\", \"rounds\": 1000, \"gamesPerPair\": 10000,"
+                + " \"bots\": [" + bots + "]}");
+        assertThatThrownBy(() -> TournamentFile.read(swiss))
+                .hasMessage(swiss + ":1: gamesPerPair: 100 bots playing 10000 games per pair make 500000000 games;"
+                        + " a tournament has at most 100000");
     }
 }

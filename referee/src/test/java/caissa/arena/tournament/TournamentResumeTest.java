@@ -116,6 +116,24 @@ class TournamentResumeTest {
     }
 
     @Test
+    void resumeRefusesAChangedVariant() throws Exception {
+        Path file = new TournamentFiles("variant").testBot("r1", "random", "1").testBot("r2", "random", "2")
+                .writeTo(dir.resolve("variant.json"));
+        Path out = dir.resolve("out");
+        Tournament.open(TournamentFile.read(file), file, out, false, TournamentObserver.NONE).play(1);
+        new TournamentFiles("variant").testBot("r1", "random", "1").testBot("r2", "random", "2")
+                .set("variant", "hexcaissa").writeTo(file);
+
+        java.io.StringWriter stderr = new java.io.StringWriter();
+        int exit = Main.run(new String[] {"tournament", file.toString(), "--out", out.toString(), "--resume"},
+                new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(stderr));
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(stderr.toString().strip()).isEqualTo("caissa tournament: --resume: " + file
+                + " changed since the run in " + out + " started: variant (caissa → hexcaissa)");
+    }
+
+    @Test
     void resumeOfACompleteRunPlaysNothing() throws Exception {
         Path file = new TournamentFiles("done").testBot("r1", "random", "1").testBot("r2", "random", "2")
                 .set("timePerGame", "20s").writeTo(dir.resolve("done.json"));

@@ -1,4 +1,4 @@
-package caissa.arena.rules;
+package caissa.arena.benchmarks.baseline;
 
 /** The 2401 possible moves, made once, so that the engine never allocates a {@link Move}. */
 final class Moves {
