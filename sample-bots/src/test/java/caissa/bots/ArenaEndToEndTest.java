@@ -119,7 +119,8 @@ class ArenaEndToEndTest {
     void alphabetaAgainstRandomAcceptsH1Quickly() throws Exception {
         Path summary = dir.resolve("match.json");
 
-        Run run = caissa("match", "--engine", "sample:alphabeta", "--baseline", "sample:random",
+        // Seeded bots: the games depend only on the openings (and alphabeta's clock), not on luck.
+        Run run = caissa("match", "--engine", "sample:alphabeta --seed 1", "--baseline", "sample:random --seed 2",
                 "--sprt", "elo0=0,elo1=150,alpha=0.05,beta=0.05", "--max-games", "100", "--opening-plies", "4",
                 "--time-per-game", "2s", "--first-move-allowance", "5s", "--json", summary.toString(),
                 "--out", dir.resolve("games").toString());
@@ -137,7 +138,8 @@ class ArenaEndToEndTest {
     void randomAgainstItselfDoesNotAcceptH1() throws Exception {
         Path summary = dir.resolve("match.json");
 
-        Run run = caissa("match", "--engine", "sample:random", "--baseline", "sample:random",
+        // Seeded bots: every game is the same in every run, so the verdict does not rest on luck.
+        Run run = caissa("match", "--engine", "sample:random --seed 1", "--baseline", "sample:random --seed 2",
                 "--sprt", "elo0=0,elo1=150", "--max-games", "30", "--opening-plies", "4",
                 "--time-per-game", "2s", "--first-move-allowance", "5s", "--json", summary.toString(),
                 "--out", dir.resolve("games").toString());

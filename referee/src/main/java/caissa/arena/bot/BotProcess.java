@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +62,7 @@ public final class BotProcess {
     private static final long LAST_WORDS_MILLIS = 50;
     /** How long the readers may take to see the end of a finished bot's output. */
     private static final long READER_WAIT_MILLIS = 200;
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private final Process process;
     /** The sandbox and limits the bot runs in; null for a plain process. */
@@ -73,6 +76,9 @@ public final class BotProcess {
     private final StderrCapture stderr;
     private final Thread stdoutReader;
     private final Thread stderrReader;
+    private boolean inputClosed;
+    private boolean suspended;
+    private Boolean leadsGroup;
 
     private BotProcess(Process process, ProcessTree tree, Limits limits, String name, Containment containment) {
         this.process = process;
@@ -100,7 +106,8 @@ public final class BotProcess {
     public static Start start(BotCommand command, Map<String, String> environment, Limits limits, String name,
             Containment containment) {
         ProcessTree tree = new ProcessTree();
-        ProcessBuilder builder = new ProcessBuilder(containment == null ? command.argv() : containment.argv());
+        ProcessBuilder builder = new ProcessBuilder(containment == null ? inOwnSession(command)
+                : inOwnSession(new BotCommand(containment.argv(), command.workingDir(), command.env())));
         command.workingDir().ifPresent(dir -> builder.directory(dir.toFile()));
         builder.environment().putAll(environment);
         builder.environment().putAll(command.env());
@@ -122,6 +129,63 @@ public final class BotProcess {
         bot.stdoutReader.start();
         bot.stderrReader.start();
         return new Start.Started(bot);
+    }
+
+    /**
+     * The command run through {@code setsid}, so that the bot leads a session and process group of
+     * its own: a Ctrl-C on the arena's terminal reaches the arena, which stops the games, and not
+     * the bots; and the bot with everything it started can be stopped and continued as a group.
+     * A child of the arena is never a group leader, so setsid executes the bot in place and the
+     * process started is the bot itself.
+     */
+    private static List<String> inOwnSession(BotCommand command) {
+        List<String> argv = command.argv();
+        // A program that cannot be run is left to Java, whose error names it (setsid would start and fail).
+        if (!Files.isExecutable(SETSID) || !findable(argv.get(0), command.workingDir())) {
+            return argv;
+        }
+        List<String> wrapped = new java.util.ArrayList<>(argv.size() + 1);
+        wrapped.add(SETSID.toString());
+        wrapped.addAll(argv);
+        return wrapped;
+    }
+
+    /** Whether the program is there, executable, and its interpreter too when it names one ({@code #!}). */
+    private static boolean findable(String program, java.util.Optional<Path> workingDir) {
+        try {
+            if (program.contains("/")) {
+                Path path = Path.of(program);
+                return runnable(path.isAbsolute() ? path : workingDir.orElse(Path.of("")).resolve(path));
+            }
+            String searchPath = System.getenv().getOrDefault("PATH", "");
+            for (String dir : searchPath.split(java.io.File.pathSeparator)) {
+                if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
+                    return runnable(Path.of(dir, program));
+                }
+            }
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
+        return false;
+    }
+
+    private static boolean runnable(Path file) {
+        if (!Files.isRegularFile(file) || !Files.isExecutable(file)) {
+            return false;
+        }
+        byte[] head = new byte[256];
+        int n;
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            n = in.readNBytes(head, 0, head.length);
+        } catch (IOException e) {
+            return false;
+        }
+        if (n < 2 || head[0] != '#' || head[1] != '!') {
+            return true;
+        }
+        String line = new String(head, 2, n - 2, StandardCharsets.ISO_8859_1).lines().findFirst().orElse("").strip();
+        String interpreter = line.split("\\s+", 2)[0];
+        return !interpreter.isEmpty() && Files.isExecutable(Path.of(interpreter));
     }
 
     /** Java says {@code Cannot run program "x": error=2, No such file or directory}: keep the OS's part. */
@@ -177,7 +241,7 @@ public final class BotProcess {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Reply.TIMEOUT;
+            return Reply.INTERRUPTED;
         }
     }
 
@@ -258,13 +322,32 @@ public final class BotProcess {
         return ProcessCpu.nanos(process.pid());
     }
 
-    /** Stops the bot from getting CPU until {@link #resume()}. */
+    /**
+     * Stops the bot and every process it started from getting CPU until {@link #resume()}: a
+     * SIGSTOP to its process group, which it leads since it runs in a session of its own. Does
+     * nothing when it does not lead its group (no {@code setsid} on this system): the signal
+     * would reach the arena.
+     */
     public void suspend() {
-        // Not yet: see issue 11, step "idle bots suspended".
+        if (!suspended && process.isAlive() && leadsItsGroup()) {
+            suspended = Signals.shared().map(signals -> signals.stop(process.pid())).orElse(false);
+        }
     }
 
-    /** Lets a suspended bot run again. */
+    /** Lets a suspended bot run again; returns once the signal is sent. */
     public void resume() {
+        if (suspended) {
+            Signals.shared().ifPresent(signals -> signals.resume(process.pid()));
+            suspended = false;
+        }
+    }
+
+    /** Whether the bot's process group is its own (read once: setsid has run by its first reply). */
+    private boolean leadsItsGroup() {
+        if (leadsGroup == null) {
+            leadsGroup = ProcessCpu.processGroup(process.pid()) == process.pid();
+        }
+        return leadsGroup;
     }
 
     public StderrExcerpt stderr() {

@@ -34,6 +34,16 @@ final class ProcessCpu {
         return total + reapedChildrenNanos(dir.resolve("stat"));
     }
 
+    /** The process group of a process (field 5 of /proc/PID/stat), or -1 when unknown. */
+    static long processGroup(long pid) {
+        try {
+            String text = Files.readString(PROC.resolve(Long.toString(pid)).resolve("stat"));
+            return Long.parseLong(text.substring(text.lastIndexOf(')') + 2).split(" ")[2]);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     private static long threadNanos(Path schedstat) {
         try {
             String text = Files.readString(schedstat);

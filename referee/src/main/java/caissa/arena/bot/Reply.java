@@ -23,6 +23,14 @@ public sealed interface Reply {
     record Flood(int limit) implements Reply {
     }
 
+    /**
+     * The wait was interrupted: the arena is being stopped. Not the bot's doing, so never charged
+     * to it: the game is aborted.
+     */
+    record Interrupted() implements Reply {
+    }
+
     Reply TIMEOUT = new Timeout();
+    Reply INTERRUPTED = new Interrupted();
     Reply CLOSED = new Closed();
 }

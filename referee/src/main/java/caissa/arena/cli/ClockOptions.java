@@ -1,5 +1,6 @@
 package caissa.arena.cli;
 
+import caissa.arena.game.ClockKind;
 import caissa.arena.game.TimeControl;
 import java.time.Duration;
 import java.util.Optional;
@@ -27,9 +28,26 @@ final class ClockOptions {
             defaultValue = "1s")
     Duration firstMoveAllowance;
 
+    @Option(names = "--time-margin", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How late a reply may be and still count, not taken from the clock (default: ${DEFAULT-VALUE}, as in the CodeCup).",
+            defaultValue = "0s")
+    Duration margin;
+
+    @Option(names = "--clock", paramLabel = "wall|cpu", converter = ClockKindConverter.class,
+            description = "What the clocks measure: wall time, or the CPU time (user + system) of each bot's processes,"
+                    + " with a wall-time safety cap of three times its allowance plus 1s (default: ${DEFAULT-VALUE}).",
+            defaultValue = "wall")
+    ClockKind clock;
+
+    @Option(names = "--suspend-idle", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Stop the bot not to move, and every process it started, until it is sent the next line"
+                    + " (default: on; --no-suspend-idle to let it run).")
+    boolean suspendIdle;
+
     TimeControl timeControl() {
         try {
-            return new TimeControl(perGame, Optional.ofNullable(perMove), increment, firstMoveAllowance);
+            return new TimeControl(perGame, Optional.ofNullable(perMove), increment, firstMoveAllowance, margin, clock,
+                    suspendIdle);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -111,7 +111,7 @@ final class MatchCommand implements Callable<Integer> {
                 throw new UsageException("--sprt: " + e.getMessage());
             }
         }
-        int threads = Options.concurrency(concurrency, Options.cores());
+        int threads = Options.concurrency(concurrency, Options.cores(), spec.commandLine().getErr());
         Optional<Shard> share;
         try {
             share = Shard.option(shard, System.getenv());

@@ -2,6 +2,7 @@ package caissa.arena.cli;
 
 import caissa.arena.input.Limits;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -13,15 +14,32 @@ final class Options {
     private Options() {
     }
 
+    /** Games at a time beyond which a machine's cores cannot run the arena fairly, per core. */
+    static final int MAX_CONCURRENCY_PER_CORE = 4;
+
     /**
      * {@code --concurrency}: the option if given (1 to {@link Limits#MAX_CONCURRENCY}), else the
-     * fallback (the file's, or the number of cores, capped the same way).
+     * fallback (the file's, or the number of cores, which the machine can run fairly). More games
+     * than cores is allowed with a warning (bots then wait for a core, which a wall clock charges
+     * them); more than {@value #MAX_CONCURRENCY_PER_CORE} per core is an error. The one rule for
+     * every command.
      */
-    static int concurrency(Integer option, int fallback) {
-        if (option == null) {
-            return Math.max(1, Math.min(fallback, Limits.MAX_CONCURRENCY));
+    static int concurrency(Integer option, int fallback, PrintWriter warnings) {
+        int threads = option != null ? Limits.option("--concurrency", option, 1, Limits.MAX_CONCURRENCY)
+                : Math.max(1, Math.min(fallback, Limits.MAX_CONCURRENCY));
+        String what = option != null ? "--concurrency" : "concurrency";
+        int cores = cores();
+        int max = MAX_CONCURRENCY_PER_CORE * cores;
+        if (threads > max) {
+            throw new UsageException(what + " " + threads + " is more than this machine can run fairly: at most " + max
+                    + " (" + MAX_CONCURRENCY_PER_CORE + " per core, " + cores + " cores)");
         }
-        return Limits.option("--concurrency", option, 1, Limits.MAX_CONCURRENCY);
+        if (threads > cores) {
+            warnings.printf("caissa: warning: %s %d is more than the %d cores: bots will wait for a core, and a wall"
+                    + " clock charges them for it (--clock cpu does not)%n", what, threads, cores);
+            warnings.flush();
+        }
+        return threads;
     }
 
     static int cores() {

@@ -43,7 +43,7 @@ final class TournamentBench implements Callable<Integer> {
         if (games < 2 || games % 2 != 0) {
             throw new UsageException("--games must be even and at least 2, got " + games);
         }
-        concurrencies.forEach(c -> Options.concurrency(c, 1));
+        concurrencies.forEach(c -> Options.concurrency(c, 1, spec.commandLine().getErr()));
         PrintWriter out = spec.commandLine().getOut();
         List<String> command = BotOption.entrant("--bot", bot, "bench").command().argv();
         TournamentDefinition definition = new TournamentDefinition("bench",

@@ -62,7 +62,8 @@ final class TournamentCommand implements Callable<Integer> {
         TournamentDefinition definition = read.withIsolation(SandboxOptions.resolve(asked, "tournament",
                 spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root())));
         Path dir = out != null ? out : ReportsDirectory.root().resolve(definition.name());
-        int games = Options.concurrency(concurrency, definition.concurrency().orElse(Options.cores()));
+        int games = Options.concurrency(concurrency, definition.concurrency().orElse(Options.cores()),
+                spec.commandLine().getErr());
         PrintWriter terminal = spec.commandLine().getOut();
         LiveReport report = new LiveReport(dir, spec.commandLine().getErr());
         Optional<Shard> share;

@@ -82,7 +82,7 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Limits.option("--games", games, 1, Limits.MAX_GAMES);
-        int threads = Options.concurrency(concurrency, Options.cores());
+        int threads = Options.concurrency(concurrency, Options.cores(), spec.commandLine().getErr());
         List<Entrant> opponentBots = new ArrayList<>();
         for (String opponent : opponents != null ? opponents : DEFAULT_OPPONENTS) {
             opponentBots.add(BotOption.entrant("--opponent", opponent, null));

@@ -2,6 +2,7 @@ package caissa.arena.game;
 
 import caissa.arena.Version;
 import caissa.arena.bot.Delivery;
+import caissa.arena.bot.BotProcess;
 import caissa.arena.bot.Reply;
 import caissa.arena.bot.ShutdownReport;
 import caissa.arena.bot.StderrExcerpt;
@@ -25,7 +26,7 @@ import java.util.stream.Collectors;
  * and everything they started are gone when {@link #play} returns.
  *
  * <p>The clock of the side to move runs from the line written to it to its reply; the arena's
- * own work happens outside that span. With {@link GameSetup#suspendIdle()}, the side not to move
+ * own work happens outside that span. With {@link TimeControl#suspendIdle()}, the side not to move
  * gets no CPU from its reply until the next line is written to it, and the cost of stopping and
  * continuing it is charged to no one.
  */
@@ -119,6 +120,11 @@ public final class Game {
             }
             listener.started(setup, start);
             outcome = startFailures().orElseGet(() -> overLimits(loop()));
+            // Bots killed or a wait interrupted because the arena is being stopped end a game in
+            // ways that look like a bot's fault: they are not a result.
+            if (stopping() && outcome.termination() != Termination.ABORTED) {
+                outcome = aborted();
+            }
         } finally {
             shutDown();
         }
@@ -228,10 +234,6 @@ public final class Game {
                 return early.get();
             }
             String line = previous == null ? "start" : previous.toString();
-            // Continuing a suspended bot is the arena's work: done before its clock starts.
-            if (setup.suspendIdle()) {
-                mover.seat.resume();
-            }
             long cpuBefore = cpuClock ? mover.seat.cpuNanos() : 0;
             long writing = ticker.nanoTime();
             // A write waits only until the bot's time is up: one that does not read its input
@@ -244,11 +246,16 @@ public final class Game {
             if (!(delivery instanceof Delivery.Written written)) {
                 return crash(mover, "stopped reading its input");
             }
-            // The clock starts when the write begins, so that a write the bot holds up is its own
-            // time. A fast bot may answer before this thread runs again (the kernel lets the woken
-            // reader go first), so a reply received during the write counts as instant, and only
-            // one received before it is out of turn.
-            long sent = written.startedNanos();
+            // A suspended bot is continued with its line already waiting, so that it wakes once,
+            // not twice; continuing it is the arena's work, done before its clock starts.
+            if (setup.timeControl().suspendIdle()) {
+                mover.seat.resume();
+            }
+            // The clock starts once the line is written and the bot continued, less the time the
+            // write waited for the bot to read (its own time). A fast bot may answer before this
+            // thread runs again (the kernel lets the woken reader go first), so a reply received
+            // during the write counts as instant, and only one received before it is out of turn.
+            long sent = ticker.nanoTime() - (written.doneNanos() - written.startedNanos());
             if (previousReceived != Long.MIN_VALUE) {
                 listener.relayed(written.doneNanos() - previousReceived);
             }
@@ -257,6 +264,9 @@ public final class Game {
                 return timeForfeit(mover, out.how());
             }
             Reply reply = ((Wait.Replied) wait).reply();
+            if (reply instanceof Reply.Interrupted) {
+                return aborted();
+            }
             if (reply instanceof Reply.Line answer) {
                 if (answer.receivedNanos() < writing) {
                     return protocolError(mover, "wrote " + quote(answer.text()) + " before it was asked for a move");
@@ -283,11 +293,21 @@ public final class Game {
         }
     }
 
+    /** Whether the arena is being stopped: its process is shutting down or this game's thread was interrupted. */
+    private static boolean stopping() {
+        return Thread.currentThread().isInterrupted() || BotProcess.arenaStopping();
+    }
+
+    private static GameOutcome aborted() {
+        return new GameOutcome(Result.ABORTED, Termination.ABORTED,
+                "the arena was stopped before the game was over; the game does not count");
+    }
+
     /** Wall clock: the reply must come by the limit; a reply is stamped when it is read. */
     private Wait awaitOnWall(Place mover, long sent) {
         long limit = mover.clock.limit();
         Reply reply = mover.seat.read(sent + limit);
-        if (setup.suspendIdle() && reply instanceof Reply.Line) {
+        if (setup.timeControl().suspendIdle() && reply instanceof Reply.Line) {
             mover.seat.suspend();
         }
         if (reply instanceof Reply.Timeout) {
@@ -318,8 +338,11 @@ public final class Game {
             }
             long poll = Math.max(CPU_POLL_MIN, Math.min(CPU_POLL_MAX, limit - used));
             Reply reply = mover.seat.read(Math.min(wallCap, now + poll));
+            if (reply instanceof Reply.Interrupted) {
+                return new Wait.Replied(reply, 0);
+            }
             if (!(reply instanceof Reply.Timeout)) {
-                if (setup.suspendIdle() && reply instanceof Reply.Line) {
+                if (setup.timeControl().suspendIdle() && reply instanceof Reply.Line) {
                     mover.seat.suspend();
                 }
                 return new Wait.Replied(reply, Math.max(0, mover.seat.cpuNanos() - cpuBefore));
@@ -434,7 +457,7 @@ public final class Game {
             case WHITE_WINS -> "black";
             case BLACK_WINS -> "white";
             case BOTH_LOSE -> "both";
-            case DRAW -> null;
+            case DRAW, ABORTED -> null;
         };
     }
 

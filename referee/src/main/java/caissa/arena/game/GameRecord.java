@@ -85,13 +85,19 @@ public record GameRecord(
         }
     }
 
-    /** The clocks, written as in tournament files: {@code "30s"}, {@code null} for no cap. */
-    @JsonPropertyOrder({"timePerGame", "timePerMove", "increment", "firstMoveAllowance"})
-    public record TimeControlRecord(String timePerGame, String timePerMove, String increment, String firstMoveAllowance) {
+    /**
+     * The clocks, written as in tournament files: {@code "30s"}, {@code null} for no cap. The last
+     * three are absent from logs written before they existed (then: 0s, wall, true).
+     */
+    @JsonPropertyOrder({"timePerGame", "timePerMove", "increment", "firstMoveAllowance", "timeMargin", "clock",
+        "suspendIdle"})
+    public record TimeControlRecord(String timePerGame, String timePerMove, String increment, String firstMoveAllowance,
+            String timeMargin, String clock, Boolean suspendIdle) {
         public static TimeControlRecord of(TimeControl control) {
             return new TimeControlRecord(Durations.format(control.perGame()),
                     control.perMove().map(Durations::format).orElse(null),
-                    Durations.format(control.increment()), Durations.format(control.firstMoveAllowance()));
+                    Durations.format(control.increment()), Durations.format(control.firstMoveAllowance()),
+                    Durations.format(control.margin()), control.clock().word(), control.suspendIdle());
         }
     }
 }

@@ -16,8 +16,6 @@ import java.util.Objects;
  *     {@code opening} line in the bot guide); empty for a CodeCup game
  * @param grace how long a bot may take to exit after {@code end} before it is killed
  * @param tournament where the game stands in a tournament or match, or null
- * @param suspendIdle whether the side not to move is stopped from its reply until it is sent the
- *     next line, as in the CodeCup (on by default)
  * @param variant the game played (HEXCAISSA.md); bots learn it from {@code CAISSA_VARIANT}
  * @param isolation the sandbox and resource limits of both bots, and what they must not see
  */
@@ -29,7 +27,6 @@ public record GameSetup(
         Duration grace,
         BotProcess.Limits limits,
         GameRecord.TournamentGame tournament,
-        boolean suspendIdle,
         Variant variant,
         Isolation isolation) {
 
@@ -53,7 +50,7 @@ public record GameSetup(
     }
 
     public static GameSetup of(Entrant white, Entrant black, TimeControl timeControl) {
-        return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null, true,
+        return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null,
                 Variant.CAISSA, Isolation.defaults());
     }
 
@@ -62,24 +59,20 @@ public record GameSetup(
     }
 
     public GameSetup withOpening(List<Move> moves) {
-        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament, suspendIdle, variant, isolation);
+        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament, variant, isolation);
     }
 
     public GameSetup withTournament(GameRecord.TournamentGame game) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, game, suspendIdle, variant, isolation);
-    }
-
-    public GameSetup withSuspendIdle(boolean value) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, value, variant, isolation);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, game, variant, isolation);
     }
 
     /** The same game in another variant; the opening must be of that variant. */
     public GameSetup withVariant(Variant other) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, suspendIdle, other, isolation);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, other, isolation);
     }
 
 
     public GameSetup withIsolation(Isolation newIsolation) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, suspendIdle, variant, newIsolation);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, variant, newIsolation);
     }
 }

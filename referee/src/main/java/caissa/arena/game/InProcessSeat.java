@@ -103,10 +103,12 @@ public final class InProcessSeat implements Seat {
         if (exited || inputClosed) {
             return Delivery.REFUSED;
         }
-        log.add((suspended ? "send-while-suspended " : "send ") + line);
+        log.add("send " + line);
         Answer answer = player.answer(line);
-        long from = ticker.nanoTime();
-        long at = from + answer.wallNanos();
+        // A suspended player computes nothing until it is continued: its answer starts then.
+        long from = suspended ? Long.MAX_VALUE : ticker.nanoTime();
+        // Deferred: the time offset now, the time once continued (see resume).
+        long at = suspended ? answer.wallNanos() : from + answer.wallNanos();
         boolean first = true;
         for (String text : answer.lines()) {
             if (closed) {
@@ -134,6 +136,9 @@ public final class InProcessSeat implements Seat {
 
     @Override
     public Reply read(long deadlineNanos) {
+        if (Thread.currentThread().isInterrupted()) {
+            return Reply.INTERRUPTED;
+        }
         Pending next = pending.peek();
         if (next == null || next.at() - deadlineNanos > 0) {
             ticker.advanceTo(deadlineNanos);
@@ -193,6 +198,19 @@ public final class InProcessSeat implements Seat {
             suspended = false;
             log.add("resume");
             ticker.advance(suspendCost);
+            long now = ticker.nanoTime();
+            Deque<Pending> started = new ArrayDeque<>();
+            for (Pending p : pending) {
+                if (p.from() != Long.MAX_VALUE) {
+                    started.add(p);
+                    continue;
+                }
+                long at = now + p.at();
+                Reply reply = p.reply() instanceof Reply.Line line ? new Reply.Line(line.text(), at) : p.reply();
+                started.add(new Pending(reply, now, at, p.cpu()));
+            }
+            pending.clear();
+            pending.addAll(started);
         }
     }
 

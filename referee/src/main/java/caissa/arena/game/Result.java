@@ -10,7 +10,9 @@ public enum Result {
     WHITE_WINS("1-0", 2, 0),
     BLACK_WINS("0-1", 0, 2),
     DRAW("1/2-1/2", 1, 1),
-    BOTH_LOSE("0-0", 0, 0);
+    BOTH_LOSE("0-0", 0, 0),
+    /** No result: the game was cut short by the arena being stopped ({@link Termination#ABORTED}). */
+    ABORTED("*", 0, 0);
 
     private final String text;
     private final int whitePoints;

@@ -23,7 +23,12 @@ public enum Termination {
     /** The bot's command could not be started. */
     START_FAILURE("start-failure", true),
     /** The bot went over a resource limit (memory, processes and threads, file size). */
-    RESOURCE_LIMIT("resource-limit", true);
+    RESOURCE_LIMIT("resource-limit", true),
+    /**
+     * The arena was stopped (Ctrl-C, SIGTERM, an interrupt) before the game was over. Not a
+     * result: it is never journaled nor counted, and a resumed tournament plays the game again.
+     */
+    ABORTED("aborted", false);
 
     private final String word;
     private final boolean irregular;

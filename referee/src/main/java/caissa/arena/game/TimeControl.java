@@ -15,17 +15,20 @@ import java.util.Optional;
  * @param margin how late a reply may be and still count (as in cutechess and fastchess); the
  *     lateness is not taken from the next move's time. Zero, as in the CodeCup, by default.
  * @param clock what the clock measures: wall time (the CodeCup's) or the bot's CPU time
+ * @param suspendIdle whether the side not to move, and every process it started, is stopped from
+ *     its reply until it is sent the next line, as in the CodeCup (on by default): a bot cannot
+ *     think on its opponent's time, nor slow its opponent down
  */
 public record TimeControl(Duration perGame, Optional<Duration> perMove, Duration increment, Duration firstMoveAllowance,
-        Duration margin, ClockKind clock) {
+        Duration margin, ClockKind clock, boolean suspendIdle) {
 
     /** CodeCup's: 30 s per game, no cap per move, no increment, 1 s for start-up. */
     public static final TimeControl DEFAULT =
             new TimeControl(Duration.ofSeconds(30), Optional.empty(), Duration.ZERO, Duration.ofSeconds(1));
 
-    /** A wall clock without margin, as in the CodeCup. */
+    /** A wall clock without margin, idle bots suspended, as in the CodeCup. */
     public TimeControl(Duration perGame, Optional<Duration> perMove, Duration increment, Duration firstMoveAllowance) {
-        this(perGame, perMove, increment, firstMoveAllowance, Duration.ZERO, ClockKind.WALL);
+        this(perGame, perMove, increment, firstMoveAllowance, Duration.ZERO, ClockKind.WALL, true);
     }
 
     public TimeControl {
@@ -60,11 +63,15 @@ public record TimeControl(Duration perGame, Optional<Duration> perMove, Duration
     }
 
     public TimeControl withMargin(Duration value) {
-        return new TimeControl(perGame, perMove, increment, firstMoveAllowance, value, clock);
+        return new TimeControl(perGame, perMove, increment, firstMoveAllowance, value, clock, suspendIdle);
     }
 
     public TimeControl withClock(ClockKind value) {
-        return new TimeControl(perGame, perMove, increment, firstMoveAllowance, margin, value);
+        return new TimeControl(perGame, perMove, increment, firstMoveAllowance, margin, value, suspendIdle);
+    }
+
+    public TimeControl withSuspendIdle(boolean value) {
+        return new TimeControl(perGame, perMove, increment, firstMoveAllowance, margin, clock, value);
     }
 
     /**
@@ -90,6 +97,7 @@ public record TimeControl(Duration perGame, Optional<Duration> perMove, Duration
                 + ", +" + Durations.format(increment) + " per move, "
                 + Durations.format(firstMoveAllowance) + " first-move allowance"
                 + (margin.isZero() ? "" : ", " + Durations.format(margin) + " margin")
-                + (clock == ClockKind.WALL ? "" : ", " + clock + " clock");
+                + (clock == ClockKind.WALL ? "" : ", " + clock + " clock")
+                + (suspendIdle ? "" : ", idle bots not suspended");
     }
 }

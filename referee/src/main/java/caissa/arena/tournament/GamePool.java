@@ -4,6 +4,7 @@ import caissa.arena.bot.BotProcess;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
+import caissa.arena.game.Termination;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -109,7 +110,7 @@ public final class GamePool {
             }
             synchronized (lock) {
                 // A game cut short by the arena's own shutdown is unfinished, not a loss: drop it.
-                if (sinkFailed || BotProcess.arenaStopping()) {
+                if (sinkFailed || BotProcess.arenaStopping() || record.termination() == Termination.ABORTED) {
                     stopped = true;
                     return;
                 }

@@ -3,6 +3,7 @@ package caissa.arena.tournament;
 import caissa.arena.bot.BotCommand;
 import caissa.arena.bot.CommandCheck;
 import caissa.arena.game.Durations;
+import caissa.arena.game.ClockKind;
 import caissa.arena.game.TimeControl;
 import caissa.arena.input.Limits;
 import caissa.arena.input.Names;
@@ -44,8 +45,7 @@ import java.util.Set;
 public final class TournamentFile {
 
     private static final Set<String> FIELDS = Set.of("name", "bots", "gamesPerPair", "timePerGame", "timePerMove",
-            "increment", "firstMoveAllowance", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final",
-            "variant", "sandbox", "limits");
+            "increment", "firstMoveAllowance", "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant", "sandbox", "limits");
     private static final Set<String> FINAL_FIELDS = Set.of("top", "gamesPerPair");
     private static final Set<String> BOT_FIELDS = Set.of("name", "command", "workingDir", "env", "limits");
     private static final Set<String> LIMIT_FIELDS = Set.of("memory", "processes", "openFiles", "fileSize");
@@ -158,7 +158,10 @@ public final class TournamentFile {
             throw error("/timePerMove", "timePerMove", "must be positive or null (no cap), got "
                     + root.get("timePerMove").asText());
         }
-        TimeControl timeControl = new TimeControl(perGame, perMove, increment, allowance);
+        Duration margin = duration(root, "timeMargin", "0s");
+        ClockKind clock = clock(root);
+        boolean suspendIdle = bool(root, "suspendIdle", true);
+        TimeControl timeControl = new TimeControl(perGame, perMove, increment, allowance, margin, clock, suspendIdle);
         int openingPlies = integer(root, "openingPlies", 0, 0, MAX_OPENING_PLIES);
         long seed = root.has("seed") ? longValue(root, "seed") : 1;
         Optional<Integer> concurrency = root.hasNonNull("concurrency")
@@ -444,6 +447,29 @@ public final class TournamentFile {
             throw error(pointer + field, prefix + field, "must be a whole number from " + min + " to " + max + ", got " + value);
         }
         return value.asInt();
+    }
+
+    private ClockKind clock(JsonNode root) {
+        JsonNode value = root.get("clock");
+        if (value == null || value.isNull()) {
+            return ClockKind.WALL;
+        }
+        try {
+            return ClockKind.fromWord(value.isTextual() ? value.asText() : value.toString());
+        } catch (IllegalArgumentException e) {
+            throw error("/clock", "clock", "must be \"wall\" or \"cpu\", got " + value);
+        }
+    }
+
+    private boolean bool(JsonNode root, String field, boolean defaultValue) {
+        JsonNode value = root.get(field);
+        if (value == null || value.isNull()) {
+            return defaultValue;
+        }
+        if (!value.isBoolean()) {
+            throw error("/" + field, field, "must be true or false, got " + value);
+        }
+        return value.asBoolean();
     }
 
     private long longValue(JsonNode root, String field) {

@@ -28,9 +28,10 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
 
     /** The tournament file with defaults filled in and paths resolved; what a run's results depend on. */
     @JsonPropertyOrder({"name", "bots", "gamesPerPair", "timePerGame", "timePerMove", "increment", "firstMoveAllowance",
-        "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant"})
+        "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant"})
     public record Definition(String name, List<Bot> bots, int gamesPerPair, String timePerGame, String timePerMove,
-            String increment, String firstMoveAllowance, int openingPlies, long seed, Integer concurrency,
+            String increment, String firstMoveAllowance, String timeMargin, String clock, Boolean suspendIdle,
+            int openingPlies, long seed, Integer concurrency,
             String format, List<String> engines, Integer rounds, @JsonProperty("final") Final finalStage,
             Variant variant) {
 
@@ -45,7 +46,9 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
                     Durations.format(d.timeControl().perGame()),
                     d.timeControl().perMove().map(Durations::format).orElse(null),
                     Durations.format(d.timeControl().increment()),
-                    Durations.format(d.timeControl().firstMoveAllowance()), d.openingPlies(), d.seed(),
+                    Durations.format(d.timeControl().firstMoveAllowance()),
+                    Durations.format(d.timeControl().margin()), d.timeControl().clock().word(),
+                    d.timeControl().suspendIdle(), d.openingPlies(), d.seed(),
                     d.concurrency().orElse(null), f.word(),
                     f instanceof Format.Gauntlet g ? g.engines() : null,
                     f instanceof Format.Swiss s ? s.rounds() : null,
@@ -63,6 +66,10 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
             compare(changes, "timePerMove", timePerMove, other.timePerMove);
             compare(changes, "increment", increment, other.increment);
             compare(changes, "firstMoveAllowance", firstMoveAllowance, other.firstMoveAllowance);
+            // Runs started before these fields existed ran with their defaults.
+            compare(changes, "timeMargin", orElse(timeMargin, "0s"), orElse(other.timeMargin, "0s"));
+            compare(changes, "clock", orElse(clock, "wall"), orElse(other.clock, "wall"));
+            compare(changes, "suspendIdle", orElse(suspendIdle, true), orElse(other.suspendIdle, true));
             compare(changes, "openingPlies", openingPlies, other.openingPlies);
             compare(changes, "seed", seed, other.seed);
             compare(changes, "format", formatWord(), other.formatWord());
@@ -73,6 +80,10 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
             return changes;
         }
 
+        private static <T> T orElse(T value, T fallback) {
+            return value == null ? fallback : value;
+        }
+
         /** The definition this record was made from (bot programs are not checked again). */
         TournamentDefinition toDefinition() {
             List<BotEntry> entries = bots.stream().map(b -> new BotEntry(b.name(), b.command(),
@@ -80,7 +91,8 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
                     b.env() == null ? Map.of() : b.env())).toList();
             caissa.arena.game.TimeControl timeControl = new caissa.arena.game.TimeControl(Durations.parse(timePerGame),
                     java.util.Optional.ofNullable(timePerMove).map(Durations::parse), Durations.parse(increment),
-                    Durations.parse(firstMoveAllowance));
+                    Durations.parse(firstMoveAllowance), Durations.parse(orElse(timeMargin, "0s")),
+                    caissa.arena.game.ClockKind.fromWord(orElse(clock, "wall")), orElse(suspendIdle, true));
             Format f = switch (formatWord()) {
                 case "gauntlet" -> new Format.Gauntlet(engines);
                 case "swiss" -> new Format.Swiss(rounds, java.util.Optional.ofNullable(finalStage)

@@ -13,7 +13,7 @@ class ClockTest {
 
     private static TimeControl control(long perGameMs, Long capMs, long incrementMs, long firstMs, long marginMs) {
         return new TimeControl(Duration.ofMillis(perGameMs), Optional.ofNullable(capMs).map(Duration::ofMillis),
-                Duration.ofMillis(incrementMs), Duration.ofMillis(firstMs), Duration.ofMillis(marginMs), ClockKind.WALL);
+                Duration.ofMillis(incrementMs), Duration.ofMillis(firstMs), Duration.ofMillis(marginMs), ClockKind.WALL, true);
     }
 
     @Test

@@ -165,13 +165,20 @@ class GameLoopTest {
         assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
         for (InProcessSeat seat : List.of(white, black)) {
             List<String> log = seat.log();
-            assertThat(log).noneMatch(entry -> entry.startsWith("send-while-suspended"));
-            for (int i = 0; i + 1 < log.size(); i++) {
-                if (log.get(i).startsWith("send ") && !log.get(i).equals("send end")) {
-                    assertThat(log.get(i + 1)).as("after %s", log.get(i)).isIn("suspend", "send end");
+            int firstStop = log.indexOf("suspend");
+            assertThat(firstStop).as("stopped after its first reply: %s", log).isIn(1, 2);
+            for (int i = firstStop + 1; i < log.size(); i++) {
+                String entry = log.get(i);
+                if (entry.startsWith("send ") && !entry.equals("send end")) {
+                    // Stopped since its last reply, continued with the line waiting, stopped at its reply.
+                    assertThat(log.subList(i - 1, Math.min(log.size(), i + 3))).as("around %s in %s", i, log)
+                            .startsWith("suspend", entry, "resume");
+                    if (i + 3 < log.size()) {
+                        assertThat(log.get(i + 2)).isEqualTo("suspend");
+                    }
                 }
             }
-            assertThat(log.get(log.size() - 1)).isEqualTo("send end");
+            assertThat(log.subList(log.size() - 2, log.size())).as("continued to be told to end").containsExactly("resume", "send end");
         }
     }
 
@@ -192,7 +199,7 @@ class GameLoopTest {
         InProcessSeat white = new InProcessSeat(ticker, Mover.taking(Duration.ofMillis(1)));
         InProcessSeat black = new InProcessSeat(ticker, Mover.taking(Duration.ofMillis(1)));
 
-        play(GameSetup.of(WHITE, BLACK, control(1000, null, 0, 0)).withSuspendIdle(false), white, black);
+        play(GameSetup.of(WHITE, BLACK, control(1000, null, 0, 0).withSuspendIdle(false)), white, black);
 
         assertThat(white.log()).doesNotContain("suspend", "resume");
         assertThat(black.log()).doesNotContain("suspend", "resume");
@@ -290,5 +297,27 @@ class GameLoopTest {
         assertThat(stalled.termination()).isEqualTo(Termination.TIME_FORFEIT);
         assertThat(stalled.reason()).isEqualTo("w (white) did not reply within 4.000 s of wall time, "
                 + "the cpu clock's safety cap, having used 0.000 s of CPU time");
+    }
+
+    @Test
+    void aGameWhoseWaitIsInterruptedIsAbortedAndChargesNoOne() {
+        // An interrupt arrives while black thinks (the arena is being stopped).
+        Mover interrupted = new Mover(n -> {
+            if (n == 3) {
+                Thread.currentThread().interrupt();
+            }
+            return Answer.line("", Duration.ofMillis(1));
+        });
+        GameRecord record;
+        try {
+            record = play(control(1000, null, 0, 0), Mover.taking(Duration.ofMillis(1)), interrupted);
+        } finally {
+            Thread.interrupted();
+        }
+
+        assertThat(record.termination()).isEqualTo(Termination.ABORTED);
+        assertThat(record.result()).isEqualTo(Result.ABORTED);
+        assertThat(record.loser()).isNull();
+        assertThat(record.moves()).as("black's third reply never came").hasSize(5);
     }
 }

@@ -25,7 +25,7 @@ import java.util.function.Predicate;
 final class FixtureGames {
 
     static final Instant FIRST_START = Instant.parse("2025-03-01T10:00:00Z");
-    private static final GameRecord.TimeControlRecord CLOCK = new GameRecord.TimeControlRecord("30s", null, "0s", "1s");
+    private static final GameRecord.TimeControlRecord CLOCK = new GameRecord.TimeControlRecord("30s", null, "0s", "1s", "0s", "wall", true);
     private static final GameRecord.ExitRecord CLEAN_EXIT = new GameRecord.ExitRecord(true, 0, 0, false);
     /** Enough seeds that every kind of game below turns up many times (see FixtureGamesTest). */
     private static final int SEARCH_LIMIT = 10_000;
@@ -160,7 +160,7 @@ final class FixtureGames {
             case WHITE_WINS -> "black";
             case BLACK_WINS -> "white";
             case BOTH_LOSE -> "both";
-            case DRAW -> null;
+            case DRAW, ABORTED -> null;
         };
         boolean startFailure = termination == Termination.START_FAILURE;
         GameRecord.PlayerRecord white = new GameRecord.PlayerRecord(spec.white(), List.of("./bots/" + spec.white()),

@@ -125,7 +125,7 @@ class HexReportInBrowserTest {
                     StderrExcerpt.EMPTY, new GameRecord.ExitRecord(true, 0, 0, false), null);
             return new GameRecord(GameRecord.SCHEMA, "0.1.0-test", variant,
                     new GameRecord.TournamentGame("hexcup", number, 3, (number + 1) / 2), white, black,
-                    new GameRecord.TimeControlRecord("30s", null, "0s", "1s"), List.of(), start.toCfn(), moves,
+                    new GameRecord.TimeControlRecord("30s", null, "0s", "1s", "0s", "wall", true), List.of(), start.toCfn(), moves,
                     result, termination, loser, "a test game", p.toCfn(), "2025-03-01T10:00:00Z", 1000);
         }
     }

@@ -46,6 +46,7 @@ public final class TestBot {
                 System.err.flush();
             }
             case "ignore-end" -> ignoreTerm();
+            case "spin-while-waiting" -> Spinner.start();
 
             case "stderr-spam" -> {
                 byte[] chunk = new byte[1024];
@@ -67,6 +68,7 @@ public final class TestBot {
         int replies = 0;
         String line;
         while ((line = in.readLine()) != null) {
+            Spinner.lineReceived();
             String text = line.strip();
             if (text.equals("end")) {
                 if (behaviour.equals("ignore-end")) {
@@ -91,6 +93,7 @@ public final class TestBot {
             }
             out.println(behaviour.equals("upper-case") ? " " + move.toString().toUpperCase() + "\t\r" : move);
             out.flush();
+            Spinner.replied();
             position = position.play(move);
         }
     }
@@ -208,6 +211,10 @@ public final class TestBot {
             }
             case "slow-reply" -> Thread.sleep(400);
             case "slow" -> Thread.sleep(30);
+            case "slow-sleep" -> Thread.sleep(100);
+            case "slow-think" -> Thread.sleep(300);
+            case "spin-while-waiting" -> System.exit(0);
+            case "slow-burn" -> burn(300);
             default -> {
                 return false;
             }
@@ -292,6 +299,22 @@ public final class TestBot {
     /** The test's token for this bot (see TestBots.processesOf): on a child's command line it finds a child that cleared its environment. */
     private static String token() {
         return System.getenv().getOrDefault("CAISSA_TEST_TOKEN", "0");
+    }
+
+
+    /** Uses about {@code millis} of CPU time on this thread. */
+    private static void burn(long millis) {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long until = threads.getCurrentThreadCpuTime() + millis * 1_000_000;
+        long x = 1;
+        while (threads.getCurrentThreadCpuTime() < until) {
+            for (int i = 0; i < 10_000; i++) {
+                x = x * 6364136223846793005L + 1;
+            }
+        }
+        if (x == 42) {
+            System.err.println(x);
+        }
     }
 
     /** A well-formed move that is not legal: a knight jump for a queen, or any illegal pair. */

@@ -47,6 +47,9 @@ class TournamentFileTest {
         assertThat(definition.openingPlies()).isZero();
         assertThat(definition.seed()).isEqualTo(1);
         assertThat(definition.concurrency()).isEmpty();
+        assertThat(definition.timeControl().margin()).isZero();
+        assertThat(definition.timeControl().clock()).isEqualTo(caissa.arena.game.ClockKind.WALL);
+        assertThat(definition.timeControl().suspendIdle()).isTrue();
         assertThat(definition.bots().get(1).command()).containsExactly(dir.resolve("bot.sh").toString(), "--fast");
         assertThat(definition.totalGames()).isEqualTo(2);
         assertThat(definition.variant()).isEqualTo(Variant.CAISSA);
@@ -73,7 +76,8 @@ class TournamentFileTest {
                 {"name": "t", "bots": [
                   {"name": "a", "command": ["./bot.sh"], "workingDir": ".", "env": {"K": "V"}},
                   {"name": "b", "command": ["../bot.sh"], "workingDir": "work"}
-                ], "timePerMove": "500ms", "increment": "0.5s", "concurrency": 3}
+                ], "timePerMove": "500ms", "increment": "0.5s", "concurrency": 3,
+                "timeMargin": "20ms", "clock": "cpu", "suspendIdle": false}
                 """);
 
         TournamentDefinition definition = TournamentFile.read(file);
@@ -86,11 +90,17 @@ class TournamentFileTest {
         assertThat(definition.timeControl().perMove()).contains(Duration.ofMillis(500));
         assertThat(definition.timeControl().increment()).isEqualTo(Duration.ofMillis(500));
         assertThat(definition.concurrency()).contains(3);
+        assertThat(definition.timeControl().margin()).isEqualTo(Duration.ofMillis(20));
+        assertThat(definition.timeControl().clock()).isEqualTo(caissa.arena.game.ClockKind.CPU);
+        assertThat(definition.timeControl().suspendIdle()).isFalse();
     }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            unknown field          | "gamesPerPiar": 2                 | :3: gamesPerPiar: unknown field (known: bots, concurrency,
+            unknown field          | "gamesPerPiar": 2                 | :3: gamesPerPiar: unknown field (known: bots, clock, concurrency,
+            unknown clock          | "clock": "cpu-time"               | :3: clock: must be "wall" or "cpu", got "cpu-time"
+            suspendIdle a string   | "suspendIdle": "no"               | :3: suspendIdle: must be true or false, got "no"
+            margin not a duration  | "timeMargin": 5                   | :3: timeMargin: must be a duration string like "30s", got 5
             odd gamesPerPair       | "gamesPerPair": 3                 | :3: gamesPerPair: must be even (each opening is played once with each colour), got 3
             unparsable duration    | "timePerGame": "30 seconds"       | :3: timePerGame: '30 seconds' is not a duration: expected a number and a unit (ms, s, m or h), like 500ms, 30s or 2m
             duration not a string  | "increment": 5                    | :3: increment: must be a duration string like "30s", got 5

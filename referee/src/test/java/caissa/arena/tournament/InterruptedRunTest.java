@@ -1,0 +1,78 @@
+package caissa.arena.tournament;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import caissa.arena.cli.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Ctrl-C on a terminal sends SIGINT to the whole foreground process group. The bots run in
+ * sessions of their own, so it stops the arena and not them: no game in progress is recorded as
+ * a crash (or as anything), and --resume plays the games that were cut short.
+ */
+class InterruptedRunTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void anInterruptToTheArenasProcessGroupRecordsNoGameCutShortAndResumeFinishesTheRun() throws Exception {
+        Path file = new TournamentFiles("interrupted")
+                .testBot("s1", "slow", "1").testBot("s2", "slow", "1").testBot("s3", "slow", "1")
+                .set("gamesPerPair", 2).set("timePerGame", "30s").set("firstMoveAllowance", "10s")
+                .writeTo(dir.resolve("interrupted.json"));
+        Path out = dir.resolve("out");
+        // The arena leads a process group of its own, as a command started from a shell does.
+        List<String> argv = new ArrayList<>(List.of("setsid"));
+        argv.addAll(OutputFolderLockTest.javaCommand(file, out));
+        argv.set(argv.size() - 1, "2");
+        Process arena = new ProcessBuilder(argv).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("arena.log").toFile()).start();
+        try {
+            waitForAJournalLine(out, arena);
+            // What the terminal does on Ctrl-C: SIGINT to every process of the foreground group.
+            Process kill = new ProcessBuilder("kill", "-INT", "--", "-" + arena.pid()).start();
+            assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(arena.waitFor(60, TimeUnit.SECONDS)).as("the arena stops").isTrue();
+        } finally {
+            arena.destroyForcibly();
+        }
+
+        List<FinishedGame> journaled = Journal.read(out);
+        assertThat(journaled).as(Files.readString(dir.resolve("arena.log"))).isNotEmpty();
+        assertThat(journaled).allSatisfy(game -> assertThat(game.termination().isIrregular()).as(game.toString()).isFalse());
+        int before = journaled.size();
+
+        StringWriter err = new StringWriter();
+        int exit = Main.run(new String[] {"tournament", file.toString(), "--out", out.toString(), "--resume"},
+                new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+
+        assertThat(exit).as(err.toString()).isZero();
+        List<FinishedGame> all = Journal.read(out);
+        assertThat(all).extracting(FinishedGame::game).containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6);
+        assertThat(all).hasSize(6).allSatisfy(game -> assertThat(game.termination().isIrregular()).isFalse());
+        assertThat(before).isLessThan(6);
+    }
+
+    private static void waitForAJournalLine(Path dir, Process run) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(dir.resolve(Journal.FILE)) && !Journal.read(dir).isEmpty()) {
+                return;
+            }
+            if (!run.isAlive()) {
+                throw new AssertionError("the tournament process ended early");
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the tournament did not finish a game in time");
+    }
+}
