@@ -78,6 +78,8 @@ public final class BotProcess {
     private final Thread stderrReader;
     private boolean inputClosed;
     private boolean suspended;
+    /** Suspended through the cgroup's freezer rather than by a signal. */
+    private boolean frozen;
     private Boolean leadsGroup;
 
     private BotProcess(Process process, ProcessTree tree, Limits limits, String name, Containment containment) {
@@ -319,6 +321,13 @@ public final class BotProcess {
      * for what it counts).
      */
     public long cpuNanos() {
+        // The bot's cgroup counts every process it has, in or out of a sandbox.
+        if (containment != null && containment.cgroup().isPresent()) {
+            java.util.OptionalLong used = containment.cgroup().get().cpuTimeNanos();
+            if (used.isPresent()) {
+                return used.getAsLong();
+            }
+        }
         return ProcessCpu.nanos(process.pid());
     }
 
@@ -329,6 +338,13 @@ public final class BotProcess {
      * would reach the arena.
      */
     public void suspend() {
+        // A cgroup freezes the whole tree, sandboxed or not (a sandbox's processes are in a
+        // session of their own, out of reach of a signal to the group).
+        if (!suspended && process.isAlive() && containment != null && containment.cgroup().isPresent()) {
+            suspended = containment.cgroup().get().freeze();
+            frozen = suspended;
+            return;
+        }
         if (!suspended && process.isAlive() && leadsItsGroup()) {
             suspended = Signals.shared().map(signals -> signals.stop(process.pid())).orElse(false);
         }
@@ -336,6 +352,12 @@ public final class BotProcess {
 
     /** Lets a suspended bot run again; returns once the signal is sent. */
     public void resume() {
+        if (suspended && frozen) {
+            containment.cgroup().get().thaw();
+            suspended = false;
+            frozen = false;
+            return;
+        }
         if (suspended) {
             Signals.shared().ifPresent(signals -> signals.resume(process.pid()));
             suspended = false;
