@@ -131,7 +131,7 @@ class ArenaEndToEndTest {
         assertThat(report.get("decision").asText()).isEqualTo("H1");
         assertThat(report.get("games").asInt()).isLessThan(40);
         assertThat(report.get("llr").asDouble()).isGreaterThanOrEqualTo(report.get("bounds").get(1).asDouble());
-        assertThat(report.get("irregularLosses").get("engine").asInt()).isZero();
+        assertThat(report.get("irregularLosses").get("engine").get("games").asInt()).isZero();
     }
 
     @Test

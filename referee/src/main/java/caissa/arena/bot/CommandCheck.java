@@ -46,21 +46,62 @@ public final class CommandCheck {
             if (!Files.exists(path)) {
                 return Optional.of("no such file: " + program);
             }
-            if (Files.isDirectory(path) || !Files.isExecutable(path)) {
-                return Optional.of("not an executable file: " + program);
+            if (Files.isDirectory(path)) {
+                return Optional.of("not an executable file: " + program + " is a folder");
             }
-            return Optional.empty();
+            if (!Files.isExecutable(path)) {
+                return Optional.of("not an executable file: " + program + " (make it executable with chmod +x "
+                        + program + ", or start it through its interpreter: " + Shebang.interpreterFor(path, program) + " "
+                        + program + ")");
+            }
+            return Shebang.problem(path, program);
         }
+        Optional<Path> found = onPath(program);
+        if (found.isEmpty()) {
+            return Optional.of("program '" + program + "' not found on the PATH");
+        }
+        // python3 bot.py: the script is the bot, and a missing one is the usual typo.
+        return scriptProblem(resolved, command.workingDir());
+    }
+
+    /** Where a program without a folder is found on the PATH, if it is. */
+    static Optional<Path> onPath(String program) {
         String pathVariable = Optional.ofNullable(System.getenv("PATH")).orElse("");
         for (String dir : pathVariable.split(File.pathSeparator)) {
             if (!dir.isEmpty()) {
                 Path candidate = Path.of(dir, program);
                 if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                    return Optional.empty();
+                    return Optional.of(candidate);
                 }
             }
         }
-        return Optional.of("program '" + program + "' not found on the PATH");
+        return Optional.empty();
+    }
+
+    /** The script of an interpreter command ({@code python3 bot.py}) must exist where the bot runs. */
+    private static Optional<String> scriptProblem(BotCommand command, Optional<Path> workingDir) {
+        String program = fileName(command.argv().get(0));
+        if (!program.matches("python\\d*(\\.\\d+)?|node|ruby|perl|sh|bash|php|lua")) {
+            return Optional.empty();
+        }
+        List<String> args = command.argv().subList(1, command.argv().size());
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (OPTIONS_WITH_VALUE.contains(arg)) {
+                // python3 -c CODE, -m MODULE: no script file.
+                return Optional.empty();
+            }
+            if (!arg.startsWith("-")) {
+                Path script = Path.of(arg);
+                Path where = script.isAbsolute() ? script : workingDir.orElse(Path.of("")).toAbsolutePath().resolve(script);
+                return Files.isRegularFile(where) ? Optional.empty()
+                        : Optional.of("no such file: " + arg + " (the script " + program + " would run"
+                                + (script.isAbsolute() ? "" : ", looked for from " + workingDir.map(Path::toString)
+                                        .orElse("the current folder " + Path.of("").toAbsolutePath()))
+                                + ")");
+            }
+        }
+        return Optional.empty();
     }
 
     /**

@@ -1,6 +1,7 @@
 package caissa.arena.cli;
 
 import caissa.arena.report.HtmlReport;
+import caissa.arena.report.ReportData;
 import caissa.arena.tournament.FinishedGame;
 import caissa.arena.tournament.Standing;
 import caissa.arena.tournament.TournamentObserver;
@@ -9,6 +10,8 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Keeps a running tournament's report.html current so that it can be watched: rewritten when the
@@ -23,6 +26,8 @@ final class LiveReport implements TournamentObserver {
     private final PrintWriter err;
     private long lastWrite;
     private boolean warned;
+    /** The games being played, for the live page. */
+    private final Map<Integer, ReportData.Playing> playing = new TreeMap<>();
 
     LiveReport(Path dir, PrintWriter err) {
         this.dir = dir;
@@ -31,21 +36,38 @@ final class LiveReport implements TournamentObserver {
 
     @Override
     public void started(int total, int done) {
-        write();
+        write(true);
+    }
+
+    @Override
+    public synchronized void starting(int game, String white, String black) {
+        playing.put(game, new ReportData.Playing(game, white, black));
     }
 
     @Override
     public void finished(FinishedGame game, List<Standing> standings, int done, int total) {
+        synchronized (this) {
+            playing.remove(game.game());
+        }
         if (System.nanoTime() - lastWrite >= INTERVAL_NANOS) {
-            write();
+            write(true);
         }
     }
 
-    /** Writes the report now; a failure is reported once and never stops the tournament. */
+    /** Writes the final report, which no longer refreshes itself. */
     Path write() {
+        return write(false);
+    }
+
+    /** Writes the report now; a failure is reported once and never stops the tournament. */
+    private Path write(boolean live) {
         lastWrite = System.nanoTime();
+        List<ReportData.Playing> now;
+        synchronized (this) {
+            now = List.copyOf(playing.values());
+        }
         try {
-            return HtmlReport.write(dir).file();
+            return HtmlReport.write(dir, live, now).file();
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             if (!warned) {
                 err.println("caissa tournament: the HTML report could not be written (the games go on): " + e.getMessage());

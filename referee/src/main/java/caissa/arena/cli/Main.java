@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
             "1:a check failed (validate) or a regression was found (match)",
             "2:bad usage or bad input (options, files, positions)",
             "3:inconclusive (match stopped at its cap)",
+            "4:no result (match): every game ended in an irregular loss",
             "70:internal error: a bug in the arena (one line; the stack trace is in the file it names)",
             "74:a file could not be written or read (disk full, permissions, a bad path); finished work is kept",
         })
@@ -42,7 +43,7 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        TournamentCommand.interactive = System.console() != null;
+        TournamentCommand.interactive = Terminal.isInteractive();
         MatchCommand.interactive = TournamentCommand.interactive;
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }

@@ -6,16 +6,22 @@ import caissa.arena.match.MatchReport;
 import caissa.arena.match.MatchSettings;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Variant;
-import caissa.arena.sandbox.Isolation;
 import caissa.arena.stats.Sprt;
+import caissa.arena.match.MatchMerge;
+import caissa.arena.tournament.Openings;
 import caissa.arena.tournament.Shard;
+import caissa.arena.bot.BotProcess;
+import caissa.arena.diagnostics.Diagnosis;
+import caissa.arena.diagnostics.IrregularLossTally;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,7 +54,7 @@ final class MatchCommand implements Callable<Integer> {
     String baselineName;
 
     @Option(names = "--sprt", paramLabel = "elo0=A,elo1=B,alpha=X,beta=Y",
-            description = "The hypotheses, in plain Elo; alpha and beta default to 0.05 (default: elo0=0,elo1=10,alpha=0.05,beta=0.05).")
+            description = "Default: elo0=0,elo1=10,alpha=0.05,beta=0.05. The hypotheses, in plain Elo; alpha and beta may be left out (0.05).")
     String sprt;
 
     @Option(names = "--games", paramLabel = "N",
@@ -73,12 +79,6 @@ final class MatchCommand implements Callable<Integer> {
     @Mixin
     ClockOptions clock;
 
-    @Mixin
-    SandboxOptions sandbox;
-
-    @Mixin
-    LimitOptions limits;
-
     @Option(names = "--variant", paramLabel = "VARIANT", converter = VariantConverter.class,
             description = VariantConverter.DESCRIPTION)
     Variant variant = Variant.CAISSA;
@@ -92,6 +92,9 @@ final class MatchCommand implements Callable<Integer> {
     @Option(names = "--shard", paramLabel = "I/N|auto",
             description = "With --games: play only share I of N (from 1) of the game pairs, for a cluster; judge the whole match with 'caissa merge'. auto: from the environment, as for tournament.")
     String shard;
+
+    /** The summary's file in the match folder: the name {@code caissa merge} gives a merged match's too. */
+    static final String SUMMARY_FILE = MatchMerge.SUMMARY_FILE;
 
     /** Set by {@link Main#main}: a real terminal gets a line redrawn in place. */
     static boolean interactive;
@@ -126,6 +129,15 @@ final class MatchCommand implements Callable<Integer> {
         }
         Entrant engineBot = BotOption.entrant("--engine", engine, engineName);
         Entrant baselineBot = BotOption.entrant("--baseline", baseline, baselineName);
+        if (engineBot.name().equals(baselineBot.name())) {
+            if (engineName != null && baselineName != null) {
+                throw new UsageException("--engine-name and --baseline-name must differ, both are '" + engineName + "'");
+            }
+            // Output and logs must tell the two apart: the name that was not given says which side it is.
+            engineBot = engineName != null ? engineBot : new Entrant(engineBot.name() + "-engine", engineBot.command());
+            baselineBot = baselineName != null ? baselineBot
+                    : new Entrant(baselineBot.name() + "-baseline", baselineBot.command());
+        }
         int cap = games != null ? games : maxGames != null ? maxGames : MatchSettings.DEFAULT_MAX_GAMES;
         MatchSettings settings;
         try {
@@ -138,23 +150,61 @@ final class MatchCommand implements Callable<Integer> {
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
                         + ReportsDirectory.safe(engineBot.name()) + "-vs-" + ReportsDirectory.safe(baselineBot.name()));
 
+        PreflightCheck.require(variant, List.of(engineBot, baselineBot),
+                Map.of(engineBot.name(), "--engine " + engineBot.name(), baselineBot.name(), "--baseline " + baselineBot.name()),
+                settings.timeControl(), Openings.opening(variant, seed, 0, openingPlies), threads);
         PrintWriter terminal = spec.commandLine().getOut();
-        terminal.printf("match: %s (engine) vs %s (baseline), %s, %s %d games, %d at a time, %s%n",
-                TerminalText.escape(engineBot.name()), TerminalText.escape(baselineBot.name()), hypotheses, games != null ? "exactly" : "at most", cap, threads,
-                settings.timeControl().describe());
-        terminal.println("games: " + dir.resolve("games"));
+        terminal.printf("match: %s (engine) vs %s (baseline), %s %d games, %d at a time%n", engineBot.name(),
+                baselineBot.name(), games != null ? "exactly" : "at most", cap, threads);
+        terminal.println("  engine:   " + engineBot.command().display());
+        terminal.println("  baseline: " + baselineBot.command().display());
+        terminal.println("  sprt: " + hypotheses + "; clock: " + settings.timeControl().describe() + "; openings: "
+                + openingPlies + " plies, seed " + seed);
+        terminal.println("  game logs: " + dir.resolve("games"));
+        if (share.isEmpty()) {
+            terminal.println("  summary: " + dir.resolve(SUMMARY_FILE) + (json != null ? " and " + json : ""));
+        }
         terminal.flush();
-        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "match",
-                spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root()));
-        MatchReport report = Match.run(settings, dir, threads, (game, summary) -> {
-            String line = progress(summary, cap);
-            if (interactive) {
-                terminal.print("\r" + line + "   ");
-            } else {
-                terminal.println(line);
-            }
+        // A match cut short (Ctrl-C, SIGTERM, a CI timeout) still leaves its summary so far, marked as such.
+        AtomicReference<MatchReport> latest = new AtomicReference<>(Match.before(settings, dir, threads));
+        Thread onInterrupt = new Thread(() -> {
+            MatchReport cut = latest.get().interruptedNow();
+            writeSummaries(dir, cut);
+            terminal.println();
+            terminal.println("interrupted after " + cut.games() + " games; the summary so far is in "
+                    + dir.resolve(SUMMARY_FILE) + (json != null ? " and " + json : ""));
             terminal.flush();
-        }, share, isolation);
+        }, "match-interrupted");
+        if (share.isEmpty()) {
+            // A shard's figures are a part of a match: only the merge judges it.
+            Runtime.getRuntime().addShutdownHook(onInterrupt);
+        }
+        MatchReport report;
+        try {
+            int columns = interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH;
+            report = Match.run(settings, dir, threads, (game, summary) -> {
+                latest.set(summary);
+                String line = progress(summary, cap);
+                if (interactive) {
+                    // Cut to the terminal's width, padded to clear the previous line: a wrapped line cannot be redrawn.
+                    String fitted = line.length() > columns - 1 ? line.substring(0, columns - 1) : line;
+                    terminal.print("\r" + fitted + " ".repeat(columns - 1 - fitted.length()));
+                } else {
+                    terminal.println(line);
+                }
+                terminal.flush();
+            }, share);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            } catch (IllegalStateException shuttingDown) {
+                // Interrupted after all: the hook writes the summary.
+            }
+        }
+        if (BotProcess.arenaStopping()) {
+            // The hook writes the summary; the games cut short are not results.
+            return report.decision().exitCode();
+        }
         if (interactive) {
             terminal.println();
         }
@@ -166,22 +216,52 @@ final class MatchCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         printVerdict(terminal, report);
-        if (json != null) {
-            Json.writeFile(json, report);
-            terminal.println("summary: " + json);
-        }
+        writeSummaries(dir, report);
+        terminal.println("game logs: " + dir.resolve("games"));
+        terminal.println("summary: " + dir.resolve(SUMMARY_FILE) + (json != null ? " and " + json : ""));
         terminal.flush();
         return report.decision().exitCode();
     }
 
-    /** The verdict lines, shared with {@code merge} of a sharded match. */
+    /** The verdict, the figures and the irregular losses by cause; shared with {@code merge} of a sharded match. */
     static void printVerdict(PrintWriter terminal, MatchReport report) {
-        terminal.printf(Locale.ROOT, "%s: %s after %d games%n", verdictSentence(report), report.decision(), report.games());
+        terminal.printf(Locale.ROOT, "%s: %s after %d games%n", verdictSentence(report), report.decision().word(),
+                report.games());
         terminal.printf(Locale.ROOT, "  engine +%d =%d -%d, pairs %s, Elo %s, LOS %.1f%%, LLR %.2f [%.2f, %.2f]%n",
                 report.wins(), report.draws(), report.losses(), report.pentanomial(), elo(report), report.los() * 100,
                 report.llr(), report.bounds().get(0), report.bounds().get(1));
-        if (report.irregularLosses().engine() > 0) {
-            terminal.printf("  the engine lost %d games irregularly (see the game logs)%n", report.irregularLosses().engine());
+        irregular(terminal, "engine", report.engine().name(), report.irregularLosses().engine());
+        irregular(terminal, "baseline", report.baseline().name(), report.irregularLosses().baseline());
+    }
+
+    /** The summary in the match folder (where {@code caissa report} finds it) and, with --json, where asked. */
+    private void writeSummaries(Path dir, MatchReport report) {
+        try {
+            Json.writeFile(dir.resolve(SUMMARY_FILE), report);
+            if (json != null) {
+                Json.writeFile(json, report);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void irregular(PrintWriter terminal, String role, String name, MatchReport.SideLosses losses) {
+        if (losses.games() == 0) {
+            return;
+        }
+        terminal.printf("  the %s (%s) lost %d games irregularly:%n", role, name, losses.games());
+        for (IrregularLossTally.Entry entry : losses.byCause()) {
+            Diagnosis why = entry.example();
+            terminal.println("    " + entry.games() + " by " + entry.cause().word() + ", e.g. game " + why.game() + ": "
+                    + why.reason());
+            if (!why.lastStderrLine().isEmpty()) {
+                terminal.println("      its stderr ends: " + why.lastStderrLine());
+            }
+            if (why.hint() != null) {
+                terminal.println("      hint: " + why.hint());
+            }
+            terminal.println("      game log: " + why.log());
         }
     }
 
@@ -208,6 +288,7 @@ final class MatchCommand implements Callable<Integer> {
             case H1 -> "the engine is at least as good as claimed";
             case H0 -> "regression: the engine is not better";
             case INCONCLUSIVE -> "no decision";
+            case FAILED -> "no result: every game ended in an irregular loss, so the match measured nothing";
         };
     }
 }

@@ -42,8 +42,8 @@ final class MergeCommand implements Callable<Integer> {
         PrintWriter terminal = spec.commandLine().getOut();
         if (MatchMerge.isMatchShard(shards.get(0))) {
             MatchReport report = MatchMerge.merge(out, shards);
-            terminal.printf("merged %d shards of the match %s vs %s: %d games into %s%n", shards.size(), report.engine(),
-                    report.baseline(), report.games(), out);
+            terminal.printf("merged %d shards of the match %s vs %s: %d games into %s%n", shards.size(), report.engine().name(),
+                    report.baseline().name(), report.games(), out);
             terminal.println();
             MatchCommand.printVerdict(terminal, report);
             terminal.println("summary: " + out.resolve(MatchMerge.SUMMARY_FILE));

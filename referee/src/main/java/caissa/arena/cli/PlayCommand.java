@@ -1,5 +1,7 @@
 package caissa.arena.cli;
 
+import caissa.arena.diagnostics.BotText;
+import caissa.arena.diagnostics.Diagnosis;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameListener;
@@ -106,7 +108,7 @@ final class PlayCommand implements Callable<Integer> {
             }
         });
         terminal.printf("result: %s (%s)%n", record.result(), record.termination());
-        terminal.println(TerminalText.escape(record.reason()));
+        terminal.println(BotText.forTerminal(record.reason()));
         try {
             Json.writeFile(logFile, record);
         } catch (IOException e) {
@@ -115,6 +117,10 @@ final class PlayCommand implements Callable<Integer> {
             Files.writeString(rescue, Json.write(record));
             throw new FileSystemException(logFile.toString(), null, Problems.describe(e)
                     + "; the game's log was written to " + rescue + " instead");
+        }
+        for (Diagnosis why : Diagnosis.ofLosers(record, null)) {
+            terminal.println(why.bot() + " (" + why.side() + "):");
+            why.details().forEach(line -> terminal.println("  " + line));
         }
         terminal.println("log: " + logFile);
         terminal.flush();

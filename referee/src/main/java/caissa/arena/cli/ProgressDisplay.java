@@ -1,85 +1,183 @@
 package caissa.arena.cli;
 
+import caissa.arena.diagnostics.IrregularLossTally;
+import caissa.arena.game.GameRecord;
 import caissa.arena.tournament.FinishedGame;
 import caissa.arena.tournament.Standing;
 import caissa.arena.tournament.TournamentObserver;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Live progress of a run: a bar redrawn in place on a terminal, or one plain line per game when
- * the output goes to a file or a CI log (where carriage returns would make a mess).
+ * Live progress of a run: on a terminal, one status line (games done and playing, the rate, the
+ * time left, the leader) redrawn in place every second and fitted to the terminal's width; when
+ * the output goes to a file or a CI log, one plain line per game (carriage returns would make a
+ * mess there). Events come from the games' threads and the timer: every method is synchronized.
  */
-final class ProgressDisplay implements TournamentObserver {
-
-    private static final int BAR = 24;
+final class ProgressDisplay implements TournamentObserver, AutoCloseable {
 
     private final PrintWriter out;
     private final boolean terminal;
+    private final int columns;
+    private final IrregularLossTally irregular = new IrregularLossTally();
+    private final List<String> warnings = new ArrayList<>();
+    private final Set<Integer> playing = new HashSet<>();
+    private ScheduledExecutorService timer;
     private long startNanos;
     private int doneAtStart;
-    private int width;
+    private int done;
+    private int total;
+    private String leader = "";
+    private boolean drawn;
 
-    ProgressDisplay(PrintWriter out, boolean terminal) {
+    ProgressDisplay(PrintWriter out, boolean terminal, int columns) {
         this.out = out;
         this.terminal = terminal;
+        this.columns = Math.max(20, columns);
     }
 
     @Override
-    public void started(int total, int done) {
+    public synchronized void started(int total, int done) {
         startNanos = System.nanoTime();
+        this.total = total;
+        this.done = done;
         doneAtStart = done;
         if (done > 0) {
             out.printf("resuming: %d of %d games already played%n", done, total);
         }
         out.flush();
+        if (terminal && timer == null) {
+            timer = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread thread = new Thread(r, "progress");
+                thread.setDaemon(true);
+                return thread;
+            });
+            timer.scheduleAtFixedRate(this::redraw, 1, 1, TimeUnit.SECONDS);
+        }
     }
 
     @Override
-    public void finished(FinishedGame game, List<Standing> standings, int done, int total) {
-        double minutes = (System.nanoTime() - startNanos) / 60e9;
-        int playedNow = done - doneAtStart;
-        double rate = minutes > 0 ? playedNow / minutes : 0;
-        String eta = rate > 0 ? duration((total - done) / rate * 60) : "?";
-        Standing leader = standings.get(0);
-        String status = String.format(Locale.ROOT, "%d/%d games  %.1f games/min  ETA %s  leader: %s (%d pts)",
-                done, total, rate, eta, TerminalText.escape(leader.name()), leader.points());
-        String gameLine = String.format(Locale.ROOT, "game %d: %s vs %s %s (%s)", game.game(), TerminalText.escape(game.white()),
-                TerminalText.escape(game.black()),
+    public synchronized void starting(int game, String white, String black) {
+        playing.add(game);
+    }
+
+    @Override
+    public synchronized void recorded(GameRecord record, Path log) {
+        irregular.add(record, log).forEach(streak -> warnings.add("warning: " + streak.line()));
+    }
+
+    /** The run's irregular losses by bot and cause, each with an example. */
+    synchronized IrregularLossTally irregularLosses() {
+        return irregular;
+    }
+
+    @Override
+    public synchronized void finished(FinishedGame game, List<Standing> standings, int done, int total) {
+        playing.remove(game.game());
+        this.done = done;
+        this.total = total;
+        Standing first = standings.get(0);
+        leader = first.name() + " (" + first.points() + " pts)";
+        String gameLine = String.format(Locale.ROOT, "game %d: %s vs %s %s (%s)", game.game(), game.white(), game.black(),
                 game.result(), game.termination());
         if (terminal) {
             clear();
             if (game.termination().isIrregular()) {
                 out.println(gameLine);
             }
-            int filled = total == 0 ? BAR : done * BAR / total;
-            String bar = "[" + "#".repeat(filled) + ".".repeat(BAR - filled) + "] " + status;
-            width = bar.length();
-            out.print(bar);
+            warnings.forEach(out::println);
+            warnings.clear();
+            draw();
             if (done == total) {
                 out.println();
+                drawn = false;
             }
         } else {
-            out.println(gameLine + " | " + status);
+            out.println(gameLine + " | " + status());
+            warnings.forEach(out::println);
+            warnings.clear();
         }
         out.flush();
     }
 
+    /** Redraws the status line (the timer calls it every second, so the time moves while games are long). */
+    synchronized void redraw() {
+        if (terminal && timer != null) {
+            clear();
+            draw();
+            out.flush();
+        }
+    }
+
+    /** The run was stopped: end the status line cleanly and say what was kept and how to go on. */
+    synchronized void interrupted(String resumeCommand) {
+        close();
+        if (drawn) {
+            clear();
+        }
+        drawn = false;
+        String dropped = playing.isEmpty() ? "" : playing.size() == 1 ? " (the game in progress is dropped)"
+                : " (the " + playing.size() + " games in progress are dropped)";
+        out.println("interrupted: kept " + done + " of " + total + " games" + dropped + "; continue with: " + resumeCommand);
+        out.flush();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (timer != null) {
+            timer.shutdownNow();
+            timer = null;
+        }
+    }
+
+    /** The status line, cut to the terminal's width so that redrawing it never wraps onto a new line. */
+    synchronized String line() {
+        String status = status();
+        int bar = Math.min(24, Math.max(0, (columns - 1 - status.length() - 3)));
+        String text = status;
+        if (bar >= 8) {
+            int filled = total == 0 ? bar : done * bar / total;
+            text = "[" + "#".repeat(filled) + ".".repeat(bar - filled) + "] " + status;
+        }
+        return text.length() > columns - 1 ? text.substring(0, columns - 2) + "…" : text;
+    }
+
+    private String status() {
+        double minutes = (System.nanoTime() - startNanos) / 60e9;
+        int playedNow = done - doneAtStart;
+        double rate = minutes > 0 ? playedNow / minutes : 0;
+        String left = rate > 0 ? duration((total - done) / rate * 60) : "?";
+        return String.format(Locale.ROOT, "%d/%d games, %d playing, %.1f games/min, %s left%s", done, total,
+                playing.size(), rate, left, leader.isEmpty() ? "" : ", leader " + leader);
+    }
+
+    private void draw() {
+        out.print(line());
+        drawn = true;
+    }
+
     private void clear() {
-        if (width > 0) {
-            out.print("\r" + " ".repeat(width) + "\r");
-            width = 0;
+        if (drawn) {
+            out.print("\r" + " ".repeat(columns - 1) + "\r");
+            drawn = false;
         }
     }
 
     private static String duration(double seconds) {
         long s = Math.round(seconds);
         if (s >= 3600) {
-            return s / 3600 + "h" + String.format("%02dm", s % 3600 / 60);
+            return s / 3600 + "h" + String.format(Locale.ROOT, "%02dm", s % 3600 / 60);
         }
         if (s >= 60) {
-            return s / 60 + "m" + String.format("%02ds", s % 60);
+            return s / 60 + "m" + String.format(Locale.ROOT, "%02ds", s % 60);
         }
         return s + "s";
     }

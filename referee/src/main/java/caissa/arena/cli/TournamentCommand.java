@@ -1,6 +1,8 @@
 package caissa.arena.cli;
 
-import caissa.arena.sandbox.Isolation;
+import caissa.arena.bot.BotProcess;
+import caissa.arena.game.Entrant;
+import caissa.arena.tournament.Openings;
 import caissa.arena.tournament.Shard;
 import caissa.arena.tournament.StandingsDocument;
 import caissa.arena.tournament.Tournament;
@@ -8,11 +10,12 @@ import caissa.arena.tournament.TournamentDefinition;
 import caissa.arena.tournament.TournamentFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -27,7 +30,7 @@ final class TournamentCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The tournament file, for example tournaments/sample.json.")
+    @Parameters(index = "0", paramLabel = "FILE", description = "A tournament file, such as tournaments/sample.json.")
     Path file;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: reports/<name>/).")
@@ -36,9 +39,6 @@ final class TournamentCommand implements Callable<Integer> {
     @Option(names = "--concurrency", paramLabel = "N",
             description = "Games at a time (default: the file's concurrency, else the number of cores).")
     Integer concurrency;
-
-    @Mixin
-    SandboxOptions sandbox;
 
     @Option(names = "--resume", description = "Continue the run in the output folder: keep its finished games, play the rest.")
     boolean resume;
@@ -56,14 +56,17 @@ final class TournamentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TournamentDefinition read = TournamentFile.read(file);
-        Isolation asked = sandbox.mode().map(read.isolation()::withSandbox).orElse(read.isolation())
-                .keepingScratch(sandbox.keepScratch);
-        TournamentDefinition definition = read.withIsolation(SandboxOptions.resolve(asked, "tournament",
-                spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root())));
+        TournamentDefinition definition = TournamentFile.read(file);
         Path dir = out != null ? out : ReportsDirectory.root().resolve(definition.name());
         int games = Options.concurrency(concurrency, definition.concurrency().orElse(Options.cores()),
                 spec.commandLine().getErr());
+        List<Entrant> bots = definition.bots().stream().map(b -> new Entrant(b.name(), b.botCommand())).toList();
+        Map<String, String> labels = new HashMap<>();
+        for (int i = 0; i < bots.size(); i++) {
+            labels.put(bots.get(i).name(), file + ": bots[" + i + "] '" + bots.get(i).name() + "'");
+        }
+        PreflightCheck.require(definition.variant(), bots, labels, definition.timeControl(),
+                Openings.opening(definition.variant(), definition.seed(), 0, definition.openingPlies()), games);
         PrintWriter terminal = spec.commandLine().getOut();
         LiveReport report = new LiveReport(dir, spec.commandLine().getErr());
         Optional<Shard> share;
@@ -75,9 +78,11 @@ final class TournamentCommand implements Callable<Integer> {
         if (from != null && share.isEmpty()) {
             throw new UsageException("--from is for shards: give --shard too");
         }
-        Tournament tournament = Tournament.open(definition, file, dir, resume,
-                new ProgressDisplay(terminal, interactive).andThen(report), share, Optional.ofNullable(from));
-        terminal.printf("tournament %s: %s, %d bots, %d games, %d at a time, %s%n", TerminalText.escape(definition.name()),
+        ProgressDisplay progress = new ProgressDisplay(terminal, interactive,
+                interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH);
+        Tournament tournament = Tournament.open(definition, file, dir, resume, progress.andThen(report), share,
+                Optional.ofNullable(from));
+        terminal.printf("tournament %s: %s, %d bots, %d games, %d at a time, %s%n", definition.name(),
                 definition.format().word(), definition.bots().size(), definition.totalGames(), games,
                 definition.timeControl().describe());
         if (tournament.shardBatch().isPresent()) {
@@ -86,9 +91,33 @@ final class TournamentCommand implements Callable<Integer> {
         }
         terminal.println("output: " + dir);
         terminal.flush();
-        StandingsDocument standings = tournament.play(games);
+        // Ctrl-C or SIGTERM: a clean line, what was kept, and the command that continues the run.
+        String resumeCommand = "caissa tournament " + file + " --out " + dir + " --resume"
+                + (concurrency != null ? " --concurrency " + concurrency : "") + (shard != null ? " --shard " + shard : "")
+                + (from != null ? " --from " + from : "");
+        Thread onInterrupt = new Thread(() -> progress.interrupted(resumeCommand), "tournament-interrupted");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        StandingsDocument standings;
+        try {
+            standings = tournament.play(games);
+        } finally {
+            progress.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            } catch (IllegalStateException shuttingDown) {
+                // Interrupted after all: the hook says so.
+            }
+        }
+        if (BotProcess.arenaStopping()) {
+            return ExitCodes.OK;
+        }
         terminal.println();
         terminal.print(StandingsTable.format(standings));
+        List<String> irregular = progress.irregularLosses().lines();
+        if (!irregular.isEmpty()) {
+            terminal.println("irregular losses in the games played now, by bot and cause:");
+            irregular.forEach(terminal::println);
+        }
         terminal.println("standings: " + dir.resolve(Tournament.STANDINGS_FILE));
         Path page = report.write();
         if (page != null) {

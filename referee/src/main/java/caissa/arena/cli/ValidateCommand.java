@@ -6,7 +6,6 @@ import caissa.arena.game.Entrant;
 import caissa.arena.input.Limits;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Variant;
-import caissa.arena.sandbox.Isolation;
 import caissa.arena.submission.Check;
 import caissa.arena.submission.SourceBuild;
 import caissa.arena.submission.ValidationReport;
@@ -15,6 +14,8 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -52,18 +53,12 @@ final class ValidateCommand implements Callable<Integer> {
     int games;
 
     @Option(names = "--opponent", paramLabel = "CMD",
-            description = "An opponent; repeat for several (default: sample:random, sample:greedy, and sample:alphabeta"
-                    + " thinking 3 s a game).")
+            description = "Default: sample:alphabeta (thinking 3 s a game), sample:random and sample:greedy. Repeat"
+                    + " for several opponents.")
     List<String> opponents;
 
     @Mixin
     ClockOptions clock;
-
-    @Mixin
-    SandboxOptions sandbox;
-
-    @Mixin
-    LimitOptions limits;
 
     @Option(names = "--concurrency", paramLabel = "N", description = "Games at a time (default: the number of cores).")
     Integer concurrency;
@@ -76,8 +71,13 @@ final class ValidateCommand implements Callable<Integer> {
             description = VariantConverter.DESCRIPTION + " The bot is told it in CAISSA_VARIANT.")
     Variant variant = Variant.CAISSA;
 
-    @Option(names = "--json", description = "Print the report as JSON (caissa-arena/validation/1) instead of a checklist.")
+    @Option(names = "--json", description = "Print the report as JSON (caissa-arena/validation/1) instead of a checklist;"
+            + " the progress lines go to standard error.")
     boolean json;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where the game logs go (default: reports/validate/<time>-<bot>/).")
+    Path out;
 
     @Override
     public Integer call() throws Exception {
@@ -88,12 +88,10 @@ final class ValidateCommand implements Callable<Integer> {
             opponentBots.add(BotOption.entrant("--opponent", opponent, null));
         }
         Path buildDir = Files.createTempDirectory("caissa-build");
-        // A sandboxed bot runs as nobody when the arena is root: its built program must be readable by all.
-        Files.setPosixFilePermissions(buildDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         try {
             SourceBuild.Outcome outcome;
             try {
-                outcome = SourceBuild.prepare(bot, buildDir, buildTimeout, isolation());
+                outcome = SourceBuild.prepare(bot, buildDir, buildTimeout);
             } catch (IllegalArgumentException e) {
                 throw new UsageException("BOT: " + e.getMessage());
             }
@@ -112,7 +110,8 @@ final class ValidateCommand implements Callable<Integer> {
             Check build = new Check("build", false, failed.buildCommand() + ": " + failed.reason()
                     + (failed.output().isBlank() ? "" : ":\n" + failed.output().strip()));
             return new ValidationReport(ValidationReport.SCHEMA, Version.current(), botName, List.of(), source,
-                    List.of(build), false, "FAIL: " + botName + " does not build (" + failed.language() + ")", List.of());
+                    List.of(build), false, "FAIL: " + botName + " does not build (" + failed.language() + ")", List.of(),
+                    null, List.of());
         }
         Optional<SourceBuild.Outcome.Built> built = outcome instanceof SourceBuild.Outcome.Built b ? Optional.of(b) : Optional.empty();
         Entrant candidate;
@@ -121,41 +120,48 @@ final class ValidateCommand implements Callable<Integer> {
         } else {
             candidate = BotOption.entrant("BOT", bot, name);
         }
-        return Validator.validate(variant, candidate, opponentBots, games, clock.timeControl(), threads, built, source,
-                isolation());
+        Path gamesDir = out != null ? out : ReportsDirectory.root().resolve("validate").resolve(
+                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
+                        + ReportsDirectory.safe(candidate.name()));
+        // With --json, standard output holds the document alone.
+        PrintWriter progress = json ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        progress.println("validating " + candidate.name() + ": " + games * 2 * opponentBots.size() + " games, "
+                + threads + " at a time, " + clock.timeControl().describe() + "; game logs: " + gamesDir);
+        progress.flush();
+        return Validator.validate(variant, candidate, opponentBots, games, clock.timeControl(), threads, built, source, gamesDir,
+                (done, total, game) -> {
+                    progress.println("  game " + done + "/" + total + ": as " + game.colour() + " vs " + game.opponent()
+                            + ": " + game.result() + " " + game.termination() + ", " + game.moves() + " moves"
+                            + (game.why() != null ? " (" + game.why().reason() + ")" : ""));
+                    progress.flush();
+                });
     }
 
     private void print(ValidationReport report) {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter terminal = spec.commandLine().getOut();
         if (json) {
-            out.print(Json.write(report));
-            out.flush();
+            terminal.print(Json.write(report));
+            terminal.flush();
             return;
         }
-        out.println(TerminalText.escape("validating " + report.bot()
-                + (report.source() != null ? " (built from " + report.source() + ")" : "")
-                + (report.command().isEmpty() ? "" : ": " + String.join(" ", report.command()))));
+        terminal.println("checks for " + report.bot() + (report.source() != null ? " (built from " + report.source() + ")" : "")
+                + (report.command().isEmpty() ? "" : ": " + String.join(" ", report.command())));
         int width = report.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
         for (Check check : report.checks()) {
-            String[] evidence = TerminalText.escapeLines(check.evidence()).split("\n", -1);
-            out.printf("  %-" + width + "s  %s  %s%n", check.name(), check.passed() ? "pass" : "FAIL", evidence[0]);
+            String[] evidence = check.evidence().split("\n", -1);
+            terminal.printf("  %-" + width + "s  %s  %s%n", check.name(), check.passed() ? "pass" : "FAIL", evidence[0]);
             for (int i = 1; i < evidence.length; i++) {
-                out.println("  " + " ".repeat(width) + "        " + evidence[i]);
+                terminal.println("  " + " ".repeat(width) + "        " + evidence[i]);
             }
         }
-        out.println(TerminalText.escape(report.verdict()));
-        out.flush();
-    }
-
-    private Isolation resolved;
-
-    /** The bots' and the build's sandbox and limits, resolved once (one warning line at most). */
-    private Isolation isolation() {
-        if (resolved == null) {
-            resolved = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "validate",
-                    spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root()));
+        for (String warning : report.warnings()) {
+            terminal.println("  note: " + warning);
         }
-        return resolved;
+        if (report.gamesDir() != null) {
+            terminal.println("game logs: " + report.gamesDir());
+        }
+        terminal.println(report.verdict());
+        terminal.flush();
     }
 
     private static String fileName(String path) {

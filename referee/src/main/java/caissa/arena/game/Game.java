@@ -57,6 +57,8 @@ public final class Game {
         Seat seat;
         String startFailure;
         ShutdownReport shutdown;
+        /** Every reply's time, the first one's and a forfeited wait included: what the bot took, not what it was charged. */
+        long spent;
 
         Place(Side side, Entrant entrant, TimeControl control) {
             this.side = side;
@@ -261,6 +263,7 @@ public final class Game {
             }
             Wait wait = cpuClock ? awaitOnCpu(mover, sent, cpuBefore) : awaitOnWall(mover, sent);
             if (wait instanceof Wait.OutOfTime out) {
+                mover.spent += mover.clock.allowance();
                 return timeForfeit(mover, out.how());
             }
             Reply reply = ((Wait.Replied) wait).reply();
@@ -271,7 +274,10 @@ public final class Game {
                 if (answer.receivedNanos() < writing) {
                     return protocolError(mover, "wrote " + quote(answer.text()) + " before it was asked for a move");
                 }
-                long elapsed = cpuClock ? ((Wait.Replied) wait).cpuUsed() : Math.max(0, answer.receivedNanos() - sent);
+                // A reply that came during the write took at most the time since the write began.
+                long elapsed = cpuClock ? ((Wait.Replied) wait).cpuUsed()
+                        : Math.max(0, answer.receivedNanos() - (answer.receivedNanos() < sent ? writing : sent));
+                mover.spent += elapsed;
                 if (!mover.clock.inTime(elapsed)) {
                     return timeForfeit(mover, late(mover, elapsed, cpuClock));
                 }
@@ -447,7 +453,7 @@ public final class Game {
     private GameRecord.PlayerRecord playerRecord(Place seat) {
         StderrExcerpt stderr = seat.seat == null ? StderrExcerpt.EMPTY : seat.seat.stderr();
         return new GameRecord.PlayerRecord(seat.entrant.name(), seat.entrant.command().argv(),
-                seat.clock.used() / 1_000_000, stderr,
+                seat.clock.used() / 1_000_000, seat.spent / 1_000_000, stderr,
                 seat.shutdown == null ? null : GameRecord.ExitRecord.of(seat.shutdown),
                 seat.seat == null ? null : seat.seat.sandbox().orElse(null));
     }

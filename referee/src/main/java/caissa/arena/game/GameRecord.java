@@ -55,6 +55,12 @@ public record GameRecord(
         return side == Side.WHITE ? white : black;
     }
 
+    /** The same log with another place in its run. */
+    public GameRecord withTournament(TournamentGame game) {
+        return new GameRecord(schema, arenaVersion, variant, game, white, black, timeControl, opening, start, moves, result,
+                termination, loser, reason, finalPosition, startedAt, durationMillis);
+    }
+
     /** Where a game stands in a tournament or match; absent for a single {@code caissa play}. */
     @JsonPropertyOrder({"name", "game", "games", "pair"})
     public record TournamentGame(String name, int game, int games, int pair) {
@@ -64,13 +70,15 @@ public record GameRecord(
      * One bot in one game.
      *
      * @param command the command as given (for example {@code ["sample:random"]})
-     * @param timeUsedMillis the time charged to its clock
+     * @param timeUsedMillis the time charged to its clock (not the first-move allowance)
+     * @param thinkingMillis the time its replies took in all: the first reply's whole (which its clock
+     *     charges only beyond the first-move allowance) and, when it lost on time, the wait it was allowed
      * @param exit how its processes ended; null when it never started
      * @param sandbox what held it (sandbox, limits and how they were enforced); null when it was not started
      */
-    @JsonPropertyOrder({"name", "command", "timeUsedMillis", "stderr", "exit", "sandbox"})
-    public record PlayerRecord(String name, List<String> command, long timeUsedMillis, StderrExcerpt stderr, ExitRecord exit,
-            SandboxRecord sandbox) {
+    @JsonPropertyOrder({"name", "command", "timeUsedMillis", "thinkingMillis", "stderr", "exit", "sandbox"})
+    public record PlayerRecord(String name, List<String> command, long timeUsedMillis, long thinkingMillis,
+            StderrExcerpt stderr, ExitRecord exit, SandboxRecord sandbox) {
         public PlayerRecord {
             command = List.copyOf(command);
         }

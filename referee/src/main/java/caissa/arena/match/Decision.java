@@ -9,7 +9,9 @@ public enum Decision {
     /** The engine is no better than elo0: a regression. */
     H0("H0", 1),
     /** The games ran out before the test crossed a bound. */
-    INCONCLUSIVE("inconclusive", 3);
+    INCONCLUSIVE("inconclusive", 3),
+    /** Every game ended in an irregular loss: the bots did not play, so the match measured nothing. */
+    FAILED("failed", 4);
 
     private final String word;
     private final int exitCode;

@@ -1,9 +1,9 @@
 package caissa.arena.match;
 
 import caissa.arena.Version;
+import caissa.arena.diagnostics.IrregularLossTally;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
-import caissa.arena.sandbox.Isolation;
 import caissa.arena.game.Result;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Side;
@@ -31,7 +31,10 @@ import java.util.Optional;
 public final class Match {
 
     private final MatchSettings settings;
+    private final int concurrency;
     private final Path out;
+    private final IrregularLossTally irregular = new IrregularLossTally();
+    private int irregularGames;
     private final MatchObserver observer;
     private final Map<Integer, Integer> firstGamePoints = new HashMap<>();
     private Pentanomial pentanomial = Pentanomial.EMPTY;
@@ -46,34 +49,25 @@ public final class Match {
     private Sprt.Decision decision = Sprt.Decision.CONTINUE;
     private Optional<Shard> shard = Optional.empty();
 
-    private final Isolation isolation;
-
-    private Match(MatchSettings settings, Path out, MatchObserver observer, Isolation isolation) {
-        this.isolation = isolation;
+    private Match(MatchSettings settings, int concurrency, Path out, MatchObserver observer) {
         this.settings = settings;
+        this.concurrency = concurrency;
         this.out = out;
         this.observer = observer;
     }
 
     /** Plays the match, writing every game log into {@code out/games/}, and returns its summary. */
     public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer) throws Exception {
-        return run(settings, out, concurrency, observer, Optional.empty(), Isolation.defaults());
-    }
-
-    /** Plays the match or one shard of it, each bot in the default sandbox and limits. */
-    public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
-            Optional<Shard> shard) throws Exception {
-        return run(settings, out, concurrency, observer, shard, Isolation.defaults());
+        return run(settings, out, concurrency, observer, Optional.empty());
     }
 
     /**
      * Plays the match, or with a shard only its share of the game pairs (pair k, from 0, is shard
      * {@code k mod N + 1}'s), of a fixed-length match only; a shard's folder also gets
-     * {@code match.json} for {@link MatchMerge}. Each bot runs in the given sandbox and limits,
-     * and the output folder is hidden from them.
+     * {@code match.json} for {@link MatchMerge}.
      */
     public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
-            Optional<Shard> shard, Isolation isolation) throws Exception {
+            Optional<Shard> shard) throws Exception {
         if (shard.isPresent() && settings.sequential()) {
             throw new IllegalArgumentException("a sequential match cannot be sharded: its length depends on its results");
         }
@@ -82,16 +76,47 @@ public final class Match {
             Json.writeFile(out.resolve(MatchShardRecord.FILE), MatchShardRecord.of(caissa.arena.Version.current(),
                     settings, shard.get().index(), shard.get().count()));
         }
-        Match match = new Match(settings, out, observer, isolation.hiding(List.of(out)));
+        Match match = new Match(settings, concurrency, out, observer);
         match.shard = shard;
         new GamePool(concurrency).run(match::next, match::finished);
+        if (shard.isEmpty()) {
+            // A shard's logs keep the whole match's size: the merge numbers them against it.
+            match.recordGamesPlayed();
+        }
         return match.summary();
+    }
+
+    /** The summary before any game: what {@code run} will play, for a summary written if it is cut short at once. */
+    public static MatchReport before(MatchSettings settings, Path out, int concurrency) {
+        return new Match(settings, concurrency, out, MatchObserver.NONE).summary();
+    }
+
+    /**
+     * The logs are written as games finish, when how many the match will have is not known yet:
+     * once it is, each log's {@code tournament.games} is set to the games played.
+     */
+    private void recordGamesPlayed() throws IOException {
+        for (int number = 1; number <= started; number++) {
+            Path file = logFile(number);
+            if (Files.isRegularFile(file)) {
+                GameRecord record = Json.mapper().readValue(file.toFile(), GameRecord.class);
+                GameRecord.TournamentGame at = record.tournament();
+                if (at.games() != games) {
+                    Json.writeFile(file, record.withTournament(new GameRecord.TournamentGame(at.name(), at.game(), games,
+                            at.pair())));
+                }
+            }
+        }
+    }
+
+    private Path logFile(int number) {
+        return out.resolve("games").resolve(gameFileName(number));
     }
 
     /** Judges a fixed-length match from all its games (in any order), writing their logs into {@code out/games/}. */
     static MatchReport judge(MatchSettings settings, Path out, List<GameRecord> games) throws IOException {
         Files.createDirectories(out.resolve("games"));
-        Match match = new Match(settings, out, MatchObserver.NONE, Isolation.defaults());
+        Match match = new Match(settings, 1, out, MatchObserver.NONE);
         for (GameRecord game : games.stream()
                 .sorted(java.util.Comparator.comparingInt(g -> g.tournament().game())).toList()) {
             match.finished(game);
@@ -119,13 +144,13 @@ public final class Match {
         return Optional.of(setup
                 .withVariant(settings.variant())
                 .withOpening(Openings.opening(settings.variant(), settings.seed(), pair - 1, settings.openingPlies()))
-                .withTournament(new GameRecord.TournamentGame("match", number, settings.maxGames(), pair))
-                .withIsolation(isolation));
+                .withTournament(new GameRecord.TournamentGame("match", number, settings.maxGames(), pair)));
     }
 
     private boolean finished(GameRecord record) throws IOException {
         int number = record.tournament().game();
-        Json.writeFile(out.resolve("games").resolve(gameFileName(number)), record);
+        Json.writeFile(logFile(number), record);
+        irregular.add(record, logFile(number));
         Side engineSide = number % 2 == 1 ? Side.WHITE : Side.BLACK;
         int points = record.result().points(engineSide);
         games++;
@@ -133,6 +158,7 @@ public final class Match {
         draws += points == 1 ? 1 : 0;
         losses += points == 0 ? 1 : 0;
         if (record.termination().isIrregular()) {
+            irregularGames++;
             boolean both = record.result() == Result.BOTH_LOSE;
             engineIrregular += both || points == 0 ? 1 : 0;
             baselineIrregular += both || record.result().points(engineSide.opponent()) == 0 ? 1 : 0;
@@ -165,14 +191,26 @@ public final class Match {
             case H0 -> Decision.H0;
             case CONTINUE -> Decision.INCONCLUSIVE;
         };
+        boolean over = reached != Sprt.Decision.CONTINUE || games == settings.maxGames();
+        if (over && games > 0 && irregularGames == games) {
+            verdict = Decision.FAILED;
+        }
         EloEstimate elo = pentanomial.pairs() == 0 ? null : Elo.estimate(pentanomial);
-        return new MatchReport(MatchReport.SCHEMA, Version.current(), settings.engine().name(), settings.baseline().name(),
-                sprt.toString(), verdict, games, wins, draws, losses,
+        return new MatchReport(MatchReport.SCHEMA, Version.current(),
+                new MatchReport.Player(settings.engine().name(), settings.engine().command().argv()),
+                new MatchReport.Player(settings.baseline().name(), settings.baseline().command().argv()),
+                new MatchReport.Settings(GameRecord.TimeControlRecord.of(settings.timeControl()), settings.openingPlies(),
+                        settings.seed(), settings.sequential(), settings.maxGames(), concurrency),
+                out.resolve("games").toString(),
+                new MatchReport.SprtRecord(sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta()), verdict, false,
+                games, wins, draws, losses,
                 java.util.Arrays.stream(pentanomial.counts()).boxed().toList(),
                 elo == null || !Double.isFinite(elo.elo()) ? null : round(elo.elo()),
                 elo == null || !Double.isFinite(elo.error()) ? null : round(elo.error()),
                 round4(Los.of(wins, losses)), round4(llr), List.of(round4(sprt.lowerBound()), round4(sprt.upperBound())),
-                decidedAtGames, new MatchReport.IrregularLosses(engineIrregular, baselineIrregular));
+                decidedAtGames, new MatchReport.IrregularLosses(
+                        new MatchReport.SideLosses(engineIrregular, irregular.entries(settings.engine().name())),
+                        new MatchReport.SideLosses(baselineIrregular, irregular.entries(settings.baseline().name()))));
     }
 
     private static double round(double value) {

@@ -44,17 +44,29 @@ public final class HtmlReport {
      * @throws IOException when the folder cannot be read or the report cannot be written
      */
     public static Written write(Path dir) throws IOException {
+        return write(dir, false, List.of());
+    }
+
+    /**
+     * Writes the report of a folder a run is writing now ({@code live}): the page refreshes itself
+     * and lists the games being played.
+     */
+    public static Written write(Path dir, boolean live, List<ReportData.Playing> playing) throws IOException {
         TournamentFolder folder = TournamentFolder.read(dir);
         Path file = dir.resolve(FILE_NAME);
-        AtomicFiles.write(file, render(folder, Instant.now()));
+        AtomicFiles.write(file, render(folder, Instant.now(), live, playing));
         return new Written(file, folder.games().size(), folder.problems());
     }
 
     /** The page for the folder's content as read. */
     public static String render(TournamentFolder folder, Instant now) {
+        return render(folder, now, false, List.of());
+    }
+
+    static String render(TournamentFolder folder, Instant now, boolean live, List<ReportData.Playing> playing) {
         ReportData data = new ReportData(ReportData.SCHEMA, folder.title(), folder.dir().toString(), now.toString(),
                 Version.current(), folder.tournament().orElse(null), folder.standings().orElse(null),
-                folder.problems(), folder.games());
+                folder.match().orElse(null), live, playing, folder.problems(), folder.games());
         return Template.INSTANCE.fill(ScriptJson.of(data));
     }
 

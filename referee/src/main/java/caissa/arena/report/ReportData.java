@@ -14,10 +14,20 @@ import java.util.List;
  * @param generatedAt when the report was written (ISO-8601)
  * @param tournament {@code tournament.json}, or null when it is not there or unreadable
  * @param standings {@code standings.json}, or null when it is not there yet or unreadable
+ * @param match {@code match.json} when the folder is a match's, else null
+ * @param live whether a run is writing the folder now: the page then refreshes itself
+ * @param playing the games being played when the page was written (live only)
  */
-@JsonPropertyOrder({"schema", "title", "folder", "generatedAt", "arenaVersion", "tournament", "standings", "problems", "games"})
+@JsonPropertyOrder({"schema", "title", "folder", "generatedAt", "arenaVersion", "tournament", "standings", "match", "live",
+    "playing", "problems", "games"})
 public record ReportData(String schema, String title, String folder, String generatedAt, String arenaVersion,
-        JsonNode tournament, JsonNode standings, List<String> problems, List<ReportGame> games) {
+        JsonNode tournament, JsonNode standings, JsonNode match, boolean live, List<Playing> playing, List<String> problems,
+        List<ReportGame> games) {
+
+    /** A game in progress: its number and its bots. */
+    @JsonPropertyOrder({"number", "white", "black"})
+    public record Playing(int number, String white, String black) {
+    }
 
     /** Versions the embedded document, for tools that read it out of the page. */
     public static final String SCHEMA = "caissa-arena/report-data/1";
@@ -25,5 +35,6 @@ public record ReportData(String schema, String title, String folder, String gene
     public ReportData {
         problems = List.copyOf(problems);
         games = List.copyOf(games);
+        playing = List.copyOf(playing);
     }
 }

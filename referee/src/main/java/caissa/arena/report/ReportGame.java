@@ -54,11 +54,13 @@ public record ReportGame(
     }
 
     /** A bot in one game: its name, its clock, its stderr and how its processes ended. */
-    @JsonPropertyOrder({"name", "timeUsedMillis", "stderr", "exit"})
-    public record ReportPlayer(String name, long timeUsedMillis, ReportStderr stderr, GameRecord.ExitRecord exit) {
+    @JsonPropertyOrder({"name", "timeUsedMillis", "thinkingMillis", "stderr", "exit"})
+    public record ReportPlayer(String name, long timeUsedMillis, long thinkingMillis, ReportStderr stderr,
+            GameRecord.ExitRecord exit) {
 
         static ReportPlayer of(GameRecord.PlayerRecord player) {
-            return new ReportPlayer(player.name(), player.timeUsedMillis(), ReportStderr.of(player.stderr()), player.exit());
+            return new ReportPlayer(player.name(), player.timeUsedMillis(), player.thinkingMillis(),
+                    ReportStderr.of(player.stderr()), player.exit());
         }
     }
 

@@ -28,7 +28,10 @@ import java.util.regex.Pattern;
  * @param problems one sentence per file that was left out, naming it
  */
 public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional<JsonNode> standings,
-        List<ReportGame> games, List<String> problems) {
+        Optional<JsonNode> match, List<ReportGame> games, List<String> problems) {
+
+    /** The summary in a match's folder ({@code caissa match}), which the report draws as a match. */
+    public static final String MATCH_FILE = "summary.json";
 
     public static final String TOURNAMENT_FILE = "tournament.json";
     public static final String STANDINGS_FILE = "standings.json";
@@ -58,19 +61,28 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
         }
         Path tournamentFile = dir.resolve(TOURNAMENT_FILE);
         Path gamesDir = dir.resolve(GAMES_DIR);
-        if (!Files.isRegularFile(tournamentFile) && !Files.isDirectory(gamesDir)) {
+        Path matchFile = dir.resolve(MATCH_FILE);
+        if (!Files.isRegularFile(tournamentFile) && !Files.isDirectory(gamesDir) && !Files.isRegularFile(matchFile)) {
             throw new IllegalArgumentException(dir + " is not a tournament output folder: it has neither "
                     + TOURNAMENT_FILE + " nor " + GAMES_DIR + "/");
         }
         List<String> problems = new ArrayList<>();
         Optional<JsonNode> tournament = readObject(tournamentFile, problems);
         Optional<JsonNode> standings = readObject(dir.resolve(STANDINGS_FILE), problems);
+        // summary.json is a match's when it says so (caissa match, or caissa merge of match shards).
+        Optional<JsonNode> match = readObject(matchFile, problems)
+                .filter(node -> "caissa-arena/match/1".equals(node.path("schema").asText()));
         List<ReportGame> games = Files.isDirectory(gamesDir) ? readGames(gamesDir, problems) : List.of();
-        return new TournamentFolder(dir, tournament, standings, games, problems);
+        return new TournamentFolder(dir, tournament, standings, match, games, problems);
     }
 
     /** The name to show: the tournament's, else the one in the game logs, else the folder's. */
     public String title() {
+        Optional<String> matchTitle = match.map(m -> m.path("engine").path("name").asText("") + " vs "
+                + m.path("baseline").path("name").asText("")).filter(t -> !t.equals(" vs "));
+        if (matchTitle.isPresent()) {
+            return matchTitle.get();
+        }
         return tournament.map(t -> t.path("definition").path("name").asText(""))
                 .filter(name -> !name.isBlank())
                 .or(() -> standings.map(s -> s.path("tournament").asText("")).filter(name -> !name.isBlank()))

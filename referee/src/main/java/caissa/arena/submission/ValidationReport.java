@@ -1,5 +1,6 @@
 package caissa.arena.submission;
 
+import caissa.arena.diagnostics.Diagnosis;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
@@ -9,14 +10,27 @@ import java.util.List;
  *
  * @param source the source file that was built, or null when the submission was a command
  */
-@JsonPropertyOrder({"schema", "arenaVersion", "bot", "command", "source", "checks", "passed", "verdict", "games"})
+@JsonPropertyOrder({"schema", "arenaVersion", "bot", "command", "source", "checks", "passed", "verdict", "warnings",
+    "gamesDir", "games"})
 public record ValidationReport(String schema, String arenaVersion, String bot, List<String> command, String source,
-        List<Check> checks, boolean passed, String verdict, List<GameLine> games) {
+        List<Check> checks, boolean passed, String verdict, List<String> warnings, String gamesDir, List<GameLine> games) {
 
     public static final String SCHEMA = "caissa-arena/validation/1";
 
-    /** One game of the validation, from the bot's side. */
-    @JsonPropertyOrder({"opponent", "colour", "result", "termination", "reason", "moves"})
-    public record GameLine(String opponent, String colour, String result, String termination, String reason, int moves) {
+    public ValidationReport {
+        warnings = List.copyOf(warnings);
+    }
+
+    /**
+     * One game of the validation, from the bot's side.
+     *
+     * @param stderr the last lines the bot wrote on standard error in the game, escaped
+     * @param log where the game's log was saved
+     * @param why when the bot lost the game irregularly: why, in its own words
+     */
+    @JsonPropertyOrder({"game", "opponent", "colour", "result", "termination", "reason", "moves", "thinkingMillis",
+        "stderr", "log", "why"})
+    public record GameLine(int game, String opponent, String colour, String result, String termination, String reason,
+            int moves, long thinkingMillis, List<String> stderr, String log, Diagnosis why) {
     }
 }

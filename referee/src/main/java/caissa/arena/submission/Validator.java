@@ -1,17 +1,23 @@
 package caissa.arena.submission;
 
 import caissa.arena.Version;
+import caissa.arena.diagnostics.BotText;
+import caissa.arena.diagnostics.Diagnosis;
+import caissa.arena.diagnostics.StderrLines;
+import caissa.arena.game.Durations;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
-import caissa.arena.sandbox.Isolation;
 import caissa.arena.game.PlayedMove;
 import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
 import caissa.arena.game.TimeControl;
+import caissa.arena.report.Json;
 import caissa.arena.rules.Side;
 import caissa.arena.rules.Variant;
 import caissa.arena.tournament.GamePool;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -34,24 +40,28 @@ public final class Validator {
     private final List<GameRecord> games;
     /** The candidate's colour by game number: names alone cannot tell when it plays a copy of itself. */
     private final Map<Integer, Side> sides;
+    private final Path gamesDir;
 
-    private Validator(Entrant candidate, List<GameRecord> games, Map<Integer, Side> sides) {
+    /** Told about each game as it finishes, so that a long validation is not silent. */
+    @FunctionalInterface
+    public interface Progress {
+        void finished(int done, int total, ValidationReport.GameLine game);
+    }
+
+    private Validator(Entrant candidate, List<GameRecord> games, Map<Integer, Side> sides, Path gamesDir) {
         this.candidate = candidate;
         this.games = games;
         this.sides = sides;
+        this.gamesDir = gamesDir;
     }
 
-    /** Plays {@code gamesPerColour} games with each colour against each opponent and judges them. */
-    public static ValidationReport validate(Entrant candidate, List<Entrant> opponents, int gamesPerColour,
-            TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build, String source) throws Exception {
-        return validate(Variant.CAISSA, candidate, opponents, gamesPerColour, clock, concurrency, build, source,
-                Isolation.defaults());
-    }
-
-    /** Like the other {@code validate}, with games of the given variant, each bot in the given sandbox and limits. */
+    /**
+     * Plays {@code gamesPerColour} games with each colour against each opponent, saves each game's
+     * log into {@code gamesDir}, and judges them.
+     */
     public static ValidationReport validate(Variant variant, Entrant candidate, List<Entrant> opponents,
-            int gamesPerColour, TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build,
-            String source, Isolation isolation) throws Exception {
+            int gamesPerColour, TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build, String source,
+            Path gamesDir, Progress progress) throws Exception {
         List<GameSetup> setups = new ArrayList<>();
         Map<Integer, Side> sides = new HashMap<>();
         int total = opponents.size() * gamesPerColour * 2;
@@ -62,19 +72,34 @@ public final class Validator {
                     sides.put(number, side);
                     GameSetup setup = side == Side.WHITE ? GameSetup.of(candidate, opponent, clock)
                             : GameSetup.of(opponent, candidate, clock);
-                    setups.add(setup.withVariant(variant).withIsolation(isolation)
-                            .withTournament(new GameRecord.TournamentGame("validate", number, total, (number + 1) / 2)));
+                    setups.add(setup.withVariant(variant).withTournament(new GameRecord.TournamentGame("validate", number, total, (number + 1) / 2)));
                 }
             }
         }
         List<GameRecord> games = new ArrayList<>();
+        Files.createDirectories(gamesDir);
+        Validator validator = new Validator(candidate, games, sides, gamesDir);
         Iterator<GameSetup> pending = setups.iterator();
         new GamePool(concurrency).run(() -> pending.hasNext() ? Optional.of(pending.next()) : Optional.empty(), record -> {
+            Json.writeFile(validator.logFile(record), record);
             games.add(record);
+            progress.finished(games.size(), total, validator.line(record));
             return true;
         });
         games.sort(java.util.Comparator.comparingInt(g -> g.tournament().game()));
-        return new Validator(candidate, games, sides).report(build, source, clock);
+        return validator.report(build, source, clock);
+    }
+
+    private Path logFile(GameRecord g) {
+        int width = Math.max(2, Integer.toString(g.tournament().games()).length());
+        return gamesDir.resolve(String.format("%0" + width + "d.json", g.tournament().game()));
+    }
+
+    private ValidationReport.GameLine line(GameRecord g) {
+        Diagnosis why = lostIrregularly(g) ? Diagnosis.of(g, side(g), logFile(g)) : null;
+        return new ValidationReport.GameLine(g.tournament().game(), opponent(g).name(), side(g).word(), g.result().text(),
+                g.termination().word(), BotText.forTerminal(g.reason()), ownMoves(g).size(),
+                g.player(side(g)).thinkingMillis(), StderrLines.last(g.player(side(g)).stderr()), logFile(g).toString(), why);
     }
 
     private ValidationReport report(Optional<SourceBuild.Outcome.Built> build, String source, TimeControl clock) {
@@ -89,16 +114,16 @@ public final class Validator {
         checks.add(exitsOnEnd());
         checks.add(noLeftovers());
         checks.add(stderrVolume());
+        List<String> warnings = new ArrayList<>();
+        slowStart(clock).ifPresent(warnings::add);
         long failed = checks.stream().filter(c -> !c.passed()).count();
         String verdict = failed == 0
                 ? "PASS: " + candidate.name() + " passed all " + checks.size() + " checks"
                 : "FAIL: " + candidate.name() + " failed " + failed + " of " + checks.size() + " checks: "
                         + String.join(", ", checks.stream().filter(c -> !c.passed()).map(Check::name).toList());
-        List<ValidationReport.GameLine> lines = games.stream().map(g -> new ValidationReport.GameLine(
-                opponent(g).name(), side(g).word(), g.result().text(), g.termination().word(), g.reason(),
-                (int) g.moves().stream().filter(m -> m.side() == side(g)).count())).toList();
+        List<ValidationReport.GameLine> lines = games.stream().map(this::line).toList();
         return new ValidationReport(ValidationReport.SCHEMA, Version.current(), candidate.name(), candidate.command().argv(),
-                source, List.copyOf(checks), failed == 0, verdict, lines);
+                source, List.copyOf(checks), failed == 0, verdict, warnings, gamesDir.toString(), lines);
     }
 
     private Check answersStart() {
@@ -114,8 +139,8 @@ public final class Validator {
         List<GameRecord> asColour = games.stream().filter(g -> side(g) == colour).toList();
         List<GameRecord> failed = asColour.stream().filter(g -> ownMoves(g).isEmpty() && lostIrregularly(g)).toList();
         if (!failed.isEmpty()) {
-            return new Check(name, false, "no legal first move " + how + " in " + failed.size() + " of " + asColour.size()
-                    + " games: " + failed.get(0).reason());
+            return new Check(name, false, explained("no legal first move " + how + " in " + failed.size() + " of "
+                    + asColour.size() + " games", failed.get(0)));
         }
         long[] firsts = asColour.stream().filter(g -> !ownMoves(g).isEmpty())
                 .mapToLong(g -> ownMoves(g).get(0).micros()).sorted().toArray();
@@ -131,7 +156,7 @@ public final class Validator {
     private Check withinClock(TimeControl clock) {
         long[] times = allOwnMoves().stream().mapToLong(PlayedMove::micros).sorted().toArray();
         String figures = "largest move " + millis(max(times)) + ", median " + millis(median(times)) + ", most time used in a game "
-                + games.stream().mapToLong(g -> g.player(side(g)).timeUsedMillis()).max().orElse(0) + " ms of "
+                + games.stream().mapToLong(g -> g.player(side(g)).thinkingMillis()).max().orElse(0) + " ms (its first reply included) of "
                 + clock.describe();
         return noIrregular("clock", t -> t == Termination.TIME_FORFEIT, "no time forfeit; " + figures);
     }
@@ -146,7 +171,28 @@ public final class Validator {
         if (failed.isEmpty()) {
             return new Check(name, true, evidence);
         }
-        return new Check(name, false, failed.size() + " of " + games.size() + " games lost: " + failed.get(0).reason());
+        return new Check(name, false, explained(failed.size() + " of " + games.size() + " games lost", failed.get(0)));
+    }
+
+    /** A failure's summary, the example game's reason, then its stderr, position, hint and log on lines of their own. */
+    private String explained(String summary, GameRecord example) {
+        Diagnosis why = Diagnosis.of(example, side(example), logFile(example));
+        return summary + ": " + why.reason() + "\n" + String.join("\n", why.details());
+    }
+
+    /** The first reply may take the start-up allowance for free; beyond it the clock runs, which authors rarely expect. */
+    private Optional<String> slowStart(TimeControl clock) {
+        long allowance = clock.firstMoveAllowance().toNanos() / 1000;
+        List<Long> firsts = games.stream().filter(g -> !ownMoves(g).isEmpty()).map(g -> ownMoves(g).get(0).micros()).toList();
+        List<Long> over = firsts.stream().filter(micros -> micros > allowance).toList();
+        if (over.isEmpty()) {
+            return Optional.empty();
+        }
+        long slowest = over.stream().mapToLong(Long::longValue).max().orElse(0);
+        return Optional.of("its first reply took more than the " + Durations.format(clock.firstMoveAllowance())
+                + " start-up allowance in " + over.size() + " of " + firsts.size() + " games (slowest "
+                + millis(slowest) + "): the time beyond it was charged to its clock; start faster (load less before"
+                + " answering) or expect to lose that time");
     }
 
     private Check exitsOnEnd() {
@@ -159,8 +205,30 @@ public final class Validator {
             return new Check("exits on end", false, "had to be killed after 'end' in " + killed + " of " + running.size()
                     + " games (it must exit within the grace period after 'end' or at the end of its input)");
         }
-        return new Check("exits on end", true, "exited by itself after 'end' in " + running.size() + " of "
+        // Games it lost irregularly fail their own check; here: a bot that played well, then fell over at 'end'.
+        List<GameRecord> finishedWell = running.stream().filter(g -> !lostIrregularly(g)).toList();
+        List<GameRecord> failedExit = finishedWell.stream()
+                .filter(g -> exit(g).exitCode() != null && exit(g).exitCode() != 0).toList();
+        if (!failedExit.isEmpty()) {
+            GameRecord example = failedExit.get(0);
+            return new Check("exits on end", false, "exited with status " + exit(example).exitCode() + " after 'end' in "
+                    + failedExit.size() + " of " + finishedWell.size() + " games (a bot must exit with status 0)"
+                    + stderrEvidence(example));
+        }
+        List<GameRecord> traced = finishedWell.stream()
+                .filter(g -> StderrLines.hasTraceback(g.player(side(g)).stderr())).toList();
+        if (!traced.isEmpty()) {
+            return new Check("exits on end", false, "printed an uncaught error on standard error in " + traced.size()
+                    + " of " + finishedWell.size() + " games" + stderrEvidence(traced.get(0)));
+        }
+        return new Check("exits on end", true, "exited by itself with status 0 after 'end' in " + running.size() + " of "
                 + running.size() + " games");
+    }
+
+    private String stderrEvidence(GameRecord example) {
+        List<String> lines = StderrLines.last(example.player(side(example)).stderr());
+        return "\n" + (lines.isEmpty() ? "its stderr: (nothing)" : "its stderr, last lines:\n  | " + String.join("\n  | ", lines))
+                + "\ngame log: " + logFile(example);
     }
 
     private Check noLeftovers() {

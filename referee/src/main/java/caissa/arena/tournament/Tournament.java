@@ -369,7 +369,15 @@ public final class Tournament implements AutoCloseable {
                         break;
                     }
                     new GamePool(concurrency, player).run(
-                            () -> pending.hasNext() ? Optional.of(setup(pending.next())) : Optional.empty(),
+                            () -> {
+                                if (!pending.hasNext()) {
+                                    return Optional.empty();
+                                }
+                                ScheduledGame next = pending.next();
+                                observer.starting(next.number(), definition.bots().get(next.white()).name(),
+                                        definition.bots().get(next.black()).name());
+                                return Optional.of(setup(next));
+                            },
                             record -> {
                                 commit(record, journal);
                                 return true;
@@ -421,6 +429,7 @@ public final class Tournament implements AutoCloseable {
         journal.append(game);
         finished.put(game.game(), game);
         StandingsDocument standings = writeStandings();
+        observer.recorded(record, dir.resolve(name));
         observer.finished(game, standings.standings(), finished.size(), totalGames());
     }
 

@@ -39,8 +39,9 @@ import java.util.Set;
  * line {@code FILE:LINE: FIELD: PROBLEM}, for example
  * {@code tournaments/mine.json:5: gamesPerPair: must be even (each opening is played once with each colour), got 3}.
  *
- * <p>Relative paths ({@code workingDir}, and a bot program given with a path) are taken from
- * the folder of the tournament file, so that a tournament runs the same from any directory.
+ * <p>A bot runs in its {@code workingDir}, by default the tournament file's folder, and relative
+ * paths in its command (the program and the arguments alike) are taken from there, so that a
+ * tournament runs the same from any directory.
  */
 public final class TournamentFile {
 
@@ -361,8 +362,9 @@ public final class TournamentFile {
         if (badText.isPresent()) {
             throw error(pointer + "/command", field + ".command", badText.get());
         }
-        Optional<Path> workingDir = Optional.empty();
-        if (node.hasNonNull("workingDir")) {
+        Optional<Path> workingDir = Optional.of(folder.toAbsolutePath().normalize());
+        boolean ownFolder = node.hasNonNull("workingDir");
+        if (ownFolder) {
             JsonNode dir = node.get("workingDir");
             if (!dir.isTextual() || dir.asText().isEmpty()) {
                 throw error(pointer + "/workingDir", field + ".workingDir", "must be a string (a folder)");
@@ -371,7 +373,7 @@ public final class TournamentFile {
             if (control.isPresent()) {
                 throw error(pointer + "/workingDir", field + ".workingDir", "holds the control character " + control.get());
             }
-            workingDir = Optional.of(folder.resolve(dir.asText()).normalize());
+            workingDir = Optional.of(folder.toAbsolutePath().resolve(dir.asText()).normalize());
         }
         Map<String, String> env = new LinkedHashMap<>();
         if (node.hasNonNull("env")) {
@@ -393,11 +395,12 @@ public final class TournamentFile {
                 env.put(entry.getKey(), entry.getValue().asText());
             }
         }
-        // A program given with a path is found from the tournament file's folder, like workingDir.
+        // The program is found from the folder the bot runs in, like its arguments. In the file's
+        // own folder it is written out in full; in a workingDir of its own the process finds it there.
         List<String> resolved = new ArrayList<>(command);
         String program = command.get(0);
-        if (program.contains("/") && !Path.of(program).isAbsolute() && workingDir.isEmpty()) {
-            resolved.set(0, folder.resolve(program).normalize().toString());
+        if (program.contains("/") && !Path.of(program).isAbsolute() && !ownFolder) {
+            resolved.set(0, workingDir.get().resolve(program).normalize().toString());
         }
         BotEntry entry = new BotEntry(name, resolved, workingDir, env);
         Optional<String> problem = CommandCheck.problem(new BotCommand(resolved, workingDir, env));

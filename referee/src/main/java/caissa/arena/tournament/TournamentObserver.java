@@ -1,5 +1,7 @@
 package caissa.arena.tournament;
 
+import caissa.arena.game.GameRecord;
+import java.nio.file.Path;
 import java.util.List;
 
 /** Watches a tournament run (progress display, live report); called one event at a time. */
@@ -10,6 +12,14 @@ public interface TournamentObserver {
 
     /** The run starts with {@code done} of {@code total} games already finished (on resume). */
     default void started(int total, int done) {
+    }
+
+    /** Game number {@code game}, {@code white} against {@code black}, is about to start. */
+    default void starting(int game, String white, String black) {
+    }
+
+    /** A game finished and its log was written to {@code log}; told just before {@link #finished}. */
+    default void recorded(GameRecord record, Path log) {
     }
 
     /** A game finished and was recorded; {@code standings} are the standings after it. */
@@ -24,6 +34,18 @@ public interface TournamentObserver {
             public void started(int total, int done) {
                 first.started(total, done);
                 next.started(total, done);
+            }
+
+            @Override
+            public void starting(int game, String white, String black) {
+                first.starting(game, white, black);
+                next.starting(game, white, black);
+            }
+
+            @Override
+            public void recorded(GameRecord record, Path log) {
+                first.recorded(record, log);
+                next.recorded(record, log);
             }
 
             @Override

@@ -16,6 +16,9 @@
   const BY_NUMBER = new Map(GAMES.map(g => [g.number, g]));
   const STANDINGS = DATA.standings && Array.isArray(DATA.standings.standings) ? DATA.standings : null;
   const TOURNAMENT = DATA.tournament || null;
+  const MATCH = DATA.match && typeof DATA.match === 'object' ? DATA.match : null;
+  /** While a run writes the folder, the page reloads itself this often (the hash, so an open game, is kept). */
+  const REFRESH_SECONDS = 5;
 
   const CAUSES = ['time-forfeit', 'illegal-move', 'protocol-error', 'crash', 'start-failure', 'resource-limit'];
   const TERMINATIONS = ['checkmate', 'stalemate', 'move-limit'].concat(CAUSES);
@@ -149,6 +152,11 @@
     const played = STANDINGS ? STANDINGS.gamesPlayed : GAMES.length;
     const complete = STANDINGS ? STANDINGS.complete === true : typeof total === 'number' && GAMES.length >= total;
     const status = $('#status');
+    if (MATCH) {
+      renderMatchStatus(status);
+      $('#meta').textContent = headerMeta().join(' · ');
+      return;
+    }
     status.append(h('span', {className: 'pill ' + (complete ? 'done' : 'running')}, complete ? 'complete' : 'in progress'),
         typeof total === 'number' ? fmtNumber(played) + ' of ' + plural(total, 'game') + ' played' : plural(played, 'game') + ' played',
         played === GAMES.length ? '' : ' · ' + plural(GAMES.length, 'game log') + ' in this report');
@@ -156,6 +164,10 @@
       $('#progress').hidden = false;
       $('#progress .bar').style.width = Math.min(100, 100 * played / total) + '%';
     }
+    $('#meta').textContent = headerMeta().join(' · ');
+  }
+
+  function headerMeta() {
     const meta = [];
     if (own(TOURNAMENT, 'startedAt')) {
       meta.push('started ' + fmtTime(TOURNAMENT.startedAt));
@@ -164,18 +176,72 @@
       meta.push('standings of ' + fmtTime(STANDINGS.updatedAt));
     }
     meta.push('report written ' + fmtTime(DATA.generatedAt));
-    meta.push('arena ' + (own(TOURNAMENT, 'arenaVersion') || DATA.arenaVersion));
+    meta.push('arena ' + (own(TOURNAMENT, 'arenaVersion') || own(MATCH, 'arenaVersion') || DATA.arenaVersion));
     meta.push('folder ' + DATA.folder);
-    $('#meta').textContent = meta.join(' · ');
+    return meta;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Settings in plain words: the time control, openings and seed in the header
+
+  /** A duration as written in the files ("30s", "500ms"), in words; null or absent is none. */
+  function fmtDuration(value, none) {
+    return value === null || value === undefined || value === '' ? none : String(value);
+  }
+
+  /** "10s per game, no cap per move, no increment, 1s for the first reply (not charged)". */
+  function describeClock(tc) {
+    if (!tc || typeof tc !== 'object') {
+      return null;
+    }
+    const parts = [fmtDuration(tc.timePerGame, '?') + ' per game',
+      tc.timePerMove ? tc.timePerMove + ' at most per move' : 'no cap per move',
+      tc.increment && !/^0(\.0+)?(ms|s|m|h)$/.test(tc.increment) ? '+' + tc.increment + ' per move' : 'no increment',
+      fmtDuration(tc.firstMoveAllowance, '0s') + ' extra for the first reply (not charged)'];
+    for (const [key, value] of Object.entries(tc)) {
+      if (!['timePerGame', 'timePerMove', 'increment', 'firstMoveAllowance'].includes(key) && value !== null) {
+        parts.push(humanize(key).toLowerCase() + ' ' + (typeof value === 'object' ? JSON.stringify(value) : value));
+      }
+    }
+    return parts.join(', ');
+  }
+
+  /** camelCase field names in words: timePerMove is "Time per move". */
+  function humanize(key) {
+    const words = String(key).replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+
+  function renderTimeControl() {
+    const definition = own(TOURNAMENT, 'definition');
+    const settings = own(MATCH, 'settings');
+    const clock = settings ? describeClock(settings.timeControl) : definition ? describeClock(definition) : null;
+    const line = $('#time-control');
+    if (!clock) {
+      line.hidden = true;
+      return;
+    }
+    const source = settings || definition;
+    const plies = own(source, 'openingPlies');
+    const extra = [];
+    if (typeof plies === 'number') {
+      extra.push(plies === 0 ? 'no opening moves' : plies + ' random opening plies');
+    }
+    if (own(source, 'seed') !== undefined) {
+      extra.push('seed ' + source.seed);
+    }
+    line.replaceChildren(h('b', null, 'Time control: '), clock + (extra.length ? ' · ' + extra.join(' · ') : ''));
   }
 
   function renderProblems() {
     const problems = (DATA.problems || []).slice();
-    if (!STANDINGS) {
+    if (MATCH) {
+      // A match folder has no standings nor tournament.json by design.
+    } else if (!STANDINGS) {
       problems.unshift(DATA.standings ? 'standings.json has no standings list.'
           : 'standings.json is not there yet: the tables below count the game logs that are.');
     }
-    if (!TOURNAMENT) {
+    if (!TOURNAMENT && !MATCH) {
       problems.unshift('tournament.json is not there (or could not be read): the tournament settings are unknown.');
     }
     if (problems.length === 0) {
@@ -197,16 +263,15 @@
     }
     const names = {
       name: 'Name', gamesPerPair: 'Games per pair', timePerGame: 'Time per game', timePerMove: 'Cap per move',
-      increment: 'Increment', openingPlies: 'Opening plies', seed: 'Seed', concurrency: 'Concurrency'
+      increment: 'Increment per move', firstMoveAllowance: 'Extra time for the first reply (not charged)',
+      openingPlies: 'Random opening plies', seed: 'Seed of the openings', concurrency: 'Games at a time'
     };
     const rows = [];
     for (const [key, value] of Object.entries(definition)) {
       if (key === 'bots') {
         continue;
       }
-      const shown = value === null ? (key === 'timePerMove' ? 'no cap' : '—')
-          : typeof value === 'object' ? JSON.stringify(value) : String(value);
-      rows.push(h('dt', null, own(names, key) || key), h('dd', null, shown));
+      rows.push(h('dt', null, own(names, key) || humanize(key)), h('dd', null, plainValue(key, value)));
     }
     rows.push(h('dt', null, 'Games'), h('dd', null, fmtNumber(own(TOURNAMENT, 'games'))));
     dl.append(...rows);
@@ -220,12 +285,32 @@
         }
       }
     }
-    table.append(h('thead', null, h('tr', null, keys.map(k => h('th', {className: 'text'}, k === 'name' ? 'Bot' : k)))));
+    const heads = {name: 'Bot', command: 'Command', workingDir: 'Runs in', env: 'Environment'};
+    table.append(h('thead', null, h('tr', null, keys.map(k => h('th', {className: 'text'}, own(heads, k) || humanize(k))))));
     table.append(h('tbody', null, bots.map(bot => h('tr', null, keys.map(k => {
       const v = own(bot, k);
-      const text = Array.isArray(v) ? v.join(' ') : v === undefined ? '' : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+      const text = k === 'workingDir' && (v === null || v === undefined) ? 'the tournament file\'s folder'
+          : Array.isArray(v) ? v.join(' ') : v === undefined ? '' : plainValue(k, v);
       return h('td', {className: k === 'name' ? 'name' : 'text'}, k === 'command' ? h('code', null, text) : text);
     })))));
+  }
+
+  /** A setting's value in words: no null, no {} and no raw JSON on the page. */
+  function plainValue(key, value) {
+    if (value === null || value === undefined) {
+      return key === 'timePerMove' ? 'no cap' : 'none';
+    }
+    if (Array.isArray(value)) {
+      return value.length ? value.join(' ') : 'none';
+    }
+    if (typeof value === 'object') {
+      const entries = Object.entries(value);
+      return entries.length ? entries.map(([k, v]) => k + '=' + (typeof v === 'object' ? JSON.stringify(v) : v)).join(', ') : 'none';
+    }
+    if (typeof value === 'boolean') {
+      return value ? 'yes' : 'no';
+    }
+    return String(value);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -242,6 +327,9 @@
     }
     return causes;
   }
+
+  const STANDING_HEADS = {headToHead: 'Head-to-head'};
+  const STANDING_TITLES = {headToHead: 'Points in the games against the bots tied with it on points and irregular losses'};
 
   function renderStandings() {
     const table = $('#standings');
@@ -298,7 +386,8 @@
         cell: r => fmtElo(r.elo, r.eloError)},
       {key: 'sonnebornBerger', head: 'SB', title: 'Sonneborn-Berger score: the points of the opponents each beat, plus half of those it drew',
         cell: r => r.sonnebornBerger},
-      ...extra.map(k => ({key: k, head: k, cell: r => own(r, k)}))
+      ...extra.map(k => ({key: k, head: own(STANDING_HEADS, k) || humanize(k), title: own(STANDING_TITLES, k),
+        cell: r => own(r, k)}))
     ];
     const groupSize = columns.filter(c => c.group).length;
     const top = [];
@@ -413,15 +502,69 @@
             }, fmtNumber(n))) : h('td', {className: 'zero', 'data-col': c}, '0');
           })))));
     }
-    const list = $('#irregular-games');
-    const irregular = GAMES.filter(g => isIrregular(g.termination));
-    const shown = irregular.slice(0, 100);
-    list.append(...shown.map(g => h('li', null,
-        h('a', {href: '#game=' + g.number}, 'Game ' + g.number), ': ',
-        h('span', {className: 'cause'}, label(g.termination)), ' — ', g.reason)));
-    if (irregular.length > shown.length) {
-      list.append(h('li', {className: 'empty'}, 'and ' + plural(irregular.length - shown.length, 'more game')
-          + ': filter the game list by termination to see them all.'));
+    renderIrregularGroups($('#irregular-games'));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Irregular losses grouped by bot and cause, each with the stderr line that explains it
+
+  /** The sides that lost the game irregularly. */
+  function irregularSides(g) {
+    if (!isIrregular(g.termination)) {
+      return [];
+    }
+    return g.loser === 'both' ? ['white', 'black'] : g.loser === 'white' || g.loser === 'black' ? [g.loser] : [];
+  }
+
+  /** The last line a bot wrote on stderr that says something (the arena's test bots announce their pid). */
+  function explainingLine(player) {
+    const e = player && player.stderr;
+    if (!e) {
+      return '';
+    }
+    const lines = String(e.tail || e.head || '').split(/\r?\n/).map(l => l.trim())
+        .filter(l => l && !/^(child-)?pid \d+$/.test(l));
+    return lines.length ? lines[lines.length - 1] : '';
+  }
+
+  /** The ply at which the game went wrong: after its last legal move, where the failing reply was due. */
+  function failingPly(g) {
+    return parseCfn(g.start).plies + g.moves.length;
+  }
+
+  function failingLink(g, text) {
+    return h('a', {href: '#game=' + g.number + '&ply=' + failingPly(g), 'data-game': g.number,
+      title: 'Open game ' + g.number + ' where it went wrong'}, text);
+  }
+
+  function renderIrregularGroups(list) {
+    const groups = new Map();
+    for (const g of GAMES) {
+      for (const side of irregularSides(g)) {
+        const name = g[side].name;
+        const key = name + '\u0000' + g.termination;
+        if (!groups.has(key)) {
+          groups.set(key, {name: name, cause: g.termination, games: []});
+        }
+        groups.get(key).games.push({game: g, side: side});
+      }
+    }
+    const sorted = [...groups.values()].sort((a, b) => b.games.length - a.games.length || a.name.localeCompare(b.name));
+    for (const group of sorted) {
+      const first = group.games[0];
+      const explained = group.games.find(x => explainingLine(x.game[x.side])) || first;
+      const line = explainingLine(explained.game[explained.side]);
+      const shown = group.games.slice(0, 40);
+      list.append(h('li', {'data-bot': group.name, 'data-cause': group.cause},
+          h('div', {className: 'group-head'}, h('b', null, group.name), ' · ',
+              h('span', {className: 'cause'}, label(group.cause)), ' · ', plural(group.games.length, 'game')),
+          h('div', {className: 'example'}, 'For example ', failingLink(first.game, 'game ' + first.game.number), ': ',
+              first.game.reason),
+          line ? h('div', {className: 'stderr-line'}, 'Its standard error ends (game ' + explained.game.number + '): ',
+              h('code', null, line)) : h('div', {className: 'stderr-line empty'}, 'Nothing on its standard error.'),
+          h('div', {className: 'game-links'}, 'Games: ', ...shown.flatMap((x, k) =>
+              (k ? [', '] : []).concat([failingLink(x.game, String(x.game.number))])),
+              group.games.length > shown.length ? ' and ' + (group.games.length - shown.length) + ' more' : '')));
     }
   }
 
@@ -786,7 +929,9 @@
     }
     const ply = parseInt(params.get('ply'), 10);
     showViewer();
-    goTo(isNaN(ply) ? 0 : ply - viewer.start.plies, false);
+    // A game lost irregularly opens where it went wrong; others at the start.
+    const fallback = isIrregular(game.termination) ? game.moves.length : 0;
+    goTo(isNaN(ply) ? fallback : ply - viewer.start.plies, false);
   }
 
   function showViewer() {
@@ -924,7 +1069,10 @@
     element.className = 'player ' + side + (lost ? ' lost' : won ? ' won' : '');
     element.replaceChildren(
         h('div', {className: 'who'}, h('span', {className: 'dot'}), p.name),
-        h('div', {className: 'line'}, 'Clock: ', h('b', null, fmtMs(p.timeUsedMillis)), ' used in the game'),
+        h('div', {className: 'line', 'data-role': 'thinking'}, 'Thinking: ',
+            h('b', null, fmtMs(typeof p.thinkingMillis === 'number' ? p.thinkingMillis : p.timeUsedMillis)),
+            ' in all, every reply included', h('span', {className: 'muted'},
+                ' (' + fmtMs(p.timeUsedMillis) + ' charged to its clock)')),
         h('div', {className: 'line', 'data-role': 'so-far'}),
         h('div', {className: 'line'}, 'Longest reply: ', h('b', null, fmtMs(longest))));
   }
@@ -1076,8 +1224,101 @@
   }
 
   // ------------------------------------------------------------------------------------------
+  // A live page: it reloads itself while the run goes on, and lists the games being played
+
+  function renderLive() {
+    if (DATA.live !== true) {
+      return;
+    }
+    const section = $('#live');
+    section.hidden = false;
+    section.querySelector('.hint').textContent = 'The run is going on: this page reloads itself every '
+        + REFRESH_SECONDS + ' seconds.';
+    const playing = Array.isArray(DATA.playing) ? DATA.playing : [];
+    const list = $('#playing');
+    list.append(...(playing.length ? playing.map(p => h('li', {'data-game': p.number},
+        'Game ' + p.number + ': ' + p.white + ' (white) vs ' + p.black + ' (black)'))
+        : [h('li', {className: 'empty'}, 'No game is being played at this moment.')]));
+    document.body.dataset.refreshSeconds = String(REFRESH_SECONDS);
+    setTimeout(() => location.reload(), REFRESH_SECONDS * 1000);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // A match folder (match.json): drawn as a match, not as a tournament
+
+  const DECISIONS = {
+    'H1': {text: 'H1 accepted: the engine is at least as good as claimed', className: 'done'},
+    'H0': {text: 'H0 accepted: a regression', className: 'bad'},
+    'inconclusive': {text: 'no decision (inconclusive)', className: 'running'},
+    'failed': {text: 'no result: every game ended in an irregular loss', className: 'bad'}
+  };
+
+  function renderMatchStatus(status) {
+    const decision = own(DECISIONS, MATCH.decision) || {text: String(MATCH.decision), className: 'running'};
+    status.append(h('span', {className: 'pill ' + decision.className, 'data-decision': MATCH.decision}, decision.text),
+        ' ' + plural(MATCH.games, 'game') + ' played',
+        MATCH.interrupted === true ? h('span', {className: 'pill running'}, 'interrupted') : '');
+    $('.kicker').textContent = 'Caïssa Arena · match report';
+  }
+
+  function renderMatch() {
+    if (!MATCH) {
+      return;
+    }
+    for (const id of ['#standings-section', '#crosstable-section', '#definition-section']) {
+      $(id).hidden = true;
+    }
+    const section = $('#match-section');
+    section.hidden = false;
+    const m = MATCH;
+    const games = m.games || 0;
+    const score = games ? (m.wins + m.draws / 2) / games : 0;
+    const lower = Array.isArray(m.bounds) ? m.bounds[0] : NaN;
+    const upper = Array.isArray(m.bounds) ? m.bounds[1] : NaN;
+    const at = Math.max(0, Math.min(1, (m.llr - lower) / (upper - lower)));
+    const sprt = m.sprt && typeof m.sprt === 'object' ? m.sprt : {};
+    const player = p => h('span', null, h('b', null, own(p, 'name') || '?'), ' ',
+        h('code', null, Array.isArray(own(p, 'command')) ? p.command.join(' ') : ''));
+    const pent = Array.isArray(m.pentanomial) ? m.pentanomial : [];
+    const rows = [
+      ['Engine', player(m.engine)],
+      ['Baseline', player(m.baseline)],
+      ['Score of the engine', '+' + m.wins + ' =' + m.draws + ' −' + m.losses + ' (' + (100 * score).toFixed(1) + '%)'],
+      ['Elo difference', m.elo === null || m.elo === undefined ? 'not bounded yet' : fmtElo(m.elo, m.eloError)],
+      ['Likelihood of superiority', typeof m.los === 'number' ? (100 * m.los).toFixed(1) + '%' : '—'],
+      ['Hypotheses', 'H0: Elo ≤ ' + sprt.elo0 + ', H1: Elo ≥ ' + sprt.elo1 + ' (α ' + sprt.alpha + ', β ' + sprt.beta + ')'],
+      ['Game pairs by the engine\'s score', ['0', '½', '1', '1½', '2'].map((k, i) => k + ': ' + fmtNumber(pent[i] || 0)).join(' · ')],
+      ['Decided', m.decidedAtGames ? 'after ' + plural(m.decidedAtGames, 'game') : 'no bound crossed']
+    ];
+    const llr = h('div', {id: 'llr', className: 'llr', 'data-llr': m.llr, 'data-lower': lower, 'data-upper': upper},
+        h('div', {className: 'llr-text'}, 'LLR ' + Number(m.llr).toFixed(2) + ' between the bounds '
+            + Number(lower).toFixed(2) + ' (H0) and ' + Number(upper).toFixed(2) + ' (H1)'),
+        h('div', {className: 'llr-bar'}, h('div', {className: 'llr-mark', style: 'left: ' + (100 * at).toFixed(1) + '%'})));
+    const losses = [];
+    for (const role of ['engine', 'baseline']) {
+      const side = own(own(m.irregularLosses, role), 'byCause');
+      for (const entry of Array.isArray(side) ? side : []) {
+        const example = entry.example || {};
+        const game = BY_NUMBER.get(example.game);
+        losses.push(h('li', {'data-role': role, 'data-cause': entry.cause},
+            h('b', null, entry.bot), ' (' + role + ') · ' + label(entry.cause) + ' · ' + plural(entry.games, 'game'), ' — ',
+            game ? failingLink(game, 'game ' + example.game) : 'game ' + example.game, ': ' + example.reason,
+            Array.isArray(example.stderr) && example.stderr.length
+                ? h('div', {className: 'stderr-line'}, 'Its standard error ends: ', h('code', null, example.stderr[example.stderr.length - 1]))
+                : '',
+            example.hint ? h('div', {className: 'hint'}, 'Hint: ' + example.hint) : ''));
+      }
+    }
+    $('#match').append(h('dl', {className: 'definition'}, ...rows.flatMap(([k, v]) => [h('dt', null, k), h('dd', null, v)])),
+        llr, losses.length ? h('ul', {className: 'irregular-games match-losses'}, ...losses) : '');
+  }
+
+  // ------------------------------------------------------------------------------------------
 
   renderHeader();
+  renderTimeControl();
+  renderLive();
+  renderMatch();
   renderProblems();
   renderStandings();
   renderCrosstable();

@@ -30,8 +30,18 @@ class ValidateCommandTest {
     static Run validate(String... args) {
         List<String> all = new ArrayList<>(List.of("validate"));
         all.addAll(List.of(args));
-        all.addAll(List.of("--opponent", TestBots.command("random", "5").display(), "--games", "1",
-                "--first-move-allowance", "10s", "--concurrency", "2"));
+        all.addAll(List.of("--opponent", TestBots.command("random", "5").display(), "--games", "1", "--concurrency", "2"));
+        if (!all.contains("--first-move-allowance")) {
+            all.addAll(List.of("--first-move-allowance", "10s"));
+        }
+        if (!all.contains("--out")) {
+            // Never into the source tree: each run's game logs go to a folder of its own.
+            try {
+                all.addAll(List.of("--out", Files.createTempDirectory("caissa-validate").toString()));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int exit = Main.run(all.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));

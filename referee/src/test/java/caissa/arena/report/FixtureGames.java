@@ -164,9 +164,9 @@ final class FixtureGames {
         };
         boolean startFailure = termination == Termination.START_FAILURE;
         GameRecord.PlayerRecord white = new GameRecord.PlayerRecord(spec.white(), List.of("./bots/" + spec.white()),
-                microsBySide[0] / 1000, spec.whiteStderr(), startFailure ? null : exit(termination, loser, "white"), null);
+                microsBySide[0] / 1000, microsBySide[0] / 1000, spec.whiteStderr(), startFailure ? null : exit(termination, loser, "white"), null);
         GameRecord.PlayerRecord black = new GameRecord.PlayerRecord(spec.black(), List.of("./bots/" + spec.black()),
-                microsBySide[1] / 1000, spec.blackStderr(),
+                microsBySide[1] / 1000, microsBySide[1] / 1000, spec.blackStderr(),
                 startFailure && result == Result.BOTH_LOSE ? null : exit(termination, loser, "black"), null);
         long duration = (microsBySide[0] + microsBySide[1]) / 1000 + 40 + spec.number();
         return new GameRecord(GameRecord.SCHEMA, "0.1.0-test", line.start().variant(),

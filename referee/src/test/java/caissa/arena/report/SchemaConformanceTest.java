@@ -2,6 +2,7 @@ package caissa.arena.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.cli.Main;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
@@ -11,7 +12,14 @@ import caissa.arena.tournament.Tournament;
 import caissa.arena.tournament.TournamentFile;
 import caissa.arena.tournament.TournamentObserver;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,7 +29,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The documents the arena writes conform to the JSON Schemas shipped in reports/schemas. */
+/**
+ * Every document the arena writes conforms to its JSON Schema in reports/schemas, checked by a
+ * maintained validator (networknt json-schema-validator, draft 2020-12) against real outputs:
+ * a tournament with a crashing bot, single games, a match, and validation reports.
+ */
 class SchemaConformanceTest {
 
     private static final Path SCHEMAS = Path.of("..", "reports", "schemas");
@@ -43,9 +55,28 @@ class SchemaConformanceTest {
         Tournament.open(TournamentFile.read(file), file, out, false, TournamentObserver.NONE).play(2);
     }
 
+    private static JsonSchema schema(String name) throws IOException {
+        JsonNode node = Json.mapper().readTree(SCHEMAS.resolve(name).toFile());
+        SchemaValidatorsConfig config = SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build();
+        return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(node, config);
+    }
+
+    private static List<String> problems(String schema, JsonNode document) throws IOException {
+        return schema(schema).validate(document).stream().map(ValidationMessage::getMessage).sorted().toList();
+    }
+
     private static List<String> problems(String schema, Path document) throws IOException {
-        JsonNode schemaNode = Json.mapper().readTree(SCHEMAS.resolve(schema).toFile());
-        return new SchemaValidator(schemaNode).validate(Json.mapper().readTree(document.toFile()));
+        return problems(schema, Json.mapper().readTree(document.toFile()));
+    }
+
+    private static CommandOutput caissa(String... args) {
+        StringWriter stdout = new StringWriter();
+        StringWriter stderr = new StringWriter();
+        int exit = Main.run(args, new PrintWriter(stdout), new PrintWriter(stderr));
+        return new CommandOutput(exit, stdout.toString(), stderr.toString());
+    }
+
+    private record CommandOutput(int exit, String out, String err) {
     }
 
     @Test
@@ -81,12 +112,59 @@ class SchemaConformanceTest {
     }
 
     @Test
+    void everyJournalLineConforms() throws IOException {
+        List<String> lines = Files.readAllLines(out.resolve("journal.jsonl"));
+        assertThat(lines).hasSize(2);
+        for (String line : lines) {
+            assertThat(problems("journal.schema.json", Json.mapper().readTree(line))).as(line).isEmpty();
+        }
+    }
+
+    @Test
+    void aMatchSummaryWithIrregularLossesConformsAndItsGameLogsToo() throws IOException {
+        Path match = dir.resolve("match");
+        CommandOutput run = caissa("match", "--engine", TestBots.command("crash", "3").display(), "--baseline",
+                TestBots.command("random", "2").display(), "--games", "4", "--opening-plies", "2",
+                "--first-move-allowance", "10s", "--out", match.toString());
+
+        assertThat(run.err()).isEmpty();
+        JsonNode summary = Json.mapper().readTree(match.resolve("summary.json").toFile());
+        assertThat(summary.get("irregularLosses").get("engine").get("byCause")).isNotEmpty();
+        assertThat(problems("match.schema.json", summary)).isEmpty();
+        assertThat(problems("game.schema.json", match.resolve("games/00001.json"))).isEmpty();
+    }
+
+    @Test
+    void validationReportsConformPassedAndFailed() throws IOException {
+        for (String behaviour : List.of("random", "illegal")) {
+            CommandOutput run = caissa("validate", TestBots.command(behaviour, "2").display(), "--json", "--games", "1",
+                    "--opponent", TestBots.command("random", "5").display(), "--first-move-allowance", "10s",
+                    "--out", dir.resolve("validate-" + behaviour).toString());
+
+            assertThat(run.exit()).as(run.err()).isEqualTo(behaviour.equals("random") ? 0 : 1);
+            assertThat(problems("validation.schema.json", Json.mapper().readTree(run.out()))).as(behaviour).isEmpty();
+        }
+    }
+
+    @Test
+    void aBuildFailureReportConforms() throws IOException {
+        Path source = Files.writeString(dir.resolve("broken.py"), "def (:\n");
+
+        CommandOutput run = caissa("validate", source.toString(), "--json", "--opponent",
+                TestBots.command("random", "5").display());
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(problems("validation.schema.json", Json.mapper().readTree(run.out()))).isEmpty();
+    }
+
+    @Test
     void theValidatorCatchesADocumentThatDoesNotConform() throws IOException {
-        JsonNode schema = Json.mapper().readTree(SCHEMAS.resolve("standings.schema.json").toFile());
         JsonNode document = Json.mapper().readTree("{\"schema\": \"caissa-arena/standings/3\", \"extra\": 1}");
 
-        assertThat(new SchemaValidator(schema).validate(document))
-                .contains("/schema: expected \"caissa-arena/standings/2\", got \"caissa-arena/standings/3\"",
-                        "/extra: field not in the schema", ": missing required field standings");
+        assertThat(String.join("\n", problems("standings.schema.json", document)))
+                .contains("caissa-arena/standings/2", "extra", "standings");
+        // The old match summary: sprt as a string, no settings.
+        JsonNode match = Json.mapper().readTree("{\"schema\": \"caissa-arena/match/1\", \"sprt\": \"elo0=0,elo1=10\"}");
+        assertThat(String.join("\n", problems("match.schema.json", match))).contains("sprt", "settings", "interrupted");
     }
 }

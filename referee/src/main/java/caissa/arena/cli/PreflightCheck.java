@@ -1,0 +1,53 @@
+package caissa.arena.cli;
+
+import caissa.arena.game.Entrant;
+import caissa.arena.game.Preflight;
+import caissa.arena.game.TimeControl;
+import caissa.arena.rules.Move;
+import caissa.arena.rules.Variant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/** Runs {@link Preflight} for every bot of a run, a few at a time, and refuses the run at the first bot that fails. */
+final class PreflightCheck {
+
+    private PreflightCheck() {
+    }
+
+    /**
+     * @param label how a bot is named in the refusal, for example {@code "--engine"} by entrant name
+     * @throws UsageException naming the first bot (in the given order) that cannot play
+     */
+    static void require(Variant variant, List<Entrant> bots, Map<String, String> labels, TimeControl control,
+            List<Move> opening, int concurrency) throws InterruptedException {
+        // The same command twice (a bot against a copy of itself) needs checking once.
+        Map<List<String>, Entrant> distinct = new LinkedHashMap<>();
+        bots.forEach(bot -> distinct.putIfAbsent(bot.command().argv(), bot));
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(concurrency, distinct.size())));
+        try {
+            List<Future<Optional<String>>> answers = new ArrayList<>();
+            for (Entrant bot : distinct.values()) {
+                answers.add(pool.submit(() -> Preflight.problem(variant, bot, control, opening)));
+            }
+            int i = 0;
+            for (Entrant bot : distinct.values()) {
+                Optional<String> problem = answers.get(i++).get();
+                if (problem.isPresent()) {
+                    String label = labels.getOrDefault(bot.name(), "bot '" + bot.name() + "'");
+                    throw new UsageException(label + " cannot play: it was started once before the games and "
+                            + problem.get());
+                }
+            }
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("the check before the games failed", e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}

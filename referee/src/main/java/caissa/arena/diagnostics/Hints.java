@@ -1,0 +1,57 @@
+package caissa.arena.diagnostics;
+
+import caissa.arena.game.GameRecord;
+import caissa.arena.game.Termination;
+import caissa.arena.rules.Side;
+import java.util.Optional;
+
+/**
+ * Advice for the mistakes bot authors make most, recognised from a lost game: an answer that was
+ * never flushed, debug output on standard output, a bot that does not take the opening line, a
+ * script that cannot be started.
+ */
+public final class Hints {
+
+    public static final String FLUSH = "it never answered: a bot must flush its standard output after each move"
+            + " (Python: print(move, flush=True); C: fflush(stdout); C++: std::cout << move << std::endl;"
+            + " Java: System.out.flush())";
+    public static final String DEBUG_ON_STDOUT = "standard output carries only moves: write debug output to standard"
+            + " error (Python: print(..., file=sys.stderr); C: fprintf(stderr, ...); Java: System.err.println)";
+    public static final String OPENING = "the bots get an 'opening m1 m2 ...' line before the first move"
+            + " (--opening-plies, openingPlies): the bot must read it (see sample-bots/README.md), or play with"
+            + " 0 opening plies";
+    public static final String NOT_EXECUTABLE = "the file is not executable: make it so (chmod +x FILE) or start it"
+            + " through its interpreter (for example python3 FILE)";
+    public static final String BAD_INTERPRETER = "the program or the interpreter named on its first line (#!) does not"
+            + " exist: fix that line or start the script through its interpreter (for example python3 FILE)";
+
+    private Hints() {
+    }
+
+    /** The hint for why {@code side} lost the game, when its loss looks like a common mistake. */
+    public static Optional<String> of(GameRecord game, Side side) {
+        long own = game.moves().stream().filter(m -> m.side() == side).count();
+        Termination cause = game.termination();
+        String reason = game.reason() == null ? "" : game.reason();
+        if (cause == Termination.START_FAILURE) {
+            if (reason.contains("Permission denied")) {
+                return Optional.of(NOT_EXECUTABLE);
+            }
+            if (reason.contains("No such file") || reason.contains("not found")) {
+                return Optional.of(BAD_INTERPRETER);
+            }
+            return Optional.empty();
+        }
+        if (own == 0 && !game.opening().isEmpty()
+                && (cause == Termination.CRASH || cause == Termination.PROTOCOL_ERROR)) {
+            return Optional.of(OPENING);
+        }
+        if (cause == Termination.PROTOCOL_ERROR && reason.contains("which is not a move")) {
+            return Optional.of(DEBUG_ON_STDOUT);
+        }
+        if (cause == Termination.TIME_FORFEIT && own == 0) {
+            return Optional.of(FLUSH);
+        }
+        return Optional.empty();
+    }
+}

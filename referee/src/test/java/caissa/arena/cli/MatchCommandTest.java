@@ -1,0 +1,169 @@
+package caissa.arena.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import caissa.arena.report.Json;
+import caissa.arena.testbots.TestBots;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code caissa match} with real misbehaving bots: names, the check before the games, causes, no result, interruption. */
+class MatchCommandTest {
+
+    private static final Path RANDOM_PY = Path.of("..", "sample-bots", "examples", "random_bot.py");
+
+    @TempDir
+    Path dir;
+
+    private CommandRun match(String engine, String baseline, String... more) {
+        List<String> args = new ArrayList<>(List.of("match", "--engine", engine, "--baseline", baseline,
+                "--first-move-allowance", "10s", "--concurrency", "2", "--out", dir.resolve("out").toString()));
+        args.addAll(List.of(more));
+        return CommandRun.of(args.toArray(String[]::new));
+    }
+
+    private static String bot(String... args) {
+        return TestBots.command(args).display();
+    }
+
+    private JsonNode summary() throws IOException {
+        return Json.mapper().readTree(dir.resolve("out").resolve("summary.json").toFile());
+    }
+
+    @Test
+    void theSameDefaultNameTwiceIsMadeUniqueAndTheSummaryHoldsSettingsAndNumbers() throws IOException {
+        CommandRun run = match(bot("random", "1"), bot("random", "2"), "--games", "4", "--seed", "7",
+                "--opening-plies", "2", "--time-per-game", "5s");
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isIn(0, 1, 3);
+        assertThat(run.out()).contains("match: TestBot-engine (engine) vs TestBot-baseline (baseline), exactly 4 games")
+                .contains("  game logs: " + dir.resolve("out").resolve("games"))
+                .contains("openings: 2 plies, seed 7");
+        JsonNode summary = summary();
+        assertThat(summary.get("engine").get("name").asText()).isEqualTo("TestBot-engine");
+        assertThat(summary.get("baseline").get("command").get(0).asText()).endsWith("java");
+        assertThat(summary.get("sprt").get("elo0").isNumber()).isTrue();
+        assertThat(summary.get("sprt").get("elo1").asDouble()).isEqualTo(10.0);
+        assertThat(summary.get("settings").get("timeControl").get("timePerGame").asText()).isEqualTo("5s");
+        assertThat(summary.get("settings").get("seed").asLong()).isEqualTo(7);
+        assertThat(summary.get("settings").get("openingPlies").asInt()).isEqualTo(2);
+        assertThat(summary.get("gamesDir").asText()).isEqualTo(dir.resolve("out").resolve("games").toString());
+        assertThat(summary.get("interrupted").asBoolean()).isFalse();
+        JsonNode log = Json.mapper().readTree(dir.resolve("out").resolve("games").resolve("00001.json").toFile());
+        assertThat(log.get("tournament").get("games").asInt()).isEqualTo(summary.get("games").asInt()).isEqualTo(4);
+    }
+
+    @Test
+    void twoGivenNamesThatAreEqualAreRefused() {
+        CommandRun run = match(bot("random", "1"), bot("random", "2"), "--engine-name", "mybot", "--baseline-name", "mybot");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err().strip()).isEqualTo("caissa match: --engine-name and --baseline-name must differ, both are 'mybot'");
+    }
+
+    @Test
+    void irregularLossesAreSummarisedByCauseWithAnExample() throws IOException {
+        CommandRun run = match(bot("crash", "3"), bot("random", "2"), "--games", "4", "--engine-name", "new",
+                "--baseline-name", "old");
+
+        assertThat(run.out()).contains("  the engine (new) lost 4 games irregularly:", "    4 by crash, e.g. game ")
+                .contains("exited with status 3 before the game was over", "      game log: ");
+        JsonNode engine = summary().get("irregularLosses").get("engine");
+        assertThat(engine.get("games").asInt()).isEqualTo(4);
+        JsonNode cause = engine.get("byCause").get(0);
+        assertThat(cause.get("cause").asText()).isEqualTo("crash");
+        assertThat(cause.get("games").asInt()).isEqualTo(4);
+        assertThat(cause.get("example").get("reason").asText()).contains("new (", "exited with status 3");
+        assertThat(Path.of(cause.get("example").get("log").asText())).isRegularFile();
+    }
+
+    @Test
+    void aMatchInWhichEveryGameFailsIsItsOwnResult() throws IOException {
+        // Both answer the first move (so they pass the check before the games), then crash.
+        CommandRun run = match(bot("crash", "2"), bot("crash", "2"), "--games", "4");
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(4);
+        assertThat(run.out()).contains("no result: every game ended in an irregular loss, so the match measured nothing:"
+                + " failed after 4 games");
+        assertThat(summary().get("decision").asText()).isEqualTo("failed");
+    }
+
+    @Test
+    void aBotThatCannotAnswerStartIsRefusedInOneLineWithItsStderr() throws IOException {
+        Path script = dir.resolve("broken.py");
+        Files.writeString(script, "import weights_loader\n" + Files.readString(RANDOM_PY));
+
+        CommandRun run = match("python3 " + script, bot("random", "2"));
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err().lines().toList()).singleElement().asString()
+                .startsWith("caissa match: --engine broken cannot play: it was started once before the games and closed"
+                        + " its output before answering 'start' (exited with status 1)")
+                .endsWith("; its stderr ends: ModuleNotFoundError: No module named 'weights_loader'");
+        assertThat(run.out()).isEmpty();
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void aBotWithoutOpeningSupportIsRefusedWhenTheMatchHasOpenings() throws IOException {
+        Path script = dir.resolve("noopening.py");
+        String source = Files.readString(RANDOM_PY);
+        String edited = source.replace("        if words[0] == \"opening\":", "        if False:");
+        assertThat(edited).isNotEqualTo(source);
+        Files.writeString(script, edited);
+
+        CommandRun run = match("python3 " + script, bot("random", "2"), "--opening-plies", "4");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err().strip()).startsWith("caissa match: --engine noopening cannot play: it was started once before"
+                + " the games and closed its output before answering 'start' after the opening line")
+                .contains("its stderr ends: random_bot: 'opening ", "' is not a legal move here")
+                .endsWith("; hint: " + caissa.arena.diagnostics.Hints.OPENING);
+    }
+
+    @Test
+    @Timeout(120)
+    void anInterruptedMatchLeavesItsSummarySoFarMarkedAsSuch() throws Exception {
+        Path out = dir.resolve("out");
+        Path json = dir.resolve("ci.json");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "match",
+                "--engine", bot("slow", "1"), "--baseline", bot("random", "2"), "--games", "400", "--concurrency", "1",
+                "--first-move-allowance", "10s", "--out", out.toString(), "--json", json.toString()));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        List<String> seen = new ArrayList<>();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = lines.readLine()) != null) {
+                seen.add(line);
+                if (line.startsWith("games 2/400")) {
+                    assertThat(new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor()).isZero();
+                }
+            }
+        }
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(seen).as(String.join("\n", seen)).anyMatch(l -> l.startsWith("interrupted after ")
+                && l.endsWith("games; the summary so far is in " + out.resolve("summary.json") + " and " + json));
+        for (Path file : List.of(out.resolve("summary.json"), json)) {
+            JsonNode summary = Json.mapper().readTree(file.toFile());
+            assertThat(summary.get("interrupted").asBoolean()).isTrue();
+            assertThat(summary.get("games").asInt()).isGreaterThanOrEqualTo(2);
+            try (Stream<Path> logs = Files.list(out.resolve("games"))) {
+                assertThat(logs.count()).isGreaterThanOrEqualTo(summary.get("games").asInt());
+            }
+        }
+    }
+}
