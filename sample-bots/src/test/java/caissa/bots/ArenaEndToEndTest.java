@@ -100,7 +100,7 @@ class ArenaEndToEndTest {
     @Test
     void aGoodSampleBotPassesValidationAtHexCaissa() {
         Run run = caissa("validate", "sample:alphabeta", "--variant", "hexcaissa", "--games", "1",
-                "--time-per-game", "3s", "--first-move-allowance", "5s");
+                "--time-per-game", "3s", "--first-move-allowance", "5s", "--out", dir.resolve("validate").toString());
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).endsWith("PASS: alphabeta passed all 8 checks" + System.lineSeparator());
@@ -109,7 +109,7 @@ class ArenaEndToEndTest {
     @Test
     void aGoodSampleBotPassesValidation() {
         Run run = caissa("validate", "sample:alphabeta", "--games", "1", "--time-per-game", "3s",
-                "--first-move-allowance", "5s");
+                "--first-move-allowance", "5s", "--out", dir.resolve("validate").toString());
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).endsWith("PASS: alphabeta passed all 8 checks" + System.lineSeparator());
