@@ -1,5 +1,6 @@
 package caissa.arena.bot;
 
+import caissa.arena.sandbox.Containment;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,7 +65,11 @@ public final class BotProcess {
     private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private final Process process;
-    private final OutputStream stdin;
+    /** The sandbox and limits the bot runs in; null for a plain process. */
+    private final Containment containment;
+    /** In a sandbox: the bot's processes besides itself seen running when it was told to end. */
+    private int seenAtEnd;
+    private final InputWriter stdin;
     private final ProcessTree tree;
     private final Limits limits;
     private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
@@ -73,11 +78,14 @@ public final class BotProcess {
     private final Thread stderrReader;
     private boolean inputClosed;
     private boolean suspended;
+    /** Suspended through the cgroup's freezer rather than by a signal. */
+    private boolean frozen;
     private Boolean leadsGroup;
 
-    private BotProcess(Process process, ProcessTree tree, Limits limits, String name) {
+    private BotProcess(Process process, ProcessTree tree, Limits limits, String name, Containment containment) {
         this.process = process;
-        this.stdin = process.getOutputStream();
+        this.containment = containment;
+        this.stdin = new InputWriter(process.getOutputStream(), name + "-stdin");
         this.tree = tree;
         this.limits = limits;
         this.stderr = new StderrCapture(limits.stderrExcerptBytes());
@@ -90,8 +98,18 @@ public final class BotProcess {
      * the extra environment variables on top of the command's own.
      */
     public static Start start(BotCommand command, Map<String, String> environment, Limits limits, String name) {
+        return start(command, environment, limits, name, null);
+    }
+
+    /**
+     * Starts the command inside its containment (sandbox and limits, see {@link Containment}),
+     * which the bot's end then tears down; null for a plain process.
+     */
+    public static Start start(BotCommand command, Map<String, String> environment, Limits limits, String name,
+            Containment containment) {
         ProcessTree tree = new ProcessTree();
-        ProcessBuilder builder = new ProcessBuilder(inOwnSession(command));
+        ProcessBuilder builder = new ProcessBuilder(containment == null ? inOwnSession(command)
+                : inOwnSession(new BotCommand(containment.argv(), command.workingDir(), command.env())));
         command.workingDir().ifPresent(dir -> builder.directory(dir.toFile()));
         builder.environment().putAll(environment);
         builder.environment().putAll(command.env());
@@ -100,12 +118,16 @@ public final class BotProcess {
         try {
             process = builder.start();
         } catch (IOException | SecurityException | UnsupportedOperationException e) {
+            if (containment != null) {
+                containment.close();
+            }
             return new Start.Failed(startFailureReason(e));
         }
         tree.setRoot(process.toHandle());
         tree.notePipes();
-        BotProcess bot = new BotProcess(process, tree, limits, name);
+        BotProcess bot = new BotProcess(process, tree, limits, name, containment);
         LIVE.add(bot);
+        bot.stdin.start();
         bot.stdoutReader.start();
         bot.stderrReader.start();
         return new Start.Started(bot);
@@ -180,18 +202,22 @@ public final class BotProcess {
     }
 
     /**
-     * Writes one line and flushes it. Returns false when the bot no longer reads its input
-     * (it exited or closed it); the caller decides what that means for the game.
+     * Writes one line and waits for the pipe to take it until the deadline ({@link
+     * System#nanoTime()} scale). A bot that does not read its input cannot block the caller past
+     * the deadline: its line stays queued until the bot reads it or its processes are killed.
      */
-    public boolean send(String line) {
-        try {
-            byte[] bytes = (line + "\n").getBytes(StandardCharsets.UTF_8);
-            stdin.write(bytes);
-            stdin.flush();
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
+    public Delivery send(String line, long deadlineNanos) {
+        return InputWriter.await(stdin.write(line), deadlineNanos);
+    }
+
+    /** Queues a line without waiting; {@link #awaitDelivery} waits for it, so that several bots can be written to at once. */
+    public java.util.concurrent.CompletableFuture<Delivery> sendLater(String line) {
+        return stdin.write(line);
+    }
+
+    /** Waits until the deadline for a line queued by {@link #sendLater}. */
+    public static Delivery awaitDelivery(java.util.concurrent.CompletableFuture<Delivery> delivery, long deadlineNanos) {
+        return InputWriter.await(delivery, deadlineNanos);
     }
 
     /**
@@ -273,11 +299,35 @@ public final class BotProcess {
 
 
 
+    /** The containment the bot runs in, if any: its record for the log, its cgroup for freezing and CPU time. */
+    public Optional<Containment> containment() {
+        return Optional.ofNullable(containment);
+    }
+
+    /**
+     * The resource limit the bot went over, in words with its figure, if it did; read while its
+     * processes are still there (before {@link #awaitEnd}).
+     */
+    public Optional<String> limitHit() {
+        if (containment == null) {
+            return Optional.empty();
+        }
+        Optional<Integer> code = process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
+        return containment.limitHit(code);
+    }
+
     /**
      * CPU time (user + system) the bot has used so far, in nanoseconds (see {@link ProcessCpu}
      * for what it counts).
      */
     public long cpuNanos() {
+        // The bot's cgroup counts every process it has, in or out of a sandbox.
+        if (containment != null && containment.cgroup().isPresent()) {
+            java.util.OptionalLong used = containment.cgroup().get().cpuTimeNanos();
+            if (used.isPresent()) {
+                return used.getAsLong();
+            }
+        }
         return ProcessCpu.nanos(process.pid());
     }
 
@@ -288,6 +338,13 @@ public final class BotProcess {
      * would reach the arena.
      */
     public void suspend() {
+        // A cgroup freezes the whole tree, sandboxed or not (a sandbox's processes are in a
+        // session of their own, out of reach of a signal to the group).
+        if (!suspended && process.isAlive() && containment != null && containment.cgroup().isPresent()) {
+            suspended = containment.cgroup().get().freeze();
+            frozen = suspended;
+            return;
+        }
         if (!suspended && process.isAlive() && leadsItsGroup()) {
             suspended = Signals.shared().map(signals -> signals.stop(process.pid())).orElse(false);
         }
@@ -295,6 +352,12 @@ public final class BotProcess {
 
     /** Lets a suspended bot run again; returns once the signal is sent. */
     public void resume() {
+        if (suspended && frozen) {
+            containment.cgroup().get().thaw();
+            suspended = false;
+            frozen = false;
+            return;
+        }
         if (suspended) {
             Signals.shared().ifPresent(signals -> signals.resume(process.pid()));
             suspended = false;
@@ -321,29 +384,42 @@ public final class BotProcess {
     public void askToEnd() {
         // Children are re-parented when the bot exits: note them while they are still its own.
         tree.snapshot();
-        if (!inputClosed) {
-            if (process.isAlive()) {
-                send("end");
-            }
-            try {
-                stdin.close();
-            } catch (IOException e) {
-                // Already closed by the bot's exit.
-            }
-            inputClosed = true;
+        if (containment != null && containment.sandboxed()) {
+            // Before 'end': a bot that then exits at once takes its sandbox and all in it along.
+            seenAtEnd = Math.max(0, tree.runningDescendantsExcept("bwrap") - 1);
         }
+        // Neither waits: a bot that does not read its input holds them up until it is killed.
+        if (process.isAlive()) {
+            stdin.write("end");
+        }
+        stdin.close();
     }
 
     /** Ends the bot, second half: wait for its exit until the deadline, then kill what is left. */
     public ShutdownReport awaitEnd(long deadlineNanos) {
+        boolean sandboxed = containment != null && containment.sandboxed();
+        int lastSeenInSandbox = seenAtEnd;
         boolean exited;
         try {
-            exited = process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (sandboxed) {
+                // A sandbox's processes all die with the bot: what it leaves running can only be
+                // seen while it still runs, so look until it exits (beside it: the sandbox's init).
+                // A child still running at 'end' or after counts, even if it was about to exit too.
+                while (!(exited = process.waitFor(Math.min(10_000_000L, Math.max(0, deadlineNanos - System.nanoTime())),
+                        TimeUnit.NANOSECONDS)) && deadlineNanos - System.nanoTime() > 0) {
+                    lastSeenInSandbox = Math.max(lastSeenInSandbox, tree.runningDescendantsExcept("bwrap") - 1);
+                }
+            } else {
+                exited = process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             exited = false;
         }
         List<ProcessHandle> leftovers = tree.aliveDescendants();
+        // After a sandboxed bot's exit, what is still there is its sandbox's own processes dying
+        // with it; what it left behind was counted while it ran.
+        int leftBehind = sandboxed && exited ? lastSeenInSandbox : leftovers.size();
         if (!exited) {
             ProcessTree.kill(List.of(process.toHandle()), Duration.ofMillis(100), Duration.ofSeconds(5));
         }
@@ -352,10 +428,15 @@ public final class BotProcess {
         // left nothing running cannot have any (a scan of the process table costs milliseconds).
         List<ProcessHandle> late = exited && leftovers.isEmpty() ? List.of() : tree.aliveDescendants();
         ProcessTree.kill(late, Duration.ZERO, Duration.ofSeconds(5));
+        // Whatever is left in the bot's cgroup, however it got away from the searches above.
+        int contained = containment == null ? 0 : exited ? containment.killLeftovers() : containment.killAll();
         int escaped = joinReaders();
+        if (containment != null) {
+            containment.close();
+        }
         LIVE.remove(this);
         Optional<Integer> exitCode = process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
-        return new ShutdownReport(exited, exitCode, leftovers.size() + late.size() + escaped, !exited);
+        return new ShutdownReport(exited, exitCode, leftBehind + late.size() + escaped + contained, !exited);
     }
 
     /**
@@ -372,6 +453,9 @@ public final class BotProcess {
             List<ProcessHandle> all = new java.util.ArrayList<>(bot.tree.aliveDescendants());
             all.add(bot.process.toHandle());
             all.forEach(ProcessHandle::destroyForcibly);
+            if (bot.containment != null) {
+                bot.containment.killAll();
+            }
         }
         // Let the games notice and wind down (their threads check arenaStopping before recording
         // anything), so that the JVM does not halt in the middle of their bookkeeping.
@@ -387,14 +471,15 @@ public final class BotProcess {
     }
 
     /**
-     * Waits for the readers to see the end of the bot's output. If they do not, a process that
+     * Waits for the readers to see the end of the bot's output and for the writer to close its
+     * input. If they do not, a process that
      * escaped both searches (a new session, a cleared environment) still holds the bot's pipes:
      * those holders are found and killed, so that no process and no reader thread outlives the
      * game. Returns how many such processes there were.
      */
     private int joinReaders() {
         join(READER_WAIT_MILLIS);
-        if (!stdoutReader.isAlive() && !stderrReader.isAlive()) {
+        if (!stdoutReader.isAlive() && !stderrReader.isAlive() && !stdin.busy()) {
             return 0;
         }
         List<ProcessHandle> holders = tree.pipeHolders();
@@ -408,6 +493,7 @@ public final class BotProcess {
         try {
             stdoutReader.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
             stderrReader.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            stdin.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

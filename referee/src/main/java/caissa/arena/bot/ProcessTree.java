@@ -49,6 +49,19 @@ final class ProcessTree {
         }
     }
 
+    /**
+     * How many processes of the live tree below the root run now, leaving out those of the named
+     * program, and those whose program cannot be told (one that is exiting, like a sandbox's init
+     * as the bot ends: it must not count as a process the bot left behind).
+     */
+    synchronized int runningDescendantsExcept(String program) {
+        if (root == null) {
+            return 0;
+        }
+        return (int) root.descendants().filter(ProcessTree::running)
+                .filter(h -> !h.info().command().map(c -> c.endsWith("/" + program)).orElse(true)).count();
+    }
+
     /** The bot's processes other than the bot itself that are still alive. */
     synchronized List<ProcessHandle> aliveDescendants() {
         snapshot();
@@ -56,7 +69,7 @@ final class ProcessTree {
         all.addAll(markedProcesses());
         List<ProcessHandle> alive = new ArrayList<>();
         for (ProcessHandle handle : all) {
-            if (handle.isAlive() && (root == null || handle.pid() != root.pid())
+            if (running(handle) && (root == null || handle.pid() != root.pid())
                     && handle.pid() != ProcessHandle.current().pid()) {
                 alive.add(handle);
             }
@@ -84,7 +97,7 @@ final class ProcessTree {
      */
     private static void waitForExit(List<ProcessHandle> processes, Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
-        while (processes.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+        while (processes.stream().anyMatch(ProcessTree::running) && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(5);
             } catch (InterruptedException e) {
@@ -94,12 +107,29 @@ final class ProcessTree {
         }
     }
 
-    /** Remembers which pipes are the bot's standard output and error (Linux; nothing elsewhere). */
+    /**
+     * Alive and not a zombie: a process that has exited but is not yet reaped (a sandbox's init
+     * whose parent just exited) is gone for every purpose here.
+     */
+    static boolean running(ProcessHandle handle) {
+        if (!handle.isAlive()) {
+            return false;
+        }
+        try {
+            String stat = Files.readString(PROC.resolve(Long.toString(handle.pid())).resolve("stat"));
+            return !stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
+        } catch (IOException | RuntimeException e) {
+            // No /proc (not Linux), or it exited while we looked: trust isAlive.
+            return handle.isAlive();
+        }
+    }
+
+    /** Remembers which pipes are the bot's standard input, output and error (Linux; nothing elsewhere). */
     synchronized void notePipes() {
         if (root == null || !Files.isDirectory(PROC)) {
             return;
         }
-        for (String fd : List.of("1", "2")) {
+        for (String fd : List.of("0", "1", "2")) {
             try {
                 String target = Files.readSymbolicLink(PROC.resolve(Long.toString(root.pid())).resolve("fd").resolve(fd))
                         .toString();
@@ -113,7 +143,7 @@ final class ProcessTree {
     }
 
     /**
-     * Processes, other than this JVM, that hold the bot's output pipes open: the last trace of a
+     * Processes, other than this JVM, that hold the bot's pipes open: the last trace of a
      * child that left the process tree and cleared its environment.
      */
     synchronized List<ProcessHandle> pipeHolders() {

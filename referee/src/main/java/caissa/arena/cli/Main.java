@@ -88,7 +88,7 @@ public final class Main implements Runnable {
 
         static int handle(Throwable e, String command, PrintWriter err) {
             if (e instanceof BadInputException) {
-                err.println(command + ": " + e.getMessage());
+                err.println(command + ": " + TerminalText.escape(e.getMessage()));
                 return ExitCodes.USAGE;
             }
             Optional<FileSystemException> io = fileProblem(e);
@@ -126,7 +126,7 @@ public final class Main implements Runnable {
             PrintWriter err = commandLine.getErr();
             // One line, as every bad input gets: the problem, then where the help is.
             String command = commandLine.getCommandSpec().qualifiedName();
-            err.println(command + ": " + e.getMessage() + " (see '" + command + " --help')");
+            err.println(command + ": " + TerminalText.escape(e.getMessage()) + " (see '" + command + " --help')");
             return ExitCodes.USAGE;
         }
     }

@@ -13,6 +13,7 @@ import caissa.arena.report.BoardText;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
+import caissa.arena.sandbox.Isolation;
 import java.io.IOException;
 import caissa.arena.records.Folders;
 import caissa.arena.records.Problems;
@@ -22,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -54,6 +56,12 @@ final class PlayCommand implements Callable<Integer> {
     @Mixin
     ClockOptions clock;
 
+    @Mixin
+    SandboxOptions sandbox;
+
+    @Mixin
+    LimitOptions limits;
+
     @Option(names = "--out", paramLabel = "FILE",
             description = "Where to write the game log (default: reports/play/<time>-<white>-vs-<black>.json).")
     Path out;
@@ -72,12 +80,15 @@ final class PlayCommand implements Callable<Integer> {
         Entrant whiteBot = BotOption.entrant("--white", white, whiteName);
         Entrant blackBot = BotOption.entrant("--black", black, blackName);
         Path logFile = out != null ? out : defaultLogFile(whiteBot, blackBot);
+        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "play",
+                spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root(), logFile.toAbsolutePath().getParent()));
         // Found out now, not after the game: a log that cannot be written would lose the game.
         checkWritable(logFile);
 
-        terminal.printf("%s (white) vs %s (black), %s%s%n", whiteBot.name(), blackBot.name(), control.describe(),
-                variant == Variant.CAISSA ? "" : ", " + variant);
-        GameRecord record = Game.play(GameSetup.of(whiteBot, blackBot, control).withVariant(variant), new GameListener() {
+        terminal.printf("%s (white) vs %s (black), %s%s%n", TerminalText.escape(whiteBot.name()),
+                TerminalText.escape(blackBot.name()), control.describe(), variant == Variant.CAISSA ? "" : ", " + variant);
+        GameRecord record = Game.play(GameSetup.of(whiteBot, blackBot, control).withVariant(variant).withIsolation(isolation),
+                new GameListener() {
             @Override
             public void started(GameSetup setup, Position start) {
                 if (board) {

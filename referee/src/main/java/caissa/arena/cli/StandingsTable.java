@@ -18,7 +18,7 @@ final class StandingsTable {
         List<StandingsDocument.Stage> stages = document.stages() == null ? List.of() : document.stages();
         boolean swiss = stages.stream().anyMatch(st -> st.stage().equals("swiss"));
         if (!swiss) {
-            return String.format("Standings of %s after %d of %d games%n", document.tournament(), document.gamesPlayed(),
+            return String.format("Standings of %s after %d of %d games%n", TerminalText.escape(document.tournament()), document.gamesPlayed(),
                     document.gamesTotal()) + table(document.standings(), false);
         }
         // A Swiss shows each stage: the Swiss with its byes and Buchholz, then the final.
@@ -26,7 +26,7 @@ final class StandingsTable {
         for (StandingsDocument.Stage stage : stages) {
             boolean isSwiss = stage.stage().equals("swiss");
             sb.append(String.format("%s of %s after %d of %d games%s%n", isSwiss ? "Swiss stage" : "Final",
-                    document.tournament(), stage.gamesPlayed(), stage.gamesTotal(),
+                    TerminalText.escape(document.tournament()), stage.gamesPlayed(), stage.gamesTotal(),
                     isSwiss ? " (" + stage.rounds() + (stage.rounds() == 1 ? " round" : " rounds") + " paired)" : ""));
             sb.append(table(stage.standings(), isSwiss));
         }
@@ -40,7 +40,7 @@ final class StandingsTable {
                 : new String[] {"#", "bot", "points", "games", "won", "drawn", "lost", "irregular", "Elo", "SB"});
         int irregularColumn = swiss ? 9 : 7;
         for (Standing s : standings) {
-            List<String> row = new ArrayList<>(List.of(Integer.toString(s.rank()), s.name(), Integer.toString(s.points())));
+            List<String> row = new ArrayList<>(List.of(Integer.toString(s.rank()), TerminalText.escape(s.name()), Integer.toString(s.points())));
             if (swiss) {
                 row.add(String.valueOf(s.byes()));
                 row.add(String.valueOf(s.buchholz()));

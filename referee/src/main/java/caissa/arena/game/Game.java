@@ -1,6 +1,7 @@
 package caissa.arena.game;
 
 import caissa.arena.Version;
+import caissa.arena.bot.Delivery;
 import caissa.arena.bot.BotProcess;
 import caissa.arena.bot.Reply;
 import caissa.arena.bot.ShutdownReport;
@@ -120,7 +121,7 @@ public final class Game {
                 open(place);
             }
             listener.started(setup, start);
-            outcome = startFailures().orElseGet(this::loop);
+            outcome = startFailures().orElseGet(() -> overLimits(loop()));
             // Bots killed or a wait interrupted because the arena is being stopped end a game in
             // ways that look like a bot's fault: they are not a result.
             if (stopping() && outcome.termination() != Termination.ABORTED) {
@@ -163,11 +164,63 @@ public final class Game {
         return Optional.empty();
     }
 
+    /**
+     * A bot that went over a resource limit during the game loses by it, whatever else happened
+     * (its processes were killed or refused, so the game it played is not a fair one); when both
+     * did, both lose. Read before the shutdown, while the bots' cgroups still count.
+     */
+    private GameOutcome overLimits(GameOutcome played) {
+        List<String> reasons = new ArrayList<>();
+        List<Side> over = new ArrayList<>();
+        for (Place place : places.values()) {
+            Optional<String> hit = place.seat == null ? Optional.empty() : place.seat.limitHit();
+            if (hit.isPresent()) {
+                over.add(place.side);
+                reasons.add(place.who() + " went over its " + hit.get());
+            }
+        }
+        if (over.isEmpty()) {
+            return played;
+        }
+        String reason = String.join("; ", reasons) + " (" + played.reason() + ")";
+        return over.size() == 2 ? new GameOutcome(Result.BOTH_LOSE, Termination.RESOURCE_LIMIT, reason)
+                : GameOutcome.irregularLoss(over.get(0), Termination.RESOURCE_LIMIT, reason);
+    }
+
+    /**
+     * Both bots get the {@code opening} line. Each must take it within what its clock allows for
+     * its first move: one that does not read its input loses on time (both lose when neither
+     * reads). The wait is not charged, as no move has been asked for yet.
+     */
+    private Optional<GameOutcome> sendOpening() {
+        String line = "opening " + setup.opening().stream().map(Move::toString).collect(Collectors.joining(" "));
+        List<Place> stuck = new ArrayList<>();
+        for (Place place : places.values()) {
+            // A bot that cannot take the line because it exited is found out when it is first asked for a move.
+            if (place.seat.send(line, ticker.nanoTime() + writeLimit(place)) instanceof Delivery.TimedOut) {
+                stuck.add(place);
+            }
+        }
+        if (stuck.size() == 2) {
+            return Optional.of(new GameOutcome(Result.BOTH_LOSE, Termination.TIME_FORFEIT,
+                    "neither bot read the opening line within its " + seconds(stuck.get(0).clock.allowance())));
+        }
+        return stuck.stream().findFirst().map(place -> timeForfeit(place, "did not read the opening line within its "
+                + seconds(place.clock.allowance())));
+    }
+
+    /** How long a write to the bot may wait for it to read: its whole limit (or, on a CPU clock, the wall-time cap). */
+    private long writeLimit(Place place) {
+        long limit = place.clock.limit();
+        return setup.timeControl().clock() == ClockKind.CPU ? CPU_CAP_FACTOR * limit + CPU_CAP_EXTRA : limit;
+    }
+
     private GameOutcome loop() {
         if (!setup.opening().isEmpty()) {
-            String line = "opening " + setup.opening().stream().map(Move::toString).collect(Collectors.joining(" "));
-            // A bot that cannot take the line is found out when it is first asked for a move.
-            places.values().forEach(place -> place.seat.send(line));
+            Optional<GameOutcome> refused = sendOpening();
+            if (refused.isPresent()) {
+                return refused.get();
+            }
         }
         boolean cpuClock = setup.timeControl().clock() == ClockKind.CPU;
         Move previous = null;
@@ -185,7 +238,14 @@ public final class Game {
             String line = previous == null ? "start" : previous.toString();
             long cpuBefore = cpuClock ? mover.seat.cpuNanos() : 0;
             long writing = ticker.nanoTime();
-            if (!mover.seat.send(line)) {
+            // A write waits only until the bot's time is up: one that does not read its input
+            // (its pipe is full) spends its own time, and loses on time when it runs out.
+            Delivery delivery = mover.seat.send(line, writing + writeLimit(mover));
+            if (delivery instanceof Delivery.TimedOut) {
+                return timeForfeit(mover, "did not read its input within its " + seconds(mover.clock.allowance())
+                        + marginNote() + " (" + seconds(Math.max(0, mover.clock.remaining())) + " left on its clock)");
+            }
+            if (!(delivery instanceof Delivery.Written written)) {
                 return crash(mover, "stopped reading its input");
             }
             // A suspended bot is continued with its line already waiting, so that it wakes once,
@@ -193,13 +253,13 @@ public final class Game {
             if (setup.timeControl().suspendIdle()) {
                 mover.seat.resume();
             }
-            // The clock starts once the line is flushed (and the bot continued). A fast bot may
-            // answer before this thread runs again (the kernel lets the woken reader go first),
-            // so a reply received during the write counts as instant, and only one received
-            // before it is out of turn.
-            long sent = ticker.nanoTime();
+            // The clock starts once the line is written and the bot continued, less the time the
+            // write waited for the bot to read (its own time). A fast bot may answer before this
+            // thread runs again (the kernel lets the woken reader go first), so a reply received
+            // during the write counts as instant, and only one received before it is out of turn.
+            long sent = ticker.nanoTime() - (written.doneNanos() - written.startedNanos());
             if (previousReceived != Long.MIN_VALUE) {
-                listener.relayed(sent - previousReceived);
+                listener.relayed(written.doneNanos() - previousReceived);
             }
             Wait wait = cpuClock ? awaitOnCpu(mover, sent, cpuBefore) : awaitOnWall(mover, sent);
             if (wait instanceof Wait.OutOfTime out) {
@@ -394,7 +454,8 @@ public final class Game {
         StderrExcerpt stderr = seat.seat == null ? StderrExcerpt.EMPTY : seat.seat.stderr();
         return new GameRecord.PlayerRecord(seat.entrant.name(), seat.entrant.command().argv(),
                 seat.clock.used() / 1_000_000, seat.spent / 1_000_000, stderr,
-                seat.shutdown == null ? null : GameRecord.ExitRecord.of(seat.shutdown));
+                seat.shutdown == null ? null : GameRecord.ExitRecord.of(seat.shutdown),
+                seat.seat == null ? null : seat.seat.sandbox().orElse(null));
     }
 
     private static String loser(Result result) {

@@ -5,6 +5,7 @@ import caissa.arena.bot.StderrExcerpt;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Side;
 import caissa.arena.rules.Variant;
+import caissa.arena.sandbox.SandboxRecord;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
@@ -73,10 +74,11 @@ public record GameRecord(
      * @param thinkingMillis the time its replies took in all: the first reply's whole (which its clock
      *     charges only beyond the first-move allowance) and, when it lost on time, the wait it was allowed
      * @param exit how its processes ended; null when it never started
+     * @param sandbox what held it (sandbox, limits and how they were enforced); null when it was not started
      */
-    @JsonPropertyOrder({"name", "command", "timeUsedMillis", "thinkingMillis", "stderr", "exit"})
+    @JsonPropertyOrder({"name", "command", "timeUsedMillis", "thinkingMillis", "stderr", "exit", "sandbox"})
     public record PlayerRecord(String name, List<String> command, long timeUsedMillis, long thinkingMillis,
-            StderrExcerpt stderr, ExitRecord exit) {
+            StderrExcerpt stderr, ExitRecord exit, SandboxRecord sandbox) {
         public PlayerRecord {
             command = List.copyOf(command);
         }

@@ -4,6 +4,7 @@ import caissa.arena.bot.BotProcess;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Side;
 import caissa.arena.rules.Variant;
+import caissa.arena.sandbox.Isolation;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -16,6 +17,7 @@ import java.util.Objects;
  * @param grace how long a bot may take to exit after {@code end} before it is killed
  * @param tournament where the game stands in a tournament or match, or null
  * @param variant the game played (HEXCAISSA.md); bots learn it from {@code CAISSA_VARIANT}
+ * @param isolation the sandbox and resource limits of both bots, and what they must not see
  */
 public record GameSetup(
         Entrant white,
@@ -25,7 +27,8 @@ public record GameSetup(
         Duration grace,
         BotProcess.Limits limits,
         GameRecord.TournamentGame tournament,
-        Variant variant) {
+        Variant variant,
+        Isolation isolation) {
 
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(1);
 
@@ -37,6 +40,7 @@ public record GameSetup(
         Objects.requireNonNull(grace, "grace");
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(variant, "variant");
+        Objects.requireNonNull(isolation, "isolation");
         for (Move move : opening) {
             if (move.variant() != variant) {
                 throw new IllegalArgumentException("opening move " + move + " is a " + move.variant() + " move, not "
@@ -47,7 +51,7 @@ public record GameSetup(
 
     public static GameSetup of(Entrant white, Entrant black, TimeControl timeControl) {
         return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null,
-                Variant.CAISSA);
+                Variant.CAISSA, Isolation.defaults());
     }
 
     public Entrant entrant(Side side) {
@@ -55,16 +59,20 @@ public record GameSetup(
     }
 
     public GameSetup withOpening(List<Move> moves) {
-        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament, variant);
+        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament, variant, isolation);
     }
 
     public GameSetup withTournament(GameRecord.TournamentGame game) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, game, variant);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, game, variant, isolation);
     }
 
     /** The same game in another variant; the opening must be of that variant. */
     public GameSetup withVariant(Variant other) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, other);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, other, isolation);
     }
 
+
+    public GameSetup withIsolation(Isolation newIsolation) {
+        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, variant, newIsolation);
+    }
 }

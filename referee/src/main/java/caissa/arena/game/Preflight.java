@@ -62,10 +62,12 @@ public final class Preflight {
         }
         String asked = "'start'";
         if (!opening.isEmpty()) {
-            bot.send("opening " + opening.stream().map(Move::toString).collect(Collectors.joining(" ")));
+            bot.send("opening " + opening.stream().map(Move::toString).collect(Collectors.joining(" ")),
+                    System.nanoTime() + control.firstMoveAllowance().toNanos() + control.perGame().toNanos());
             asked = "'start' after the opening line";
         }
-        if (!bot.send("start")) {
+        if (!(bot.send("start", System.nanoTime() + control.firstMoveAllowance().toNanos() + control.perGame().toNanos())
+                instanceof caissa.arena.bot.Delivery.Written)) {
             return Optional.of("stopped reading its input before it was asked for a move" + exit(bot));
         }
         long allowed = control.perMove().map(cap -> Math.min(cap.toNanos(), control.perGame().toNanos()))

@@ -2,10 +2,15 @@ package caissa.arena.game;
 
 import caissa.arena.bot.BotCommand;
 import caissa.arena.bot.BotProcess;
+import caissa.arena.bot.Delivery;
 import caissa.arena.bot.Reply;
 import caissa.arena.bot.SampleBots;
 import caissa.arena.bot.ShutdownReport;
 import caissa.arena.bot.StderrExcerpt;
+import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.SandboxRecord;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -20,18 +25,35 @@ public final class ProcessSeat implements Seat {
         this.bot = bot;
     }
 
-    /** Opens seats by starting the entrants' commands with the game's environment and limits. */
+    /**
+     * Opens seats by starting the entrants' commands with the game's environment and limits, each
+     * in its sandbox (see {@link Containment}), which hides the other bot's files from it.
+     */
     public static Opener opener(GameSetup setup) {
+        Isolation isolation = setup.isolation().resolved();
         return (entrant, name) -> {
             BotCommand command;
+            BotCommand opponent;
             try {
                 command = SampleBots.resolve(entrant.command());
+                Entrant other = entrant == setup.white() ? setup.black() : setup.white();
+                opponent = SampleBots.isSample(other.command()) ? SampleBots.resolve(other.command()) : other.command();
             } catch (IllegalArgumentException e) {
                 return new Opened.Failed(e.getMessage());
             }
+            Optional<String> problem = Containment.startProblem(command);
+            if (problem.isPresent()) {
+                return new Opened.Failed(problem.get());
+            }
+            Containment containment;
+            try {
+                containment = Containment.prepare(command, opponent, isolation, entrant.name(), name);
+            } catch (IOException e) {
+                return new Opened.Failed("its sandbox could not be prepared: " + e.getMessage());
+            }
             Map<String, String> environment = new HashMap<>(setup.timeControl().environment());
             environment.put(Game.VARIANT_VARIABLE, setup.variant().id());
-            BotProcess.Start start = BotProcess.start(command, environment, setup.limits(), name);
+            BotProcess.Start start = BotProcess.start(command, environment, setup.limits(), name, containment);
             if (start instanceof BotProcess.Start.Started started) {
                 return new Opened.Ready(new ProcessSeat(started.bot()));
             }
@@ -40,8 +62,18 @@ public final class ProcessSeat implements Seat {
     }
 
     @Override
-    public boolean send(String line) {
-        return bot.send(line);
+    public Delivery send(String line, long deadlineNanos) {
+        return bot.send(line, deadlineNanos);
+    }
+
+    @Override
+    public Optional<SandboxRecord> sandbox() {
+        return bot.containment().map(Containment::record);
+    }
+
+    @Override
+    public Optional<String> limitHit() {
+        return bot.limitHit();
     }
 
     @Override

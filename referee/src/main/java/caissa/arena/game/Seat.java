@@ -1,8 +1,10 @@
 package caissa.arena.game;
 
+import caissa.arena.bot.Delivery;
 import caissa.arena.bot.Reply;
 import caissa.arena.bot.ShutdownReport;
 import caissa.arena.bot.StderrExcerpt;
+import caissa.arena.sandbox.SandboxRecord;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -17,10 +19,12 @@ import java.util.Optional;
 public interface Seat {
 
     /**
-     * Writes one line and flushes it. False when the player no longer reads its input (it exited
-     * or closed it); the game decides what that means.
+     * Writes one line and waits until the deadline for the player to take it: {@link
+     * Delivery.Written} with when the write began and ended, {@link Delivery.TimedOut} when the
+     * player does not read its input, {@link Delivery.Refused} when it exited or closed it. The
+     * game decides what each means; it is never held past the deadline.
      */
-    boolean send(String line);
+    Delivery send(String line, long deadlineNanos);
 
     /**
      * Waits until the deadline for the player's next reply. A {@link Reply.Line} carries when it
@@ -54,6 +58,16 @@ public interface Seat {
 
     /** Ending, second half: wait for the exit until the deadline, then remove what is left. */
     ShutdownReport awaitEnd(long deadlineNanos);
+
+    /** The sandbox and limits that held the player, for its log; empty for a player in the arena. */
+    default Optional<SandboxRecord> sandbox() {
+        return Optional.empty();
+    }
+
+    /** The resource limit the player went over during the game, in words with its figure; read before its end. */
+    default Optional<String> limitHit() {
+        return Optional.empty();
+    }
 
     /** What the player wrote on standard error (an excerpt). */
     StderrExcerpt stderr();

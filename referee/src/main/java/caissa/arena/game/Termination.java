@@ -22,6 +22,8 @@ public enum Termination {
     CRASH("crash", true),
     /** The bot's command could not be started. */
     START_FAILURE("start-failure", true),
+    /** The bot went over a resource limit (memory, processes and threads, file size). */
+    RESOURCE_LIMIT("resource-limit", true),
     /**
      * The arena was stopped (Ctrl-C, SIGTERM, an interrupt) before the game was over. Not a
      * result: it is never journaled nor counted, and a resumed tournament plays the game again.

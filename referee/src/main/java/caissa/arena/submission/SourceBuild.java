@@ -2,6 +2,8 @@ package caissa.arena.submission;
 
 import caissa.arena.bot.BotCommand;
 import caissa.arena.bot.CommandLineSplitter;
+import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Isolation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +22,10 @@ import org.apache.commons.exec.PumpStreamHandler;
  * Turns a submission into a command, the CodeCup way: a single source file is compiled by its
  * extension ({@code .java} with javac, {@code .c} with gcc -O2, {@code .cpp} with g++ -O2,
  * {@code .py} checked by python3) in a folder of its own; anything else is taken as a command.
- * Builds are one-shot commands run through Apache Commons Exec with a time limit.
+ * Builds are one-shot commands run through Apache Commons Exec with a time limit, in the same
+ * kind of sandbox and limits as the bot (see {@link Containment}): a source file can make its
+ * compiler misbehave ({@code #include "/dev/zero"} eats memory for ever), and only the build
+ * folder is writable.
  */
 public final class SourceBuild {
 
@@ -51,6 +56,11 @@ public final class SourceBuild {
      * @throws IllegalArgumentException when the submission names a source file that does not exist, or is not a command
      */
     public static Outcome prepare(String submission, Path buildDir, Duration timeout) {
+        return prepare(submission, buildDir, timeout, Isolation.defaults());
+    }
+
+    /** The same, with the build in the given sandbox and limits. */
+    public static Outcome prepare(String submission, Path buildDir, Duration timeout, Isolation isolation) {
         List<String> argv = CommandLineSplitter.split(submission);
         Optional<String> language = argv.size() == 1 ? language(argv.get(0)) : Optional.empty();
         if (language.isEmpty()) {
@@ -60,12 +70,26 @@ public final class SourceBuild {
         if (!Files.isRegularFile(source)) {
             throw new IllegalArgumentException("no such source file: " + argv.get(0));
         }
+        Build build = new Build(buildDir, timeout, isolation);
+        // The build sees only its own folder: a copy of the source goes there, readable by the
+        // sandbox's unprivileged user wherever the original lies.
+        try {
+            Path copies = Files.createDirectories(buildDir.resolve("source"));
+            source = Files.copy(source, copies.resolve(source.getFileName()));
+            Files.setPosixFilePermissions(source, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         return switch (language.get()) {
-            case "java" -> java(source, buildDir, timeout);
-            case "c" -> compiled(source, buildDir, timeout, "C", "gcc", "-lm");
-            case "cpp" -> compiled(source, buildDir, timeout, "C++", "g++", null);
-            default -> python(source, buildDir, timeout);
+            case "java" -> java(source, build);
+            case "c" -> compiled(source, build, "C", "gcc", "-lm");
+            case "cpp" -> compiled(source, build, "C++", "g++", null);
+            default -> python(source, build);
         };
+    }
+
+    /** Where and how a build runs. */
+    private record Build(Path dir, Duration timeout, Isolation isolation) {
     }
 
     private static Optional<String> language(String path) {
@@ -78,7 +102,8 @@ public final class SourceBuild {
         return Optional.empty();
     }
 
-    private static Outcome java(Path source, Path buildDir, Duration timeout) {
+    private static Outcome java(Path source, Build build) {
+        Path buildDir = build.dir();
         String base = source.getFileName().toString().replaceFirst("\\.java$", "");
         String mainClass = base;
         try {
@@ -93,30 +118,53 @@ public final class SourceBuild {
                 .addArgument("-d").addArgument(buildDir.toString(), false).addArgument(source.toString(), false);
         BotCommand run = BotCommand.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", buildDir.toString(), mainClass);
-        return build("Java", javac, buildDir, timeout, run);
+        return run("Java", javac, build, run);
     }
 
-    private static Outcome compiled(Path source, Path buildDir, Duration timeout, String language, String compiler,
-            String library) {
-        Path binary = buildDir.resolve("bot");
+    private static Outcome compiled(Path source, Build build, String language, String compiler, String library) {
+        Path binary = build.dir().resolve("bot");
         CommandLine command = new CommandLine(compiler).addArgument("-O2").addArgument("-o")
                 .addArgument(binary.toString(), false).addArgument(source.toString(), false);
         if (library != null) {
             command.addArgument(library);
         }
-        return build(language, command, buildDir, timeout, BotCommand.of(binary.toString()));
+        return run(language, command, build, BotCommand.of(binary.toString()));
     }
 
-    private static Outcome python(Path source, Path buildDir, Duration timeout) {
+    private static Outcome python(Path source, Build build) {
         // A syntax check that writes nothing next to the author's file (py_compile would).
         CommandLine check = new CommandLine("python3").addArgument("-c")
                 .addArgument("import sys; compile(open(sys.argv[1], encoding='utf-8').read(), sys.argv[1], 'exec')", false)
                 .addArgument(source.toString(), false);
-        return build("Python", check, buildDir, timeout, BotCommand.of("python3", source.toString()));
+        return run("Python", check, build, BotCommand.of("python3", source.toString()));
     }
 
-    private static Outcome build(String language, CommandLine command, Path dir, Duration timeout, BotCommand run) {
+    private static Outcome run(String language, CommandLine command, Build build, BotCommand run) {
+        Path dir = build.dir();
+        Duration timeout = build.timeout();
         String display = String.join(" ", command.toStrings());
+        Containment containment;
+        try {
+            containment = Containment.prepareTool(new BotCommand(List.of(command.toStrings()), Optional.of(dir), java.util.Map.of()),
+                    dir, build.isolation(), "build");
+        } catch (IOException e) {
+            return new Outcome.Failed(language, display, "the build's sandbox could not be prepared: " + e.getMessage(), "");
+        }
+        try {
+            return execute(language, display, contained(containment.argv()), dir, timeout, run, containment);
+        } finally {
+            containment.close();
+        }
+    }
+
+    private static CommandLine contained(List<String> argv) {
+        CommandLine line = new CommandLine(argv.get(0));
+        argv.subList(1, argv.size()).forEach(arg -> line.addArgument(arg, false));
+        return line;
+    }
+
+    private static Outcome execute(String language, String display, CommandLine command, Path dir, Duration timeout,
+            BotCommand run, Containment containment) {
         BoundedOutput output = new BoundedOutput(OUTPUT_LIMIT);
         TreeKillingWatchdog watchdog = new TreeKillingWatchdog(timeout);
         PumpStreamHandler streams = new PumpStreamHandler(output);
@@ -132,15 +180,19 @@ public final class SourceBuild {
         } catch (ExecuteException e) {
             exit = e.getExitValue();
         } catch (IOException e) {
-            return new Outcome.Failed(language, display, command.getExecutable() + " cannot be run here: " + e.getMessage(),
+            return new Outcome.Failed(language, display, display.split(" ")[0] + " cannot be run here: " + e.getMessage(),
                     output.text());
         }
-        if (watchdog.killedProcess()) {
+        Optional<String> overLimit = containment.limitHit(Optional.of(exit));
+        if (overLimit.isPresent()) {
+            return new Outcome.Failed(language, display, "the build went over its " + overLimit.get(), output.text());
+        }
+        if (watchdog.timedOut()) {
             return new Outcome.Failed(language, display, "the build took longer than " + timeout.toSeconds() + " s",
                     output.text());
         }
         if (exit != 0) {
-            return new Outcome.Failed(language, display, command.getExecutable() + " exited with status " + exit,
+            return new Outcome.Failed(language, display, display.split(" ")[0] + " exited with status " + exit,
                     output.text());
         }
         return new Outcome.Built(run, language, display, output.text());

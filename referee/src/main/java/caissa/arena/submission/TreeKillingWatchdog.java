@@ -12,6 +12,7 @@ import org.apache.commons.exec.Watchdog;
 final class TreeKillingWatchdog extends ExecuteWatchdog {
 
     private Process process;
+    private volatile boolean timedOut;
 
     // The builder cannot make a subclass; this constructor is the only way to extend the class.
     @SuppressWarnings("deprecation")
@@ -27,9 +28,19 @@ final class TreeKillingWatchdog extends ExecuteWatchdog {
 
     @Override
     public synchronized void timeoutOccured(Watchdog watchdog) {
+        timedOut = true;
         if (process != null) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
         }
         super.timeoutOccured(watchdog);
+    }
+
+    /**
+     * Whether the build ran out of time. Not {@link #killedProcess()}: that is true only if the
+     * process it started was still there to kill, and a compiler whose child was killed first
+     * may exit on its own a moment before.
+     */
+    boolean timedOut() {
+        return timedOut;
     }
 }

@@ -407,7 +407,9 @@ public final class Tournament implements AutoCloseable {
                 .withVariant(definition.variant())
                 .withOpening(game.opening())
                 .withTournament(new GameRecord.TournamentGame(definition.name(), game.number(), plan.totalGames(),
-                        game.pair()));
+                        game.pair()))
+                // No bot may see the records (or, through the tournament file, the other bots' commands).
+                .withIsolation(definition.isolation().hiding(file == null ? List.of(dir) : List.of(dir, file)));
     }
 
     private Map<Integer, FinishedGame> all() {

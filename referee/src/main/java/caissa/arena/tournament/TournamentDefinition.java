@@ -1,5 +1,6 @@
 package caissa.arena.tournament;
 
+import caissa.arena.sandbox.Isolation;
 import caissa.arena.game.TimeControl;
 import caissa.arena.rules.Variant;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.Optional;
  * tournaments/README.md for every field).
  *
  * @param concurrency games at a time when the command line does not say; empty for the number of cores
+ * @param isolation the bots' sandbox and resource limits (for all, and per bot by name)
  */
 public record TournamentDefinition(
         String name,
@@ -21,18 +23,20 @@ public record TournamentDefinition(
         long seed,
         Optional<Integer> concurrency,
         Format format,
-        Variant variant) {
+        Variant variant,
+        Isolation isolation) {
 
-    /** A round robin of square Caïssa. */
+    /** A round robin of square Caïssa, its bots in the default sandbox and limits. */
     public TournamentDefinition(String name, List<BotEntry> bots, int gamesPerPair, TimeControl timeControl,
             int openingPlies, long seed, Optional<Integer> concurrency) {
         this(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, Format.ROUND_ROBIN);
     }
 
-    /** A tournament of square Caïssa. */
+    /** A tournament of square Caïssa, its bots in the default sandbox and limits. */
     public TournamentDefinition(String name, List<BotEntry> bots, int gamesPerPair, TimeControl timeControl,
             int openingPlies, long seed, Optional<Integer> concurrency, Format format) {
-        this(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format, Variant.CAISSA);
+        this(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format, Variant.CAISSA,
+                Isolation.defaults());
     }
 
     public TournamentDefinition {
@@ -42,6 +46,13 @@ public record TournamentDefinition(
         Objects.requireNonNull(concurrency, "concurrency");
         Objects.requireNonNull(format, "format");
         Objects.requireNonNull(variant, "variant");
+        Objects.requireNonNull(isolation, "isolation");
+    }
+
+    /** The same tournament with its bots' isolation changed (the command line's --sandbox wins over the file). */
+    public TournamentDefinition withIsolation(Isolation newIsolation) {
+        return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format,
+                variant, newIsolation);
     }
 
     /** Games in the whole tournament, every stage. */

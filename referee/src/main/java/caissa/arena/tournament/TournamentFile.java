@@ -10,6 +10,9 @@ import caissa.arena.input.Names;
 import caissa.arena.input.Texts;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Variant;
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.ResourceLimits;
+import caissa.arena.sandbox.SandboxMode;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -43,9 +46,10 @@ import java.util.Set;
 public final class TournamentFile {
 
     private static final Set<String> FIELDS = Set.of("name", "bots", "gamesPerPair", "timePerGame", "timePerMove",
-            "increment", "firstMoveAllowance", "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant");
+            "increment", "firstMoveAllowance", "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant", "sandbox", "limits");
     private static final Set<String> FINAL_FIELDS = Set.of("top", "gamesPerPair");
-    private static final Set<String> BOT_FIELDS = Set.of("name", "command", "workingDir", "env");
+    private static final Set<String> BOT_FIELDS = Set.of("name", "command", "workingDir", "env", "limits");
+    private static final Set<String> LIMIT_FIELDS = Set.of("memory", "processes", "openFiles", "fileSize");
     static final int MAX_OPENING_PLIES = 40;
 
     private final Path file;
@@ -116,13 +120,28 @@ public final class TournamentFile {
         }
         List<BotEntry> bots = new ArrayList<>();
         Set<String> names = new HashSet<>();
+        ResourceLimits limits = limits(root.get("limits"), "/limits", "limits", ResourceLimits.DEFAULT);
+        Map<String, ResourceLimits> botLimits = new HashMap<>();
         for (int i = 0; i < botsNode.size(); i++) {
             BotEntry bot = bot(botsNode.get(i), "/bots/" + i, "bots[" + i + "]");
             if (!names.add(bot.name())) {
                 throw error("/bots/" + i + "/name", "bots[" + i + "].name", "duplicate bot name '" + bot.name() + "'");
             }
+            if (botsNode.get(i).has("limits")) {
+                botLimits.put(bot.name(), limits(botsNode.get(i).get("limits"), "/bots/" + i + "/limits",
+                        "bots[" + i + "].limits", limits));
+            }
             bots.add(bot);
         }
+        SandboxMode sandbox = SandboxMode.fromEnvironment();
+        if (root.hasNonNull("sandbox")) {
+            try {
+                sandbox = SandboxMode.fromWord(root.get("sandbox").isTextual() ? root.get("sandbox").asText() : root.get("sandbox").toString());
+            } catch (IllegalArgumentException e) {
+                throw error("/sandbox", "sandbox", e.getMessage().replace("unknown sandbox", "must be auto, bwrap or none, got"));
+            }
+        }
+        Isolation isolation = Isolation.defaults().withSandbox(sandbox).withLimits(limits).withBotLimits(botLimits);
         int gamesPerPair = integer(root, "gamesPerPair", 2, 2, 10_000);
         if (gamesPerPair % 2 != 0) {
             throw error("/gamesPerPair", "gamesPerPair",
@@ -155,7 +174,7 @@ public final class TournamentFile {
                     + " games per pair make " + games + " games; a tournament has at most " + Limits.MAX_GAMES);
         }
         return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format,
-                variant(root));
+                variant(root), isolation);
     }
 
     /** The game played: {@code caissa} (the default) or {@code hexcaissa}. */
@@ -262,6 +281,57 @@ public final class TournamentFile {
             finalStage = Optional.of(new Format.Final(top, games));
         }
         return new Format.Swiss(rounds, finalStage);
+    }
+
+    /**
+     * A {@code limits} object: {@code memory} and {@code fileSize} as sizes ({@code "512M"},
+     * {@code "1G"}), {@code processes} and {@code openFiles} as whole numbers; what it leaves
+     * out comes from {@code base} (the defaults, or the file's limits for a bot's own).
+     */
+    private ResourceLimits limits(JsonNode node, String pointer, String field, ResourceLimits base) {
+        if (node == null || node.isNull()) {
+            return base;
+        }
+        if (!node.isObject()) {
+            throw error(pointer, field, "must be an object like {\"memory\": \"1G\", \"processes\": 64}");
+        }
+        unknownFields(node, pointer, LIMIT_FIELDS);
+        ResourceLimits limits = base;
+        try {
+            if (node.has("memory")) {
+                limits = limits.withMemory(size(node.get("memory"), pointer + "/memory", field + ".memory"));
+            }
+            if (node.has("fileSize")) {
+                limits = limits.withFileSize(size(node.get("fileSize"), pointer + "/fileSize", field + ".fileSize"));
+            }
+            if (node.has("processes")) {
+                limits = limits.withProcesses(count(node.get("processes"), pointer + "/processes", field + ".processes"));
+            }
+            if (node.has("openFiles")) {
+                limits = limits.withOpenFiles(count(node.get("openFiles"), pointer + "/openFiles", field + ".openFiles"));
+            }
+        } catch (IllegalArgumentException e) {
+            throw error(pointer, field, e.getMessage());
+        }
+        return limits;
+    }
+
+    private long size(JsonNode value, String pointer, String field) {
+        if (!value.isTextual() && !value.isIntegralNumber()) {
+            throw error(pointer, field, "must be a size like \"512M\" or \"1G\", got " + value);
+        }
+        try {
+            return value.isIntegralNumber() ? value.asLong() : ResourceLimits.parseBytes(value.asText());
+        } catch (IllegalArgumentException e) {
+            throw error(pointer, field, e.getMessage());
+        }
+    }
+
+    private int count(JsonNode value, String pointer, String field) {
+        if (!value.isIntegralNumber() || value.asLong() < 1 || value.asLong() > 1_000_000) {
+            throw error(pointer, field, "must be a whole number from 1 to 1000000, got " + value);
+        }
+        return value.asInt();
     }
 
     private BotEntry bot(JsonNode node, String pointer, String field) {

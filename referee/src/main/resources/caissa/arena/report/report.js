@@ -20,16 +20,16 @@
   /** While a run writes the folder, the page reloads itself this often (the hash, so an open game, is kept). */
   const REFRESH_SECONDS = 5;
 
-  const CAUSES = ['time-forfeit', 'illegal-move', 'protocol-error', 'crash', 'start-failure'];
+  const CAUSES = ['time-forfeit', 'illegal-move', 'protocol-error', 'crash', 'start-failure', 'resource-limit'];
   const TERMINATIONS = ['checkmate', 'stalemate', 'move-limit'].concat(CAUSES);
   const LABELS = {
     'checkmate': 'checkmate', 'stalemate': 'stalemate', 'move-limit': 'move limit',
     'time-forfeit': 'time forfeit', 'illegal-move': 'illegal move', 'protocol-error': 'protocol error',
-    'crash': 'crash', 'start-failure': 'start failure'
+    'crash': 'crash', 'start-failure': 'start failure', 'resource-limit': 'resource limit'
   };
   /** Column heads of the irregular causes in the standings, which has many columns already. */
   const SHORT_LABELS = {
-    'time-forfeit': 'time', 'illegal-move': 'illegal', 'protocol-error': 'protocol', 'crash': 'crash', 'start-failure': 'start'
+    'time-forfeit': 'time', 'illegal-move': 'illegal', 'protocol-error': 'protocol', 'crash': 'crash', 'start-failure': 'start', 'resource-limit': 'limit'
   };
   const FILES = 'abcdefg';
 

@@ -82,9 +82,9 @@ class HelpTextTest {
                 continue;
             }
             // A negatable option may be written --[no-]name.
-            String optionName = option.longestName();
-            java.util.regex.Pattern shown = java.util.regex.Pattern.compile("(?<![\\w-])(" + optionName + "|"
-                    + java.util.regex.Pattern.quote("--[no-]") + optionName.substring(2) + ")(?![\\w-])");
+            String longName = option.longestName();
+            java.util.regex.Pattern shown = java.util.regex.Pattern.compile("(?<![\\w-])(" + longName + "|"
+                    + java.util.regex.Pattern.quote("--[no-]") + longName.substring(2) + ")(?![\\w-])");
             assertThat(shown.matcher(section).find() || isClockOption(option) && shown.matcher(clockTable).find())
                     .as("the README's section of caissa " + name + " names " + option.longestName()).isTrue();
         }

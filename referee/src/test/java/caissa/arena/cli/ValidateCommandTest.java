@@ -76,6 +76,7 @@ class ValidateCommandTest {
             hang             | 2 | clock         | did not reply within
             ignore-end       | 1 | exits on end  | had to be killed after 'end' in 2 of 2 games
             grandchild       | 1 | no leftovers  | 2 processes it started were still running after 2 of 2 games and were killed
+            detach           | 1 | no leftovers  | processes it started were still running after 2 of 2 games and were killed
             exit-immediately | 1 | answers start | no legal first move as White in 1 of 1 games
             """)
     void aMisbehaviourFailsTheCheckThatNamesIt(String behaviour, String at, String check, String evidence) {
@@ -122,7 +123,8 @@ class ValidateCommandTest {
         assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
         Path source = Files.writeString(dir.resolve("slow.c"), "#include \"" + fifo + "\"\nint main(void) { return 0; }\n");
 
-        Run run = validate(source.toString(), "--build-timeout", "2s");
+        // Without a sandbox: the FIFO must be reachable from the compiler (a sandboxed build sees only its own folder).
+        Run run = validate(source.toString(), "--build-timeout", "2s", "--sandbox", "none");
 
         assertThat(run.exit()).isEqualTo(1);
         assertThat(run.out()).contains("build  FAIL  gcc -O2 -o").contains("the build took longer than 2 s");
@@ -130,6 +132,19 @@ class ValidateCommandTest {
         assertThat(ProcessHandle.allProcesses()
                 .filter(p -> p.info().arguments().map(a -> String.join(" ", a).contains(source.toString())).orElse(false))
                 .filter(p -> caissa.arena.testbots.TestBots.running(p.pid()))).isEmpty();
+    }
+
+    @Test
+    @Timeout(120)
+    void aCompilerThatEatsMemoryStopsAtTheCapAndFailsTheBuild() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(caissa.arena.sandbox.BotCgroup.available(), "needs cgroups");
+        Path source = Files.writeString(dir.resolve("zero.c"), "#include \"/dev/zero\"\nint main(void) { return 0; }\n");
+
+        Run run = validate(source.toString(), "--memory", "256M", "--build-timeout", "100s");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(1);
+        assertThat(run.out()).contains("build  FAIL  gcc -O2 -o").contains("the build went over its memory limit of 256 MiB");
+        assertThat(lastLine(run.out())).isEqualTo("FAIL: zero does not build (C)");
     }
 
     @Test

@@ -141,6 +141,11 @@ final class FixtureGames {
                 result = Result.lossFor(toMove);
                 reason = whoToMove + " exited with status 1 before the game was over";
             }
+            case RESOURCE_LIMIT -> {
+                result = Result.lossFor(toMove);
+                reason = whoToMove + " went over its memory limit of 1 GiB (killed for memory, peak 1.0 GiB) ("
+                        + whoToMove + " exited, killed by signal 9 before the game was over)";
+            }
             case START_FAILURE -> {
                 boolean both = spec.number() % 2 == 0;
                 result = both ? Result.BOTH_LOSE : Result.lossFor(Side.WHITE);
@@ -159,10 +164,10 @@ final class FixtureGames {
         };
         boolean startFailure = termination == Termination.START_FAILURE;
         GameRecord.PlayerRecord white = new GameRecord.PlayerRecord(spec.white(), List.of("./bots/" + spec.white()),
-                microsBySide[0] / 1000, microsBySide[0] / 1000, spec.whiteStderr(), startFailure ? null : exit(termination, loser, "white"));
+                microsBySide[0] / 1000, microsBySide[0] / 1000, spec.whiteStderr(), startFailure ? null : exit(termination, loser, "white"), null);
         GameRecord.PlayerRecord black = new GameRecord.PlayerRecord(spec.black(), List.of("./bots/" + spec.black()),
                 microsBySide[1] / 1000, microsBySide[1] / 1000, spec.blackStderr(),
-                startFailure && result == Result.BOTH_LOSE ? null : exit(termination, loser, "black"));
+                startFailure && result == Result.BOTH_LOSE ? null : exit(termination, loser, "black"), null);
         long duration = (microsBySide[0] + microsBySide[1]) / 1000 + 40 + spec.number();
         return new GameRecord(GameRecord.SCHEMA, "0.1.0-test", line.start().variant(),
                 new GameRecord.TournamentGame(spec.tournament(), spec.number(), spec.total(), (spec.number() + 1) / 2),

@@ -120,9 +120,9 @@ class HexReportInBrowserTest {
                     ? Result.lossFor(p.sideToMove()) : Result.DRAW;
             String loser = result == Result.DRAW ? null : p.sideToMove().word();
             GameRecord.PlayerRecord white = new GameRecord.PlayerRecord("alpha", List.of("./alpha"), 100, 100,
-                    StderrExcerpt.EMPTY, new GameRecord.ExitRecord(true, 0, 0, false));
+                    StderrExcerpt.EMPTY, new GameRecord.ExitRecord(true, 0, 0, false), null);
             GameRecord.PlayerRecord black = new GameRecord.PlayerRecord("beta", List.of("./beta"), 100, 100,
-                    StderrExcerpt.EMPTY, new GameRecord.ExitRecord(true, 0, 0, false));
+                    StderrExcerpt.EMPTY, new GameRecord.ExitRecord(true, 0, 0, false), null);
             return new GameRecord(GameRecord.SCHEMA, "0.1.0-test", variant,
                     new GameRecord.TournamentGame("hexcup", number, 3, (number + 1) / 2), white, black,
                     new GameRecord.TimeControlRecord("30s", null, "0s", "1s", "0s", "wall", true), List.of(), start.toCfn(), moves,

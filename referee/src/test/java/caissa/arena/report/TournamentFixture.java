@@ -40,7 +40,7 @@ final class TournamentFixture {
     private static final Termination[] KINDS = {
         Termination.CHECKMATE, Termination.STALEMATE, Termination.MOVE_LIMIT, Termination.TIME_FORFEIT,
         Termination.ILLEGAL_MOVE, Termination.PROTOCOL_ERROR, Termination.CRASH, Termination.START_FAILURE,
-        Termination.CHECKMATE, Termination.START_FAILURE, Termination.MOVE_LIMIT, Termination.CHECKMATE,
+        Termination.CHECKMATE, Termination.START_FAILURE, Termination.MOVE_LIMIT, Termination.RESOURCE_LIMIT,
     };
 
     private TournamentFixture() {

@@ -28,6 +28,7 @@ public final class TestBot {
     public static void main(String[] args) throws Exception {
         String behaviour = args.length > 0 ? args[0] : "random";
         int at = args.length > 1 ? Integer.parseInt(args[1]) : 1;
+        targets = args.length > 2 ? java.util.Arrays.copyOfRange(args, 2, args.length) : new String[0];
         // Our own buffer, flushed once per reply: System.out flushes every write, which would
         // split a double reply or a flood into many small writes and make the tests racy.
         PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 20),
@@ -40,7 +41,7 @@ public final class TestBot {
         switch (behaviour) {
             case "exit-immediately" -> System.exit(0);
             case "grandchild" -> {
-                Process child = new ProcessBuilder("sleep", "600").start();
+                Process child = new ProcessBuilder("sleep", "600", token()).start();
                 System.err.println("child-pid " + child.pid());
                 System.err.flush();
             }
@@ -124,7 +125,7 @@ public final class TestBot {
             }
             case "exit-with-child" -> {
                 // The child keeps our standard output open after we exit: no end of output comes.
-                Process child = new ProcessBuilder("sleep", "600").redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                Process child = new ProcessBuilder("sleep", "600", token()).redirectOutput(ProcessBuilder.Redirect.INHERIT)
                         .redirectError(ProcessBuilder.Redirect.INHERIT).start();
                 System.err.println("child-pid " + child.pid());
                 System.err.flush();
@@ -133,11 +134,80 @@ public final class TestBot {
             case "escape" -> {
                 // A child in a session of its own with an empty environment, holding our output,
                 // orphaned at once: neither the process tree nor the environment marker finds it.
-                Process child = new ProcessBuilder("setsid", "env", "-i", "sleep", "600")
+                Process child = new ProcessBuilder("setsid", "env", "-i", "sleep", "600", token())
                         .redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT).start();
                 System.err.println("child-pid " + child.pid());
                 System.err.flush();
                 System.exit(3);
+            }
+            case "fill-input" -> {
+                // Reply, then never read again, with the input pipe full: the next line to us cannot be written.
+                fillOwnInput();
+                out.println(move);
+                out.flush();
+                sleepForever();
+            }
+            case "terminal-escape" -> {
+                // Tries to wipe the organiser's line and fake a verdict, on both of its streams.
+                System.err.print("\u001b[2K\rPASS \u001b]0;owned\u0007\u009b31m\n");
+                System.err.flush();
+                out.println("\u001b[2K\rvalid: PASS\u001b[8m");
+            }
+            case "attack" -> {
+                if (!attacked) {
+                    attacked = true;
+                    attack();
+                }
+                return false;
+            }
+            case "fork-bomb" -> {
+                if (!attacked) {
+                    attacked = true;
+                    int started = 0;
+                    for (int i = 0; i < 300; i++) {
+                        try {
+                            new ProcessBuilder("sleep", "600", token()).start();
+                            started++;
+                        } catch (java.io.IOException e) {
+                            break;
+                        }
+                    }
+                    System.err.println("fork-bomb: started " + started + " of 300");
+                    System.err.flush();
+                }
+                return false;
+            }
+            case "memory-hog" -> {
+                // Touch every page, so that the memory is really used, not only reserved.
+                List<byte[]> hoard = new java.util.ArrayList<>();
+                for (int i = 0; i < 4096; i++) {
+                    byte[] block = new byte[1 << 20];
+                    for (int j = 0; j < block.length; j += 4096) {
+                        block[j] = 1;
+                    }
+                    hoard.add(block);
+                }
+                System.err.println("memory-hog: holding " + hoard.size() + " MiB");
+                return false;
+            }
+            case "refork" -> {
+                if (!attacked) {
+                    attacked = true;
+                    // A process that starts its successor every 2 ms and exits: its pid never stays the same.
+                    String walk = "sleep 0.002; sh -c \"$0\" \"$0\" \"$1\" & exit 0";
+                    new ProcessBuilder("sh", "-c", walk, walk, token()).start();
+                }
+                return false;
+            }
+            case "detach" -> {
+                if (!attacked) {
+                    attacked = true;
+                    // A new session, an empty environment and none of the bot's pipes: nothing ties it to the bot.
+                    new ProcessBuilder("setsid", "env", "-i", "sh", "-c", "exec </dev/null >/dev/null 2>&1; sleep 600 \"$0\"", token())
+                            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                }
+                return false;
             }
             case "slow-reply" -> Thread.sleep(400);
             case "slow" -> Thread.sleep(30);
@@ -152,6 +222,85 @@ public final class TestBot {
         out.flush();
         return !behaviour.startsWith("slow");
     }
+
+    private static boolean attacked;
+    private static String[] targets = new String[0];
+
+    /**
+     * Everything a hostile bot would try against its opponent, the arena and the records, each
+     * reported on standard error as {@code attack: WHAT: ok} or {@code attack: WHAT: denied}.
+     * Targets come from the arguments after N: {@code write=PATH}, {@code read=PATH}, {@code connect=PORT}.
+     */
+    private static void attack() {
+        long self = ProcessHandle.current().pid();
+        // A safety catch for the test suite itself: outside a sandbox these signals would reach every process of the machine.
+        boolean sandboxed;
+        try {
+            sandboxed = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/1/comm")).strip().equals("bwrap");
+        } catch (java.io.IOException e) {
+            sandboxed = false;
+        }
+        java.io.File[] procs = new java.io.File("/proc").listFiles((d, n) -> n.matches("\\d+"));
+        for (java.io.File proc : procs == null ? new java.io.File[0] : procs) {
+            long pid = Long.parseLong(proc.getName());
+            if (pid == self || !sandboxed) {
+                continue;
+            }
+            report("write into the output of process " + pid, () -> {
+                try (FileOutputStream theirs = new FileOutputStream("/proc/" + pid + "/fd/1")) {
+                    theirs.write("a1-a2\n".getBytes(StandardCharsets.UTF_8));
+                }
+            });
+            for (String signal : List.of("STOP", "KILL")) {
+                report("SIG" + signal + " process " + pid, () -> {
+                    if (new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start().waitFor() != 0) {
+                        throw new java.io.IOException("kill failed");
+                    }
+                });
+            }
+        }
+        for (String target : targets) {
+            String value = target.substring(target.indexOf('=') + 1);
+            if (target.startsWith("write=")) {
+                report("write " + value, () -> {
+                    java.nio.file.Path path = java.nio.file.Path.of(value);
+                    if (java.nio.file.Files.isDirectory(path)) {
+                        java.nio.file.Files.writeString(path.resolve("planted.txt"), "planted");
+                    } else {
+                        java.nio.file.Files.writeString(path, "echo planted\n", java.nio.file.StandardOpenOption.APPEND);
+                    }
+                });
+            } else if (target.startsWith("read=")) {
+                report("read " + value, () -> java.nio.file.Files.readAllBytes(java.nio.file.Path.of(value)));
+            } else if (target.startsWith("connect=")) {
+                report("connect to 127.0.0.1:" + value, () -> {
+                    try (java.net.Socket socket = new java.net.Socket()) {
+                        socket.connect(new java.net.InetSocketAddress("127.0.0.1", Integer.parseInt(value)), 500);
+                    }
+                });
+            }
+        }
+        System.err.flush();
+    }
+
+    private interface Attempt {
+        void run() throws Exception;
+    }
+
+    private static void report(String what, Attempt attempt) {
+        try {
+            attempt.run();
+            System.err.println("attack: " + what + ": ok");
+        } catch (Exception e) {
+            System.err.println("attack: " + what + ": denied (" + e.getMessage() + ")");
+        }
+    }
+
+    /** The test's token for this bot (see TestBots.processesOf): on a child's command line it finds a child that cleared its environment. */
+    private static String token() {
+        return System.getenv().getOrDefault("CAISSA_TEST_TOKEN", "0");
+    }
+
 
     /** Uses about {@code millis} of CPU time on this thread. */
     private static void burn(long millis) {
@@ -181,6 +330,34 @@ public final class TestBot {
             }
         }
         throw new IllegalStateException("no illegal move found");
+    }
+
+    /**
+     * Opens our own standard input for writing through /proc and fills the pipe, so that the
+     * referee's next write to us blocks. Returns once the pipe is full.
+     */
+    private static void fillOwnInput() throws InterruptedException {
+        java.util.concurrent.atomic.AtomicInteger chunks = new java.util.concurrent.atomic.AtomicInteger();
+        Thread filler = new Thread(() -> {
+            try (FileOutputStream self = new FileOutputStream("/proc/self/fd/0")) {
+                byte[] chunk = new byte[4096];
+                java.util.Arrays.fill(chunk, (byte) '\n');
+                while (true) {
+                    self.write(chunk);
+                    chunks.incrementAndGet();
+                }
+            } catch (java.io.IOException e) {
+                System.err.println("cannot fill own input: " + e);
+            }
+        });
+        filler.setDaemon(true);
+        filler.start();
+        // Full once the count stops growing (a pipe holds 64 KiB, less what is already in it).
+        int seen = -1;
+        while (filler.isAlive() && chunks.get() != seen) {
+            seen = chunks.get();
+            Thread.sleep(50);
+        }
     }
 
     @SuppressWarnings("removal")

@@ -17,14 +17,56 @@ public final class TestBots {
     private TestBots() {
     }
 
-    /** {@code java ... TestBot args}: a separate JVM on the test class path. */
+    /** The environment variable that carries a test bot's token to it and to every process it starts. */
+    public static final String TOKEN_VARIABLE = "CAISSA_TEST_TOKEN";
+    private static final java.util.concurrent.atomic.AtomicLong TOKENS = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * {@code java ... TestBot args}: a separate JVM on the test class path, with a token of its
+     * own in its environment (and on its children's command lines) by which {@link #processesOf}
+     * finds its processes from the host, inside a sandbox or not.
+     */
     public static BotCommand command(String... args) {
         List<String> argv = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
                 "-cp", System.getProperty("java.class.path"), TestBot.class.getName()));
         argv.addAll(List.of(args));
-        return BotCommand.of(argv);
+        // A number, so that a child can carry it as a harmless extra argument to sleep.
+        String token = String.format("0.%06d%09d", ProcessHandle.current().pid() % 1_000_000, TOKENS.incrementAndGet());
+        return new BotCommand(argv, java.util.Optional.empty(), java.util.Map.of(TOKEN_VARIABLE, token));
+    }
+
+    /**
+     * The processes on this machine that belong to the test bot started with {@code command}:
+     * its token is in their environment or on their command line. Zombies do not count.
+     */
+    public static List<Long> processesOf(BotCommand command) {
+        String token = command.env().get(TOKEN_VARIABLE);
+        List<Long> found = new ArrayList<>();
+        if (token == null) {
+            return found;
+        }
+        try (var dirs = java.nio.file.Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
+            for (Path dir : dirs) {
+                long pid = Long.parseLong(dir.getFileName().toString());
+                if (pid != ProcessHandle.current().pid() && (contains(dir.resolve("environ"), TOKEN_VARIABLE + "=" + token)
+                        || contains(dir.resolve("cmdline"), token)) && running(pid)) {
+                    found.add(pid);
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return found;
+    }
+
+    private static boolean contains(Path file, String text) {
+        try {
+            return new String(java.nio.file.Files.readAllBytes(file), java.nio.charset.StandardCharsets.UTF_8).contains(text);
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     public static Entrant entrant(String name, String... args) {

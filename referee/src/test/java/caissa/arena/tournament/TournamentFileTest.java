@@ -109,6 +109,12 @@ class TournamentFileTest {
             negative opening       | "openingPlies": -1                | :3: openingPlies: must be a whole number from 0 to 40, got -1
             zero concurrency       | "concurrency": 0                  | :3: concurrency: must be a whole number from 1 to 256, got 0
             bad seed               | "seed": "x"                       | :3: seed: must be a whole number, got "x"
+            unknown sandbox        | "sandbox": "docker"               | :3: sandbox: must be auto, bwrap or none, got 'docker'
+            limits not an object   | "limits": 5                       | :3: limits: must be an object like {"memory": "1G", "processes": 64}
+            bad memory size        | "limits": {"memory": "lots"}      | :3: limits.memory: 'lots' is not a size like 512M or 1G
+            too little memory      | "limits": {"memory": "1M"}        | :3: limits: memory limit must be at least 16 MiB
+            zero processes         | "limits": {"processes": 0}        | :3: limits.processes: must be a whole number from 1 to 1000000, got 0
+            unknown limit          | "limits": {"cpu": 2}              | :3: limits.cpu: unknown field (known: fileSize, memory, openFiles, processes)
             """)
     void aBadTopLevelFieldIsNamedWithItsLine(String what, String field, String expected) throws IOException {
         Path file = write("{\n  \"name\": \"t\",\n  " + field + ",\n" + BOTS + "\n}\n");
@@ -116,6 +122,24 @@ class TournamentFileTest {
         assertThatThrownBy(() -> TournamentFile.read(file))
                 .isInstanceOf(TournamentFileException.class)
                 .hasMessageStartingWith(file + expected);
+    }
+
+    @Test
+    void sandboxAndLimitsAreReadForAllAndPerBot() throws IOException {
+        Path file = write("""
+                {"name": "t", "sandbox": "none", "limits": {"memory": "512M", "processes": 32},
+                 "bots": [
+                  {"name": "a", "command": ["./bot.sh"], "limits": {"memory": "2G", "openFiles": 100, "fileSize": "1M"}},
+                  {"name": "b", "command": ["./bot.sh"]}
+                ]}
+                """);
+
+        TournamentDefinition definition = TournamentFile.read(file);
+
+        assertThat(definition.isolation().sandbox()).isEqualTo(caissa.arena.sandbox.SandboxMode.NONE);
+        assertThat(definition.isolation().limitsFor("b")).isEqualTo(new caissa.arena.sandbox.ResourceLimits(512L << 20, 32, 256, 64L << 20));
+        // A bot's own limits start from the file's, not from the defaults.
+        assertThat(definition.isolation().limitsFor("a")).isEqualTo(new caissa.arena.sandbox.ResourceLimits(2L << 30, 32, 100, 1L << 20));
     }
 
     @Test
@@ -180,7 +204,7 @@ class TournamentFileTest {
             no bots             | {"name": "t"}                                           | :1: bots: required: an array of bots
             one bot             | {"name": "t", "bots": [{"name": "a", "command": ["x"]}]} | :1: bots: a tournament needs at least 2 bots, got 1
             empty command       | {"name": "t", "bots": [{"name": "a", "command": []}, {"name": "b", "command": []}]} | :1: bots[0].command: required: the argument list
-            unknown bot field   | {"name": "t", "bots": [{"name": "a", "cmd": ["x"]}, {"name": "b", "command": []}]} | :1: bots[0].cmd: unknown field (known: command, env, name, workingDir)
+            unknown bot field   | {"name": "t", "bots": [{"name": "a", "cmd": ["x"]}, {"name": "b", "command": []}]} | :1: bots[0].cmd: unknown field (known: command, env, limits, name, workingDir)
             bad env name        | {"name": "t", "bots": [{"name": "a", "command": ["./bot.sh"], "env": {"A=B": "x"}}, {"name": "b", "command": []}]} | :1: bots[0].env: 'A=B' is not an environment variable name (it must be non-empty, without '=' or NUL)
             env not a string    | {"name": "t", "bots": [{"name": "a", "command": ["./bot.sh"], "env": {"A": 1}}, {"name": "b", "command": []}]} | :1: bots[0].env.A: must be a string without NUL characters, got 1
             """)

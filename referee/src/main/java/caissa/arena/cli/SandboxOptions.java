@@ -1,0 +1,56 @@
+package caissa.arena.cli;
+
+import caissa.arena.sandbox.Bubblewrap;
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.SandboxMode;
+import java.io.PrintWriter;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/** {@code --sandbox} and {@code --keep-scratch}, shared by play, validate, match and tournament. */
+final class SandboxOptions {
+
+    @Option(names = "--sandbox", paramLabel = "MODE",
+            description = "auto, bwrap or none: run each bot in a bubblewrap sandbox of its own (bwrap), as a plain process (none), or in a sandbox when bubblewrap works here (auto, with one warning line when it does not). Default: $CAISSA_SANDBOX, else auto.")
+    String sandbox;
+
+    @Option(names = "--keep-scratch", description = "Keep each sandboxed bot's scratch folder and /tmp after its game (the game log names it).")
+    boolean keepScratch;
+
+    /** The mode asked for, if the command line says: it wins over a tournament file's. */
+    Optional<SandboxMode> mode() {
+        if (sandbox == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(SandboxMode.fromWord(sandbox));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--sandbox: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The isolation made definite for this machine: {@code bwrap} that cannot work is an error,
+     * {@code auto} that falls back says so in one line on {@code err}.
+     */
+    static Isolation resolve(Isolation isolation, String command, PrintWriter err) {
+        if (isolation.sandbox() == SandboxMode.BWRAP && !Bubblewrap.available()) {
+            throw new UsageException("--sandbox bwrap: " + Bubblewrap.unavailableReason().orElseThrow()
+                    + " (install it, or use --sandbox none to run bots unprotected)");
+        }
+        Isolation resolved = isolation.resolved();
+        if (isolation.sandbox() == SandboxMode.AUTO && resolved.sandbox() == SandboxMode.NONE) {
+            err.println("caissa " + command + ": warning: bots run without a sandbox: "
+                    + Bubblewrap.unavailableReason().orElse("bubblewrap does not work here")
+                    + " (--sandbox none says this is intended)");
+            err.flush();
+        }
+        return resolved;
+    }
+
+    /** The isolation for a command with these options, from the defaults. */
+    Isolation isolation() {
+        Isolation isolation = Isolation.defaults().keepingScratch(keepScratch);
+        return mode().map(isolation::withSandbox).orElse(isolation);
+    }
+}

@@ -1,0 +1,324 @@
+package caissa.arena.sandbox;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+
+/**
+ * The control group of one bot in one game: every process the bot starts is counted against its
+ * memory and process limits, can be frozen and thawed at once, has its CPU time added up, and is
+ * found and killed at the end however it forked or detached. cgroup v1 (one hierarchy per
+ * controller: memory, pids, freezer, cpuacct) or cgroup v2 (one unified hierarchy), whichever
+ * the machine offers with those controllers and lets us write; {@link #create} returns nothing
+ * otherwise and the bot gets rlimits instead.
+ *
+ * <p>The group is made under the arena's own group, so the arena's own limits still cover it.
+ * Processes are put in by the launcher script before the bot's program runs ({@link
+ * #procsFiles()}), so that no child can be started outside it.
+ */
+public final class BotCgroup {
+
+    private static final Path ROOT = Path.of("/sys/fs/cgroup");
+    private static final List<String> V1_CONTROLLERS = List.of("memory", "pids", "freezer", "cpuacct");
+
+    /** One directory per v1 controller, or one entry ("unified") for v2. */
+    private final Map<String, Path> dirs;
+    private final boolean v2;
+    private final ResourceLimits limits;
+
+    private BotCgroup(Map<String, Path> dirs, boolean v2, ResourceLimits limits) {
+        this.dirs = dirs;
+        this.v2 = v2;
+        this.limits = limits;
+    }
+
+    /** A new group with the limits set, or empty when this machine offers no usable cgroups. */
+    public static Optional<BotCgroup> create(String name, ResourceLimits limits) {
+        String leaf = "caissa-" + name.replaceAll("[^A-Za-z0-9_.-]", "_") + "-" + UUID.randomUUID().toString().substring(0, 8);
+        Optional<BotCgroup> v1 = createV1(leaf, limits);
+        return v1.isPresent() ? v1 : createV2(leaf, limits);
+    }
+
+    /** Whether cgroups can be used here at all (made and removed once to find out). */
+    public static boolean available() {
+        Optional<BotCgroup> probe = create("probe", ResourceLimits.DEFAULT);
+        probe.ifPresent(BotCgroup::remove);
+        return probe.isPresent();
+    }
+
+    private static Optional<BotCgroup> createV1(String leaf, ResourceLimits limits) {
+        Map<String, Path> dirs = new LinkedHashMap<>();
+        Map<String, String> own = ownGroups();
+        try {
+            for (String controller : V1_CONTROLLERS) {
+                Path mount = ROOT.resolve(controller);
+                if (!Files.isRegularFile(mount.resolve("cgroup.procs"))) {
+                    throw new IOException("no v1 " + controller + " hierarchy");
+                }
+                Path parent = mount.resolve(own.getOrDefault(controller, "/").substring(1));
+                if (!Files.isDirectory(parent)) {
+                    parent = mount;
+                }
+                Path dir = Files.createDirectory(parent.resolve(leaf));
+                dirs.put(controller, dir);
+            }
+            write(dirs.get("memory").resolve("memory.limit_in_bytes"), Long.toString(limits.memoryBytes()));
+            // Without swap accounting the limit above is all there is; with it, swap counts too.
+            Path memsw = dirs.get("memory").resolve("memory.memsw.limit_in_bytes");
+            if (Files.exists(memsw)) {
+                write(memsw, Long.toString(limits.memoryBytes()));
+            }
+            write(dirs.get("pids").resolve("pids.max"), Integer.toString(limits.processes()));
+            return Optional.of(new BotCgroup(dirs, false, limits));
+        } catch (IOException | SecurityException | UnsupportedOperationException e) {
+            dirs.values().forEach(BotCgroup::rmdir);
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<BotCgroup> createV2(String leaf, ResourceLimits limits) {
+        Path mount = ROOT;
+        if (!Files.isRegularFile(mount.resolve("cgroup.controllers"))) {
+            return Optional.empty();
+        }
+        Path parent = mount.resolve(ownGroups().getOrDefault("", "/").substring(1));
+        Path dir = null;
+        try {
+            String enabled = Files.readString(parent.resolve("cgroup.subtree_control"));
+            if (!(enabled.contains("memory") && enabled.contains("pids"))) {
+                write(parent.resolve("cgroup.subtree_control"), "+memory +pids +cpu");
+            }
+            dir = Files.createDirectory(parent.resolve(leaf));
+            write(dir.resolve("memory.max"), Long.toString(limits.memoryBytes()));
+            Path swap = dir.resolve("memory.swap.max");
+            if (Files.exists(swap)) {
+                write(swap, "0");
+            }
+            write(dir.resolve("pids.max"), Integer.toString(limits.processes()));
+            return Optional.of(new BotCgroup(Map.of("unified", dir), true, limits));
+        } catch (IOException | SecurityException | UnsupportedOperationException e) {
+            if (dir != null) {
+                rmdir(dir);
+            }
+            return Optional.empty();
+        }
+    }
+
+    /** This process's group per v1 controller (and "" for v2), from /proc/self/cgroup. */
+    private static Map<String, String> ownGroups() {
+        Map<String, String> groups = new LinkedHashMap<>();
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/cgroup"))) {
+                String[] parts = line.split(":", 3);
+                if (parts.length == 3) {
+                    for (String controller : parts[1].split(",")) {
+                        groups.put(controller, parts[2]);
+                    }
+                }
+            }
+        } catch (IOException | SecurityException e) {
+            // Not Linux: no cgroups either.
+        }
+        return groups;
+    }
+
+    /** {@code cgroup-v1} or {@code cgroup-v2}, as the game log records it. */
+    public String kind() {
+        return v2 ? "cgroup-v2" : "cgroup-v1";
+    }
+
+    /** The files a process writes its own pid into to join this group (every v1 hierarchy, or the one v2 file). */
+    public List<Path> procsFiles() {
+        return dirs.values().stream().map(dir -> dir.resolve("cgroup.procs")).toList();
+    }
+
+    /**
+     * Stops every process of the bot at once (they get no CPU until {@link #thaw}); for the
+     * arena's fair clocks, which suspend the bot that is not to move. Returns false when the
+     * group is already gone or the freeze did not take within a second.
+     */
+    public boolean freeze() {
+        return setFrozen(true);
+    }
+
+    /** Lets the bot's processes run again after {@link #freeze}. */
+    public boolean thaw() {
+        return setFrozen(false);
+    }
+
+    /** CPU time (user and system) used by all the bot's processes so far, in nanoseconds. */
+    public OptionalLong cpuTimeNanos() {
+        try {
+            if (v2) {
+                for (String line : Files.readAllLines(dir().resolve("cpu.stat"))) {
+                    if (line.startsWith("usage_usec ")) {
+                        return OptionalLong.of(Long.parseLong(line.substring(11).strip()) * 1000);
+                    }
+                }
+                return OptionalLong.empty();
+            }
+            return OptionalLong.of(Long.parseLong(read(dirs.get("cpuacct").resolve("cpuacct.usage"))));
+        } catch (IOException | NumberFormatException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    /** The most memory the bot's processes held at once, when the kernel keeps that figure. */
+    public OptionalLong memoryPeakBytes() {
+        try {
+            Path file = v2 ? dir().resolve("memory.peak") : dirs.get("memory").resolve("memory.max_usage_in_bytes");
+            return OptionalLong.of(Long.parseLong(read(file)));
+        } catch (IOException | NumberFormatException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    /**
+     * The limit the bot ran into, in words with its figure: the kernel killed a process for
+     * memory, or refused it a new process or thread. Empty when it stayed within both.
+     */
+    public Optional<String> limitHit() {
+        if (counter(v2 ? dir().resolve("memory.events") : dirs.get("memory").resolve("memory.oom_control"), "oom_kill") > 0) {
+            String peak = memoryPeakBytes().stream().mapToObj(ResourceLimits::bytes).map(p -> ", peak " + p)
+                    .findFirst().orElse("");
+            return Optional.of("memory limit of " + ResourceLimits.bytes(limits.memoryBytes()) + " (killed for memory" + peak + ")");
+        }
+        if (counter((v2 ? dir() : dirs.get("pids")).resolve("pids.events"), "max") > 0) {
+            return Optional.of("process limit of " + limits.processes() + " processes and threads");
+        }
+        return Optional.empty();
+    }
+
+    /** Processes in the group now. */
+    public List<Long> pids() {
+        List<Long> pids = new ArrayList<>();
+        try {
+            for (String line : Files.readAllLines((v2 ? dir() : dirs.get("pids")).resolve("cgroup.procs"))) {
+                if (!line.isBlank()) {
+                    pids.add(Long.parseLong(line.strip()));
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // Gone already.
+        }
+        return pids;
+    }
+
+    /**
+     * Kills every process in the group, however it forked, detached or renamed itself: freeze
+     * (so that a fork loop cannot outrun the kill), SIGKILL each, thaw, and wait until the group
+     * is empty. Returns how many processes were killed.
+     */
+    public int killAll() {
+        int killed = 0;
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            List<Long> pids = pids();
+            if (pids.isEmpty()) {
+                break;
+            }
+            if (v2 && Files.exists(dir().resolve("cgroup.kill"))) {
+                try {
+                    write(dir().resolve("cgroup.kill"), "1");
+                    killed += pids.size();
+                } catch (IOException e) {
+                    // Fall back to one by one.
+                }
+            } else {
+                freeze();
+                for (long pid : pids) {
+                    if (ProcessHandle.of(pid).map(ProcessHandle::destroyForcibly).orElse(false)) {
+                        killed++;
+                    }
+                }
+                thaw();
+            }
+            sleep(2);
+        }
+        return killed;
+    }
+
+    /** Waits up to {@code millis} for the group to empty by itself (a sandbox's init exiting after the bot). */
+    public void awaitEmpty(long millis) {
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        while (!pids().isEmpty() && System.nanoTime() < deadline) {
+            sleep(2);
+        }
+    }
+
+    /** Removes the group (after {@link #killAll}: a group with processes cannot be removed). */
+    public void remove() {
+        dirs.values().forEach(BotCgroup::rmdir);
+    }
+
+    private boolean setFrozen(boolean frozen) {
+        try {
+            if (v2) {
+                write(dir().resolve("cgroup.freeze"), frozen ? "1" : "0");
+                return true;
+            }
+            Path state = dirs.get("freezer").resolve("freezer.state");
+            write(state, frozen ? "FROZEN" : "THAWED");
+            long deadline = System.nanoTime() + 1_000_000_000L;
+            while (frozen && !read(state).equals("FROZEN") && System.nanoTime() < deadline) {
+                sleep(1);
+            }
+            return !frozen || read(state).equals("FROZEN");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private Path dir() {
+        return dirs.get("unified");
+    }
+
+    private static long counter(Path file, String key) {
+        try {
+            for (String line : Files.readAllLines(file)) {
+                if (line.startsWith(key + " ")) {
+                    return Long.parseLong(line.substring(key.length() + 1).strip());
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // An older kernel without the counter: nothing to report.
+        }
+        return 0;
+    }
+
+    private static String read(Path file) throws IOException {
+        return Files.readString(file, StandardCharsets.US_ASCII).strip();
+    }
+
+    private static void write(Path file, String value) throws IOException {
+        Files.writeString(file, value, StandardCharsets.US_ASCII);
+    }
+
+    private static void rmdir(Path dir) {
+        // A just-killed process may still be leaving the group: retry briefly.
+        for (int i = 0; i < 100; i++) {
+            try {
+                Files.deleteIfExists(dir);
+                return;
+            } catch (IOException e) {
+                sleep(5);
+            }
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

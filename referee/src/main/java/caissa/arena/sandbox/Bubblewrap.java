@@ -1,0 +1,121 @@
+package caissa.arena.sandbox;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The bubblewrap command line that puts one bot in a sandbox of its own (see {@link Containment}
+ * for what the sandbox holds). Everything is mounted at its own path, so the bot's command runs
+ * unchanged inside.
+ */
+public final class Bubblewrap {
+
+    /** The system, read-only: programs, libraries, configuration. Nothing under /home, /root, /work, /srv, /var. */
+    private static final List<String> SYSTEM = List.of("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc");
+    /** The uid and gid a bot runs as when the arena is root: nobody, who owns nothing. */
+    public static final int NOBODY = 65534;
+
+    private static volatile Optional<String> unavailable;
+
+    private Bubblewrap() {
+    }
+
+    /** Whether bubblewrap can build a sandbox on this machine (tried once, with a real run). */
+    public static boolean available() {
+        return unavailableReason().isEmpty();
+    }
+
+    /** Why {@code auto} runs bots without a sandbox here, in a few words; empty when bubblewrap works. */
+    public static synchronized Optional<String> unavailableReason() {
+        if (unavailable == null) {
+            unavailable = probe();
+        }
+        return unavailable;
+    }
+
+    private static Optional<String> probe() {
+        try {
+            Process p = new ProcessBuilder("bwrap", "--ro-bind", "/", "/", "--unshare-pid", "--unshare-net",
+                    "--die-with-parent", "--new-session", "--proc", "/proc", "--dev", "/dev", "true")
+                    .redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            String output = new String(p.getInputStream().readNBytes(4096)).strip();
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return Optional.of("bubblewrap (bwrap) did not finish a trial run");
+            }
+            return p.exitValue() == 0 ? Optional.empty()
+                    : Optional.of("bubblewrap (bwrap) does not work here: " + output.lines().findFirst().orElse("exit " + p.exitValue()));
+        } catch (IOException e) {
+            return Optional.of("bubblewrap (bwrap) is not installed (Debian package bubblewrap)");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted while trying bubblewrap");
+        }
+    }
+
+    /**
+     * The argument list that runs {@code argv} in a sandbox.
+     *
+     * @param visible the bot's own paths, read-only (its program, its working folder, files named on its command line)
+     * @param writable those of the visible paths it may write (a build's output folder); none for a bot
+     * @param hidden paths the bot must not see even where they lie inside a visible one
+     * @param scratch the bot's writable folder for this game, mounted at /scratch (also its HOME)
+     * @param tmp the bot's private /tmp for this game
+     * @param cwd where the bot starts, one of the visible folders
+     * @param asRoot whether the arena runs as root: then the bot runs as nobody
+     */
+    static List<String> command(List<String> argv, Collection<Path> visible, Collection<Path> writable,
+            Collection<Path> hidden, Path scratch, Path tmp, Path cwd, boolean asRoot) {
+        List<String> cmd = new ArrayList<>(List.of("bwrap", "--die-with-parent", "--new-session", "--unshare-pid",
+                "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--hostname", "caissa-bot"));
+        for (String dir : SYSTEM) {
+            Path path = Path.of(dir);
+            if (Files.isSymbolicLink(path)) {
+                try {
+                    cmd.addAll(List.of("--symlink", Files.readSymbolicLink(path).toString(), dir));
+                } catch (IOException e) {
+                    // Unreadable link: leave it out.
+                }
+            } else if (Files.isDirectory(path)) {
+                cmd.addAll(List.of("--ro-bind", dir, dir));
+            }
+        }
+        cmd.addAll(List.of("--proc", "/proc", "--dev", "/dev", "--bind", tmp.toString(), "/tmp",
+                "--bind", scratch.toString(), "/scratch"));
+        java.util.Set<Path> made = new java.util.HashSet<>();
+        for (Path path : visible) {
+            // bubblewrap makes missing parent folders readable by their owner only: nobody could not reach the path.
+            for (Path parent = path.getParent(); parent != null && parent.getParent() != null; parent = parent.getParent()) {
+                made.add(parent);
+            }
+        }
+        made.stream().sorted(java.util.Comparator.comparingInt(Path::getNameCount))
+                .forEach(dir -> cmd.addAll(List.of("--perms", "0755", "--dir", dir.toString())));
+        for (Path path : visible) {
+            cmd.addAll(List.of(writable.contains(path) ? "--bind" : "--ro-bind", path.toString(), path.toString()));
+        }
+        // Mounted last, so that the hidden part wins where it overlaps a visible one.
+        for (Path path : hidden) {
+            if (Files.isDirectory(path)) {
+                cmd.addAll(List.of("--tmpfs", path.toString(), "--remount-ro", path.toString()));
+            } else if (Files.exists(path)) {
+                cmd.addAll(List.of("--ro-bind", "/dev/null", path.toString()));
+            }
+        }
+        cmd.addAll(List.of("--remount-ro", "/", "--chdir", cwd.toString(), "--setenv", "HOME", "/scratch",
+                "--setenv", "TMPDIR", "/tmp", "--setenv", "CAISSA_SCRATCH", "/scratch", "--"));
+        if (asRoot) {
+            cmd.addAll(List.of("setpriv", "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups",
+                    "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"));
+        }
+        cmd.addAll(argv);
+        return cmd;
+    }
+}

@@ -1,0 +1,324 @@
+package caissa.arena.sandbox;
+
+import caissa.arena.bot.BotCommand;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Everything that holds one bot in one game, from before its start to after its end.
+ *
+ * <p>With {@code bwrap}, its process tree gets its own PID namespace (it sees and signals only
+ * its own processes, and all of them die with the namespace), its own network namespace (no
+ * network, not even the other bot over loopback), a new session (no terminal to inject keys
+ * into), the system read-only, its own program, working folder and the files its command names
+ * read-only, a private writable {@code /scratch} and {@code /tmp} for this game, and no view of
+ * the hidden paths (the arena's output, the other bot's files) even inside its own folders. When
+ * the arena runs as root, the bot runs as nobody.
+ *
+ * <p>Always (with or without the sandbox), its limits: a cgroup where the machine offers one
+ * (memory and processes for the whole tree), rlimits otherwise; open files and file size are
+ * rlimits in both cases.
+ */
+public final class Containment {
+
+    private static final Set<String> SYSTEM_PREFIXES = Set.of("/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/etc/");
+
+    private final List<String> argv;
+    private final Optional<BotCgroup> cgroup;
+    private final Path scratchRoot;
+    private final boolean sandboxed;
+    private final Isolation isolation;
+
+    private Containment(List<String> argv, Optional<BotCgroup> cgroup, Path scratchRoot, boolean sandboxed,
+            Isolation isolation) {
+        this.argv = List.copyOf(argv);
+        this.cgroup = cgroup;
+        this.scratchRoot = scratchRoot;
+        this.sandboxed = sandboxed;
+        this.isolation = isolation;
+    }
+
+    /**
+     * Prepares the containment of {@code command} (already resolved) for one game.
+     *
+     * @param opponent the other bot's command: its own files are hidden from this one
+     * @throws IOException when the scratch folder cannot be made
+     */
+    public static Containment prepare(BotCommand command, BotCommand opponent, Isolation isolation, String bot, String name)
+            throws IOException {
+        return prepare(command, opponent, isolation, bot, name, List.of());
+    }
+
+    /**
+     * Prepares the containment of a one-shot command that runs on a submission, such as its
+     * build: the same sandbox and limits as a bot, with {@code writable} (its output folder) the
+     * only place it may write besides its scratch folders.
+     */
+    public static Containment prepareTool(BotCommand command, Path writable, Isolation isolation, String name)
+            throws IOException {
+        Path folder = writable.toAbsolutePath().normalize();
+        if (isolation.resolved().sandbox() == SandboxMode.BWRAP && isRoot()) {
+            Files.setAttribute(folder, "unix:uid", Bubblewrap.NOBODY);
+            Files.setAttribute(folder, "unix:gid", Bubblewrap.NOBODY);
+        }
+        return prepare(command, command, isolation, name, name, List.of(folder));
+    }
+
+    private static Containment prepare(BotCommand command, BotCommand opponent, Isolation isolation, String bot,
+            String name, List<Path> writable) throws IOException {
+        Isolation resolved = isolation.resolved();
+        resolved = resolved.withLimits(resolved.limitsFor(bot));
+        Optional<BotCgroup> cgroup = BotCgroup.create(name, resolved.limits());
+        List<String> argv = new ArrayList<>();
+        cgroup.ifPresent(group -> {
+            // Join the group before anything else runs, so that no child starts outside it.
+            argv.addAll(List.of("/bin/sh", "-c",
+                    "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 125; shift; done; shift; exec \"$@\"",
+                    "caissa-cgroup"));
+            group.procsFiles().forEach(f -> argv.add(f.toString()));
+            argv.add("--");
+        });
+        argv.addAll(rlimits(resolved.limits(), cgroup.isEmpty()));
+        if (resolved.sandbox() != SandboxMode.BWRAP) {
+            argv.addAll(command.argv());
+            return new Containment(argv, cgroup, null, false, resolved);
+        }
+        Path cwd = workingDir(command);
+        Set<Path> visible = visiblePaths(command, cwd);
+        visible.removeIf(v -> writable.stream().anyMatch(w -> v.startsWith(w) && !v.equals(w)));
+        visible.addAll(writable);
+        Set<Path> hidden = new LinkedHashSet<>();
+        for (Path path : resolved.hidden()) {
+            // Inside a visible folder, or around one: the hidden part wins where they overlap.
+            if (insideAny(path, visible) || visible.stream().anyMatch(v -> v.startsWith(path))) {
+                hidden.add(path);
+            }
+        }
+        for (Path theirs : visiblePaths(opponent, workingDir(opponent))) {
+            // Their files that lie inside ours, unless they are ours too (the same program in self-play).
+            if (insideAny(theirs, visible) && !visible.contains(theirs) && visible.stream().noneMatch(v -> v.startsWith(theirs))) {
+                hidden.add(theirs);
+            }
+        }
+        boolean root = isRoot();
+        Path scratchRoot = Files.createTempDirectory("caissa-sandbox-");
+        Path scratch = Files.createDirectory(scratchRoot.resolve("scratch"));
+        Path tmp = Files.createDirectory(scratchRoot.resolve("tmp"));
+        Files.setPosixFilePermissions(scratchRoot, PosixFilePermissions.fromString("rwx------"));
+        if (root) {
+            for (Path dir : List.of(scratch, tmp)) {
+                Files.setAttribute(dir, "unix:uid", Bubblewrap.NOBODY);
+                Files.setAttribute(dir, "unix:gid", Bubblewrap.NOBODY);
+            }
+        }
+        argv.addAll(Bubblewrap.command(command.argv(), visible, writable, hidden, scratch, tmp, cwd, root));
+        return new Containment(argv, cgroup, scratchRoot, true, resolved);
+    }
+
+    /**
+     * Why the program cannot be started, in the words the operating system would use, found
+     * before the launcher and the sandbox run it (they would start, and the bot would only
+     * seem to crash). Empty when it can be started, as far as a check can tell.
+     */
+    public static Optional<String> startProblem(BotCommand command) {
+        String program = command.argv().get(0);
+        Path cwd = workingDir(command);
+        List<Path> candidates = new ArrayList<>();
+        if (program.contains("/")) {
+            candidates.add(cwd.resolve(program));
+        } else {
+            for (String dir : Optional.ofNullable(System.getenv("PATH")).orElse("/usr/bin:/bin").split(":")) {
+                if (!dir.isEmpty()) {
+                    candidates.add(cwd.resolve(dir).resolve(program));
+                }
+            }
+        }
+        String prefix = "Cannot run program \"" + program + "\"";
+        boolean seen = false;
+        for (Path candidate : candidates) {
+            if (Files.isRegularFile(candidate)) {
+                if (Files.isExecutable(candidate)) {
+                    // A script whose interpreter is missing cannot be started either (the kernel says ENOENT).
+                    return missingInterpreter(candidate) ? Optional.of(prefix + ": No such file or directory") : Optional.empty();
+                }
+                seen = true;
+            } else if (Files.isDirectory(candidate)) {
+                seen = true;
+            }
+        }
+        return Optional.of(prefix + (command.workingDir().isPresent() ? " (in directory \"" + cwd + "\")" : "") + ": "
+                + (seen ? "Permission denied" : "No such file or directory"));
+    }
+
+    private static boolean missingInterpreter(Path script) {
+        try (java.io.InputStream in = Files.newInputStream(script)) {
+            byte[] head = in.readNBytes(256);
+            if (head.length < 3 || head[0] != '#' || head[1] != '!') {
+                return false;
+            }
+            String line = new String(head, 2, head.length - 2, java.nio.charset.StandardCharsets.UTF_8).split("\n", 2)[0].strip();
+            String interpreter = line.split("[ \t]+", 2)[0];
+            return !interpreter.isEmpty() && !Files.isExecutable(Path.of(interpreter));
+        } catch (IOException | java.nio.file.InvalidPathException e) {
+            return false;
+        }
+    }
+
+    /** The command that starts the bot inside all of this. */
+    public List<String> argv() {
+        return argv;
+    }
+
+    /** Whether the bot runs in a bubblewrap sandbox (rather than as a plain process with limits). */
+    public boolean sandboxed() {
+        return sandboxed;
+    }
+
+    /** The bot's cgroup, when the machine offers cgroups: freeze, thaw and CPU time for the arena's clocks. */
+    public Optional<BotCgroup> cgroup() {
+        return cgroup;
+    }
+
+    /** The limit the bot went over during the game, in words with its figure; empty when none. */
+    public Optional<String> limitHit(Optional<Integer> exitCode) {
+        Optional<String> hit = cgroup.flatMap(BotCgroup::limitHit);
+        if (hit.isPresent()) {
+            return hit;
+        }
+        // SIGXFSZ: a write past the file size limit kills the writer unless it handles the signal.
+        if (exitCode.isPresent() && exitCode.get() == 128 + 25) {
+            return Optional.of("file size limit of " + ResourceLimits.bytes(isolation.limits().fileSizeBytes()));
+        }
+        return Optional.empty();
+    }
+
+    /** Kills whatever is still in the bot's cgroup; returns how many processes that was. */
+    public int killAll() {
+        return cgroup.map(BotCgroup::killAll).orElse(0);
+    }
+
+    /**
+     * After a bot that exited by itself: what of it is still running a moment later, killed. The
+     * moment lets the sandbox's own init finish exiting, so that it is not counted as left behind.
+     */
+    public int killLeftovers() {
+        cgroup.ifPresent(group -> group.awaitEmpty(100));
+        return killAll();
+    }
+
+    /** After the game: no process left, the cgroup removed, the scratch folder deleted unless it is to be kept. */
+    public void close() {
+        cgroup.ifPresent(group -> {
+            group.killAll();
+            group.remove();
+        });
+        if (scratchRoot != null && !isolation.keepScratch()) {
+            deleteTree(scratchRoot);
+        }
+    }
+
+    public SandboxRecord record() {
+        return new SandboxRecord(sandboxed ? "bwrap" : "none", cgroup.map(BotCgroup::kind).orElse("rlimit"),
+                isolation.limits(), scratchRoot != null && isolation.keepScratch() ? scratchRoot.toString() : null);
+    }
+
+    private static List<String> rlimits(ResourceLimits limits, boolean noCgroup) {
+        List<String> prlimit = new ArrayList<>(List.of("prlimit", "--nofile=" + limits.openFiles(),
+                "--fsize=" + limits.fileSizeBytes()));
+        if (noCgroup) {
+            // Per process, not per tree: the best an rlimit can do. Threads count as processes for RLIMIT_NPROC.
+            prlimit.add("--as=" + limits.memoryBytes());
+            prlimit.add("--nproc=" + limits.processes());
+        }
+        prlimit.add("--");
+        return prlimit;
+    }
+
+    private static Path workingDir(BotCommand command) {
+        return command.workingDir().map(p -> p.toAbsolutePath().normalize())
+                .orElse(Path.of("").toAbsolutePath().normalize());
+    }
+
+    /**
+     * What the bot may read: its working folder, its program's folder and every existing file or
+     * folder its command line names (a script, a jar, a class path), outside the system folders
+     * that are mounted anyway. Folders inside another visible folder are left to it.
+     */
+    static Set<Path> visiblePaths(BotCommand command, Path cwd) {
+        List<Path> candidates = new ArrayList<>();
+        candidates.add(cwd);
+        String program = command.argv().get(0);
+        if (program.contains("/")) {
+            Path parent = cwd.resolve(program).normalize().getParent();
+            if (parent != null) {
+                candidates.add(parent);
+            }
+        }
+        for (String arg : command.argv().subList(1, command.argv().size())) {
+            if (arg.startsWith("-") || arg.isEmpty()) {
+                continue;
+            }
+            for (String part : arg.split(":")) {
+                if (part.isEmpty()) {
+                    continue;
+                }
+                try {
+                    Path path = cwd.resolve(part).normalize();
+                    if (Files.exists(path)) {
+                        candidates.add(path);
+                    }
+                } catch (java.nio.file.InvalidPathException e) {
+                    // Not a path.
+                }
+            }
+        }
+        Set<Path> visible = new LinkedHashSet<>();
+        candidates.stream().filter(p -> p.getParent() != null && !system(p)).sorted(Comparator.comparingInt(Path::getNameCount))
+                .forEach(p -> {
+                    if (visible.stream().noneMatch(p::startsWith)) {
+                        visible.add(p);
+                    }
+                });
+        return visible;
+    }
+
+    private static boolean system(Path path) {
+        String s = path.toString() + "/";
+        return SYSTEM_PREFIXES.stream().anyMatch(s::startsWith);
+    }
+
+    private static boolean insideAny(Path path, Set<Path> folders) {
+        return folders.stream().anyMatch(path::startsWith);
+    }
+
+    private static boolean isRoot() {
+        try {
+            return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | SecurityException e) {
+            return false;
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    // Left for the system's /tmp cleaning.
+                }
+            });
+        } catch (IOException e) {
+            // Already gone.
+        }
+    }
+}

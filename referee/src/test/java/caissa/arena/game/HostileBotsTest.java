@@ -1,0 +1,200 @@
+package caissa.arena.game;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import caissa.arena.bot.BotCommand;
+import caissa.arena.rules.Side;
+import caissa.arena.sandbox.BotCgroup;
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.ResourceLimits;
+import caissa.arena.sandbox.SandboxMode;
+import caissa.arena.testbots.Sandboxes;
+import caissa.arena.testbots.TestBots;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.SocketTimeoutException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bots written to harm their opponent, the arena, the records or the machine, run as real
+ * processes. Each attack either has no effect at all (the sandbox makes it impossible) or costs
+ * the attacker the game by the right termination; the opponent's game, the arena's files and
+ * the output folder are unaffected, and no process of the game is left.
+ */
+class HostileBotsTest {
+
+    private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(3), Optional.empty(), Duration.ZERO,
+            Duration.ofSeconds(10));
+    private static final long MARGIN_MILLIS = 5_000;
+
+    @TempDir
+    Path temp;
+
+    /**
+     * An arena-like folder: the launcher, an output folder with a journal, and one folder per
+     * bot. Readable by all, as submissions are, since a sandboxed bot runs as nobody.
+     */
+    private Path arena() throws IOException {
+        Path arena = temp.resolve("arena");
+        Files.createDirectories(arena.resolve("reports/t1/games"));
+        Files.createDirectories(arena.resolve("bots/attacker"));
+        Files.createDirectories(arena.resolve("bots/victim"));
+        Files.writeString(arena.resolve("caissa"), "#!/bin/sh\necho arena\n");
+        Files.writeString(arena.resolve("reports/t1/journal.jsonl"), "{\"game\":1}\n");
+        Files.writeString(arena.resolve("bots/victim/secret.txt"), "the victim's opening book\n");
+        try (Stream<Path> paths = Files.walk(temp)) {
+            for (Path p : paths.toList()) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+        return arena;
+    }
+
+    private static Entrant in(Path dir, String name, String... args) {
+        BotCommand command = TestBots.command(args);
+        return new Entrant(name, new BotCommand(command.argv(), Optional.of(dir), command.env()));
+    }
+
+    @Test
+    void aBotInASandboxCannotReachItsOpponentTheArenaTheRecordsOrTheNetwork() throws Exception {
+        Sandboxes.assumeSandbox();
+        Path arena = arena();
+        Path output = arena.resolve("reports/t1");
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            // The attacker's working folder is the arena itself: the worst case, everything is under it.
+            Entrant attacker = in(arena, "attacker", "attack", "2",
+                    "write=" + arena.resolve("caissa"), "write=" + output.resolve("journal.jsonl"),
+                    "write=" + output.resolve("games"), "write=" + arena, "write=" + temp,
+                    "read=" + arena.resolve("bots/victim/secret.txt"), "read=" + output.resolve("journal.jsonl"),
+                    "connect=" + server.getLocalPort());
+            Entrant victim = in(arena.resolve("bots/victim"), "victim", "random", "5");
+            GameSetup setup = GameSetup.of(attacker, victim, CLOCK)
+                    .withIsolation(Isolation.defaults().withSandbox(SandboxMode.BWRAP).hiding(List.of(output)));
+
+            GameRecord record = Game.play(setup);
+
+            String stderr = record.white().stderr().head();
+            assertThat(stderr).contains("attack: write " + arena.resolve("caissa") + ": denied")
+                    .contains("attack: read " + arena.resolve("bots/victim/secret.txt") + ": denied")
+                    .contains("attack: read " + output.resolve("journal.jsonl") + ": denied")
+                    .contains("attack: connect to 127.0.0.1:" + server.getLocalPort() + ": denied")
+                    .doesNotContain(": ok");
+            // It sees no process but its own: nothing to write into, stop or kill (it tried pid 1, the sandbox's init).
+            assertThat(stderr).contains("attack: SIGKILL process 1: denied");
+            assertThat(stderr).doesNotContain("of process " + ProcessHandle.current().pid() + ":");
+            // Its opponent played on undisturbed; the attacker played legal moves too, so the game ended by the rules.
+            assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
+            assertThat(Files.readString(arena.resolve("caissa"))).isEqualTo("#!/bin/sh\necho arena\n");
+            assertThat(Files.readString(output.resolve("journal.jsonl"))).isEqualTo("{\"game\":1}\n");
+            try (Stream<Path> files = Files.walk(temp)) {
+                assertThat(files.filter(p -> p.getFileName().toString().equals("planted.txt")).toList()).isEmpty();
+            }
+            server.setSoTimeout(1);
+            assertThatThrownBy(server::accept).isInstanceOf(SocketTimeoutException.class);
+            assertEndedInTime(record);
+            assertNoProcessLeft(setup);
+        }
+    }
+
+    @Test
+    void aBotThatStartsThreeHundredProcessesLosesByTheProcessLimit() {
+        assumeCgroups();
+        GameSetup setup = GameSetup.of(TestBots.entrant("bomber", "fork-bomb", "2"), TestBots.entrant("good", "random"), CLOCK);
+
+        GameRecord record = Game.play(setup);
+
+        assertThat(record.termination()).isEqualTo(Termination.RESOURCE_LIMIT);
+        assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
+        assertThat(record.reason()).startsWith("bomber (white) went over its process limit of 64 processes and threads");
+        assertThat(record.white().stderr().head()).containsPattern("fork-bomb: started \\d+ of 300");
+        assertThat(record.white().sandbox().limitsBy()).startsWith("cgroup-");
+        assertEndedInTime(record);
+        assertNoProcessLeft(setup);
+    }
+
+    @Test
+    void aBotThatAllocatesPastItsMemoryLimitLosesByIt() {
+        assumeCgroups();
+        GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("hog", "memory-hog", "2"), CLOCK)
+                .withIsolation(Isolation.defaults().withLimits(ResourceLimits.DEFAULT.withMemory(256L << 20)));
+
+        GameRecord record = Game.play(setup);
+
+        assertThat(record.termination()).isEqualTo(Termination.RESOURCE_LIMIT);
+        assertThat(record.result()).isEqualTo(Result.WHITE_WINS);
+        assertThat(record.reason()).startsWith("hog (black) went over its memory limit of 256 MiB");
+        assertThat(record.black().sandbox().limits().memoryBytes()).isEqualTo(256L << 20);
+        assertEndedInTime(record);
+        assertNoProcessLeft(setup);
+    }
+
+    @Test
+    void aProcessThatReForksEvery2MillisecondsDoesNotOutliveTheGame() {
+        Assumptions.assumeTrue(Sandboxes.enabled() || BotCgroup.available(), "needs a PID namespace or a cgroup");
+        GameSetup setup = GameSetup.of(TestBots.entrant("walker", "refork", "1"), TestBots.entrant("good", "random"), CLOCK);
+
+        GameRecord record = Game.play(setup);
+
+        assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
+        assertEndedInTime(record);
+        assertNoProcessLeft(setup);
+    }
+
+    @Test
+    void aProcessThatLeftTheSessionClearedItsEnvironmentAndClosedThePipesDoesNotOutliveTheGame() {
+        Assumptions.assumeTrue(Sandboxes.enabled() || BotCgroup.available(), "needs a PID namespace or a cgroup");
+        GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("detacher", "detach", "1"), CLOCK);
+
+        GameRecord record = Game.play(setup);
+
+        assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
+        // Without a sandbox the cgroup finds it, and the log says a process was left behind (validate's check reads this).
+        if (record.black().sandbox().sandbox().equals("none")) {
+            assertThat(record.black().exit().leftoverProcesses()).isPositive();
+        }
+        assertEndedInTime(record);
+        assertNoProcessLeft(setup);
+    }
+
+    @Test
+    void everyGameLogRecordsTheSandboxAndLimitsOfEachBot() {
+        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("a", "random", "1"), TestBots.entrant("b", "random", "2"), CLOCK));
+
+        for (Side side : Side.values()) {
+            var sandbox = record.player(side).sandbox();
+            assertThat(sandbox.sandbox()).isEqualTo(Sandboxes.enabled() ? "bwrap" : "none");
+            assertThat(sandbox.limitsBy()).isEqualTo(BotCgroup.available() ? "cgroup-v1" : "rlimit");
+            assertThat(sandbox.limits()).isEqualTo(ResourceLimits.DEFAULT);
+            assertThat(sandbox.scratch()).isNull();
+        }
+    }
+
+    private static void assumeCgroups() {
+        Assumptions.assumeTrue(BotCgroup.available(), "needs cgroups with memory and pids controllers");
+    }
+
+    private static void assertEndedInTime(GameRecord record) {
+        long budget = CLOCK.firstMoveAllowance().toMillis() + CLOCK.perGame().toMillis() + GameSetup.DEFAULT_GRACE.toMillis();
+        assertThat(record.durationMillis()).isLessThan(budget + MARGIN_MILLIS);
+    }
+
+    private static void assertNoProcessLeft(GameSetup setup) {
+        List<Long> left = new ArrayList<>();
+        for (Side side : Side.values()) {
+            left.addAll(TestBots.processesOf(setup.entrant(side).command()));
+        }
+        assertThat(left).isEmpty();
+    }
+}

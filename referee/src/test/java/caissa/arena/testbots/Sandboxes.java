@@ -1,0 +1,36 @@
+package caissa.arena.testbots;
+
+import caissa.arena.sandbox.Bubblewrap;
+import caissa.arena.sandbox.SandboxMode;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * How tests learn whether they may rely on the bubblewrap sandbox. {@code CAISSA_SANDBOX=none}
+ * runs the whole suite without it: the tests that need it are skipped, the others (deadlines,
+ * terminal, limits) still run. {@code CAISSA_REQUIRE_SANDBOX=1} (set by .ci/run) turns a
+ * machine without a working bubblewrap into a failure instead of a skip, so CI tests it for real.
+ */
+public final class Sandboxes {
+
+    private Sandboxes() {
+    }
+
+    /** Whether the suite runs with sandboxes: not when {@code CAISSA_SANDBOX=none}, and only where bubblewrap works. */
+    public static boolean enabled() {
+        if (SandboxMode.fromEnvironment() == SandboxMode.NONE) {
+            return false;
+        }
+        if (Bubblewrap.available()) {
+            return true;
+        }
+        if ("1".equals(System.getenv("CAISSA_REQUIRE_SANDBOX"))) {
+            throw new AssertionError("CAISSA_REQUIRE_SANDBOX is set but " + Bubblewrap.unavailableReason().orElseThrow());
+        }
+        return false;
+    }
+
+    /** Skips the calling test unless it runs with sandboxes. */
+    public static void assumeSandbox() {
+        Assumptions.assumeTrue(enabled(), "runs only with the bubblewrap sandbox (CAISSA_SANDBOX is none or bwrap does not work here)");
+    }
+}
