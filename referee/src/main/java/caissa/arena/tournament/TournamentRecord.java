@@ -115,7 +115,9 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
                 default -> Format.ROUND_ROBIN;
             };
             return new TournamentDefinition(name, entries, gamesPerPair, timeControl, openingPlies, seed,
-                    java.util.Optional.ofNullable(concurrency), f, variant);
+                    java.util.Optional.ofNullable(concurrency), f, variant,
+                    // The record does not keep sandbox settings: a merge writes records, it runs no bot.
+                    caissa.arena.sandbox.Isolation.defaults());
         }
 
         /** Records written before formats existed are round robins. */
