@@ -6,6 +6,7 @@ import caissa.arena.match.MatchReport;
 import caissa.arena.match.MatchSettings;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Variant;
+import caissa.arena.sandbox.Isolation;
 import caissa.arena.stats.Sprt;
 import caissa.arena.match.MatchMerge;
 import caissa.arena.tournament.Openings;
@@ -78,6 +79,12 @@ final class MatchCommand implements Callable<Integer> {
 
     @Mixin
     ClockOptions clock;
+
+    @Mixin
+    SandboxOptions sandbox;
+
+    @Mixin
+    LimitOptions limits;
 
     @Option(names = "--variant", paramLabel = "VARIANT", converter = VariantConverter.class,
             description = VariantConverter.DESCRIPTION)
@@ -154,8 +161,8 @@ final class MatchCommand implements Callable<Integer> {
                 Map.of(engineBot.name(), "--engine " + engineBot.name(), baselineBot.name(), "--baseline " + baselineBot.name()),
                 settings.timeControl(), Openings.opening(variant, seed, 0, openingPlies), threads);
         PrintWriter terminal = spec.commandLine().getOut();
-        terminal.printf("match: %s (engine) vs %s (baseline), %s %d games, %d at a time%n", engineBot.name(),
-                baselineBot.name(), games != null ? "exactly" : "at most", cap, threads);
+        terminal.printf("match: %s (engine) vs %s (baseline), %s %d games, %d at a time%n", TerminalText.escape(engineBot.name()),
+                TerminalText.escape(baselineBot.name()), games != null ? "exactly" : "at most", cap, threads);
         terminal.println("  engine:   " + engineBot.command().display());
         terminal.println("  baseline: " + baselineBot.command().display());
         terminal.println("  sprt: " + hypotheses + "; clock: " + settings.timeControl().describe() + "; openings: "
@@ -179,6 +186,8 @@ final class MatchCommand implements Callable<Integer> {
             // A shard's figures are a part of a match: only the merge judges it.
             Runtime.getRuntime().addShutdownHook(onInterrupt);
         }
+        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "match",
+                spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root()));
         MatchReport report;
         try {
             int columns = interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH;
@@ -193,7 +202,7 @@ final class MatchCommand implements Callable<Integer> {
                     terminal.println(line);
                 }
                 terminal.flush();
-            }, share);
+            }, share, isolation);
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(onInterrupt);

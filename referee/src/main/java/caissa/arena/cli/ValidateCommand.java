@@ -6,6 +6,7 @@ import caissa.arena.game.Entrant;
 import caissa.arena.input.Limits;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Variant;
+import caissa.arena.sandbox.Isolation;
 import caissa.arena.submission.Check;
 import caissa.arena.submission.SourceBuild;
 import caissa.arena.submission.ValidationReport;
@@ -60,6 +61,12 @@ final class ValidateCommand implements Callable<Integer> {
     @Mixin
     ClockOptions clock;
 
+    @Mixin
+    SandboxOptions sandbox;
+
+    @Mixin
+    LimitOptions limits;
+
     @Option(names = "--concurrency", paramLabel = "N", description = "Games at a time (default: the number of cores).")
     Integer concurrency;
 
@@ -88,10 +95,12 @@ final class ValidateCommand implements Callable<Integer> {
             opponentBots.add(BotOption.entrant("--opponent", opponent, null));
         }
         Path buildDir = Files.createTempDirectory("caissa-build");
+        // A sandboxed bot runs as nobody when the arena is root: its built program must be readable by all.
+        Files.setPosixFilePermissions(buildDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         try {
             SourceBuild.Outcome outcome;
             try {
-                outcome = SourceBuild.prepare(bot, buildDir, buildTimeout);
+                outcome = SourceBuild.prepare(bot, buildDir, buildTimeout, isolation());
             } catch (IllegalArgumentException e) {
                 throw new UsageException("BOT: " + e.getMessage());
             }
@@ -134,7 +143,7 @@ final class ValidateCommand implements Callable<Integer> {
                             + ": " + game.result() + " " + game.termination() + ", " + game.moves() + " moves"
                             + (game.why() != null ? " (" + game.why().reason() + ")" : ""));
                     progress.flush();
-                });
+                }, isolation());
     }
 
     private void print(ValidationReport report) {
@@ -144,24 +153,36 @@ final class ValidateCommand implements Callable<Integer> {
             terminal.flush();
             return;
         }
-        terminal.println("checks for " + report.bot() + (report.source() != null ? " (built from " + report.source() + ")" : "")
-                + (report.command().isEmpty() ? "" : ": " + String.join(" ", report.command())));
+        terminal.println(TerminalText.escape("checks for " + report.bot()
+                + (report.source() != null ? " (built from " + report.source() + ")" : "")
+                + (report.command().isEmpty() ? "" : ": " + String.join(" ", report.command()))));
         int width = report.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
         for (Check check : report.checks()) {
-            String[] evidence = check.evidence().split("\n", -1);
+            String[] evidence = TerminalText.escapeLines(check.evidence()).split("\n", -1);
             terminal.printf("  %-" + width + "s  %s  %s%n", check.name(), check.passed() ? "pass" : "FAIL", evidence[0]);
             for (int i = 1; i < evidence.length; i++) {
                 terminal.println("  " + " ".repeat(width) + "        " + evidence[i]);
             }
         }
         for (String warning : report.warnings()) {
-            terminal.println("  note: " + warning);
+            terminal.println("  note: " + TerminalText.escape(warning));
         }
         if (report.gamesDir() != null) {
             terminal.println("game logs: " + report.gamesDir());
         }
-        terminal.println(report.verdict());
+        terminal.println(TerminalText.escape(report.verdict()));
         terminal.flush();
+    }
+
+    private Isolation resolved;
+
+    /** The bots' and the build's sandbox and limits, resolved once (one warning line at most). */
+    private Isolation isolation() {
+        if (resolved == null) {
+            resolved = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "validate",
+                    spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root()));
+        }
+        return resolved;
     }
 
     private static String fileName(String path) {

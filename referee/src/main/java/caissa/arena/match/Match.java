@@ -4,6 +4,7 @@ import caissa.arena.Version;
 import caissa.arena.diagnostics.IrregularLossTally;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
+import caissa.arena.sandbox.Isolation;
 import caissa.arena.game.Result;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Side;
@@ -49,7 +50,10 @@ public final class Match {
     private Sprt.Decision decision = Sprt.Decision.CONTINUE;
     private Optional<Shard> shard = Optional.empty();
 
-    private Match(MatchSettings settings, int concurrency, Path out, MatchObserver observer) {
+    private final Isolation isolation;
+
+    private Match(MatchSettings settings, int concurrency, Path out, MatchObserver observer, Isolation isolation) {
+        this.isolation = isolation;
         this.settings = settings;
         this.concurrency = concurrency;
         this.out = out;
@@ -58,16 +62,23 @@ public final class Match {
 
     /** Plays the match, writing every game log into {@code out/games/}, and returns its summary. */
     public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer) throws Exception {
-        return run(settings, out, concurrency, observer, Optional.empty());
+        return run(settings, out, concurrency, observer, Optional.empty(), Isolation.defaults());
+    }
+
+    /** Plays the match or one shard of it, each bot in the default sandbox and limits. */
+    public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
+            Optional<Shard> shard) throws Exception {
+        return run(settings, out, concurrency, observer, shard, Isolation.defaults());
     }
 
     /**
      * Plays the match, or with a shard only its share of the game pairs (pair k, from 0, is shard
      * {@code k mod N + 1}'s), of a fixed-length match only; a shard's folder also gets
-     * {@code match.json} for {@link MatchMerge}.
+     * {@code match.json} for {@link MatchMerge}. Each bot runs in the given sandbox and limits,
+     * and the output folder is hidden from them.
      */
     public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
-            Optional<Shard> shard) throws Exception {
+            Optional<Shard> shard, Isolation isolation) throws Exception {
         if (shard.isPresent() && settings.sequential()) {
             throw new IllegalArgumentException("a sequential match cannot be sharded: its length depends on its results");
         }
@@ -76,7 +87,7 @@ public final class Match {
             Json.writeFile(out.resolve(MatchShardRecord.FILE), MatchShardRecord.of(caissa.arena.Version.current(),
                     settings, shard.get().index(), shard.get().count()));
         }
-        Match match = new Match(settings, concurrency, out, observer);
+        Match match = new Match(settings, concurrency, out, observer, isolation.hiding(List.of(out)));
         match.shard = shard;
         new GamePool(concurrency).run(match::next, match::finished);
         if (shard.isEmpty()) {
@@ -88,7 +99,7 @@ public final class Match {
 
     /** The summary before any game: what {@code run} will play, for a summary written if it is cut short at once. */
     public static MatchReport before(MatchSettings settings, Path out, int concurrency) {
-        return new Match(settings, concurrency, out, MatchObserver.NONE).summary();
+        return new Match(settings, concurrency, out, MatchObserver.NONE, Isolation.defaults()).summary();
     }
 
     /**
@@ -116,7 +127,7 @@ public final class Match {
     /** Judges a fixed-length match from all its games (in any order), writing their logs into {@code out/games/}. */
     static MatchReport judge(MatchSettings settings, Path out, List<GameRecord> games) throws IOException {
         Files.createDirectories(out.resolve("games"));
-        Match match = new Match(settings, 1, out, MatchObserver.NONE);
+        Match match = new Match(settings, 1, out, MatchObserver.NONE, Isolation.defaults());
         for (GameRecord game : games.stream()
                 .sorted(java.util.Comparator.comparingInt(g -> g.tournament().game())).toList()) {
             match.finished(game);
@@ -144,7 +155,8 @@ public final class Match {
         return Optional.of(setup
                 .withVariant(settings.variant())
                 .withOpening(Openings.opening(settings.variant(), settings.seed(), pair - 1, settings.openingPlies()))
-                .withTournament(new GameRecord.TournamentGame("match", number, settings.maxGames(), pair)));
+                .withTournament(new GameRecord.TournamentGame("match", number, settings.maxGames(), pair))
+                .withIsolation(isolation));
     }
 
     private boolean finished(GameRecord record) throws IOException {

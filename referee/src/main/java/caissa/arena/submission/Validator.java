@@ -8,6 +8,7 @@ import caissa.arena.game.Durations;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
+import caissa.arena.sandbox.Isolation;
 import caissa.arena.game.PlayedMove;
 import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
@@ -56,12 +57,12 @@ public final class Validator {
     }
 
     /**
-     * Plays {@code gamesPerColour} games with each colour against each opponent, saves each game's
-     * log into {@code gamesDir}, and judges them.
+     * Plays {@code gamesPerColour} games with each colour against each opponent, each bot in the
+     * given sandbox and limits, saves each game's log into {@code gamesDir}, and judges them.
      */
     public static ValidationReport validate(Variant variant, Entrant candidate, List<Entrant> opponents,
             int gamesPerColour, TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build, String source,
-            Path gamesDir, Progress progress) throws Exception {
+            Path gamesDir, Progress progress, Isolation isolation) throws Exception {
         List<GameSetup> setups = new ArrayList<>();
         Map<Integer, Side> sides = new HashMap<>();
         int total = opponents.size() * gamesPerColour * 2;
@@ -72,7 +73,8 @@ public final class Validator {
                     sides.put(number, side);
                     GameSetup setup = side == Side.WHITE ? GameSetup.of(candidate, opponent, clock)
                             : GameSetup.of(opponent, candidate, clock);
-                    setups.add(setup.withVariant(variant).withTournament(new GameRecord.TournamentGame("validate", number, total, (number + 1) / 2)));
+                    setups.add(setup.withVariant(variant).withIsolation(isolation)
+                            .withTournament(new GameRecord.TournamentGame("validate", number, total, (number + 1) / 2)));
                 }
             }
         }

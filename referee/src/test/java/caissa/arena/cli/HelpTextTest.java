@@ -77,6 +77,8 @@ class HelpTextTest {
         int end = readme.indexOf("\n### ", start + 1);
         String section = readme.substring(start, end < 0 ? readme.length() : end);
         String clockTable = readme.substring(readme.indexOf("Clock options, shared by"));
+        int sandboxStart = readme.indexOf("Sandbox and limit options, shared by");
+        String sandboxTable = readme.substring(sandboxStart, readme.indexOf("\n### ", sandboxStart));
         for (OptionSpec option : command(name).getCommandSpec().options()) {
             if (option.usageHelp() || option.versionHelp()) {
                 continue;
@@ -85,10 +87,15 @@ class HelpTextTest {
             String longName = option.longestName();
             java.util.regex.Pattern shown = java.util.regex.Pattern.compile("(?<![\\w-])(" + longName + "|"
                     + java.util.regex.Pattern.quote("--[no-]") + longName.substring(2) + ")(?![\\w-])");
-            assertThat(shown.matcher(section).find() || isClockOption(option) && shown.matcher(clockTable).find())
+            assertThat(shown.matcher(section).find() || isClockOption(option) && shown.matcher(clockTable).find()
+                    || SANDBOX_OPTIONS.contains(longName) && shown.matcher(sandboxTable).find())
                     .as("the README's section of caissa " + name + " names " + option.longestName()).isTrue();
         }
     }
+
+    /** The options of the sandbox and limit mixins, listed once in the README's shared table. */
+    private static final List<String> SANDBOX_OPTIONS = List.of("--sandbox", "--keep-scratch", "--memory",
+            "--max-processes", "--max-open-files", "--max-file-size");
 
     private static boolean isClockOption(OptionSpec option) {
         return List.of("--time-per-game", "--time-per-move", "--increment", "--first-move-allowance", "--time-margin",
