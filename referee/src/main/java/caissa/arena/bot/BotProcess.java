@@ -341,7 +341,9 @@ public final class BotProcess {
         // A cgroup freezes the whole tree, sandboxed or not (a sandbox's processes are in a
         // session of their own, out of reach of a signal to the group).
         if (!suspended && process.isAlive() && containment != null && containment.cgroup().isPresent()) {
-            suspended = containment.cgroup().get().freeze();
+            // Not waiting for the whole tree to stop: a bot that forks without pause would make the
+            // game wait, and a freeze that timed out would leave it half frozen with no thaw to come.
+            suspended = containment.cgroup().get().startFreezing();
             frozen = suspended;
             return;
         }

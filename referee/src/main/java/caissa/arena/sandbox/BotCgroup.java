@@ -149,6 +149,25 @@ public final class BotCgroup {
         return setFrozen(true);
     }
 
+    /**
+     * Starts stopping every process of the bot and returns at once, without waiting for the last
+     * one: what suspending an idle bot needs. A tree that forks without pause may take long to
+     * freeze whole, and the game must not wait for it; {@link #thaw} ends the freeze either way.
+     * Returns false when the group is already gone.
+     */
+    public boolean startFreezing() {
+        try {
+            if (v2) {
+                write(dir().resolve("cgroup.freeze"), "1");
+            } else {
+                write(dirs.get("freezer").resolve("freezer.state"), "FROZEN");
+            }
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** Lets the bot's processes run again after {@link #freeze}. */
     public boolean thaw() {
         return setFrozen(false);
