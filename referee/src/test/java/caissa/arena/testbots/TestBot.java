@@ -91,9 +91,11 @@ public final class TestBot {
             if (replies >= at && misbehave(behaviour, position, move, out)) {
                 continue;
             }
+            // Marked before the write: once the line is out the arena may stop this bot at any
+            // moment, and a mark made after continuing would hide the whole wait.
+            Spinner.replied();
             out.println(behaviour.equals("upper-case") ? " " + move.toString().toUpperCase() + "\t\r" : move);
             out.flush();
-            Spinner.replied();
             position = position.play(move);
         }
     }
