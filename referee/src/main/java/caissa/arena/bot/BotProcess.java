@@ -109,6 +109,7 @@ public final class BotProcess {
             Containment containment) {
         ProcessTree tree = new ProcessTree();
         ProcessBuilder builder = new ProcessBuilder(containment == null ? inOwnSession(command)
+                : containment.ownSession() ? containment.argv()
                 : inOwnSession(new BotCommand(containment.argv(), command.workingDir(), command.env())));
         command.workingDir().ifPresent(dir -> builder.directory(dir.toFile()));
         builder.environment().putAll(environment);
@@ -384,11 +385,17 @@ public final class BotProcess {
      * process it started are terminated. Two halves, so that both bots of a game share one grace.
      */
     public void askToEnd() {
-        // Children are re-parented when the bot exits: note them while they are still its own.
-        tree.snapshot();
-        if (containment != null && containment.sandboxed()) {
-            // Before 'end': a bot that then exits at once takes its sandbox and all in it along.
-            seenAtEnd = Math.max(0, tree.runningDescendantsExcept("bwrap") - 1);
+        if (cgroup().isPresent()) {
+            // The cgroup holds every process of the bot, however it forked or detached: counting
+            // its members replaces the scans of the process table, which cost milliseconds.
+            // Before 'end': a sandboxed bot that then exits at once takes all in its sandbox along.
+            seenAtEnd = containment.sandboxed() ? othersInCgroup() : 0;
+        } else {
+            // Children are re-parented when the bot exits: note them while they are still its own.
+            tree.snapshot();
+            if (containment != null && containment.sandboxed()) {
+                seenAtEnd = Math.max(0, tree.runningDescendantsExcept("bwrap") - 1);
+            }
         }
         // Neither waits: a bot that does not read its input holds them up until it is killed.
         if (process.isAlive()) {
@@ -399,14 +406,68 @@ public final class BotProcess {
 
     /** Ends the bot, second half: wait for its exit until the deadline, then kill what is left. */
     public ShutdownReport awaitEnd(long deadlineNanos) {
-        boolean sandboxed = containment != null && containment.sandboxed();
+        ShutdownReport report = cgroup().isPresent() ? awaitEndInCgroup(deadlineNanos) : awaitEndByProcessTree(deadlineNanos);
+        if (containment != null) {
+            containment.close();
+        }
+        LIVE.remove(this);
+        return report;
+    }
+
+    private Optional<caissa.arena.sandbox.BotCgroup> cgroup() {
+        return containment == null ? Optional.empty() : containment.cgroup();
+    }
+
+    /**
+     * The bot's processes in its cgroup other than itself and the sandbox's own (bubblewrap's
+     * outer process and the sandbox's init): those it started and left running.
+     */
+    private int othersInCgroup() {
+        int wrappers = containment.sandboxed() ? 2 : 0;
+        return Math.max(0, containment.cgroup().orElseThrow().pids().size() - 1 - wrappers);
+    }
+
+    private ShutdownReport awaitEndInCgroup(long deadlineNanos) {
+        boolean sandboxed = containment.sandboxed();
         int lastSeenInSandbox = seenAtEnd;
         boolean exited;
         try {
             if (sandboxed) {
                 // A sandbox's processes all die with the bot: what it leaves running can only be
-                // seen while it still runs, so look until it exits (beside it: the sandbox's init).
-                // A child still running at 'end' or after counts, even if it was about to exit too.
+                // seen while it still runs, so look until it exits. A child still running at 'end'
+                // or after counts, even if it was about to exit too.
+                while (!(exited = process.waitFor(Math.min(10_000_000L, Math.max(0, deadlineNanos - System.nanoTime())),
+                        TimeUnit.NANOSECONDS)) && deadlineNanos - System.nanoTime() > 0) {
+                    lastSeenInSandbox = Math.max(lastSeenInSandbox, othersInCgroup());
+                }
+            } else {
+                exited = process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            exited = false;
+        }
+        int leftBehind;
+        if (exited) {
+            // Without a sandbox, what is still in the group after the bot's exit is what it left behind.
+            int killed = containment.killLeftovers();
+            leftBehind = sandboxed ? lastSeenInSandbox : killed;
+        } else {
+            leftBehind = othersInCgroup();
+            containment.killAll();
+        }
+        int escaped = joinReaders();
+        Optional<Integer> exitCode = process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
+        return new ShutdownReport(exited, exitCode, leftBehind + escaped, !exited);
+    }
+
+    private ShutdownReport awaitEndByProcessTree(long deadlineNanos) {
+        boolean sandboxed = containment != null && containment.sandboxed();
+        int lastSeenInSandbox = seenAtEnd;
+        boolean exited;
+        try {
+            if (sandboxed) {
+                // As in a cgroup: look until the bot exits (beside it: the sandbox's init).
                 while (!(exited = process.waitFor(Math.min(10_000_000L, Math.max(0, deadlineNanos - System.nanoTime())),
                         TimeUnit.NANOSECONDS)) && deadlineNanos - System.nanoTime() > 0) {
                     lastSeenInSandbox = Math.max(lastSeenInSandbox, tree.runningDescendantsExcept("bwrap") - 1);
@@ -430,15 +491,9 @@ public final class BotProcess {
         // left nothing running cannot have any (a scan of the process table costs milliseconds).
         List<ProcessHandle> late = exited && leftovers.isEmpty() ? List.of() : tree.aliveDescendants();
         ProcessTree.kill(late, Duration.ZERO, Duration.ofSeconds(5));
-        // Whatever is left in the bot's cgroup, however it got away from the searches above.
-        int contained = containment == null ? 0 : exited ? containment.killLeftovers() : containment.killAll();
         int escaped = joinReaders();
-        if (containment != null) {
-            containment.close();
-        }
-        LIVE.remove(this);
         Optional<Integer> exitCode = process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
-        return new ShutdownReport(exited, exitCode, leftBehind + late.size() + escaped + contained, !exited);
+        return new ShutdownReport(exited, exitCode, leftBehind + late.size() + escaped, !exited);
     }
 
     /**

@@ -78,7 +78,7 @@ final class SandboxBench implements Callable<Integer> {
             Percentiles p = Percentiles.of(times.get(kind), games, 1e6);
             out.printf(Locale.ROOT, "  %-30s median %6.2f ms   p99 %6.2f ms   max %6.2f ms per game%s%n", kind.label,
                     p.median(), p.p99(), p.max(), kind == Kind.PLAIN ? "" : String.format(Locale.ROOT,
-                            "   (+%.2f ms over plain)", p.median() - plain));
+                            "   (%+.2f ms over plain)", p.median() - plain));
         }
         out.flush();
         return ExitCodes.OK;

@@ -112,8 +112,20 @@ public final class BotCgroup {
         }
     }
 
+    /** The arena's own groups: they do not change while it runs, and every bot's start needs them. */
+    private static volatile Map<String, String> ownGroups;
+
     /** This process's group per v1 controller (and "" for v2), from /proc/self/cgroup. */
     private static Map<String, String> ownGroups() {
+        Map<String, String> known = ownGroups;
+        if (known == null) {
+            known = Map.copyOf(readOwnGroups());
+            ownGroups = known;
+        }
+        return known;
+    }
+
+    private static Map<String, String> readOwnGroups() {
         Map<String, String> groups = new LinkedHashMap<>();
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/cgroup"))) {

@@ -22,6 +22,23 @@ public final class Bubblewrap {
     public static final int NOBODY = 65534;
 
     private static volatile Optional<String> unavailable;
+    /** The system part of every sandbox's command line, the same for every bot: looked up once. */
+    private static volatile List<String> systemMounts;
+
+    /**
+     * Where a bot writes: {@code /scratch} and {@code /tmp} either as memory file systems of its
+     * own (made by bubblewrap, gone with the sandbox: nothing to create, chown or delete, and
+     * their contents count against the bot's memory cgroup) or as folders on disk bound there
+     * (kept for the organiser, or when no cgroup would count a tmpfs against the bot's memory).
+     */
+    public record Scratch(Path scratch, Path tmp) {
+        /** Memory file systems, gone with the sandbox. */
+        public static final Scratch IN_MEMORY = new Scratch(null, null);
+
+        boolean inMemory() {
+            return scratch == null;
+        }
+    }
 
     private Bubblewrap() {
     }
@@ -66,29 +83,22 @@ public final class Bubblewrap {
      * @param visible the bot's own paths, read-only (its program, its working folder, files named on its command line)
      * @param writable those of the visible paths it may write (a build's output folder); none for a bot
      * @param hidden paths the bot must not see even where they lie inside a visible one
-     * @param scratch the bot's writable folder for this game, mounted at /scratch (also its HOME)
-     * @param tmp the bot's private /tmp for this game
+     * @param scratch the bot's writable /scratch (also its HOME) and private /tmp for this game
      * @param cwd where the bot starts, one of the visible folders
      * @param asRoot whether the arena runs as root: then the bot runs as nobody
      */
     static List<String> command(List<String> argv, Collection<Path> visible, Collection<Path> writable,
-            Collection<Path> hidden, Path scratch, Path tmp, Path cwd, boolean asRoot) {
+            Collection<Path> hidden, Scratch scratch, Path cwd, boolean asRoot) {
         List<String> cmd = new ArrayList<>(List.of("bwrap", "--die-with-parent", "--new-session", "--unshare-pid",
                 "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--hostname", "caissa-bot"));
-        for (String dir : SYSTEM) {
-            Path path = Path.of(dir);
-            if (Files.isSymbolicLink(path)) {
-                try {
-                    cmd.addAll(List.of("--symlink", Files.readSymbolicLink(path).toString(), dir));
-                } catch (IOException e) {
-                    // Unreadable link: leave it out.
-                }
-            } else if (Files.isDirectory(path)) {
-                cmd.addAll(List.of("--ro-bind", dir, dir));
-            }
+        cmd.addAll(systemMounts());
+        cmd.addAll(List.of("--proc", "/proc", "--dev", "/dev"));
+        if (scratch.inMemory()) {
+            // Writable by the bot whatever user it runs as; /tmp sticky as everywhere.
+            cmd.addAll(List.of("--perms", "1777", "--tmpfs", "/tmp", "--perms", "0777", "--tmpfs", "/scratch"));
+        } else {
+            cmd.addAll(List.of("--bind", scratch.tmp().toString(), "/tmp", "--bind", scratch.scratch().toString(), "/scratch"));
         }
-        cmd.addAll(List.of("--proc", "/proc", "--dev", "/dev", "--bind", tmp.toString(), "/tmp",
-                "--bind", scratch.toString(), "/scratch"));
         java.util.Set<Path> made = new java.util.HashSet<>();
         for (Path path : visible) {
             // bubblewrap makes missing parent folders readable by their owner only: nobody could not reach the path.
@@ -117,5 +127,27 @@ public final class Bubblewrap {
         }
         cmd.addAll(argv);
         return cmd;
+    }
+
+    private static List<String> systemMounts() {
+        List<String> mounts = systemMounts;
+        if (mounts == null) {
+            List<String> cmd = new ArrayList<>();
+            for (String dir : SYSTEM) {
+                Path path = Path.of(dir);
+                if (Files.isSymbolicLink(path)) {
+                    try {
+                        cmd.addAll(List.of("--symlink", Files.readSymbolicLink(path).toString(), dir));
+                    } catch (IOException e) {
+                        // Unreadable link: leave it out.
+                    }
+                } else if (Files.isDirectory(path)) {
+                    cmd.addAll(List.of("--ro-bind", dir, dir));
+                }
+            }
+            mounts = List.copyOf(cmd);
+            systemMounts = mounts;
+        }
+        return mounts;
     }
 }

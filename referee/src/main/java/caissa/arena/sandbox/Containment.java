@@ -78,17 +78,9 @@ public final class Containment {
         Isolation resolved = isolation.resolved();
         resolved = resolved.withLimits(resolved.limitsFor(bot));
         Optional<BotCgroup> cgroup = BotCgroup.create(name, resolved.limits());
-        List<String> argv = new ArrayList<>();
-        cgroup.ifPresent(group -> {
-            // Join the group before anything else runs, so that no child starts outside it.
-            argv.addAll(List.of("/bin/sh", "-c",
-                    "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 125; shift; done; shift; exec \"$@\"",
-                    "caissa-cgroup"));
-            group.procsFiles().forEach(f -> argv.add(f.toString()));
-            argv.add("--");
-        });
-        argv.addAll(rlimits(resolved.limits(), cgroup.isEmpty()));
-        if (resolved.sandbox() != SandboxMode.BWRAP) {
+        boolean sandbox = resolved.sandbox() == SandboxMode.BWRAP;
+        List<String> argv = new ArrayList<>(launcher(resolved.limits(), cgroup, sandbox));
+        if (!sandbox) {
             argv.addAll(command.argv());
             return new Containment(argv, cgroup, null, false, resolved);
         }
@@ -110,17 +102,22 @@ public final class Containment {
             }
         }
         boolean root = isRoot();
-        Path scratchRoot = Files.createTempDirectory("caissa-sandbox-");
-        Path scratch = Files.createDirectory(scratchRoot.resolve("scratch"));
-        Path tmp = Files.createDirectory(scratchRoot.resolve("tmp"));
-        Files.setPosixFilePermissions(scratchRoot, PosixFilePermissions.fromString("rwx------"));
-        if (root) {
-            for (Path dir : List.of(scratch, tmp)) {
-                Files.setAttribute(dir, "unix:uid", Bubblewrap.NOBODY);
-                Files.setAttribute(dir, "unix:gid", Bubblewrap.NOBODY);
+        Path scratchRoot = null;
+        Bubblewrap.Scratch scratch = Bubblewrap.Scratch.IN_MEMORY;
+        // In memory unless the organiser keeps the folders, or no cgroup would count them against the bot's memory.
+        if (resolved.keepScratch() || cgroup.isEmpty()) {
+            scratchRoot = Files.createTempDirectory("caissa-sandbox-");
+            scratch = new Bubblewrap.Scratch(Files.createDirectory(scratchRoot.resolve("scratch")),
+                    Files.createDirectory(scratchRoot.resolve("tmp")));
+            Files.setPosixFilePermissions(scratchRoot, PosixFilePermissions.fromString("rwx------"));
+            if (root) {
+                for (Path dir : List.of(scratch.scratch(), scratch.tmp())) {
+                    Files.setAttribute(dir, "unix:uid", Bubblewrap.NOBODY);
+                    Files.setAttribute(dir, "unix:gid", Bubblewrap.NOBODY);
+                }
             }
         }
-        argv.addAll(Bubblewrap.command(command.argv(), visible, writable, hidden, scratch, tmp, cwd, root));
+        argv.addAll(Bubblewrap.command(command.argv(), visible, writable, hidden, scratch, cwd, root));
         return new Containment(argv, cgroup, scratchRoot, true, resolved);
     }
 
@@ -231,16 +228,48 @@ public final class Containment {
                 isolation.limits(), scratchRoot != null && isolation.keepScratch() ? scratchRoot.toString() : null);
     }
 
-    private static List<String> rlimits(ResourceLimits limits, boolean noCgroup) {
+    /**
+     * What runs before the bot (or its sandbox) to put it under its limits. With a cgroup, one
+     * shell that joins the group before anything else runs (so that no child starts outside
+     * it) and sets the open-file and file-size rlimits with its built-in {@code ulimit} (soft
+     * and hard: the bot cannot raise them), then executes the rest in place: one program
+     * start where {@code prlimit} would be a second. Without a cgroup, {@code prlimit} sets
+     * the memory and process limits per process as well, the best an rlimit can do.
+     *
+     * <p>A sandbox leads a session of its own ({@code --new-session}) but bubblewrap's outer
+     * process does not: the shell makes it ignore the terminal's SIGINT and SIGQUIT (ignored
+     * signals stay ignored across exec), so that Ctrl-C stops the arena, which then ends the
+     * games, and never the bots first. A plain process gets a session of its own instead
+     * (see {@link #ownSession()}).
+     */
+    private static List<String> launcher(ResourceLimits limits, Optional<BotCgroup> cgroup, boolean sandbox) {
+        if (cgroup.isPresent()) {
+            // ulimit -f counts 512-byte blocks: the limit is rounded up to the next block.
+            long blocks = (limits.fileSizeBytes() + 511) / 512;
+            List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
+                    (sandbox ? "trap '' INT QUIT; " : "")
+                            + "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 125; shift; done; shift; "
+                            + "ulimit -n " + limits.openFiles() + " && ulimit -f " + blocks + " || exit 125; exec \"$@\"",
+                    "caissa-launcher"));
+            cgroup.get().procsFiles().forEach(f -> argv.add(f.toString()));
+            argv.add("--");
+            return argv;
+        }
         List<String> prlimit = new ArrayList<>(List.of("prlimit", "--nofile=" + limits.openFiles(),
                 "--fsize=" + limits.fileSizeBytes()));
-        if (noCgroup) {
-            // Per process, not per tree: the best an rlimit can do. Threads count as processes for RLIMIT_NPROC.
-            prlimit.add("--as=" + limits.memoryBytes());
-            prlimit.add("--nproc=" + limits.processes());
-        }
+        // Per process, not per tree: the best an rlimit can do. Threads count as processes for RLIMIT_NPROC.
+        prlimit.add("--as=" + limits.memoryBytes());
+        prlimit.add("--nproc=" + limits.processes());
         prlimit.add("--");
         return prlimit;
+    }
+
+    /**
+     * Whether the launcher already keeps the terminal's signals from the bot, so that it needs
+     * no session of its own around it: a sandbox with a cgroup (see {@link #launcher}).
+     */
+    public boolean ownSession() {
+        return sandboxed && cgroup.isPresent();
     }
 
     private static Path workingDir(BotCommand command) {
@@ -300,12 +329,19 @@ public final class Containment {
         return folders.stream().anyMatch(path::startsWith);
     }
 
-    private static boolean isRoot() {
-        try {
-            return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | SecurityException e) {
-            return false;
+    private static volatile Boolean root;
+
+    static boolean isRoot() {
+        Boolean known = root;
+        if (known == null) {
+            try {
+                known = Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
+            } catch (IOException | UnsupportedOperationException | IllegalArgumentException | SecurityException e) {
+                known = false;
+            }
+            root = known;
         }
+        return known;
     }
 
     private static void deleteTree(Path root) {

@@ -169,6 +169,41 @@ class HostileBotsTest {
     }
 
     @Test
+    void aBotRunsUnderItsOpenFileAndFileSizeLimitsWhichItCannotRaise() {
+        ResourceLimits limits = ResourceLimits.DEFAULT.withOpenFiles(77).withFileSize(3L << 20);
+        GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("limited", "limits", "1"), CLOCK)
+                .withIsolation(Isolation.defaults().withLimits(limits));
+
+        GameRecord record = Game.play(setup);
+
+        String stderr = record.black().stderr().head();
+        // Soft and hard alike, so that the bot cannot raise them: with or without a cgroup, in a sandbox or not.
+        assertThat(stderr).contains("limits: nofile 77 77").contains("limits: fsize " + (3L << 20) + " " + (3L << 20))
+                .contains("attack: raise ulimit -n 1000000: denied").contains("attack: raise ulimit -f unlimited: denied");
+        assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
+        assertNoProcessLeft(setup);
+    }
+
+    @Test
+    void eachSandboxedBotWritesInAScratchFolderAndTmpOfItsOwnThatStartEmpty() {
+        Sandboxes.assumeSandbox();
+        GameSetup setup = GameSetup.of(TestBots.entrant("one", "scratch", "1"), TestBots.entrant("two", "scratch", "1"), CLOCK);
+
+        for (int game = 0; game < 2; game++) {
+            GameRecord record = Game.play(setup);
+
+            for (Side side : Side.values()) {
+                // Both bots write in the same places; neither sees the other's file, nor its own from the game before.
+                assertThat(record.player(side).stderr().head()).as(side.toString())
+                        .contains("scratch: HOME holds []").contains("scratch: TMPDIR holds []")
+                        .contains("attack: write into HOME: ok").contains("attack: write into TMPDIR: ok");
+            }
+            assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
+        }
+        assertNoProcessLeft(setup);
+    }
+
+    @Test
     void everyGameLogRecordsTheSandboxAndLimitsOfEachBot() {
         GameRecord record = Game.play(GameSetup.of(TestBots.entrant("a", "random", "1"), TestBots.entrant("b", "random", "2"), CLOCK));
 

@@ -211,6 +211,20 @@ public final class TestBot {
                 }
                 return false;
             }
+            case "limits" -> {
+                if (!attacked) {
+                    attacked = true;
+                    reportLimits();
+                }
+                return false;
+            }
+            case "scratch" -> {
+                if (!attacked) {
+                    attacked = true;
+                    useScratch();
+                }
+                return false;
+            }
             case "slow-reply" -> Thread.sleep(400);
             case "slow" -> Thread.sleep(30);
             case "slow-sleep" -> Thread.sleep(100);
@@ -281,6 +295,46 @@ public final class TestBot {
                     }
                 });
             }
+        }
+        System.err.flush();
+    }
+
+    /**
+     * Reports its open-file and file-size limits as the kernel has them ({@code limits: NAME
+     * SOFT HARD}), then tries to raise each past its hard limit and reports that as an attack.
+     */
+    private static void reportLimits() throws Exception {
+        java.util.Map<String, String> names = java.util.Map.of("Max open files", "nofile", "Max file size", "fsize");
+        for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/limits"))) {
+            for (var name : names.entrySet()) {
+                if (line.startsWith(name.getKey())) {
+                    String[] fields = line.substring(name.getKey().length()).strip().split("\\s+");
+                    System.err.println("limits: " + name.getValue() + " " + fields[0] + " " + fields[1]);
+                }
+            }
+        }
+        for (String raise : List.of("ulimit -n 1000000", "ulimit -f unlimited")) {
+            report("raise " + raise, () -> {
+                if (new ProcessBuilder("/bin/sh", "-c", raise + " 2>/dev/null").start().waitFor() != 0) {
+                    throw new java.io.IOException("refused");
+                }
+            });
+        }
+        System.err.flush();
+    }
+
+    /**
+     * Writes a file into $HOME and $TMPDIR (its scratch folder and /tmp), after listing what it
+     * finds there of such files ({@code scratch: DIR holds [...]}; the JVM puts files of its own
+     * in /tmp): a private scratch holds none from another bot or another game.
+     */
+    private static void useScratch() {
+        for (String variable : List.of("HOME", "TMPDIR")) {
+            String dir = System.getenv().getOrDefault(variable, "/nonexistent");
+            String[] before = new java.io.File(dir).list((d, name) -> name.startsWith("mine-"));
+            System.err.println("scratch: " + variable + " holds " + java.util.Arrays.toString(before == null ? new String[0] : before));
+            report("write into " + variable, () -> java.nio.file.Files.writeString(
+                    java.nio.file.Path.of(dir, "mine-" + ProcessHandle.current().pid() + ".txt"), "a scratch file"));
         }
         System.err.flush();
     }

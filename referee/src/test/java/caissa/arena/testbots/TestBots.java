@@ -30,7 +30,13 @@ public final class TestBots {
         List<String> argv = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                "-cp", System.getProperty("java.class.path"), TestBot.class.getName()));
+                "-cp", System.getProperty("java.class.path")));
+        if (args.length > 0 && args[0].equals("memory-hog")) {
+            // A JVM sizes its heap from the cgroup's memory limit it sees (outside a sandbox's
+            // cgroup namespace it sees the bot's): the hog must reach the limit, not its own heap's end.
+            argv.add("-Xmx2g");
+        }
+        argv.add(TestBot.class.getName());
         argv.addAll(List.of(args));
         // A number, so that a child can carry it as a harmless extra argument to sleep.
         String token = String.format("0.%06d%09d", ProcessHandle.current().pid() % 1_000_000, TOKENS.incrementAndGet());
