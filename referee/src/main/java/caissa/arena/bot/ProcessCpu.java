@@ -4,13 +4,17 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * CPU time of a process from Linux's /proc, without a cgroup: the run time of each of its threads
- * ({@code /proc/PID/task/TID/schedstat}, nanoseconds) plus what the children it has waited for
- * used ({@code cutime + cstime} of {@code /proc/PID/stat}, in clock ticks). Children still
- * running are not seen: counting them would take a scan of the whole process table at every
- * look (a per-bot cgroup's {@code cpuacct} counts them exactly). Zero where /proc is missing.
+ * CPU time of a process tree from Linux's /proc, without a cgroup: the run time of each thread
+ * ({@code /proc/PID/task/TID/schedstat}, nanoseconds), plus what the children a process has
+ * waited for used ({@code cutime + cstime} of {@code /proc/PID/stat}, in clock ticks), for the
+ * process and, recursively, for the children it has running ({@code
+ * /proc/PID/task/TID/children}: no scan of the whole process table). A child orphaned by its
+ * parent's exit leaves the tree and is no longer counted; a per-bot cgroup's {@code cpuacct}
+ * counts every process exactly. Zero where /proc is missing.
  */
 final class ProcessCpu {
 
@@ -22,16 +26,43 @@ final class ProcessCpu {
     }
 
     static long nanos(long pid) {
+        return treeNanos(pid, 0);
+    }
+
+    /** A fork loop cannot make the walk endless: the tree is followed this deep at most. */
+    private static final int MAX_DEPTH = 64;
+
+    private static long treeNanos(long pid, int depth) {
         Path dir = PROC.resolve(Long.toString(pid));
         long total = 0;
+        List<Long> children = new ArrayList<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(dir.resolve("task"))) {
             for (Path task : tasks) {
                 total += threadNanos(task.resolve("schedstat"));
+                if (depth < MAX_DEPTH) {
+                    children(task.resolve("children"), children);
+                }
             }
         } catch (IOException | SecurityException e) {
             return total;
         }
+        for (long child : children) {
+            total += treeNanos(child, depth + 1);
+        }
         return total + reapedChildrenNanos(dir.resolve("stat"));
+    }
+
+    private static void children(Path file, List<Long> into) {
+        try {
+            String text = Files.readString(file);
+            for (String pid : text.trim().split(" ")) {
+                if (!pid.isEmpty()) {
+                    into.add(Long.parseLong(pid));
+                }
+            }
+        } catch (IOException | NumberFormatException | SecurityException e) {
+            // No such file (an older kernel) or the thread just exited: no children seen.
+        }
     }
 
     /** The process group of a process (field 5 of /proc/PID/stat), or -1 when unknown. */

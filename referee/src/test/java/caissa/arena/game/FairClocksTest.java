@@ -3,12 +3,17 @@ package caissa.arena.game;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.rules.Side;
+import caissa.arena.sandbox.BotCgroup;
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.testbots.TestBots;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Suspension of idle bots and the CPU clock, with real processes. Assertions are on CPU time,
@@ -105,5 +110,37 @@ class FairClocksTest {
         assertThat(record.result()).isEqualTo(Result.lossFor(Side.WHITE));
         assertThat(record.reason()).contains("of CPU time (cpu clock)");
         assertThat(record.moves().stream().filter(m -> m.side() == Side.WHITE).count()).isLessThanOrEqualTo(4);
+    }
+
+    /**
+     * The bot sleeps while a child it started burns CPU: the CPU clock charges the whole tree,
+     * through the bot's cgroup or, without one, by following its running children in /proc.
+     */
+    @ParameterizedTest(name = "cgroups {0}")
+    @ValueSource(strings = {"on", "off"})
+    void aBotWhoseRunningChildBurnsCpuLosesOnTheCpuClock(String cgroups) {
+        String before = System.getProperty(BotCgroup.SWITCH);
+        System.setProperty(BotCgroup.SWITCH, cgroups);
+        try {
+            // Without a cgroup the limits are rlimits: memory is address space, which a JVM's
+            // reservations exceed, and processes count every process of the user the bot runs
+            // as (in a sandbox: nobody, like its opponent, whose JVM threads count too).
+            ResourceLimits roomy = ResourceLimits.DEFAULT.withMemory(16L << 30).withProcesses(10_000);
+            GameRecord record = Game.play(GameSetup.of(TestBots.entrant("parent", "slow-burning-child"),
+                    TestBots.entrant("random", "random", "3"), ONE_SECOND.withClock(ClockKind.CPU))
+                    .withIsolation(Isolation.defaults().withLimits(roomy)));
+
+            assertThat(record.white().sandbox().limitsBy())
+                    .startsWith(cgroups.equals("on") && BotCgroup.available() ? "cgroup-" : "rlimit");
+            assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.TIME_FORFEIT);
+            assertThat(record.result()).isEqualTo(Result.lossFor(Side.WHITE));
+            assertThat(record.reason()).contains("of CPU time (cpu clock)");
+        } finally {
+            if (before == null) {
+                System.clearProperty(BotCgroup.SWITCH);
+            } else {
+                System.setProperty(BotCgroup.SWITCH, before);
+            }
+        }
     }
 }

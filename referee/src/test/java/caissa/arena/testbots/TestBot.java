@@ -47,6 +47,12 @@ public final class TestBot {
             }
             case "ignore-end" -> ignoreTerm();
             case "spin-while-waiting" -> Spinner.start();
+            case "slow-burning-child" -> {
+                // A child that burns CPU for as long as it runs, while the bot itself only sleeps.
+                Process child = new ProcessBuilder("/bin/sh", "-c", "while :; do :; done", "burner", token()).start();
+                System.err.println("child-pid " + child.pid());
+                System.err.flush();
+            }
 
             case "stderr-spam" -> {
                 byte[] chunk = new byte[1024];
@@ -227,7 +233,7 @@ public final class TestBot {
             }
             case "slow-reply" -> Thread.sleep(400);
             case "slow" -> Thread.sleep(30);
-            case "slow-sleep" -> Thread.sleep(100);
+            case "slow-sleep", "slow-burning-child" -> Thread.sleep(100);
             case "slow-think" -> Thread.sleep(300);
             case "spin-while-waiting" -> System.exit(0);
             case "slow-burn" -> burn(300);
