@@ -4,7 +4,6 @@ import caissa.arena.sandbox.Containment;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,8 +73,11 @@ public final class BotProcess {
     private final Limits limits;
     private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
     private final StderrCapture stderr;
-    private final Thread stdoutReader;
-    private final Thread stderrReader;
+    /** The readers of standard output and error, on pooled threads; null until {@link #start} hands them over. */
+    private java.util.concurrent.Future<?> stdoutReader;
+    private java.util.concurrent.Future<?> stderrReader;
+    /** Set when the bot was killed because a write to it passed its deadline. */
+    private volatile boolean killedForStuckWrite;
     private boolean inputClosed;
     private boolean suspended;
     /** Suspended through the cgroup's freezer rather than by a signal. */
@@ -85,12 +87,10 @@ public final class BotProcess {
     private BotProcess(Process process, ProcessTree tree, Limits limits, String name, Containment containment) {
         this.process = process;
         this.containment = containment;
-        this.stdin = new InputWriter(process.getOutputStream(), name + "-stdin");
+        this.stdin = new InputWriter(process.getOutputStream(), this::killForStuckWrite);
         this.tree = tree;
         this.limits = limits;
         this.stderr = new StderrCapture(limits.stderrExcerptBytes());
-        this.stdoutReader = daemon(() -> readLines(process.getInputStream()), name + "-stdout");
-        this.stderrReader = daemon(() -> drain(process.getErrorStream()), name + "-stderr");
     }
 
     /**
@@ -128,9 +128,8 @@ public final class BotProcess {
         tree.notePipes();
         BotProcess bot = new BotProcess(process, tree, limits, name, containment);
         LIVE.add(bot);
-        bot.stdin.start();
-        bot.stdoutReader.start();
-        bot.stderrReader.start();
+        bot.stdoutReader = PipeThreads.run(() -> bot.readLines(process.getInputStream()));
+        bot.stderrReader = PipeThreads.run(() -> bot.drain(process.getErrorStream()));
         return new Start.Started(bot);
     }
 
@@ -203,22 +202,29 @@ public final class BotProcess {
     }
 
     /**
-     * Writes one line and waits for the pipe to take it until the deadline ({@link
-     * System#nanoTime()} scale). A bot that does not read its input cannot block the caller past
-     * the deadline: its line stays queued until the bot reads it or its processes are killed.
+     * Writes one line, on the caller's thread, until the deadline ({@link System#nanoTime()}
+     * scale). A bot that does not read its input cannot block the caller much past the
+     * deadline: it is killed then (see {@link InputWriter}), and the line counts as not delivered.
      */
     public Delivery send(String line, long deadlineNanos) {
-        return InputWriter.await(stdin.write(line), deadlineNanos);
+        return stdin.write(line, deadlineNanos);
     }
 
-    /** Queues a line without waiting; {@link #awaitDelivery} waits for it, so that several bots can be written to at once. */
-    public java.util.concurrent.CompletableFuture<Delivery> sendLater(String line) {
-        return stdin.write(line);
-    }
-
-    /** Waits until the deadline for a line queued by {@link #sendLater}. */
-    public static Delivery awaitDelivery(java.util.concurrent.CompletableFuture<Delivery> delivery, long deadlineNanos) {
-        return InputWriter.await(delivery, deadlineNanos);
+    /**
+     * Kills the bot and everything of it that could hold its input open, so that a write stuck
+     * in its full pipe returns: its cgroup when it has one (every process, however it forked),
+     * otherwise its process tree and whatever holds its pipes.
+     */
+    private void killForStuckWrite() {
+        killedForStuckWrite = true;
+        if (cgroup().isPresent()) {
+            containment.killAll();
+            return;
+        }
+        List<ProcessHandle> all = new java.util.ArrayList<>(tree.aliveDescendants());
+        all.add(process.toHandle());
+        all.forEach(ProcessHandle::destroyForcibly);
+        tree.pipeHolders().forEach(ProcessHandle::destroyForcibly);
     }
 
     /**
@@ -398,10 +404,7 @@ public final class BotProcess {
             }
         }
         // Neither waits: a bot that does not read its input holds them up until it is killed.
-        if (process.isAlive()) {
-            stdin.write("end");
-        }
-        stdin.close();
+        stdin.endAndClose(process.isAlive() ? "end" : null);
     }
 
     /** Ends the bot, second half: wait for its exit until the deadline, then kill what is left. */
@@ -411,6 +414,10 @@ public final class BotProcess {
             containment.close();
         }
         LIVE.remove(this);
+        if (killedForStuckWrite) {
+            // Its exit was the arena's doing, not its own.
+            return new ShutdownReport(false, report.exitCode(), report.leftoverProcesses(), true);
+        }
         return report;
     }
 
@@ -536,7 +543,7 @@ public final class BotProcess {
      */
     private int joinReaders() {
         join(READER_WAIT_MILLIS);
-        if (!stdoutReader.isAlive() && !stderrReader.isAlive() && !stdin.busy()) {
+        if (stdoutReader.isDone() && stderrReader.isDone() && !stdin.busy()) {
             return 0;
         }
         List<ProcessHandle> holders = tree.pipeHolders();
@@ -548,8 +555,13 @@ public final class BotProcess {
     private void join(long millis) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         try {
-            stdoutReader.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-            stderrReader.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            for (java.util.concurrent.Future<?> reader : List.of(stdoutReader, stderrReader)) {
+                try {
+                    reader.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                    // Still reading: a process that holds the pipe is found and killed by the caller.
+                }
+            }
             stdin.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -603,12 +615,6 @@ public final class BotProcess {
         } catch (IOException e) {
             // Closed at shutdown.
         }
-    }
-
-    private static Thread daemon(Runnable body, String name) {
-        Thread thread = new Thread(body, name);
-        thread.setDaemon(true);
-        return thread;
     }
 
 }

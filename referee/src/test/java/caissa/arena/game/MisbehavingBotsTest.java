@@ -84,6 +84,10 @@ class MisbehavingBotsTest {
         assertThat(record.result()).isEqualTo(Result.WHITE_WINS);
         assertThat(record.reason()).startsWith("bad (black) did not read its input within");
         assertThat(record.moves()).hasSizeGreaterThanOrEqualTo(3);
+        // The write stuck in its full pipe ended when the arena killed it at the deadline: its exit is not its own.
+        assertThat(record.black().exit().exitedByItself()).isFalse();
+        assertThat(record.black().exit().killed()).isTrue();
+        assertThat(record.white().exit().exitedByItself()).isTrue();
         assertEndedInTime(record);
         assertNoProcessLeft(setup);
     }

@@ -1,0 +1,84 @@
+package caissa.arena.bot;
+
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Ends writes to bots that pass their deadline. The arena writes to a bot on the game's own
+ * thread (a hand-over to a writer thread costs two thread switches a move), and a write into a
+ * full pipe blocks for as long as the bot does not read: the Java streams offer no write with a
+ * timeout. So every write arms an alarm first; one thread for the whole arena looks at the
+ * alarms every few milliseconds, and when one is overdue it kills the bot, whose pipe then
+ * breaks and the write returns. A write that finishes in time disarms its alarm, which costs a
+ * compare-and-set and no thread switch.
+ */
+final class WriteWatchdog {
+
+    /** How often the watchdog looks: a stuck write ends at most this long after its deadline. */
+    private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+    private static final WriteWatchdog SHARED = new WriteWatchdog();
+
+    /** One write's alarm: armed, then either done (the write finished) or fired (the bot was killed). */
+    static final class Alarm {
+        private static final int ARMED = 0;
+        private static final int DONE = 1;
+        private static final int FIRED = 2;
+
+        private final long deadlineNanos;
+        private final Runnable onOverdue;
+        private final AtomicInteger state = new AtomicInteger(ARMED);
+
+        private Alarm(long deadlineNanos, Runnable onOverdue) {
+            this.deadlineNanos = deadlineNanos;
+            this.onOverdue = onOverdue;
+        }
+
+        /** Called when the write returned; false when the alarm had fired first (the bot is being killed). */
+        boolean disarm() {
+            return state.compareAndSet(ARMED, DONE) || state.get() == DONE;
+        }
+
+        private boolean fireIfOverdue(long now) {
+            if (state.get() != ARMED) {
+                return true;
+            }
+            if (now - deadlineNanos < 0) {
+                return false;
+            }
+            if (state.compareAndSet(ARMED, FIRED)) {
+                PipeThreads.run(onOverdue);
+            }
+            return true;
+        }
+    }
+
+    private final ConcurrentLinkedQueue<Alarm> alarms = new ConcurrentLinkedQueue<>();
+
+    private WriteWatchdog() {
+        Thread thread = new Thread(this::watch, "write-watchdog");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Arms an alarm that runs {@code onOverdue} (on another thread) if not disarmed by the deadline. */
+    static Alarm arm(long deadlineNanos, Runnable onOverdue) {
+        Alarm alarm = new Alarm(deadlineNanos, onOverdue);
+        SHARED.alarms.add(alarm);
+        return alarm;
+    }
+
+    private void watch() {
+        while (true) {
+            try {
+                Thread.sleep(TimeUnit.NANOSECONDS.toMillis(TICK_NANOS));
+            } catch (InterruptedException e) {
+                return;
+            }
+            long now = System.nanoTime();
+            // Done and fired alarms leave the queue here; the game threads only add.
+            alarms.removeIf(alarm -> alarm.fireIfOverdue(now));
+        }
+    }
+}
