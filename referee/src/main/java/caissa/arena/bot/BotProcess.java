@@ -80,6 +80,8 @@ public final class BotProcess {
     private volatile boolean killedForStuckWrite;
     private boolean inputClosed;
     private boolean suspended;
+    /** Whether the sandbox's own processes have been taken out of the freezer (see {@link caissa.arena.sandbox.BotCgroup#exemptFromFreezing}). */
+    private boolean sandboxExempted;
     /** Suspended through the cgroup's freezer rather than by a signal. */
     private boolean frozen;
     private Boolean leadsGroup;
@@ -350,12 +352,34 @@ public final class BotProcess {
         if (!suspended && process.isAlive() && containment != null && containment.cgroup().isPresent()) {
             // Not waiting for the whole tree to stop: a bot that forks without pause would make the
             // game wait, and a freeze that timed out would leave it half frozen with no thaw to come.
+            if (!sandboxExempted && containment.sandboxed()) {
+                // Once, before the first freeze: the sandbox's own processes need no freezing.
+                sandboxExempted = true;
+                containment.cgroup().get().exemptFromFreezing(sandboxProcesses());
+            }
             suspended = containment.cgroup().get().startFreezing();
             frozen = suspended;
             return;
         }
         if (!suspended && process.isAlive() && leadsItsGroup()) {
             suspended = Signals.shared().map(signals -> signals.stop(process.pid())).orElse(false);
+        }
+    }
+
+    /**
+     * bubblewrap's outer process (the one started) and the sandbox's init, its only child; empty
+     * when the init cannot be told (no /proc, or it has not started yet).
+     */
+    private List<Long> sandboxProcesses() {
+        long outer = process.pid();
+        try {
+            String children = Files.readString(Path.of("/proc", Long.toString(outer), "task", Long.toString(outer), "children")).trim();
+            if (children.isEmpty() || children.contains(" ")) {
+                return List.of();
+            }
+            return List.of(outer, Long.parseLong(children));
+        } catch (IOException | NumberFormatException | SecurityException e) {
+            return List.of();
         }
     }
 

@@ -1,9 +1,12 @@
 package caissa.arena.sandbox;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,6 +36,8 @@ public final class BotCgroup {
     private final Map<String, Path> dirs;
     private final boolean v2;
     private final ResourceLimits limits;
+    /** The freezer's state file, opened at the first freeze (see {@link #writeState}). */
+    private FileChannel stateFile;
 
     private BotCgroup(Map<String, Path> dirs, boolean v2, ResourceLimits limits) {
         this.dirs = dirs;
@@ -179,10 +184,28 @@ public final class BotCgroup {
      */
     public boolean startFreezing() {
         try {
-            if (v2) {
-                write(dir().resolve("cgroup.freeze"), "1");
-            } else {
-                write(dirs.get("freezer").resolve("freezer.state"), "FROZEN");
+            writeState(true);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Takes the given processes (a sandbox's own: bubblewrap's outer process and its init) out of
+     * the freezer, into the arena's own freezer group, so that suspending the bot at every move
+     * stops and wakes only the bot's processes; they stay in the memory, process and CPU groups,
+     * and are killed with the group. cgroup v1 only (v2 has one group for every controller);
+     * returns whether they were moved.
+     */
+    public boolean exemptFromFreezing(List<Long> pids) {
+        if (v2 || pids.isEmpty()) {
+            return false;
+        }
+        Path parent = dirs.get("freezer").getParent().resolve("cgroup.procs");
+        try {
+            for (long pid : pids) {
+                write(parent, Long.toString(pid));
             }
             return true;
         } catch (IOException e) {
@@ -295,19 +318,41 @@ public final class BotCgroup {
         }
     }
 
+    /**
+     * Freezes or thaws through a file kept open for the group's life: idle bots are suspended
+     * and continued at every move, and opening the file each time cost more than the write.
+     */
+    private synchronized void writeState(boolean frozen) throws IOException {
+        if (stateFile == null) {
+            Path file = v2 ? dir().resolve("cgroup.freeze") : dirs.get("freezer").resolve("freezer.state");
+            stateFile = FileChannel.open(file, StandardOpenOption.WRITE);
+        }
+        byte[] value = (v2 ? (frozen ? "1" : "0") : (frozen ? "FROZEN" : "THAWED")).getBytes(StandardCharsets.US_ASCII);
+        stateFile.write(ByteBuffer.wrap(value), 0);
+    }
+
     /** Removes the group (after {@link #killAll}: a group with processes cannot be removed). */
     public void remove() {
+        synchronized (this) {
+            if (stateFile != null) {
+                try {
+                    stateFile.close();
+                } catch (IOException e) {
+                    // Closed or gone with the group.
+                }
+                stateFile = null;
+            }
+        }
         dirs.values().forEach(BotCgroup::rmdir);
     }
 
     private boolean setFrozen(boolean frozen) {
         try {
+            writeState(frozen);
             if (v2) {
-                write(dir().resolve("cgroup.freeze"), frozen ? "1" : "0");
                 return true;
             }
             Path state = dirs.get("freezer").resolve("freezer.state");
-            write(state, frozen ? "FROZEN" : "THAWED");
             long deadline = System.nanoTime() + 1_000_000_000L;
             while (frozen && !read(state).equals("FROZEN") && System.nanoTime() < deadline) {
                 sleep(1);
