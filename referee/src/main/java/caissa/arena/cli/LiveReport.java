@@ -16,7 +16,9 @@ import java.util.TreeMap;
 /**
  * Keeps a running tournament's report.html current so that it can be watched: rewritten when the
  * run starts and after games, at most every few seconds (it reads every game log, so rewriting
- * it after each of a thousand quick games would cost more than the games).
+ * it after each of a thousand quick games would cost more than the games), and less often as
+ * the run grows: the pause after a rewrite is at least twenty times what the rewrite took, so
+ * that the report never takes more than a twentieth of the thread that commits the games.
  */
 final class LiveReport implements TournamentObserver {
 
@@ -25,6 +27,8 @@ final class LiveReport implements TournamentObserver {
     private final Path dir;
     private final PrintWriter err;
     private long lastWrite;
+    /** The pause before the next rewrite (see the class comment). */
+    private long interval = INTERVAL_NANOS;
     private boolean warned;
     /** The games being played, for the live page. */
     private final Map<Integer, ReportData.Playing> playing = new TreeMap<>();
@@ -49,8 +53,9 @@ final class LiveReport implements TournamentObserver {
         synchronized (this) {
             playing.remove(game.game());
         }
-        if (System.nanoTime() - lastWrite >= INTERVAL_NANOS) {
+        if (System.nanoTime() - lastWrite >= interval) {
             write(true);
+            interval = Math.max(INTERVAL_NANOS, 20 * (System.nanoTime() - lastWrite));
         }
     }
 

@@ -54,6 +54,11 @@ public final class Tournament implements AutoCloseable {
     private final Map<Integer, FinishedGame> finished = new TreeMap<>();
     private final TournamentObserver observer;
     private FolderLock lock;
+    /** When standings.json was last written ({@link System#nanoTime()}); see {@link #commit}. */
+    private long lastStandingsWrite = System.nanoTime() - STANDINGS_INTERVAL_NANOS;
+    private static final long STANDINGS_INTERVAL_NANOS = 1_000_000_000L;
+    /** The standings last written. */
+    private StandingsDocument lastStandings;
 
     private Tournament(TournamentDefinition definition, Path file, Path dir, TournamentObserver observer,
             Optional<Shard> shard, Map<Integer, FinishedGame> earlier) {
@@ -378,6 +383,14 @@ public final class Tournament implements AutoCloseable {
                 });
             }
             return writeStandings();
+        } catch (Exception | Error e) {
+            // The standings catch up with every game kept, as far as the disk (perhaps what failed) lets them.
+            try {
+                writeStandings();
+            } catch (IOException | RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
         } finally {
             close();
         }
@@ -424,18 +437,32 @@ public final class Tournament implements AutoCloseable {
         FinishedGame game = FinishedGame.of(record, name);
         journal.append(game);
         finished.put(game.game(), game);
-        StandingsDocument standings = writeStandings();
+        // Computed and rewritten at most once a second while games run (and at the end): the
+        // tables and crosstables are rebuilt from every game so far, a new file is renamed over
+        // the old, and after every quick game that cost more than the game's own bookkeeping.
+        // The journal is the record; the standings are rebuilt from it on resume. The progress
+        // display's leader is as of the last computation.
+        long now = System.nanoTime();
+        if (lastStandings == null || now - lastStandingsWrite >= STANDINGS_INTERVAL_NANOS) {
+            writeStandings();
+            lastStandingsWrite = now;
+        }
+        StandingsDocument standings = lastStandings;
         observer.recorded(record, dir.resolve(name));
         observer.finished(game, standings.standings(), finished.size(), totalGames());
     }
 
     private StandingsDocument writeStandings() throws IOException {
+        StandingsDocument document = currentStandings();
+        Json.writeFile(dir.resolve(STANDINGS_FILE), document);
+        lastStandings = document;
+        return document;
+    }
+
+    private StandingsDocument currentStandings() {
         Map<Integer, FinishedGame> all = all();
         boolean complete = shardBatch.isPresent() ? finished.size() == totalGames() : plan.progress(all).current().isEmpty();
-        StandingsDocument document = standings(plan, all, shardBatch.isPresent() ? finished.size() : all.size(),
-                totalGames(), complete);
-        Json.writeFile(dir.resolve(STANDINGS_FILE), document);
-        return document;
+        return standings(plan, all, shardBatch.isPresent() ? finished.size() : all.size(), totalGames(), complete);
     }
 
     /** The standings document of a run after the given finished games (of every batch). */
