@@ -31,6 +31,11 @@ public final class BotCgroup {
 
     private static final Path ROOT = Path.of("/sys/fs/cgroup");
     private static final List<String> V1_CONTROLLERS = List.of("memory", "pids", "freezer", "cpuacct");
+    private static final String PREFIX = "caissa-";
+    /** This arena's process id, in the name of every group it makes (see {@link #sweepStale}). */
+    private static final long ARENA_PID = ProcessHandle.current().pid();
+    /** Whether this arena has swept the groups of dead arenas yet (once, before its first group). */
+    private static final java.util.concurrent.atomic.AtomicBoolean SWEPT = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** One directory per v1 controller, or one entry ("unified") for v2. */
     private final Map<String, Path> dirs;
@@ -57,9 +62,81 @@ public final class BotCgroup {
         if ("off".equals(System.getProperty(SWITCH))) {
             return Optional.empty();
         }
-        String leaf = "caissa-" + name.replaceAll("[^A-Za-z0-9_.-]", "_") + "-" + UUID.randomUUID().toString().substring(0, 8);
+        if (SWEPT.compareAndSet(false, true)) {
+            sweepStale();
+        }
+        return create(ARENA_PID, name, limits);
+    }
+
+    /** A group named as {@code owner}'s: the arena's own, or in tests one of a dead arena. */
+    static Optional<BotCgroup> create(long owner, String name, ResourceLimits limits) {
+        String leaf = PREFIX + owner + "-" + name.replaceAll("[^A-Za-z0-9_.-]", "_") + "-"
+                + UUID.randomUUID().toString().substring(0, 8);
         Optional<BotCgroup> v1 = createV1(leaf, limits);
         return v1.isPresent() ? v1 : createV2(leaf, limits);
+    }
+
+    /**
+     * Removes the groups of arenas that are gone, with whatever still runs in them, and returns
+     * how many there were. An arena killed with SIGKILL (which it cannot catch) leaves its bots'
+     * groups behind, and a bot that a cgroup v1 freezer held at that moment never sees its input
+     * close: it would stay frozen for ever, since a frozen process does not even die of SIGKILL
+     * until it is thawed. Each group is named after its arena's process id; a group whose arena
+     * no longer runs is killed (freeze, SIGKILL, thaw) and removed by the next arena's first bot.
+     */
+    static int sweepStale() {
+        Map<String, Map<String, Path>> stale = new LinkedHashMap<>();
+        boolean v2 = false;
+        Map<String, Path> parents = new LinkedHashMap<>();
+        Map<String, String> own = ownGroups();
+        for (String controller : V1_CONTROLLERS) {
+            Path mount = ROOT.resolve(controller);
+            if (Files.isRegularFile(mount.resolve("cgroup.procs"))) {
+                Path parent = mount.resolve(own.getOrDefault(controller, "/").substring(1));
+                parents.put(controller, Files.isDirectory(parent) ? parent : mount);
+            }
+        }
+        if (parents.size() != V1_CONTROLLERS.size()) {
+            if (!Files.isRegularFile(ROOT.resolve("cgroup.controllers"))) {
+                return 0;
+            }
+            v2 = true;
+            parents = Map.of("unified", ROOT.resolve(own.getOrDefault("", "/").substring(1)));
+        }
+        for (Map.Entry<String, Path> parent : parents.entrySet()) {
+            try (java.nio.file.DirectoryStream<Path> groups = Files.newDirectoryStream(parent.getValue(), PREFIX + "*")) {
+                for (Path group : groups) {
+                    String leaf = group.getFileName().toString();
+                    OptionalLong owner = owner(leaf);
+                    if (owner.isPresent() && ProcessHandle.of(owner.getAsLong()).isEmpty()) {
+                        stale.computeIfAbsent(leaf, l -> new LinkedHashMap<>()).put(parent.getKey(), group);
+                    }
+                }
+            } catch (IOException | SecurityException e) {
+                // Not ours to read: nothing to sweep there.
+            }
+        }
+        for (Map<String, Path> dirs : stale.values()) {
+            BotCgroup group = new BotCgroup(dirs, v2, ResourceLimits.DEFAULT);
+            if (dirs.containsKey(v2 ? "unified" : "pids") && (v2 || dirs.containsKey("freezer"))) {
+                group.killAll();
+            }
+            group.remove();
+        }
+        return stale.size();
+    }
+
+    /** The arena's process id in a group's name ({@code caissa-PID-...}); empty for another name. */
+    private static OptionalLong owner(String leaf) {
+        int end = leaf.indexOf('-', PREFIX.length());
+        if (end <= PREFIX.length()) {
+            return OptionalLong.empty();
+        }
+        try {
+            return OptionalLong.of(Long.parseLong(leaf.substring(PREFIX.length(), end)));
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
+        }
     }
 
     /** Whether cgroups can be used here at all (made and removed once to find out). */

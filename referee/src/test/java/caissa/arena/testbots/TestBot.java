@@ -162,11 +162,7 @@ public final class TestBot {
                 out.println("\u001b[2K\rvalid: PASS\u001b[8m");
             }
             case "attack" -> {
-                if (!attacked) {
-                    attacked = true;
-                    attack();
-                }
-                return false;
+                return once(TestBot::attack);
             }
             case "fork-bomb" -> {
                 if (!attacked) {
@@ -218,18 +214,10 @@ public final class TestBot {
                 return false;
             }
             case "limits" -> {
-                if (!attacked) {
-                    attacked = true;
-                    reportLimits();
-                }
-                return false;
+                return once(TestBot::reportLimits);
             }
             case "scratch" -> {
-                if (!attacked) {
-                    attacked = true;
-                    useScratch();
-                }
-                return false;
+                return once(TestBot::useScratch);
             }
             case "slow-reply" -> Thread.sleep(400);
             case "slow" -> Thread.sleep(30);
@@ -343,6 +331,15 @@ public final class TestBot {
                     java.nio.file.Path.of(dir, "mine-" + ProcessHandle.current().pid() + ".txt"), "a scratch file"));
         }
         System.err.flush();
+    }
+
+    /** Runs the attack or report on the first misbehaving reply only; the bot plays on normally. */
+    private static boolean once(Attempt action) throws Exception {
+        if (!attacked) {
+            attacked = true;
+            action.run();
+        }
+        return false;
     }
 
     private interface Attempt {

@@ -1,0 +1,70 @@
+package caissa.arena.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An arena killed with SIGKILL cannot clean up: the groups of its bots stay, and a bot that the
+ * freezer held at that moment stays frozen for ever. The next arena removes them, with their
+ * processes, and leaves the groups of a running arena alone.
+ */
+class StaleGroupsTest {
+
+    @Test
+    void theNextArenaKillsAndRemovesTheGroupsOfAKilledArenaButNotThoseOfARunningOne() throws Exception {
+        Assumptions.assumeTrue(BotCgroup.available(), "needs cgroups");
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        long deadArena = gone.pid();
+        BotCgroup orphaned = BotCgroup.create(deadArena, "frozen-bot", ResourceLimits.DEFAULT).orElseThrow();
+        BotCgroup running = BotCgroup.create(ProcessHandle.current().pid(), "running-bot", ResourceLimits.DEFAULT).orElseThrow();
+        Process frozen = joined(orphaned);
+        Process alive = joined(running);
+        try {
+            // The bot of the killed arena, frozen: its input closes, it does not notice.
+            assertThat(orphaned.freeze()).isTrue();
+            frozen.getOutputStream().close();
+
+            assertThat(BotCgroup.sweepStale()).isGreaterThanOrEqualTo(1);
+
+            assertThat(frozen.waitFor(5, TimeUnit.SECONDS)).as("the frozen bot of the killed arena is killed").isTrue();
+            for (Path procs : orphaned.procsFiles()) {
+                assertThat(procs.getParent()).doesNotExist();
+            }
+            assertThat(alive.isAlive()).as("the running arena's bot is left alone").isTrue();
+            for (Path procs : running.procsFiles()) {
+                assertThat(procs.getParent()).exists();
+            }
+        } finally {
+            orphaned.thaw();
+            frozen.destroyForcibly();
+            alive.destroyForcibly();
+            alive.waitFor(5, TimeUnit.SECONDS);
+            running.killAll();
+            running.remove();
+            orphaned.remove();
+        }
+    }
+
+    /** A process that joins the group before it runs {@code cat}, as the arena's launcher does. */
+    private static Process joined(BotCgroup group) throws Exception {
+        List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
+                "for f; do echo $$ > \"$f\" || exit 125; done; exec cat", "joiner"));
+        group.procsFiles().forEach(f -> argv.add(f.toString()));
+        Process process = new ProcessBuilder(argv).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!group.pids().contains(process.pid()) && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertThat(group.pids()).contains(process.pid());
+        assertThat(Files.exists(group.procsFiles().get(0))).isTrue();
+        return process;
+    }
+}
