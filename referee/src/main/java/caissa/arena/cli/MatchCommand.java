@@ -74,7 +74,7 @@ final class MatchCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the openings (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--concurrency", paramLabel = "N", description = "Games at a time (default: the number of cores).")
+    @Option(names = "--concurrency", paramLabel = "N", description = "Games at a time (default: half the cores, at least 1).")
     Integer concurrency;
 
     @Mixin
@@ -121,7 +121,7 @@ final class MatchCommand implements Callable<Integer> {
                 throw new UsageException("--sprt: " + e.getMessage());
             }
         }
-        int threads = Options.concurrency(concurrency, Options.cores(), spec.commandLine().getErr());
+        int threads = Options.concurrency(concurrency, Options.defaultConcurrency(), spec.commandLine().getErr());
         Optional<Shard> share;
         try {
             share = Shard.option(shard, System.getenv());

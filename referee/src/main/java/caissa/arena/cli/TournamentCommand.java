@@ -37,7 +37,7 @@ final class TournamentCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--concurrency", paramLabel = "N",
-            description = "Games at a time (default: the file's concurrency, else the number of cores).")
+            description = "Games at a time (default: the file's concurrency, else half the cores, at least 1).")
     Integer concurrency;
 
     @Option(names = "--resume", description = "Continue the run in the output folder: keep its finished games, play the rest.")
@@ -58,7 +58,7 @@ final class TournamentCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         TournamentDefinition definition = TournamentFile.read(file);
         Path dir = out != null ? out : ReportsDirectory.root().resolve(definition.name());
-        int games = Options.concurrency(concurrency, definition.concurrency().orElse(Options.cores()),
+        int games = Options.concurrency(concurrency, definition.concurrency().orElse(Options.defaultConcurrency()),
                 spec.commandLine().getErr());
         List<Entrant> bots = definition.bots().stream().map(b -> new Entrant(b.name(), b.botCommand())).toList();
         Map<String, String> labels = new HashMap<>();

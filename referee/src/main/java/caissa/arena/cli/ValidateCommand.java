@@ -67,7 +67,7 @@ final class ValidateCommand implements Callable<Integer> {
     @Mixin
     LimitOptions limits;
 
-    @Option(names = "--concurrency", paramLabel = "N", description = "Games at a time (default: the number of cores).")
+    @Option(names = "--concurrency", paramLabel = "N", description = "Games at a time (default: half the cores, at least 1).")
     Integer concurrency;
 
     @Option(names = "--build-timeout", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "2m",
@@ -89,7 +89,7 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Limits.option("--games", games, 1, Limits.MAX_GAMES);
-        int threads = Options.concurrency(concurrency, Options.cores(), spec.commandLine().getErr());
+        int threads = Options.concurrency(concurrency, Options.defaultConcurrency(), spec.commandLine().getErr());
         List<Entrant> opponentBots = new ArrayList<>();
         for (String opponent : opponents != null ? opponents : DEFAULT_OPPONENTS) {
             opponentBots.add(BotOption.entrant("--opponent", opponent, null));
