@@ -1,7 +1,9 @@
 package caissa.arena.cli;
 
+import caissa.arena.game.GameRecord;
 import caissa.arena.report.HtmlReport;
 import caissa.arena.report.ReportData;
+import caissa.arena.report.ReportGame;
 import caissa.arena.tournament.FinishedGame;
 import caissa.arena.tournament.Standing;
 import caissa.arena.tournament.TournamentObserver;
@@ -30,6 +32,8 @@ final class LiveReport implements TournamentObserver {
     /** The pause before the next rewrite (see the class comment). */
     private long interval = INTERVAL_NANOS;
     private boolean warned;
+    /** The games this run recorded, by file name, so that a rewrite does not read their logs again. */
+    private final Map<String, ReportGame> recorded = new java.util.concurrent.ConcurrentHashMap<>();
     /** The games being played, for the live page. */
     private final Map<Integer, ReportData.Playing> playing = new TreeMap<>();
 
@@ -41,6 +45,19 @@ final class LiveReport implements TournamentObserver {
     @Override
     public void started(int total, int done) {
         write(true);
+    }
+
+    @Override
+    public void recorded(GameRecord record, Path log) {
+        if (record.tournament() == null) {
+            return;
+        }
+        String name = dir.relativize(log).toString().replace(java.io.File.separatorChar, '/');
+        try {
+            recorded.put(name, ReportGame.of(record.tournament().game(), name, record));
+        } catch (RuntimeException e) {
+            // Left to the rewrite, which reads the log and names what is wrong with it.
+        }
     }
 
     @Override
@@ -72,7 +89,7 @@ final class LiveReport implements TournamentObserver {
             now = List.copyOf(playing.values());
         }
         try {
-            return HtmlReport.write(dir, live, now).file();
+            return HtmlReport.write(dir, live, now, recorded).file();
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             if (!warned) {
                 err.println("caissa tournament: the HTML report could not be written (the games go on): " + e.getMessage());

@@ -52,7 +52,16 @@ public final class HtmlReport {
      * and lists the games being played.
      */
     public static Written write(Path dir, boolean live, List<ReportData.Playing> playing) throws IOException {
-        TournamentFolder folder = TournamentFolder.read(dir);
+        return write(dir, live, playing, java.util.Map.of());
+    }
+
+    /**
+     * {@link #write(Path, boolean, List)} with the games already known (by file name) taken as
+     * they are, not read again from their logs (see {@link TournamentFolder#read(Path, java.util.Map)}).
+     */
+    public static Written write(Path dir, boolean live, List<ReportData.Playing> playing,
+            java.util.Map<String, ReportGame> known) throws IOException {
+        TournamentFolder folder = TournamentFolder.read(dir, known);
         Path file = dir.resolve(FILE_NAME);
         AtomicFiles.write(file, render(folder, Instant.now(), live, playing));
         return new Written(file, folder.games().size(), folder.problems());

@@ -53,6 +53,15 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
      * @throws IOException when the folder cannot be listed
      */
     public static TournamentFolder read(Path dir) throws IOException {
+        return read(dir, Map.of());
+    }
+
+    /**
+     * Reads the folder, taking the games in {@code known} (by file name, {@code games/NNNN.json})
+     * as they are instead of reading their logs again: a run's live report knows the games it
+     * recorded, and reading every log at every rewrite grew with the run.
+     */
+    public static TournamentFolder read(Path dir, Map<String, ReportGame> known) throws IOException {
         if (!Files.exists(dir)) {
             throw new IllegalArgumentException("no such folder: " + dir);
         }
@@ -72,7 +81,7 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
         // summary.json is a match's when it says so (caissa match, or caissa merge of match shards).
         Optional<JsonNode> match = readObject(matchFile, problems)
                 .filter(node -> "caissa-arena/match/1".equals(node.path("schema").asText()));
-        List<ReportGame> games = Files.isDirectory(gamesDir) ? readGames(gamesDir, problems) : List.of();
+        List<ReportGame> games = Files.isDirectory(gamesDir) ? readGames(gamesDir, problems, known) : List.of();
         return new TournamentFolder(dir, tournament, standings, match, games, problems);
     }
 
@@ -110,7 +119,8 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
         }
     }
 
-    private static List<ReportGame> readGames(Path gamesDir, List<String> problems) throws IOException {
+    private static List<ReportGame> readGames(Path gamesDir, List<String> problems, Map<String, ReportGame> known)
+            throws IOException {
         List<Path> files = new ArrayList<>();
         // Hidden files are the runner's temporary files, about to be renamed into place.
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(gamesDir,
@@ -123,6 +133,16 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
         for (int i = 0; i < files.size(); i++) {
             Path file = files.get(i);
             String name = GAMES_DIR + "/" + file.getFileName();
+            ReportGame game = known.get(name);
+            if (game != null) {
+                String earlier = fileOfNumber.putIfAbsent(game.number(), name);
+                if (earlier == null) {
+                    games.add(game);
+                } else {
+                    problems.add(name + " was left out: it has the same game number, " + game.number() + ", as " + earlier);
+                }
+                continue;
+            }
             try {
                 GameRecord record = Json.mapper().readValue(file.toFile(), GameRecord.class);
                 if (!GameRecord.SCHEMA.equals(record.schema()) && !GameRecord.SCHEMA_1.equals(record.schema())) {

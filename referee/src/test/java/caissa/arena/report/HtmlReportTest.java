@@ -42,6 +42,25 @@ class HtmlReportTest {
     }
 
     @Test
+    void aLiveReportFromTheGamesItRecordedIsTheReportOfTheirLogs() throws IOException {
+        // A running tournament's report takes the games it recorded from memory and reads only
+        // the others: the page must be the one the logs give. Half known, half read here.
+        java.util.Map<String, ReportGame> known = new java.util.HashMap<>();
+        for (GameRecord game : fixture.games()) {
+            if (game.tournament().game() % 2 == 0) {
+                String name = String.format("games/%04d.json", game.tournament().game());
+                known.put(name, ReportGame.of(game.tournament().game(), name, game));
+            }
+        }
+        java.time.Instant now = java.time.Instant.parse("2026-01-01T00:00:00Z");
+
+        String fromMemory = HtmlReport.render(TournamentFolder.read(fixture.dir(), known), now);
+
+        assertThat(known).isNotEmpty();
+        assertThat(fromMemory).isEqualTo(HtmlReport.render(TournamentFolder.read(fixture.dir()), now));
+    }
+
+    @Test
     void theFixtureHasEveryTerminationOpeningsStderrAndAGameWithEveryKindOfMove() {
         Set<Termination> kinds = fixture.games().stream().map(GameRecord::termination).collect(Collectors.toSet());
         // Every termination a tournament records: an aborted game is never journaled.
