@@ -172,7 +172,8 @@ public final class TestBot {
                         try {
                             new ProcessBuilder("sleep", "600", token()).start();
                             started++;
-                        } catch (java.io.IOException e) {
+                        } catch (java.io.IOException | OutOfMemoryError e) {
+                            // Refused a process, or the thread that waits for it: the limit either way.
                             break;
                         }
                     }
