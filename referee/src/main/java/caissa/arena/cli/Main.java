@@ -1,14 +1,15 @@
 package caissa.arena.cli;
 
 import caissa.arena.Version;
+import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.Problems;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
 import java.util.Optional;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The {@code caissa} command: a thin shell of subcommands over the arena's library. */
 @Command(name = "caissa",

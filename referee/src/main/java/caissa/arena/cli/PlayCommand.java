@@ -1,7 +1,7 @@
 package caissa.arena.cli;
 
-import caissa.arena.diagnostics.BotText;
 import caissa.arena.diagnostics.Diagnosis;
+import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameListener;
@@ -9,14 +9,14 @@ import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.PlayedMove;
 import caissa.arena.game.TimeControl;
+import caissa.arena.records.Folders;
+import caissa.arena.records.Problems;
 import caissa.arena.report.BoardText;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
 import java.io.IOException;
-import caissa.arena.records.Folders;
-import caissa.arena.records.Problems;
 import java.io.PrintWriter;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -108,7 +108,7 @@ final class PlayCommand implements Callable<Integer> {
             }
         });
         terminal.printf("result: %s (%s)%n", record.result(), record.termination());
-        terminal.println(BotText.forTerminal(record.reason()));
+        terminal.println(TerminalText.escape(record.reason()));
         try {
             Json.writeFile(logFile, record);
         } catch (IOException e) {

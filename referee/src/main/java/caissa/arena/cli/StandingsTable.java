@@ -1,5 +1,6 @@
 package caissa.arena.cli;
 
+import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.tournament.Standing;
 import caissa.arena.tournament.StandingsDocument;
 import java.util.ArrayList;

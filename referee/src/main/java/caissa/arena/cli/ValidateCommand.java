@@ -2,6 +2,7 @@ package caissa.arena.cli;
 
 import caissa.arena.Version;
 import caissa.arena.bot.CommandCheck;
+import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Entrant;
 import caissa.arena.input.Limits;
 import caissa.arena.report.Json;

@@ -34,7 +34,7 @@ public record Diagnosis(String bot, String side, Integer game, Termination cause
     public static Diagnosis of(GameRecord game, Side side, Path log) {
         GameRecord.PlayerRecord player = game.player(side);
         return new Diagnosis(player.name(), side.word(), game.tournament() == null ? null : game.tournament().game(),
-                game.termination(), BotText.forTerminal(game.reason()), StderrLines.last(player.stderr()),
+                game.termination(), TerminalText.escape(game.reason()), StderrLines.last(player.stderr()),
                 game.finalPosition(), Hints.of(game, side).orElse(null), log == null ? null : log.toString());
     }
 

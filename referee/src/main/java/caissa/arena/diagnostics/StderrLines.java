@@ -28,7 +28,7 @@ public final class StderrLines {
         for (String line : text.split("\\R")) {
             String shown = line.strip();
             if (!shown.isEmpty() && !NOISE.matcher(shown).matches()) {
-                lines.add(shorten(BotText.forTerminal(shown)));
+                lines.add(shorten(TerminalText.escape(shown)));
             }
         }
         return List.copyOf(lines.subList(Math.max(0, lines.size() - count), lines.size()));

@@ -4,17 +4,17 @@ import caissa.arena.bot.BotCommand;
 import caissa.arena.bot.BotProcess;
 import caissa.arena.bot.Reply;
 import caissa.arena.bot.SampleBots;
-import caissa.arena.diagnostics.BotText;
 import caissa.arena.diagnostics.Hints;
 import caissa.arena.diagnostics.StderrLines;
+import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
-import java.time.Duration;
 import caissa.arena.rules.Variant;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -78,7 +78,7 @@ public final class Preflight {
             if (move.isPresent() && position.isLegal(move.get())) {
                 return Optional.empty();
             }
-            return Optional.of("answered " + asked + " with '" + BotText.forTerminal(shorten(line.text())) + "', which is not "
+            return Optional.of("answered " + asked + " with '" + TerminalText.escape(shorten(line.text())) + "', which is not "
                     + (move.isPresent() ? "a legal move there" : "a move like " + variant.moveExample()));
         }
         if (reply instanceof Reply.Timeout) {

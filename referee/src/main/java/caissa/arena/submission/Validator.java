@@ -1,14 +1,13 @@
 package caissa.arena.submission;
 
 import caissa.arena.Version;
-import caissa.arena.diagnostics.BotText;
 import caissa.arena.diagnostics.Diagnosis;
 import caissa.arena.diagnostics.StderrLines;
+import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Durations;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
-import caissa.arena.sandbox.Isolation;
 import caissa.arena.game.PlayedMove;
 import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
@@ -16,6 +15,7 @@ import caissa.arena.game.TimeControl;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Side;
 import caissa.arena.rules.Variant;
+import caissa.arena.sandbox.Isolation;
 import caissa.arena.tournament.GamePool;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,7 +100,7 @@ public final class Validator {
     private ValidationReport.GameLine line(GameRecord g) {
         Diagnosis why = lostIrregularly(g) ? Diagnosis.of(g, side(g), logFile(g)) : null;
         return new ValidationReport.GameLine(g.tournament().game(), opponent(g).name(), side(g).word(), g.result().text(),
-                g.termination().word(), BotText.forTerminal(g.reason()), ownMoves(g).size(),
+                g.termination().word(), TerminalText.escape(g.reason()), ownMoves(g).size(),
                 g.player(side(g)).thinkingMillis(), StderrLines.last(g.player(side(g)).stderr()), logFile(g).toString(), why);
     }
 

@@ -1,4 +1,4 @@
-package caissa.arena.cli;
+package caissa.arena.diagnostics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

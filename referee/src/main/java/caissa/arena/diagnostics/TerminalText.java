@@ -1,4 +1,4 @@
-package caissa.arena.cli;
+package caissa.arena.diagnostics;
 
 /**
  * Makes text that a bot controls safe to print on the organiser's terminal: its replies, its
