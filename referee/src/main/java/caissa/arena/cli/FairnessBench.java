@@ -193,14 +193,17 @@ final class FairnessBench implements Callable<Integer> {
     private Figures fastchess(Path work, int concurrency) throws Exception {
         Path pgn = work.resolve("fastchess-" + concurrency + ".pgn");
         String tc = String.format(Locale.ROOT, "tc=%s+%s", seconds(perGame), seconds(increment));
-        List<String> argv = new ArrayList<>(List.of(fastchess.toString(),
-                "-engine", "cmd=" + uciEngine, "name=one", "-engine", "cmd=" + uciEngine, "name=two",
+        Path engine = uciEngine.toAbsolutePath();
+        List<String> argv = new ArrayList<>(List.of(fastchess.toAbsolutePath().toString(),
+                "-engine", "cmd=" + engine, "name=one", "-engine", "cmd=" + engine, "name=two",
                 "-each", tc, "restart=on", "-rounds", Integer.toString(games / 2), "-games", "2",
                 "-concurrency", Integer.toString(concurrency), "-force-concurrency",
                 "-maxmoves", Integer.toString(maxMoves), "-pgnout", "file=" + pgn));
         Path log = work.resolve("fastchess-" + concurrency + ".log");
         long t0 = System.nanoTime();
-        Process process = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        // In the bench's own folder: fastchess writes its config.json where it runs.
+        Process process = new ProcessBuilder(argv).directory(work.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
         // fastchess's own CPU (not its engines'): sampled from /proc while it runs, the last sample kept.
         long cpu = 0;
         while (!process.waitFor(20, TimeUnit.MILLISECONDS)) {
