@@ -441,9 +441,10 @@ public final class Tournament implements AutoCloseable {
         // tables and crosstables are rebuilt from every game so far, a new file is renamed over
         // the old, and after every quick game that cost more than the game's own bookkeeping.
         // The journal is the record; the standings are rebuilt from it on resume. The progress
-        // display's leader is as of the last computation.
+        // display's leader is as of the last computation, and exact after the last game.
         long now = System.nanoTime();
-        if (lastStandings == null || now - lastStandingsWrite >= STANDINGS_INTERVAL_NANOS) {
+        int done = shardBatch.isPresent() ? finished.size() : earlier.size() + finished.size();
+        if (lastStandings == null || now - lastStandingsWrite >= STANDINGS_INTERVAL_NANOS || done >= totalGames()) {
             writeStandings();
             lastStandingsWrite = now;
         }

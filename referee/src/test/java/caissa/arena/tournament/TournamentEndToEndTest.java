@@ -57,6 +57,11 @@ class TournamentEndToEndTest {
         assertThat(standings.standings()).hasSize(4);
         assertThat(standings.standings().stream().mapToInt(Standing::games).sum()).isEqualTo(24);
         assertThat(standings.standings().stream().mapToInt(Standing::points).sum()).isEqualTo(2 * 12);
+        // The progress line after the last game names the final leader with the final points
+        // (the standings are recomputed at most once a second while games run, and after the last game).
+        Standing leader = standings.standings().get(0);
+        String lastLine = stdout.toString().lines().filter(l -> l.contains("12/12 games")).reduce((a, b) -> b).orElseThrow();
+        assertThat(lastLine).contains("leader " + leader.name() + " (" + leader.points() + " pts)");
 
         Map<String, Standing> byName = standings.standings().stream()
                 .collect(java.util.stream.Collectors.toMap(Standing::name, s -> s));
