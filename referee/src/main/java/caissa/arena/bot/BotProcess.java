@@ -221,6 +221,8 @@ public final class BotProcess {
         killedForStuckWrite = true;
         if (cgroup().isPresent()) {
             containment.killAll();
+            // A process moved out of the group (root can) may still hold the pipe open.
+            tree.pipeHolders().forEach(ProcessHandle::destroyForcibly);
             return;
         }
         List<ProcessHandle> all = new java.util.ArrayList<>(tree.aliveDescendants());

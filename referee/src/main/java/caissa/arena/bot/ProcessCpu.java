@@ -34,7 +34,9 @@ final class ProcessCpu {
 
     private static long treeNanos(long pid, int depth) {
         Path dir = PROC.resolve(Long.toString(pid));
-        long total = 0;
+        // The reaped children first: a child reaped between the two reads is then counted once
+        // (in the tree walk below), not in both.
+        long total = reapedChildrenNanos(dir.resolve("stat"));
         List<Long> children = new ArrayList<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(dir.resolve("task"))) {
             for (Path task : tasks) {
@@ -49,7 +51,7 @@ final class ProcessCpu {
         for (long child : children) {
             total += treeNanos(child, depth + 1);
         }
-        return total + reapedChildrenNanos(dir.resolve("stat"));
+        return total;
     }
 
     private static void children(Path file, List<Long> into) {

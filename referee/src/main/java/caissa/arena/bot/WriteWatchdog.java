@@ -48,7 +48,12 @@ final class WriteWatchdog {
                 return false;
             }
             if (state.compareAndSet(ARMED, FIRED)) {
-                PipeThreads.run(onOverdue);
+                try {
+                    PipeThreads.run(onOverdue);
+                } catch (RuntimeException | Error e) {
+                    // No thread to spare (the machine is out of them): kill it from here instead.
+                    onOverdue.run();
+                }
             }
             return true;
         }
@@ -77,8 +82,12 @@ final class WriteWatchdog {
                 return;
             }
             long now = System.nanoTime();
-            // Done and fired alarms leave the queue here; the game threads only add.
-            alarms.removeIf(alarm -> alarm.fireIfOverdue(now));
+            try {
+                // Done and fired alarms leave the queue here; the game threads only add.
+                alarms.removeIf(alarm -> alarm.fireIfOverdue(now));
+            } catch (RuntimeException | Error e) {
+                // The watchdog must outlive any one kill that failed: the next tick tries the rest.
+            }
         }
     }
 }

@@ -34,6 +34,11 @@ public final class BotCgroup {
     private static final String PREFIX = "caissa-";
     /** This arena's process id, in the name of every group it makes (see {@link #sweepStale}). */
     private static final long ARENA_PID = ProcessHandle.current().pid();
+    /**
+     * The PID namespace that process id belongs to, in the name too: an arena in another
+     * container that shares the cgroup folders must never take a live arena's pid for a dead one.
+     */
+    private static final long PID_NAMESPACE = pidNamespace();
     /** Whether this arena has swept the groups of dead arenas yet (once, before its first group). */
     private static final java.util.concurrent.atomic.AtomicBoolean SWEPT = new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -70,7 +75,7 @@ public final class BotCgroup {
 
     /** A group named as {@code owner}'s: the arena's own, or in tests one of a dead arena. */
     static Optional<BotCgroup> create(long owner, String name, ResourceLimits limits) {
-        String leaf = PREFIX + owner + "-" + name.replaceAll("[^A-Za-z0-9_.-]", "_") + "-"
+        String leaf = PREFIX + owner + "." + PID_NAMESPACE + "-" + name.replaceAll("[^A-Za-z0-9_.-]", "_") + "-"
                 + UUID.randomUUID().toString().substring(0, 8);
         Optional<BotCgroup> v1 = createV1(leaf, limits);
         return v1.isPresent() ? v1 : createV2(leaf, limits);
@@ -81,7 +86,7 @@ public final class BotCgroup {
      * how many there were. An arena killed with SIGKILL (which it cannot catch) leaves its bots'
      * groups behind, and a bot that a cgroup v1 freezer held at that moment never sees its input
      * close: it would stay frozen for ever, since a frozen process does not even die of SIGKILL
-     * until it is thawed. Each group is named after its arena's process id; a group whose arena
+     * until it is thawed. Each group is named after its arena's process id and PID namespace; a group whose arena
      * no longer runs is killed (freeze, SIGKILL, thaw) and removed by the next arena's first bot.
      */
     static int sweepStale() {
@@ -126,16 +131,33 @@ public final class BotCgroup {
         return stale.size();
     }
 
-    /** The arena's process id in a group's name ({@code caissa-PID-...}); empty for another name. */
+    /**
+     * The arena's process id in a group's name ({@code caissa-PID.NAMESPACE-...}), when the group
+     * was made in this arena's PID namespace; empty for any other name.
+     */
     private static OptionalLong owner(String leaf) {
         int end = leaf.indexOf('-', PREFIX.length());
-        if (end <= PREFIX.length()) {
+        int dot = leaf.indexOf('.', PREFIX.length());
+        if (PID_NAMESPACE == 0 || end <= PREFIX.length() || dot <= PREFIX.length() || dot > end) {
             return OptionalLong.empty();
         }
         try {
-            return OptionalLong.of(Long.parseLong(leaf.substring(PREFIX.length(), end)));
+            if (Long.parseLong(leaf.substring(dot + 1, end)) != PID_NAMESPACE) {
+                return OptionalLong.empty();
+            }
+            return OptionalLong.of(Long.parseLong(leaf.substring(PREFIX.length(), dot)));
         } catch (NumberFormatException e) {
             return OptionalLong.empty();
+        }
+    }
+
+    /** The inode number of this process's PID namespace ({@code /proc/self/ns/pid}), 0 when unknown. */
+    private static long pidNamespace() {
+        try {
+            String link = Files.readSymbolicLink(Path.of("/proc/self/ns/pid")).toString();
+            return Long.parseLong(link.substring(link.indexOf('[') + 1, link.indexOf(']')));
+        } catch (IOException | RuntimeException e) {
+            return 0;
         }
     }
 
@@ -400,7 +422,8 @@ public final class BotCgroup {
      * and continued at every move, and opening the file each time cost more than the write.
      */
     private synchronized void writeState(boolean frozen) throws IOException {
-        if (stateFile == null) {
+        if (stateFile == null || !stateFile.isOpen()) {
+            // Opened again if an interrupt closed it under a write.
             Path file = v2 ? dir().resolve("cgroup.freeze") : dirs.get("freezer").resolve("freezer.state");
             stateFile = FileChannel.open(file, StandardOpenOption.WRITE);
         }

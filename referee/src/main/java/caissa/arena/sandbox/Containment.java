@@ -237,17 +237,19 @@ public final class Containment {
      * the memory and process limits per process as well, the best an rlimit can do.
      *
      * <p>A sandbox leads a session of its own ({@code --new-session}) but bubblewrap's outer
-     * process does not: the shell makes it ignore the terminal's SIGINT and SIGQUIT (ignored
-     * signals stay ignored across exec), so that Ctrl-C stops the arena, which then ends the
-     * games, and never the bots first. A plain process gets a session of its own instead
+     * process does not: the shell makes it ignore SIGINT, SIGQUIT, SIGTERM and SIGHUP (ignored
+     * signals stay ignored across exec), so that Ctrl-C, a signal to the arena's process group
+     * or a closed terminal stops the arena, which then ends the games, and never the bots first
+     * (a bot killed first would be recorded as crashed). The arena ends bots with SIGKILL. A plain process gets a session of its own instead
      * (see {@link #ownSession()}).
      */
     private static List<String> launcher(ResourceLimits limits, Optional<BotCgroup> cgroup, boolean sandbox) {
         if (cgroup.isPresent()) {
             // ulimit -f counts 512-byte blocks: the limit is rounded up to the next block.
-            long blocks = (limits.fileSizeBytes() + 511) / 512;
+            long bytes = limits.fileSizeBytes();
+            String blocks = bytes > Long.MAX_VALUE - 511 ? "unlimited" : Long.toString((bytes + 511) / 512);
             List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
-                    (sandbox ? "trap '' INT QUIT; " : "")
+                    (sandbox ? "trap '' INT QUIT TERM HUP; " : "")
                             + "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 125; shift; done; shift; "
                             + "ulimit -n " + limits.openFiles() + " && ulimit -f " + blocks + " || exit 125; exec \"$@\"",
                     "caissa-launcher"));

@@ -10,21 +10,25 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Ctrl-C on a terminal sends SIGINT to the whole foreground process group. The bots run in
- * sessions of their own, so it stops the arena and not them: no game in progress is recorded as
- * a crash (or as anything), and --resume plays the games that were cut short.
+ * Ctrl-C on a terminal sends SIGINT to the whole foreground process group; `kill %1`, a closed
+ * terminal or a CI job's timeout send SIGTERM or SIGHUP to it. The bots run in sessions of their
+ * own (or, sandboxed, their launcher ignores those signals), so it stops the arena and not them:
+ * no game in progress is recorded as a crash (or as anything), and --resume plays the games
+ * that were cut short.
  */
 class InterruptedRunTest {
 
     @TempDir
     Path dir;
 
-    @Test
-    void anInterruptToTheArenasProcessGroupRecordsNoGameCutShortAndResumeFinishesTheRun() throws Exception {
+    @ParameterizedTest(name = "SIG{0}")
+    @ValueSource(strings = {"INT", "TERM", "HUP"})
+    void aSignalToTheArenasProcessGroupRecordsNoGameCutShortAndResumeFinishesTheRun(String signal) throws Exception {
         Path file = new TournamentFiles("interrupted")
                 .testBot("s1", "slow", "1").testBot("s2", "slow", "1").testBot("s3", "slow", "1")
                 .set("gamesPerPair", 2).set("timePerGame", "30s").set("firstMoveAllowance", "10s")
@@ -38,8 +42,8 @@ class InterruptedRunTest {
                 .redirectOutput(dir.resolve("arena.log").toFile()).start();
         try {
             waitForAJournalLine(out, arena);
-            // What the terminal does on Ctrl-C: SIGINT to every process of the foreground group.
-            Process kill = new ProcessBuilder("kill", "-INT", "--", "-" + arena.pid()).start();
+            // What the terminal does on Ctrl-C: the signal to every process of the foreground group.
+            Process kill = new ProcessBuilder("kill", "-" + signal, "--", "-" + arena.pid()).start();
             assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
             assertThat(arena.waitFor(60, TimeUnit.SECONDS)).as("the arena stops").isTrue();
         } finally {
