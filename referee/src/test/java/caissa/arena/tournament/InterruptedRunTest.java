@@ -15,8 +15,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Ctrl-C on a terminal sends SIGINT to the whole foreground process group; `kill %1`, a closed
- * terminal or a CI job's timeout send SIGTERM or SIGHUP to it. The bots run in sessions of their
+ * Ctrl-C on a terminal sends SIGINT to the whole foreground process group; `kill %1` or a CI
+ * job's timeout send SIGTERM to it. The bots run in sessions of their
  * own (or, sandboxed, their launcher ignores those signals), so it stops the arena and not them:
  * no game in progress is recorded as a crash (or as anything), and --resume plays the games
  * that were cut short.
@@ -27,7 +27,8 @@ class InterruptedRunTest {
     Path dir;
 
     @ParameterizedTest(name = "SIG{0}")
-    @ValueSource(strings = {"INT", "TERM", "HUP"})
+    // Not SIGHUP: a JVM started with it ignored (under nohup, as CI jobs may be) keeps it ignored.
+    @ValueSource(strings = {"INT", "TERM"})
     void aSignalToTheArenasProcessGroupRecordsNoGameCutShortAndResumeFinishesTheRun(String signal) throws Exception {
         Path file = new TournamentFiles("interrupted")
                 .testBot("s1", "slow", "1").testBot("s2", "slow", "1").testBot("s3", "slow", "1")
