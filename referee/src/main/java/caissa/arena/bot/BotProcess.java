@@ -66,7 +66,7 @@ public final class BotProcess {
     private final Process process;
     /** The sandbox and limits the bot runs in; null for a plain process. */
     private final Containment containment;
-    /** In a sandbox: the bot's processes besides itself seen running when it was told to end. */
+    /** In a sandbox: the most of the bot's processes besides itself seen running from when it was told to end. */
     private int seenAtEnd;
     private final InputWriter stdin;
     private final ProcessTree tree;
@@ -78,7 +78,6 @@ public final class BotProcess {
     private java.util.concurrent.Future<?> stderrReader;
     /** Set when the bot was killed because a write to it passed its deadline. */
     private volatile boolean killedForStuckWrite;
-    private boolean inputClosed;
     private boolean suspended;
     /** Whether the sandbox's own processes have been taken out of the freezer (see {@link caissa.arena.sandbox.BotCgroup#exemptFromFreezing}). */
     private boolean sandboxExempted;
@@ -374,15 +373,8 @@ public final class BotProcess {
      */
     private List<Long> sandboxProcesses() {
         long outer = process.pid();
-        try {
-            String children = Files.readString(Path.of("/proc", Long.toString(outer), "task", Long.toString(outer), "children")).trim();
-            if (children.isEmpty() || children.contains(" ")) {
-                return List.of();
-            }
-            return List.of(outer, Long.parseLong(children));
-        } catch (IOException | NumberFormatException | SecurityException e) {
-            return List.of();
-        }
+        List<Long> children = ProcessCpu.children(outer);
+        return children.size() == 1 ? List.of(outer, children.get(0)) : List.of();
     }
 
     /** Lets a suspended bot run again; returns once the signal is sent. */
@@ -460,31 +452,37 @@ public final class BotProcess {
         return Math.max(0, containment.cgroup().orElseThrow().pids().size() - 1 - wrappers);
     }
 
-    private ShutdownReport awaitEndInCgroup(long deadlineNanos) {
-        boolean sandboxed = containment.sandboxed();
-        int lastSeenInSandbox = seenAtEnd;
-        boolean exited;
+    /**
+     * Waits for the bot's exit until the deadline. In a sandbox, whose processes all die with the
+     * bot, what it leaves running can only be seen while it still runs: {@code othersRunning} is
+     * looked at until it exits, and the most seen is kept in {@link #seenAtEnd}. A child still
+     * running at 'end' or after counts, even if it was about to exit too.
+     */
+    private boolean awaitExit(long deadlineNanos, boolean sandboxed, java.util.function.IntSupplier othersRunning) {
         try {
-            if (sandboxed) {
-                // A sandbox's processes all die with the bot: what it leaves running can only be
-                // seen while it still runs, so look until it exits. A child still running at 'end'
-                // or after counts, even if it was about to exit too.
-                while (!(exited = process.waitFor(Math.min(10_000_000L, Math.max(0, deadlineNanos - System.nanoTime())),
-                        TimeUnit.NANOSECONDS)) && deadlineNanos - System.nanoTime() > 0) {
-                    lastSeenInSandbox = Math.max(lastSeenInSandbox, othersInCgroup());
-                }
-            } else {
-                exited = process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (!sandboxed) {
+                return process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
             }
+            boolean exited;
+            while (!(exited = process.waitFor(Math.min(10_000_000L, Math.max(0, deadlineNanos - System.nanoTime())),
+                    TimeUnit.NANOSECONDS)) && deadlineNanos - System.nanoTime() > 0) {
+                seenAtEnd = Math.max(seenAtEnd, othersRunning.getAsInt());
+            }
+            return exited;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            exited = false;
+            return false;
         }
+    }
+
+    private ShutdownReport awaitEndInCgroup(long deadlineNanos) {
+        boolean sandboxed = containment.sandboxed();
+        boolean exited = awaitExit(deadlineNanos, sandboxed, this::othersInCgroup);
         int leftBehind;
         if (exited) {
             // Without a sandbox, what is still in the group after the bot's exit is what it left behind.
             int killed = containment.killLeftovers();
-            leftBehind = sandboxed ? lastSeenInSandbox : killed;
+            leftBehind = sandboxed ? seenAtEnd : killed;
         } else {
             leftBehind = othersInCgroup();
             containment.killAll();
@@ -496,26 +494,12 @@ public final class BotProcess {
 
     private ShutdownReport awaitEndByProcessTree(long deadlineNanos) {
         boolean sandboxed = containment != null && containment.sandboxed();
-        int lastSeenInSandbox = seenAtEnd;
-        boolean exited;
-        try {
-            if (sandboxed) {
-                // As in a cgroup: look until the bot exits (beside it: the sandbox's init).
-                while (!(exited = process.waitFor(Math.min(10_000_000L, Math.max(0, deadlineNanos - System.nanoTime())),
-                        TimeUnit.NANOSECONDS)) && deadlineNanos - System.nanoTime() > 0) {
-                    lastSeenInSandbox = Math.max(lastSeenInSandbox, tree.runningDescendantsExcept("bwrap") - 1);
-                }
-            } else {
-                exited = process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            exited = false;
-        }
+        // Beside the bot in the tree: the sandbox's init, which is bwrap too.
+        boolean exited = awaitExit(deadlineNanos, sandboxed, () -> tree.runningDescendantsExcept("bwrap") - 1);
         List<ProcessHandle> leftovers = tree.aliveDescendants();
         // After a sandboxed bot's exit, what is still there is its sandbox's own processes dying
         // with it; what it left behind was counted while it ran.
-        int leftBehind = sandboxed && exited ? lastSeenInSandbox : leftovers.size();
+        int leftBehind = sandboxed && exited ? seenAtEnd : leftovers.size();
         if (!exited) {
             ProcessTree.kill(List.of(process.toHandle()), Duration.ofMillis(100), Duration.ofSeconds(5));
         }

@@ -54,6 +54,19 @@ final class ProcessCpu {
         return total;
     }
 
+    /** The children a process has running now (of all its threads; none when it is gone). */
+    static List<Long> children(long pid) {
+        List<Long> children = new ArrayList<>();
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(PROC.resolve(Long.toString(pid)).resolve("task"))) {
+            for (Path task : tasks) {
+                children(task.resolve("children"), children);
+            }
+        } catch (IOException | SecurityException e) {
+            // Gone, or not ours to read.
+        }
+        return children;
+    }
+
     private static void children(Path file, List<Long> into) {
         try {
             String text = Files.readString(file);

@@ -93,20 +93,16 @@ public final class BotCgroup {
         Map<String, Map<String, Path>> stale = new LinkedHashMap<>();
         boolean v2 = false;
         Map<String, Path> parents = new LinkedHashMap<>();
-        Map<String, String> own = ownGroups();
         for (String controller : V1_CONTROLLERS) {
-            Path mount = ROOT.resolve(controller);
-            if (Files.isRegularFile(mount.resolve("cgroup.procs"))) {
-                Path parent = mount.resolve(own.getOrDefault(controller, "/").substring(1));
-                parents.put(controller, Files.isDirectory(parent) ? parent : mount);
-            }
+            v1Parent(controller).ifPresent(parent -> parents.put(controller, parent));
         }
         if (parents.size() != V1_CONTROLLERS.size()) {
             if (!Files.isRegularFile(ROOT.resolve("cgroup.controllers"))) {
                 return 0;
             }
             v2 = true;
-            parents = Map.of("unified", ROOT.resolve(own.getOrDefault("", "/").substring(1)));
+            parents.clear();
+            parents.put("unified", v2Parent());
         }
         for (Map.Entry<String, Path> parent : parents.entrySet()) {
             try (java.nio.file.DirectoryStream<Path> groups = Files.newDirectoryStream(parent.getValue(), PREFIX + "*")) {
@@ -170,17 +166,9 @@ public final class BotCgroup {
 
     private static Optional<BotCgroup> createV1(String leaf, ResourceLimits limits) {
         Map<String, Path> dirs = new LinkedHashMap<>();
-        Map<String, String> own = ownGroups();
         try {
             for (String controller : V1_CONTROLLERS) {
-                Path mount = ROOT.resolve(controller);
-                if (!Files.isRegularFile(mount.resolve("cgroup.procs"))) {
-                    throw new IOException("no v1 " + controller + " hierarchy");
-                }
-                Path parent = mount.resolve(own.getOrDefault(controller, "/").substring(1));
-                if (!Files.isDirectory(parent)) {
-                    parent = mount;
-                }
+                Path parent = v1Parent(controller).orElseThrow(() -> new IOException("no v1 " + controller + " hierarchy"));
                 Path dir = Files.createDirectory(parent.resolve(leaf));
                 dirs.put(controller, dir);
             }
@@ -199,11 +187,10 @@ public final class BotCgroup {
     }
 
     private static Optional<BotCgroup> createV2(String leaf, ResourceLimits limits) {
-        Path mount = ROOT;
-        if (!Files.isRegularFile(mount.resolve("cgroup.controllers"))) {
+        if (!Files.isRegularFile(ROOT.resolve("cgroup.controllers"))) {
             return Optional.empty();
         }
-        Path parent = mount.resolve(ownGroups().getOrDefault("", "/").substring(1));
+        Path parent = v2Parent();
         Path dir = null;
         try {
             String enabled = Files.readString(parent.resolve("cgroup.subtree_control"));
@@ -224,6 +211,24 @@ public final class BotCgroup {
             }
             return Optional.empty();
         }
+    }
+
+    /**
+     * Where the bots' groups of a v1 controller go: under the arena's own group, or at the top of
+     * the hierarchy when that is not visible here; empty when the machine has no such hierarchy.
+     */
+    private static Optional<Path> v1Parent(String controller) {
+        Path mount = ROOT.resolve(controller);
+        if (!Files.isRegularFile(mount.resolve("cgroup.procs"))) {
+            return Optional.empty();
+        }
+        Path parent = mount.resolve(ownGroups().getOrDefault(controller, "/").substring(1));
+        return Optional.of(Files.isDirectory(parent) ? parent : mount);
+    }
+
+    /** Where the bots' groups go in a v2 hierarchy: under the arena's own group. */
+    private static Path v2Parent() {
+        return ROOT.resolve(ownGroups().getOrDefault("", "/").substring(1));
     }
 
     /** The arena's own groups: they do not change while it runs, and every bot's start needs them. */
