@@ -20,9 +20,10 @@ class StaleGroupsTest {
     @Test
     void theNextArenaKillsAndRemovesTheGroupsOfAKilledArenaButNotThoseOfARunningOne() throws Exception {
         Assumptions.assumeTrue(BotCgroup.available(), "needs cgroups");
-        Process gone = new ProcessBuilder("true").start();
-        gone.waitFor();
-        long deadArena = gone.pid();
+        // Above the largest pid Linux can hand out (PID_MAX_LIMIT, 2^22): an arena that is surely
+        // gone. The pid of a process that just exited could be reused by a thread before the
+        // sweep (pid_max is 32768 here, and parallel test forks start many threads).
+        long deadArena = (1L << 22) + 1;
         BotCgroup orphaned = BotCgroup.create(deadArena, "frozen-bot", ResourceLimits.DEFAULT).orElseThrow();
         BotCgroup running = BotCgroup.create(ProcessHandle.current().pid(), "running-bot", ResourceLimits.DEFAULT).orElseThrow();
         Process frozen = joined(orphaned);
