@@ -84,6 +84,10 @@ public final class BotProcess {
     /** Suspended through the cgroup's freezer rather than by a signal. */
     private boolean frozen;
     private Boolean leadsGroup;
+    /** The bot's main thread's wait for a core, opened once the bot is found (see {@link #waitedNanos}). */
+    private RunQueueWait mainThreadWait;
+    /** When the last line to the bot began to be written ({@link System#nanoTime()}); a reply read after it is not dated before it. */
+    private volatile long lastWriteBegan = System.nanoTime();
 
     private BotProcess(Process process, ProcessTree tree, Limits limits, String name, Containment containment) {
         this.process = process;
@@ -208,6 +212,7 @@ public final class BotProcess {
      * deadline: it is killed then (see {@link InputWriter}), and the line counts as not delivered.
      */
     public Delivery send(String line, long deadlineNanos) {
+        lastWriteBegan = System.nanoTime();
         return stdin.write(line, deadlineNanos);
     }
 
@@ -342,6 +347,42 @@ public final class BotProcess {
     }
 
     /**
+     * How long, in all, the bot's main thread has been ready to run but waiting for a core, in
+     * nanoseconds: time the machine, not the bot, spent. Only with a cgroup, whose CPU time
+     * bounds what the game excuses (a bot cannot make its main thread wait on its own children
+     * and have that excused while they work); -1 otherwise, or while the sandboxed bot has not
+     * yet started.
+     */
+    public long waitedNanos() {
+        if (cgroup().isEmpty()) {
+            return -1;
+        }
+        if (mainThreadWait == null) {
+            long pid = botPid();
+            if (pid < 0) {
+                return -1;
+            }
+            mainThreadWait = RunQueueWait.ofMainThread(pid);
+        }
+        return mainThreadWait.nanos();
+    }
+
+    /** The bot's own process (not its sandbox's): -1 while a sandboxed bot has not started yet. */
+    long botPid() {
+        return containment != null && containment.sandboxed() ? sandboxedBot() : process.pid();
+    }
+
+    /** The bot in its sandbox: the only child of the sandbox's init, itself bubblewrap's only child; -1 if not (yet) so. */
+    private long sandboxedBot() {
+        List<Long> wrappers = sandboxProcesses();
+        if (wrappers.isEmpty()) {
+            return -1;
+        }
+        List<Long> bot = ProcessCpu.children(wrappers.get(1));
+        return bot.size() == 1 ? bot.get(0) : -1;
+    }
+
+    /**
      * Stops the bot and every process it started from getting CPU until {@link #resume()}: a
      * SIGSTOP to its process group, which it leads since it runs in a session of its own. Does
      * nothing when it does not lead its group (no {@code setsid} on this system): the signal
@@ -430,6 +471,9 @@ public final class BotProcess {
         ShutdownReport report = cgroup().isPresent() ? awaitEndInCgroup(deadlineNanos) : awaitEndByProcessTree(deadlineNanos);
         if (containment != null) {
             containment.close();
+        }
+        if (mainThreadWait != null) {
+            mainThreadWait.close();
         }
         LIVE.remove(this);
         if (killedForStuckWrite) {
@@ -582,10 +626,19 @@ public final class BotProcess {
         byte[] buffer = new byte[8192];
         ByteArrayOutputStream line = new ByteArrayOutputStream(64);
         int limit = limits.maxLineBytes();
-        try {
+        try (RunQueueWait waited = RunQueueWait.ofCurrentThread()) {
             int n;
-            while ((n = in.read(buffer)) > 0) {
-                long now = System.nanoTime();
+            long waitedBefore = waited.nanos();
+            while (true) {
+                long reading = System.nanoTime();
+                if ((n = in.read(buffer)) <= 0) {
+                    break;
+                }
+                // One reading a wake: what it adds since the last one is mostly the wait after
+                // this wake (a wait before blocking is bounded by notBefore, see receivedAt).
+                long waitedNow = waited.nanos();
+                long now = receivedAt(Math.max(reading, lastWriteBegan), waitedBefore, waitedNow);
+                waitedBefore = waitedNow;
                 int start = 0;
                 for (int i = 0; i < n; i++) {
                     if (buffer[i] == '\n') {
@@ -613,6 +666,24 @@ public final class BotProcess {
             // The stream was closed under us at shutdown: the same as the end of output.
         }
         replies.add(Reply.CLOSED);
+    }
+
+    /**
+     * When a reply came: now, less the time this reader, woken by the bot's line, then waited
+     * for a core (the arena's delay, not the bot's; on a busy machine it can pass a
+     * millisecond), but never before {@code notBefore}: the read began, or the line that the
+     * reply may answer began to be written (a wait of the reader before it blocked in the read
+     * counts too, and must not date a reply before its question).
+     */
+    static long receivedAt(long notBefore, long waitedBefore, long waitedAfter) {
+        return receivedAt(System.nanoTime(), notBefore, waitedBefore, waitedAfter);
+    }
+
+    static long receivedAt(long now, long notBefore, long waitedBefore, long waitedAfter) {
+        if (waitedBefore < 0 || waitedAfter < waitedBefore) {
+            return now;
+        }
+        return Math.min(now, Math.max(notBefore, now - (waitedAfter - waitedBefore)));
     }
 
     private void drain(InputStream in) {

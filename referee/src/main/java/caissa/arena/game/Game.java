@@ -40,6 +40,8 @@ public final class Game {
     /** How often, at most, a CPU clock looks at the bot's CPU time while waiting for its reply. */
     static final long CPU_POLL_MAX = Duration.ofMillis(20).toNanos();
     static final long CPU_POLL_MIN = Duration.ofMillis(1).toNanos();
+    /** A wall-clock wait is pushed back by what is excused only when that adds at least this much. */
+    static final long MIN_EXTENSION = Duration.ofNanos(10_000).toNanos();
 
     private final GameSetup setup;
     private final GameListener listener;
@@ -59,6 +61,12 @@ public final class Game {
         ShutdownReport shutdown;
         /** Every reply's time, the first one's and a forfeited wait included: what the bot took, not what it was charged. */
         long spent;
+        /**
+         * The bot's wait for a core and CPU time as read after its last reply, once it was
+         * suspended: still its figures when it is next sent a line (-1: read them then).
+         */
+        long waitedMark = -1;
+        long cpuMark;
 
         Place(Side side, Entrant entrant, TimeControl control) {
             this.side = side;
@@ -73,7 +81,8 @@ public final class Game {
 
     /** How a wait for a reply ended: a reply, or a forfeit on one of the clocks. */
     private sealed interface Wait {
-        record Replied(Reply reply, long cpuUsed) implements Wait {
+        /** A reply, and what it costs the bot if it is a line: the CPU (cpu clock) or wall time (wall clock) it took. */
+        record Replied(Reply reply, long took) implements Wait {
         }
 
         record OutOfTime(String how) implements Wait {
@@ -236,7 +245,11 @@ public final class Game {
                 return early.get();
             }
             String line = previous == null ? "start" : previous.toString();
-            long cpuBefore = cpuClock ? mover.seat.cpuNanos() : 0;
+            // On the wall clock, what the bot waits for a core is not charged (see excused).
+            long waitedBefore = cpuClock ? -1 : mover.waitedMark >= 0 ? mover.waitedMark : mover.seat.waitedNanos();
+            long cpuBefore = cpuClock ? mover.seat.cpuNanos() : waitedBefore < 0 ? 0
+                    : mover.waitedMark >= 0 ? mover.cpuMark : mover.seat.cpuNanos();
+            mover.waitedMark = -1;
             long writing = ticker.nanoTime();
             // A write waits only until the bot's time is up: one that does not read its input
             // (its pipe is full) spends its own time, and loses on time when it runs out.
@@ -261,7 +274,8 @@ public final class Game {
             if (previousReceived != Long.MIN_VALUE) {
                 listener.relayed(written.doneNanos() - previousReceived);
             }
-            Wait wait = cpuClock ? awaitOnCpu(mover, sent, cpuBefore) : awaitOnWall(mover, sent);
+            Wait wait = cpuClock ? awaitOnCpu(mover, sent, cpuBefore)
+                    : awaitOnWall(mover, writing, sent, waitedBefore, cpuBefore);
             if (wait instanceof Wait.OutOfTime out) {
                 mover.spent += mover.clock.allowance();
                 return timeForfeit(mover, out.how());
@@ -274,9 +288,7 @@ public final class Game {
                 if (answer.receivedNanos() < writing) {
                     return protocolError(mover, "wrote " + quote(answer.text()) + " before it was asked for a move");
                 }
-                // A reply that came during the write took at most the time since the write began.
-                long elapsed = cpuClock ? ((Wait.Replied) wait).cpuUsed()
-                        : Math.max(0, answer.receivedNanos() - (answer.receivedNanos() < sent ? writing : sent));
+                long elapsed = ((Wait.Replied) wait).took();
                 mover.spent += elapsed;
                 if (!mover.clock.inTime(elapsed)) {
                     return timeForfeit(mover, late(mover, elapsed, cpuClock));
@@ -309,18 +321,62 @@ public final class Game {
                 "the arena was stopped before the game was over; the game does not count");
     }
 
-    /** Wall clock: the reply must come by the limit; a reply is stamped when it is read. */
-    private Wait awaitOnWall(Place mover, long sent) {
+    /**
+     * Wall clock: the reply must come by the limit, and is charged from the line written to the
+     * line received, less what is excused (the time the bot was kept waiting for a core); when
+     * the limit passes, it is pushed back by what is excused so far, up to the cpu clock's
+     * wall-time safety cap. A reply that came during the write took at most the time since the
+     * write began.
+     */
+    private Wait awaitOnWall(Place mover, long writing, long sent, long waitedBefore, long cpuBefore) {
         long limit = mover.clock.limit();
-        Reply reply = mover.seat.read(sent + limit);
-        if (setup.timeControl().suspendIdle() && reply instanceof Reply.Line) {
-            mover.seat.suspend();
+        long deadline = sent + limit;
+        long wallCap = sent + CPU_CAP_FACTOR * limit + CPU_CAP_EXTRA;
+        while (true) {
+            Reply reply = mover.seat.read(deadline);
+            if (setup.timeControl().suspendIdle() && reply instanceof Reply.Line) {
+                mover.seat.suspend();
+            }
+            if (reply instanceof Reply.Line answer) {
+                long received = answer.receivedNanos();
+                long took = Math.max(0, received - (received < sent ? writing : sent));
+                return new Wait.Replied(reply, took - excused(mover, waitedBefore, cpuBefore, took,
+                        setup.timeControl().suspendIdle()));
+            }
+            if (!(reply instanceof Reply.Timeout)) {
+                return new Wait.Replied(reply, 0);
+            }
+            long excused = excused(mover, waitedBefore, cpuBefore, ticker.nanoTime() - sent, false);
+            long later = Math.min(wallCap, sent + limit + excused);
+            if (later - deadline < MIN_EXTENSION) {
+                return new Wait.OutOfTime("did not reply within its " + seconds(mover.clock.allowance())
+                        + " of wall time" + marginNote()
+                        + (excused > 0 ? " and the " + seconds(excused) + " it waited for a core" : "")
+                        + " (" + seconds(Math.max(0, mover.clock.remaining())) + " left on its clock)");
+            }
+            deadline = later;
         }
-        if (reply instanceof Reply.Timeout) {
-            return new Wait.OutOfTime("did not reply within its " + seconds(mover.clock.allowance())
-                    + " of wall time" + marginNote() + " (" + seconds(Math.max(0, mover.clock.remaining())) + " left on its clock)");
+    }
+
+    /**
+     * Of {@code took} nanoseconds of wall time, the part the bot is not charged: the time its
+     * main thread was ready to run but kept waiting for a core (on a busy machine, behind the
+     * arena's or another game's work), but never more than the time its processes did not use
+     * CPU, so that a bot whose own processes keep its main thread waiting gains nothing by it.
+     * None where the seat cannot tell (see {@link Seat#waitedNanos()}). With {@code suspended},
+     * the figures read are kept for the bot's next reply, as it cannot change them meanwhile.
+     */
+    private long excused(Place mover, long waitedBefore, long cpuBefore, long took, boolean suspended) {
+        if (waitedBefore < 0) {
+            return 0;
         }
-        return new Wait.Replied(reply, 0);
+        long waitedNow = mover.seat.waitedNanos();
+        long cpuNow = mover.seat.cpuNanos();
+        if (suspended && waitedNow >= 0) {
+            mover.waitedMark = waitedNow;
+            mover.cpuMark = cpuNow;
+        }
+        return Math.max(0, Math.min(waitedNow - waitedBefore, took - (cpuNow - cpuBefore)));
     }
 
     /**

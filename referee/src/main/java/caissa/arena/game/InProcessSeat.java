@@ -30,15 +30,20 @@ public final class InProcessSeat implements Seat {
     /**
      * A player's answer to one line: the lines it writes (none for {@code opening} and
      * {@code end}; more than one is a protocol error), after how long, having used how much CPU,
-     * and whether it then closes its output and exits.
+     * how much of that wall time it was kept waiting for a core, and whether it then closes its
+     * output and exits.
      */
-    public record Answer(List<String> lines, long wallNanos, long cpuNanos, boolean exit) {
+    public record Answer(List<String> lines, long wallNanos, long cpuNanos, long waitedNanos, boolean exit) {
 
         public Answer {
             lines = List.copyOf(lines);
-            if (wallNanos < 0 || cpuNanos < 0) {
+            if (wallNanos < 0 || cpuNanos < 0 || waitedNanos < 0) {
                 throw new IllegalArgumentException("times cannot be negative");
             }
+        }
+
+        public Answer(List<String> lines, long wallNanos, long cpuNanos, boolean exit) {
+            this(lines, wallNanos, cpuNanos, 0, exit);
         }
 
         public static final Answer NOTHING = new Answer(List.of(), 0, 0, false);
@@ -49,16 +54,21 @@ public final class InProcessSeat implements Seat {
         }
 
         public Answer withCpu(Duration cpu) {
-            return new Answer(lines, wallNanos, cpu.toNanos(), exit);
+            return new Answer(lines, wallNanos, cpu.toNanos(), waitedNanos, exit);
+        }
+
+        /** Of its wall time, {@code waited} spent ready to run but without a core (the machine's delay). */
+        public Answer withWait(Duration waited) {
+            return new Answer(lines, wallNanos, cpuNanos, waited.toNanos(), exit);
         }
 
         public Answer thenExit() {
-            return new Answer(lines, wallNanos, cpuNanos, true);
+            return new Answer(lines, wallNanos, cpuNanos, waitedNanos, true);
         }
     }
 
-    /** A line on its way, delivered at {@code at}; CPU accrues evenly from {@code from} until then. */
-    private record Pending(Reply reply, long from, long at, long cpu) {
+    /** A line on its way, delivered at {@code at}; CPU and waiting accrue evenly from {@code from} until then. */
+    private record Pending(Reply reply, long from, long at, long cpu, long waited) {
     }
 
     private final ManualTicker ticker;
@@ -68,6 +78,7 @@ public final class InProcessSeat implements Seat {
     private final Deque<Pending> pending = new ArrayDeque<>();
     private final List<String> log = new ArrayList<>();
     private long cpuDone;
+    private long waitedDone;
     private boolean suspended;
     private boolean closed;
     private boolean exited;
@@ -115,19 +126,20 @@ public final class InProcessSeat implements Seat {
                 break;
             }
             long cpu = first ? answer.cpuNanos() : 0;
+            long waited = first ? answer.waitedNanos() : 0;
             first = false;
             if (pending.size() >= maxPendingLines) {
-                pending.add(new Pending(new Reply.Flood(maxPendingLines), from, at, cpu));
+                pending.add(new Pending(new Reply.Flood(maxPendingLines), from, at, cpu, waited));
                 closed = true;
             } else {
-                pending.add(new Pending(new Reply.Line(text, at), from, at, cpu));
+                pending.add(new Pending(new Reply.Line(text, at), from, at, cpu, waited));
             }
         }
         if (answer.lines().isEmpty() && answer.cpuNanos() > 0) {
             cpuDone += answer.cpuNanos();
         }
         if (answer.exit() && !closed) {
-            pending.add(new Pending(Reply.CLOSED, from, at, 0));
+            pending.add(new Pending(Reply.CLOSED, from, at, 0, 0));
             closed = true;
         }
         // The player takes every line at once: the write costs it nothing.
@@ -160,6 +172,7 @@ public final class InProcessSeat implements Seat {
     private Reply take() {
         Pending next = pending.poll();
         cpuDone += next.cpu();
+        waitedDone += next.waited();
         if (next.reply() instanceof Reply.Closed) {
             exited = true;
         }
@@ -172,15 +185,25 @@ public final class InProcessSeat implements Seat {
     /** CPU used: that of delivered answers, plus the part of the answer being worked on so far. */
     @Override
     public long cpuNanos() {
-        long now = ticker.nanoTime();
-        long working = 0;
         Pending next = pending.peek();
-        if (next != null && next.cpu() > 0) {
-            long span = next.at() - next.from();
-            long spent = Math.min(span, Math.max(0, now - next.from()));
-            working = span == 0 ? next.cpu() : (long) ((double) next.cpu() * spent / span);
+        return cpuDone + (next == null ? 0 : soFar(next, next.cpu()));
+    }
+
+    /** Time kept waiting for a core: that of delivered answers, plus the part of the one under way so far. */
+    @Override
+    public long waitedNanos() {
+        Pending next = pending.peek();
+        return waitedDone + (next == null ? 0 : soFar(next, next.waited()));
+    }
+
+    /** The share of {@code total}, spread evenly over a pending answer's span, accrued by now. */
+    private long soFar(Pending next, long total) {
+        if (total <= 0 || next.from() == Long.MAX_VALUE) {
+            return 0;
         }
-        return cpuDone + working;
+        long span = next.at() - next.from();
+        long spent = Math.min(span, Math.max(0, ticker.nanoTime() - next.from()));
+        return span == 0 ? total : (long) ((double) total * spent / span);
     }
 
     @Override
@@ -207,7 +230,7 @@ public final class InProcessSeat implements Seat {
                 }
                 long at = now + p.at();
                 Reply reply = p.reply() instanceof Reply.Line line ? new Reply.Line(line.text(), at) : p.reply();
-                started.add(new Pending(reply, now, at, p.cpu()));
+                started.add(new Pending(reply, now, at, p.cpu(), p.waited()));
             }
             pending.clear();
             pending.addAll(started);

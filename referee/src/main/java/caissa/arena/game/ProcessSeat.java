@@ -92,6 +92,11 @@ public final class ProcessSeat implements Seat {
     }
 
     @Override
+    public long waitedNanos() {
+        return bot.waitedNanos();
+    }
+
+    @Override
     public void suspend() {
         bot.suspend();
     }

@@ -42,6 +42,16 @@ public interface Seat {
     long cpuNanos();
 
     /**
+     * How long, in all, the player has been ready to run but kept waiting for a core (Linux:
+     * its main thread's run-queue wait), in nanoseconds; -1 where that is not known or {@link
+     * #cpuNanos()} could not cheaply bound what it excuses. On a wall clock the game does not
+     * charge that time (see {@link Game}).
+     */
+    default long waitedNanos() {
+        return -1;
+    }
+
+    /**
      * Stops giving the player (and everything it started) CPU until {@link #resume()}: the idle
      * side of a game does not think on its opponent's time. A no-op where the platform cannot.
      */

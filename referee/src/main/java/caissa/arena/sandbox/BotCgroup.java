@@ -48,6 +48,9 @@ public final class BotCgroup {
     private final ResourceLimits limits;
     /** The freezer's state file, opened at the first freeze (see {@link #writeState}). */
     private FileChannel stateFile;
+    /** The CPU time's file and a buffer for it, opened at the first reading (see {@link #cpuTimeNanos}). */
+    private FileChannel cpuFile;
+    private final ByteBuffer cpuText = ByteBuffer.allocate(1024);
 
     private BotCgroup(Map<String, Path> dirs, boolean v2, ResourceLimits limits) {
         this.dirs = dirs;
@@ -323,17 +326,26 @@ public final class BotCgroup {
     }
 
     /** CPU time (user and system) used by all the bot's processes so far, in nanoseconds. */
-    public OptionalLong cpuTimeNanos() {
+    public synchronized OptionalLong cpuTimeNanos() {
         try {
+            // Kept open for the group's life, as the freezer's state: a wall-clock game reads it
+            // twice a move (see Game's excused time), and opening it each time cost more.
+            if (cpuFile == null || !cpuFile.isOpen()) {
+                cpuFile = FileChannel.open(v2 ? dir().resolve("cpu.stat") : dirs.get("cpuacct").resolve("cpuacct.usage"),
+                        StandardOpenOption.READ);
+            }
+            cpuText.clear();
+            int n = cpuFile.read(cpuText, 0);
+            String text = new String(cpuText.array(), 0, Math.max(0, n), StandardCharsets.US_ASCII);
             if (v2) {
-                for (String line : Files.readAllLines(dir().resolve("cpu.stat"))) {
+                for (String line : text.split("\n")) {
                     if (line.startsWith("usage_usec ")) {
                         return OptionalLong.of(Long.parseLong(line.substring(11).strip()) * 1000);
                     }
                 }
                 return OptionalLong.empty();
             }
-            return OptionalLong.of(Long.parseLong(read(dirs.get("cpuacct").resolve("cpuacct.usage"))));
+            return OptionalLong.of(Long.parseLong(text.strip()));
         } catch (IOException | NumberFormatException e) {
             return OptionalLong.empty();
         }
@@ -446,6 +458,14 @@ public final class BotCgroup {
                     // Closed or gone with the group.
                 }
                 stateFile = null;
+            }
+            if (cpuFile != null) {
+                try {
+                    cpuFile.close();
+                } catch (IOException e) {
+                    // Gone with the group.
+                }
+                cpuFile = null;
             }
         }
         dirs.values().forEach(BotCgroup::rmdir);

@@ -60,7 +60,7 @@ class GameLoopTest {
             Answer shaped = shape.apply(replies);
             List<String> lines = new ArrayList<>(shaped.lines());
             lines.set(0, lines.get(0).isEmpty() ? move.toString() : lines.get(0));
-            return new Answer(lines, shaped.wallNanos(), shaped.cpuNanos(), shaped.exit());
+            return new Answer(lines, shaped.wallNanos(), shaped.cpuNanos(), shaped.waitedNanos(), shaped.exit());
         }
     }
 
@@ -272,6 +272,70 @@ class GameLoopTest {
                 Mover.taking(Duration.ZERO));
         assertThat(onWall.termination()).isEqualTo(Termination.TIME_FORFEIT);
         assertThat(onWall.moves().stream().filter(m -> m.side() == Side.WHITE)).hasSize(2);
+    }
+
+    @Test
+    void onTheWallClockTheTimeABotWaitsForACoreIsNotCharged() {
+        // 30 ms a move, of which 25 ms ready to run but without a core (the machine was busy).
+        GameRecord record = play(control(1000, null, 0, 0), new Mover(n -> Answer.line("", Duration.ofMillis(30))
+                .withCpu(Duration.ofMillis(1)).withWait(Duration.ofMillis(25))), Mover.taking(Duration.ZERO));
+
+        assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
+        List<PlayedMove> white = record.moves().stream().filter(m -> m.side() == Side.WHITE).toList();
+        assertThat(white).hasSizeGreaterThan(10).allSatisfy(m -> assertThat(m.micros()).isEqualTo(5_000));
+        assertThat(record.white().timeUsedMillis()).isEqualTo(white.size() * 5L);
+    }
+
+    @Test
+    void noMoreIsExcusedThanTheTimeTheBotsProcessesDidNotUseCpu() {
+        // 25 ms of waiting, but its processes used 20 ms of CPU in the 30: only 10 ms excused.
+        GameRecord partly = play(control(1000, null, 0, 0), new Mover(n -> Answer.line("", Duration.ofMillis(30))
+                .withCpu(Duration.ofMillis(20)).withWait(Duration.ofMillis(25))), Mover.taking(Duration.ZERO));
+        assertThat(partly.moves().stream().filter(m -> m.side() == Side.WHITE))
+                .allSatisfy(m -> assertThat(m.micros()).isEqualTo(20_000));
+
+        // Children that burn two cores while its main thread waits behind them: nothing excused.
+        GameRecord none = play(control(1000, null, 0, 0).withSuspendIdle(false), new Mover(n -> Answer.line("", Duration.ofMillis(30))
+                .withCpu(Duration.ofMillis(60)).withWait(Duration.ofMillis(25))), Mover.taking(Duration.ZERO));
+        assertThat(none.moves().stream().filter(m -> m.side() == Side.WHITE))
+                .allSatisfy(m -> assertThat(m.micros()).isEqualTo(30_000));
+    }
+
+    @Test
+    void theCpuClockChargesCpuTimeWhateverTheWaitForACore() {
+        GameRecord record = play(control(1000, null, 0, 0).withClock(ClockKind.CPU), new Mover(n -> Answer.line("",
+                Duration.ofMillis(30)).withCpu(Duration.ofMillis(12)).withWait(Duration.ofMillis(25))),
+                Mover.taking(Duration.ZERO));
+
+        assertThat(record.moves().stream().filter(m -> m.side() == Side.WHITE))
+                .allSatisfy(m -> assertThat(m.micros()).isEqualTo(12_000));
+    }
+
+    @Test
+    void aReplyPastTheLimitCountsWhenWhatItWaitedForACoreBringsItWithin() {
+        // 100 ms a move; the third reply comes after 150 ms, 60 of them waiting for a core: 90 ms charged.
+        GameRecord record = play(control(10_000, 100L, 0, 0), new Mover(n -> n == 3
+                ? Answer.line("", Duration.ofMillis(150)).withCpu(Duration.ofMillis(10)).withWait(Duration.ofMillis(60))
+                : Answer.line("", Duration.ofMillis(1))), Mover.taking(Duration.ZERO));
+
+        assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
+        assertThat(record.moves().stream().filter(m -> m.side() == Side.WHITE).toList().get(2).micros()).isEqualTo(90_000);
+    }
+
+    @Test
+    void aReplyStillPastTheLimitOnceItsWaitIsExcusedLosesOnTimeAndTheReasonSaysSo() {
+        // 150 ms with 40 of them waiting: 110 ms charged, over the 100 ms cap.
+        GameRecord record = play(control(10_000, 100L, 0, 0), new Mover(n -> n == 3
+                ? Answer.line("", Duration.ofMillis(150)).withCpu(Duration.ofMillis(10)).withWait(Duration.ofMillis(40))
+                : Answer.line("", Duration.ofMillis(1))), Mover.taking(Duration.ZERO));
+
+        assertThat(record.termination()).isEqualTo(Termination.TIME_FORFEIT);
+        assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
+        assertThat(record.moves().stream().filter(m -> m.side() == Side.WHITE)).hasSize(2);
+        // The wait was extended as the bot's waiting grew: 100 ms plus the 36 ms it had waited by then.
+        assertThat(record.reason()).contains("w (white) did not reply within its 0.100 s of wall time and the 0.036 s it"
+                + " waited for a core");
+        assertThat(ticker.nanoTime()).as("given up before the reply came").isLessThan(150 * MS);
     }
 
     @Test

@@ -1,0 +1,107 @@
+package caissa.arena.bot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import caissa.arena.game.Entrant;
+import caissa.arena.sandbox.BotCgroup;
+import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.SandboxMode;
+import caissa.arena.testbots.Sandboxes;
+import caissa.arena.testbots.TestBots;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The time a thread waited for a core, as the arena reads it: from whose schedstat, and how a
+ * reply's time of arrival is corrected by the reader's own wait.
+ */
+class RunQueueWaitTest {
+
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void theWaitIsTheMiddleFigureOfSchedstat() {
+        byte[] text = "281053 1234567890 3\n".getBytes(StandardCharsets.US_ASCII);
+        assertThat(RunQueueWait.secondNumber(text, text.length)).isEqualTo(1_234_567_890L);
+        byte[] zero = "5 0 1\n".getBytes(StandardCharsets.US_ASCII);
+        assertThat(RunQueueWait.secondNumber(zero, zero.length)).isZero();
+        byte[] garbage = "nothing here\n".getBytes(StandardCharsets.US_ASCII);
+        assertThat(RunQueueWait.secondNumber(garbage, garbage.length)).isEqualTo(-1);
+    }
+
+    @Test
+    void thisThreadsWaitIsReadWhereTheKernelKeepsIt() {
+        assumeTrue(Files.isReadable(Path.of("/proc/thread-self/schedstat")), "no schedstat on this system");
+        try (RunQueueWait wait = RunQueueWait.ofCurrentThread()) {
+            long first = wait.nanos();
+            assertThat(first).isNotNegative();
+            assertThat(wait.nanos()).as("a total: it never goes down").isGreaterThanOrEqualTo(first);
+        }
+    }
+
+    @Test
+    void aProcessThatIsGoneHasNoFigure() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        RunQueueWait wait = RunQueueWait.ofMainThread(gone.pid());
+        gone.waitFor(10, TimeUnit.SECONDS);
+        // Reaped: its /proc entry is gone, and a file opened before answers nothing either.
+        assertThat(gone.toHandle().isAlive()).isFalse();
+        assertThat(RunQueueWait.ofMainThread(gone.pid()).nanos()).isEqualTo(-1);
+        assertThat(wait.nanos()).isEqualTo(-1);
+        wait.close();
+    }
+
+    @Test
+    void aReplyIsDatedWhenItsReaderWasWokenNotWhenItGotACore() {
+        // Read at 10 ms; the reader waited 3 ms for a core since it blocked: the line came at 7 ms.
+        assertThat(BotProcess.receivedAt(10 * MS, 2 * MS, 40 * MS, 43 * MS)).isEqualTo(7 * MS);
+        // Never before the line it answers began to be written (a wait from before the reader blocked).
+        assertThat(BotProcess.receivedAt(10 * MS, 8 * MS, 40 * MS, 43 * MS)).isEqualTo(8 * MS);
+        // Unknown figures, or figures that make no sense: the time it was read.
+        assertThat(BotProcess.receivedAt(10 * MS, 2 * MS, -1, -1)).isEqualTo(10 * MS);
+        assertThat(BotProcess.receivedAt(10 * MS, 2 * MS, 40 * MS, -1)).isEqualTo(10 * MS);
+        assertThat(BotProcess.receivedAt(10 * MS, 2 * MS, 40 * MS, 40 * MS)).isEqualTo(10 * MS);
+    }
+
+    /**
+     * With a cgroup the arena reads the bot's own main thread, not bubblewrap's processes: the
+     * process it finds is the bot's JVM, whose figure it reports.
+     */
+    @ParameterizedTest(name = "sandbox {0}")
+    @ValueSource(strings = {"bwrap", "none"})
+    void theFigureIsTheBotsOwnInASandboxOrNot(String sandbox) throws Exception {
+        assumeTrue(BotCgroup.available(), "the figure is used only with a cgroup");
+        if (sandbox.equals("bwrap")) {
+            Sandboxes.assumeSandbox();
+        }
+        Entrant entrant = TestBots.entrant("waits", "random", "1");
+        Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.valueOf(sandbox.toUpperCase(java.util.Locale.ROOT)));
+        Containment containment = Containment.prepare(entrant.command(), TestBots.command("random", "2"), isolation,
+                "waits", "waits-white");
+        BotProcess bot = ((BotProcess.Start.Started) BotProcess.start(entrant.command(), Map.of(), BotProcess.Limits.DEFAULT,
+                "waits-white", containment)).bot();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            assertThat(bot.send("start", deadline)).isInstanceOf(Delivery.Written.class);
+            assertThat(bot.read(deadline)).isInstanceOf(Reply.Line.class);
+
+            long pid = bot.botPid();
+            assertThat(pid).isPositive();
+            assertThat(Files.readString(Path.of("/proc", Long.toString(pid), "comm")).strip()).isEqualTo("java");
+            assertThat(new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8))
+                    .contains("caissa.arena.testbots.TestBot");
+            assertThat(bot.waitedNanos()).isNotNegative();
+        } finally {
+            bot.askToEnd();
+            bot.awaitEnd(System.nanoTime() + TimeUnit.SECONDS.toNanos(5));
+        }
+    }
+}
