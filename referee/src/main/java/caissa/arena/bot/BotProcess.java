@@ -348,13 +348,14 @@ public final class BotProcess {
 
     /**
      * How long, in all, the bot's main thread has been ready to run but waiting for a core, in
-     * nanoseconds: time the machine, not the bot, spent. Only with a cgroup, whose CPU time
-     * bounds what the game excuses (a bot cannot make its main thread wait on its own children
-     * and have that excused while they work); -1 otherwise, or while the sandboxed bot has not
-     * yet started.
+     * nanoseconds: time the machine, not the bot, spent. Only in a sandbox with a cgroup: the
+     * cgroup's CPU time bounds what the game excuses (a bot cannot make its main thread wait on
+     * its own children and have that excused while they work), and the sandbox leaves it no
+     * helper outside the cgroup (no network, no other processes) to think while its main thread
+     * is made to wait. -1 otherwise, or while the sandboxed bot has not yet started.
      */
     public long waitedNanos() {
-        if (cgroup().isEmpty()) {
+        if (cgroup().isEmpty() || !containment.sandboxed()) {
             return -1;
         }
         if (mainThreadWait == null) {
@@ -628,17 +629,18 @@ public final class BotProcess {
         int limit = limits.maxLineBytes();
         try (RunQueueWait waited = RunQueueWait.ofCurrentThread()) {
             int n;
-            long waitedBefore = waited.nanos();
             while (true) {
+                // Read just before blocking, so that what the figure gains is the wait after this wake.
                 long reading = System.nanoTime();
+                long waitedBefore = waited.nanos();
                 if ((n = in.read(buffer)) <= 0) {
                     break;
                 }
-                // One reading a wake: what it adds since the last one is mostly the wait after
-                // this wake (a wait before blocking is bounded by notBefore, see receivedAt).
-                long waitedNow = waited.nanos();
-                long now = receivedAt(Math.max(reading, lastWriteBegan), waitedBefore, waitedNow);
-                waitedBefore = waitedNow;
+                long read = System.nanoTime();
+                long waitedAfter = waited.nanos();
+                // A write that began after the line was read cannot be what the line answers.
+                long began = lastWriteBegan;
+                long now = receivedAt(read, began - read <= 0 ? Math.max(reading, began) : reading, waitedBefore, waitedAfter);
                 int start = 0;
                 for (int i = 0; i < n; i++) {
                     if (buffer[i] == '\n') {
@@ -675,10 +677,6 @@ public final class BotProcess {
      * reply may answer began to be written (a wait of the reader before it blocked in the read
      * counts too, and must not date a reply before its question).
      */
-    static long receivedAt(long notBefore, long waitedBefore, long waitedAfter) {
-        return receivedAt(System.nanoTime(), notBefore, waitedBefore, waitedAfter);
-    }
-
     static long receivedAt(long now, long notBefore, long waitedBefore, long waitedAfter) {
         if (waitedBefore < 0 || waitedAfter < waitedBefore) {
             return now;

@@ -18,7 +18,9 @@ final class RunQueueWait implements AutoCloseable {
     private static final RunQueueWait UNKNOWN = new RunQueueWait(null);
 
     private final FileChannel file;
-    private final ByteBuffer buffer = ByteBuffer.allocate(96);
+    /** Direct, so that a reading is one pread into it (a heap buffer goes through a temporary one). */
+    private final ByteBuffer buffer = ByteBuffer.allocateDirect(96);
+    private final byte[] text = new byte[96];
 
     private RunQueueWait(FileChannel file) {
         this.file = file;
@@ -55,7 +57,12 @@ final class RunQueueWait implements AutoCloseable {
         try {
             buffer.clear();
             int n = file.read(buffer, 0);
-            return n <= 0 ? -1 : secondNumber(buffer.array(), n);
+            if (n <= 0) {
+                return -1;
+            }
+            buffer.flip();
+            buffer.get(text, 0, n);
+            return secondNumber(text, n);
         } catch (IOException e) {
             return -1;
         }
@@ -70,7 +77,7 @@ final class RunQueueWait implements AutoCloseable {
         i++;
         long value = 0;
         int digits = 0;
-        for (; i < length && text[i] >= '0' && text[i] <= '9' && digits < 19; i++, digits++) {
+        for (; i < length && text[i] >= '0' && text[i] <= '9' && digits < 18; i++, digits++) {
             value = value * 10 + (text[i] - '0');
         }
         return digits == 0 ? -1 : value;

@@ -40,8 +40,6 @@ public final class Game {
     /** How often, at most, a CPU clock looks at the bot's CPU time while waiting for its reply. */
     static final long CPU_POLL_MAX = Duration.ofMillis(20).toNanos();
     static final long CPU_POLL_MIN = Duration.ofMillis(1).toNanos();
-    /** A wall-clock wait is pushed back by what is excused only when that adds at least this much. */
-    static final long MIN_EXTENSION = Duration.ofNanos(10_000).toNanos();
 
     private final GameSetup setup;
     private final GameListener listener;
@@ -59,14 +57,11 @@ public final class Game {
         Seat seat;
         String startFailure;
         ShutdownReport shutdown;
-        /** Every reply's time, the first one's and a forfeited wait included: what the bot took, not what it was charged. */
-        long spent;
         /**
-         * The bot's wait for a core and CPU time as read after its last reply, once it was
-         * suspended: still its figures when it is next sent a line (-1: read them then).
+         * Every reply's time less what was excused (see {@link #excused}), the first one's and a
+         * forfeited wait included: what the bot took, not what its clock was charged.
          */
-        long waitedMark = -1;
-        long cpuMark;
+        long spent;
 
         Place(Side side, Entrant entrant, TimeControl control) {
             this.side = side;
@@ -246,10 +241,8 @@ public final class Game {
             }
             String line = previous == null ? "start" : previous.toString();
             // On the wall clock, what the bot waits for a core is not charged (see excused).
-            long waitedBefore = cpuClock ? -1 : mover.waitedMark >= 0 ? mover.waitedMark : mover.seat.waitedNanos();
-            long cpuBefore = cpuClock ? mover.seat.cpuNanos() : waitedBefore < 0 ? 0
-                    : mover.waitedMark >= 0 ? mover.cpuMark : mover.seat.cpuNanos();
-            mover.waitedMark = -1;
+            long waitedBefore = cpuClock ? -1 : mover.seat.waitedNanos();
+            long cpuBefore = cpuClock || waitedBefore >= 0 ? mover.seat.cpuNanos() : 0;
             long writing = ticker.nanoTime();
             // A write waits only until the bot's time is up: one that does not read its input
             // (its pipe is full) spends its own time, and loses on time when it runs out.
@@ -323,15 +316,16 @@ public final class Game {
 
     /**
      * Wall clock: the reply must come by the limit, and is charged from the line written to the
-     * line received, less what is excused (the time the bot was kept waiting for a core); when
-     * the limit passes, it is pushed back by what is excused so far, up to the cpu clock's
-     * wall-time safety cap. A reply that came during the write took at most the time since the
-     * write began.
+     * line received, less what is excused (the time the bot was kept waiting for a core). When
+     * the limit passes with time excused, the wait goes on (looking again at least every {@link
+     * #CPU_POLL_MIN}) until what would be charged reaches the limit, but never past twice the
+     * limit: a bot that makes its main thread wait cannot hold a game for longer. A reply that
+     * came during the write took at most the time since the write began.
      */
     private Wait awaitOnWall(Place mover, long writing, long sent, long waitedBefore, long cpuBefore) {
         long limit = mover.clock.limit();
         long deadline = sent + limit;
-        long wallCap = sent + CPU_CAP_FACTOR * limit + CPU_CAP_EXTRA;
+        long wallCap = sent + 2 * limit;
         while (true) {
             Reply reply = mover.seat.read(deadline);
             if (setup.timeControl().suspendIdle() && reply instanceof Reply.Line) {
@@ -340,21 +334,26 @@ public final class Game {
             if (reply instanceof Reply.Line answer) {
                 long received = answer.receivedNanos();
                 long took = Math.max(0, received - (received < sent ? writing : sent));
-                return new Wait.Replied(reply, took - excused(mover, waitedBefore, cpuBefore, took,
-                        setup.timeControl().suspendIdle()));
+                return new Wait.Replied(reply, took - excused(mover, waitedBefore, cpuBefore, took));
             }
             if (!(reply instanceof Reply.Timeout)) {
                 return new Wait.Replied(reply, 0);
             }
-            long excused = excused(mover, waitedBefore, cpuBefore, ticker.nanoTime() - sent, false);
-            long later = Math.min(wallCap, sent + limit + excused);
-            if (later - deadline < MIN_EXTENSION) {
+            long now = ticker.nanoTime();
+            long excused = excused(mover, waitedBefore, cpuBefore, now - sent);
+            long charged = now - sent - excused;
+            if (charged - limit >= 0) {
                 return new Wait.OutOfTime("did not reply within its " + seconds(mover.clock.allowance())
                         + " of wall time" + marginNote()
                         + (excused > 0 ? " and the " + seconds(excused) + " it waited for a core" : "")
                         + " (" + seconds(Math.max(0, mover.clock.remaining())) + " left on its clock)");
             }
-            deadline = later;
+            if (now - wallCap >= 0) {
+                return new Wait.OutOfTime("did not reply within " + seconds(wallCap - sent) + " of wall time, twice its "
+                        + seconds(mover.clock.allowance()) + marginNote() + ", the most that the "
+                        + seconds(excused) + " it waited for a core can add");
+            }
+            deadline = Math.min(wallCap, now + Math.max(CPU_POLL_MIN, limit - charged));
         }
     }
 
@@ -363,20 +362,19 @@ public final class Game {
      * main thread was ready to run but kept waiting for a core (on a busy machine, behind the
      * arena's or another game's work), but never more than the time its processes did not use
      * CPU, so that a bot whose own processes keep its main thread waiting gains nothing by it.
-     * None where the seat cannot tell (see {@link Seat#waitedNanos()}). With {@code suspended},
-     * the figures read are kept for the bot's next reply, as it cannot change them meanwhile.
+     * None where the seat cannot tell (see {@link Seat#waitedNanos()}), or where its CPU figure
+     * went back (read from another counter): never more than {@code took}.
      */
-    private long excused(Place mover, long waitedBefore, long cpuBefore, long took, boolean suspended) {
-        if (waitedBefore < 0) {
+    private long excused(Place mover, long waitedBefore, long cpuBefore, long took) {
+        if (waitedBefore < 0 || took <= 0) {
             return 0;
         }
-        long waitedNow = mover.seat.waitedNanos();
-        long cpuNow = mover.seat.cpuNanos();
-        if (suspended && waitedNow >= 0) {
-            mover.waitedMark = waitedNow;
-            mover.cpuMark = cpuNow;
+        long waited = mover.seat.waitedNanos() - waitedBefore;
+        long used = mover.seat.cpuNanos() - cpuBefore;
+        if (waited <= 0 || used < 0) {
+            return 0;
         }
-        return Math.max(0, Math.min(waitedNow - waitedBefore, took - (cpuNow - cpuBefore)));
+        return Math.min(waited, Math.max(0, took - used));
     }
 
     /**

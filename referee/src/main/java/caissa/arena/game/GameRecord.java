@@ -71,7 +71,8 @@ public record GameRecord(
      *
      * @param command the command as given (for example {@code ["sample:random"]})
      * @param timeUsedMillis the time charged to its clock (not the first-move allowance)
-     * @param thinkingMillis the time its replies took in all: the first reply's whole (which its clock
+     * @param thinkingMillis the time its replies took in all, less the machine's time (as for each
+     *     move's time; see Game's excused time): the first reply's whole (which its clock
      *     charges only beyond the first-move allowance) and, when it lost on time, the wait it was allowed
      * @param exit how its processes ended; null when it never started
      * @param sandbox what held it (sandbox, limits and how they were enforced); null when it was not started

@@ -51,6 +51,8 @@ public final class BotCgroup {
     /** The CPU time's file and a buffer for it, opened at the first reading (see {@link #cpuTimeNanos}). */
     private FileChannel cpuFile;
     private final ByteBuffer cpuText = ByteBuffer.allocate(1024);
+    /** Set by {@link #remove}: no file of the group is opened again. */
+    private boolean removed;
 
     private BotCgroup(Map<String, Path> dirs, boolean v2, ResourceLimits limits) {
         this.dirs = dirs;
@@ -327,6 +329,9 @@ public final class BotCgroup {
 
     /** CPU time (user and system) used by all the bot's processes so far, in nanoseconds. */
     public synchronized OptionalLong cpuTimeNanos() {
+        if (removed) {
+            return OptionalLong.empty();
+        }
         try {
             // Kept open for the group's life, as the freezer's state: a wall-clock game reads it
             // twice a move (see Game's excused time), and opening it each time cost more.
@@ -439,6 +444,9 @@ public final class BotCgroup {
      * and continued at every move, and opening the file each time cost more than the write.
      */
     private synchronized void writeState(boolean frozen) throws IOException {
+        if (removed) {
+            throw new IOException("the group was removed");
+        }
         if (stateFile == null || !stateFile.isOpen()) {
             // Opened again if an interrupt closed it under a write.
             Path file = v2 ? dir().resolve("cgroup.freeze") : dirs.get("freezer").resolve("freezer.state");
@@ -451,6 +459,7 @@ public final class BotCgroup {
     /** Removes the group (after {@link #killAll}: a group with processes cannot be removed). */
     public void remove() {
         synchronized (this) {
+            removed = true;
             if (stateFile != null) {
                 try {
                     stateFile.close();

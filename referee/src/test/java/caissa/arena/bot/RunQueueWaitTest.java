@@ -38,29 +38,35 @@ class RunQueueWaitTest {
     }
 
     @Test
-    void thisThreadsWaitIsReadWhereTheKernelKeepsIt() {
-        assumeTrue(Files.isReadable(Path.of("/proc/thread-self/schedstat")), "no schedstat on this system");
+    void thisThreadsWaitIsTheSecondFigureOfItsSchedstat() throws Exception {
+        Path file = Path.of("/proc/thread-self/schedstat");
+        assumeTrue(Files.isReadable(file), "no schedstat on this system");
         try (RunQueueWait wait = RunQueueWait.ofCurrentThread()) {
-            long first = wait.nanos();
-            assertThat(first).isNotNegative();
-            assertThat(wait.nanos()).as("a total: it never goes down").isGreaterThanOrEqualTo(first);
+            long before = Long.parseLong(Files.readString(file).strip().split(" ")[1]);
+            long read = wait.nanos();
+            long after = Long.parseLong(Files.readString(file).strip().split(" ")[1]);
+            // A total that only grows: read between two readings of the file, it lies between them.
+            assertThat(read).isBetween(before, after);
         }
     }
 
     @Test
     void aProcessThatIsGoneHasNoFigure() throws Exception {
-        Process gone = new ProcessBuilder("true").start();
-        RunQueueWait wait = RunQueueWait.ofMainThread(gone.pid());
-        gone.waitFor(10, TimeUnit.SECONDS);
-        // Reaped: its /proc entry is gone, and a file opened before answers nothing either.
-        assertThat(gone.toHandle().isAlive()).isFalse();
-        assertThat(RunQueueWait.ofMainThread(gone.pid()).nanos()).isEqualTo(-1);
-        assertThat(wait.nanos()).isEqualTo(-1);
-        wait.close();
+        Process sleeper = new ProcessBuilder("sleep", "30").start();
+        try (RunQueueWait wait = RunQueueWait.ofMainThread(sleeper.pid())) {
+            assertThat(wait.nanos()).as("read while it runs").isNotNegative();
+            sleeper.destroyForcibly();
+            assertThat(sleeper.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            // Reaped: the file opened while it ran answers nothing, whatever process takes its pid next.
+            assertThat(wait.nanos()).isEqualTo(-1);
+        }
+        // A pid above the largest Linux hands out: never a process.
+        assertThat(RunQueueWait.ofMainThread((1L << 22) + 1).nanos()).isEqualTo(-1);
     }
 
     @Test
     void aReplyIsDatedWhenItsReaderWasWokenNotWhenItGotACore() {
+        // (now, not before, the reader's figure before the read and after it)
         // Read at 10 ms; the reader waited 3 ms for a core since it blocked: the line came at 7 ms.
         assertThat(BotProcess.receivedAt(10 * MS, 2 * MS, 40 * MS, 43 * MS)).isEqualTo(7 * MS);
         // Never before the line it answers began to be written (a wait from before the reader blocked).
@@ -72,12 +78,13 @@ class RunQueueWaitTest {
     }
 
     /**
-     * With a cgroup the arena reads the bot's own main thread, not bubblewrap's processes: the
-     * process it finds is the bot's JVM, whose figure it reports.
+     * In a sandbox with a cgroup the arena reads the bot's own main thread, not bubblewrap's
+     * processes: the process it finds is the bot's JVM. Outside a sandbox nothing is read, as
+     * the bot could have a helper outside its cgroup think while its main thread waits.
      */
     @ParameterizedTest(name = "sandbox {0}")
     @ValueSource(strings = {"bwrap", "none"})
-    void theFigureIsTheBotsOwnInASandboxOrNot(String sandbox) throws Exception {
+    void theFigureIsTheBotsOwnAndOnlyInASandbox(String sandbox) throws Exception {
         assumeTrue(BotCgroup.available(), "the figure is used only with a cgroup");
         if (sandbox.equals("bwrap")) {
             Sandboxes.assumeSandbox();
@@ -98,7 +105,14 @@ class RunQueueWaitTest {
             assertThat(Files.readString(Path.of("/proc", Long.toString(pid), "comm")).strip()).isEqualTo("java");
             assertThat(new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8))
                     .contains("caissa.arena.testbots.TestBot");
-            assertThat(bot.waitedNanos()).isNotNegative();
+            if (sandbox.equals("bwrap")) {
+                try (RunQueueWait own = RunQueueWait.ofMainThread(pid)) {
+                    // The JVM's first thread only waits for the others: its figure stands still.
+                    assertThat(bot.waitedNanos()).isEqualTo(own.nanos()).isNotNegative();
+                }
+            } else {
+                assertThat(bot.waitedNanos()).isEqualTo(-1);
+            }
         } finally {
             bot.askToEnd();
             bot.awaitEnd(System.nanoTime() + TimeUnit.SECONDS.toNanos(5));

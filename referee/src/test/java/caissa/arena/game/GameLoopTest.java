@@ -332,10 +332,24 @@ class GameLoopTest {
         assertThat(record.termination()).isEqualTo(Termination.TIME_FORFEIT);
         assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
         assertThat(record.moves().stream().filter(m -> m.side() == Side.WHITE)).hasSize(2);
-        // The wait was extended as the bot's waiting grew: 100 ms plus the 36 ms it had waited by then.
+        // The wait went on while the bot's waiting grew, until what it would be charged reached
+        // the 100 ms: after 136 ms, 36 of them waiting.
         assertThat(record.reason()).contains("w (white) did not reply within its 0.100 s of wall time and the 0.036 s it"
                 + " waited for a core");
         assertThat(ticker.nanoTime()).as("given up before the reply came").isLessThan(150 * MS);
+    }
+
+    @Test
+    void whatABotWaitsForACoreCanPushItsDeadlineBackByOneLimitAtMost() {
+        // 300 ms with 250 of them waiting would be charged 50 ms, but the wait stops at 200 ms.
+        GameRecord record = play(control(10_000, 100L, 0, 0), new Mover(n -> n == 3
+                ? Answer.line("", Duration.ofMillis(300)).withCpu(Duration.ofMillis(10)).withWait(Duration.ofMillis(250))
+                : Answer.line("", Duration.ofMillis(1))), Mover.taking(Duration.ZERO));
+
+        assertThat(record.termination()).isEqualTo(Termination.TIME_FORFEIT);
+        assertThat(record.moves().stream().filter(m -> m.side() == Side.WHITE)).hasSize(2);
+        assertThat(record.reason()).isEqualTo("w (white) did not reply within 0.200 s of wall time, twice its 0.100 s,"
+                + " the most that the 0.167 s it waited for a core can add");
     }
 
     @Test
