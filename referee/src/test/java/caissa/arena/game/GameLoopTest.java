@@ -311,12 +311,20 @@ class GameLoopTest {
                 .allSatisfy(m -> assertThat(m.micros()).isEqualTo(12_000));
     }
 
+    /**
+     * White's third reply, at 100 ms a move, takes {@code wallMs} with 10 ms of CPU, {@code waitMs}
+     * of it waiting for a core; its other replies take 1 ms.
+     */
+    private GameRecord thirdReplyWaitingForACore(long wallMs, long waitMs) {
+        return play(control(10_000, 100L, 0, 0), new Mover(n -> n == 3
+                ? Answer.line("", Duration.ofMillis(wallMs)).withCpu(Duration.ofMillis(10)).withWait(Duration.ofMillis(waitMs))
+                : Answer.line("", Duration.ofMillis(1))), Mover.taking(Duration.ZERO));
+    }
+
     @Test
     void aReplyPastTheLimitCountsWhenWhatItWaitedForACoreBringsItWithin() {
         // 100 ms a move; the third reply comes after 150 ms, 60 of them waiting for a core: 90 ms charged.
-        GameRecord record = play(control(10_000, 100L, 0, 0), new Mover(n -> n == 3
-                ? Answer.line("", Duration.ofMillis(150)).withCpu(Duration.ofMillis(10)).withWait(Duration.ofMillis(60))
-                : Answer.line("", Duration.ofMillis(1))), Mover.taking(Duration.ZERO));
+        GameRecord record = thirdReplyWaitingForACore(150, 60);
 
         assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
         assertThat(record.moves().stream().filter(m -> m.side() == Side.WHITE).toList().get(2).micros()).isEqualTo(90_000);
@@ -325,9 +333,7 @@ class GameLoopTest {
     @Test
     void aReplyStillPastTheLimitOnceItsWaitIsExcusedLosesOnTimeAndTheReasonSaysSo() {
         // 150 ms with 40 of them waiting: 110 ms charged, over the 100 ms cap.
-        GameRecord record = play(control(10_000, 100L, 0, 0), new Mover(n -> n == 3
-                ? Answer.line("", Duration.ofMillis(150)).withCpu(Duration.ofMillis(10)).withWait(Duration.ofMillis(40))
-                : Answer.line("", Duration.ofMillis(1))), Mover.taking(Duration.ZERO));
+        GameRecord record = thirdReplyWaitingForACore(150, 40);
 
         assertThat(record.termination()).isEqualTo(Termination.TIME_FORFEIT);
         assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
@@ -342,9 +348,7 @@ class GameLoopTest {
     @Test
     void whatABotWaitsForACoreCanPushItsDeadlineBackByOneLimitAtMost() {
         // 300 ms with 250 of them waiting would be charged 50 ms, but the wait stops at 200 ms.
-        GameRecord record = play(control(10_000, 100L, 0, 0), new Mover(n -> n == 3
-                ? Answer.line("", Duration.ofMillis(300)).withCpu(Duration.ofMillis(10)).withWait(Duration.ofMillis(250))
-                : Answer.line("", Duration.ofMillis(1))), Mover.taking(Duration.ZERO));
+        GameRecord record = thirdReplyWaitingForACore(300, 250);
 
         assertThat(record.termination()).isEqualTo(Termination.TIME_FORFEIT);
         assertThat(record.moves().stream().filter(m -> m.side() == Side.WHITE)).hasSize(2);
