@@ -1,5 +1,6 @@
 package caissa.arena.bot;
 
+import caissa.arena.sandbox.BotCgroup;
 import caissa.arena.sandbox.Containment;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -8,14 +9,20 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.IntSupplier;
 
 /**
  * A bot running as an operating-system process, spoken to over pipes: one line per message.
@@ -74,12 +81,12 @@ public final class BotProcess {
     private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
     private final StderrCapture stderr;
     /** The readers of standard output and error, on pooled threads; null until {@link #start} hands them over. */
-    private java.util.concurrent.Future<?> stdoutReader;
-    private java.util.concurrent.Future<?> stderrReader;
+    private Future<?> stdoutReader;
+    private Future<?> stderrReader;
     /** Set when the bot was killed because a write to it passed its deadline. */
     private volatile boolean killedForStuckWrite;
     private boolean suspended;
-    /** Whether the sandbox's own processes have been taken out of the freezer (see {@link caissa.arena.sandbox.BotCgroup#exemptFromFreezing}). */
+    /** Whether the sandbox's own processes have been taken out of the freezer (see {@link BotCgroup#exemptFromFreezing}). */
     private boolean sandboxExempted;
     /** Suspended through the cgroup's freezer rather than by a signal. */
     private boolean frozen;
@@ -151,7 +158,7 @@ public final class BotProcess {
         if (!Files.isExecutable(SETSID) || !findable(argv.get(0), command.workingDir())) {
             return argv;
         }
-        List<String> wrapped = new java.util.ArrayList<>(argv.size() + 1);
+        List<String> wrapped = new ArrayList<>(argv.size() + 1);
         wrapped.add(SETSID.toString());
         wrapped.addAll(argv);
         return wrapped;
@@ -225,14 +232,18 @@ public final class BotProcess {
         killedForStuckWrite = true;
         if (cgroup().isPresent()) {
             containment.killAll();
-            // A process moved out of the group (root can) may still hold the pipe open.
-            tree.pipeHolders().forEach(ProcessHandle::destroyForcibly);
-            return;
+        } else {
+            killTree();
         }
-        List<ProcessHandle> all = new java.util.ArrayList<>(tree.aliveDescendants());
+        // With a cgroup too: a process moved out of the group (root can) may still hold the pipe open.
+        tree.pipeHolders().forEach(ProcessHandle::destroyForcibly);
+    }
+
+    /** Kills the bot and the processes of its tree that can still be followed from it. */
+    private void killTree() {
+        List<ProcessHandle> all = new ArrayList<>(tree.aliveDescendants());
         all.add(process.toHandle());
         all.forEach(ProcessHandle::destroyForcibly);
-        tree.pipeHolders().forEach(ProcessHandle::destroyForcibly);
     }
 
     /**
@@ -337,8 +348,8 @@ public final class BotProcess {
      */
     public long cpuNanos() {
         // The bot's cgroup counts every process it has, in or out of a sandbox.
-        if (containment != null && containment.cgroup().isPresent()) {
-            java.util.OptionalLong used = containment.cgroup().get().cpuTimeNanos();
+        if (cgroup().isPresent()) {
+            OptionalLong used = cgroup().get().cpuTimeNanos();
             if (used.isPresent()) {
                 return used.getAsLong();
             }
@@ -392,15 +403,15 @@ public final class BotProcess {
     public void suspend() {
         // A cgroup freezes the whole tree, sandboxed or not (a sandbox's processes are in a
         // session of their own, out of reach of a signal to the group).
-        if (!suspended && process.isAlive() && containment != null && containment.cgroup().isPresent()) {
+        if (!suspended && process.isAlive() && cgroup().isPresent()) {
             // Not waiting for the whole tree to stop: a bot that forks without pause would make the
             // game wait, and a freeze that timed out would leave it half frozen with no thaw to come.
             if (!sandboxExempted && containment.sandboxed()) {
                 // Once, before the first freeze: the sandbox's own processes need no freezing.
                 sandboxExempted = true;
-                containment.cgroup().get().exemptFromFreezing(sandboxProcesses());
+                cgroup().get().exemptFromFreezing(sandboxProcesses());
             }
-            suspended = containment.cgroup().get().startFreezing();
+            suspended = cgroup().get().startFreezing();
             frozen = suspended;
             return;
         }
@@ -422,7 +433,7 @@ public final class BotProcess {
     /** Lets a suspended bot run again; returns once the signal is sent. */
     public void resume() {
         if (suspended && frozen) {
-            containment.cgroup().get().thaw();
+            cgroup().get().thaw();
             suspended = false;
             frozen = false;
             return;
@@ -484,7 +495,7 @@ public final class BotProcess {
         return report;
     }
 
-    private Optional<caissa.arena.sandbox.BotCgroup> cgroup() {
+    private Optional<BotCgroup> cgroup() {
         return containment == null ? Optional.empty() : containment.cgroup();
     }
 
@@ -494,7 +505,7 @@ public final class BotProcess {
      */
     private int othersInCgroup() {
         int wrappers = containment.sandboxed() ? 2 : 0;
-        return Math.max(0, containment.cgroup().orElseThrow().pids().size() - 1 - wrappers);
+        return Math.max(0, cgroup().orElseThrow().pids().size() - 1 - wrappers);
     }
 
     /**
@@ -503,7 +514,7 @@ public final class BotProcess {
      * looked at until it exits, and the most seen is kept in {@link #seenAtEnd}. A child still
      * running at 'end' or after counts, even if it was about to exit too.
      */
-    private boolean awaitExit(long deadlineNanos, boolean sandboxed, java.util.function.IntSupplier othersRunning) {
+    private boolean awaitExit(long deadlineNanos, boolean sandboxed, IntSupplier othersRunning) {
         try {
             if (!sandboxed) {
                 return process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -569,9 +580,7 @@ public final class BotProcess {
     private static void killAllLive() {
         arenaStopping = true;
         for (BotProcess bot : LIVE) {
-            List<ProcessHandle> all = new java.util.ArrayList<>(bot.tree.aliveDescendants());
-            all.add(bot.process.toHandle());
-            all.forEach(ProcessHandle::destroyForcibly);
+            bot.killTree();
             if (bot.containment != null) {
                 bot.containment.killAll();
             }
@@ -610,10 +619,10 @@ public final class BotProcess {
     private void join(long millis) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         try {
-            for (java.util.concurrent.Future<?> reader : List.of(stdoutReader, stderrReader)) {
+            for (Future<?> reader : List.of(stdoutReader, stderrReader)) {
                 try {
                     reader.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                } catch (TimeoutException | ExecutionException e) {
                     // Still reading: a process that holds the pipe is found and killed by the caller.
                 }
             }

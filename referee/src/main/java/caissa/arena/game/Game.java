@@ -37,7 +37,10 @@ public final class Game {
     /** The CPU clock's wall-time safety cap: this many times the allowance, plus {@link #CPU_CAP_EXTRA}. */
     static final long CPU_CAP_FACTOR = 3;
     static final long CPU_CAP_EXTRA = Duration.ofSeconds(1).toNanos();
-    /** How often, at most, a CPU clock looks at the bot's CPU time while waiting for its reply. */
+    /**
+     * How often, at most, a CPU clock looks at the bot's CPU time while waiting for its reply (and
+     * a wall clock at what it excuses, once the limit has passed).
+     */
     static final long CPU_POLL_MAX = Duration.ofMillis(20).toNanos();
     static final long CPU_POLL_MIN = Duration.ofMillis(1).toNanos();
 

@@ -460,24 +460,22 @@ public final class BotCgroup {
     public void remove() {
         synchronized (this) {
             removed = true;
-            if (stateFile != null) {
-                try {
-                    stateFile.close();
-                } catch (IOException e) {
-                    // Closed or gone with the group.
-                }
-                stateFile = null;
-            }
-            if (cpuFile != null) {
-                try {
-                    cpuFile.close();
-                } catch (IOException e) {
-                    // Gone with the group.
-                }
-                cpuFile = null;
-            }
+            closeQuietly(stateFile);
+            closeQuietly(cpuFile);
+            stateFile = null;
+            cpuFile = null;
         }
         dirs.values().forEach(BotCgroup::rmdir);
+    }
+
+    private static void closeQuietly(FileChannel file) {
+        if (file != null) {
+            try {
+                file.close();
+            } catch (IOException e) {
+                // Closed already, or gone with the group.
+            }
+        }
     }
 
     private boolean setFrozen(boolean frozen) {
