@@ -92,7 +92,7 @@ final class SandboxBench implements Callable<Integer> {
         for (String side : List.of("white", "black")) {
             Containment containment = kind == Kind.PLAIN ? null : Containment.prepare(cat, cat,
                     Isolation.defaults().withSandbox(kind == Kind.SANDBOX ? SandboxMode.BWRAP : SandboxMode.NONE),
-                    "bench", "bench-" + side);
+                    "bench");
             BotProcess.Start started = BotProcess.start(cat, Map.of(), BotProcess.Limits.DEFAULT, "bench-" + side, containment);
             if (!(started instanceof BotProcess.Start.Started ok)) {
                 throw new IllegalStateException("cat did not start: " + ((BotProcess.Start.Failed) started).reason());

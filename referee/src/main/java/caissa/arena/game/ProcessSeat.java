@@ -47,7 +47,7 @@ public final class ProcessSeat implements Seat {
             }
             Containment containment;
             try {
-                containment = Containment.prepare(command, opponent, isolation, entrant.name(), name);
+                containment = Containment.prepare(command, opponent, isolation, entrant.name());
             } catch (IOException e) {
                 return new Opened.Failed("its sandbox could not be prepared: " + e.getMessage());
             }

@@ -11,7 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 /**
  * Writes files so that a reader (or a run killed half-way) sees either the old content or the
@@ -20,6 +23,9 @@ import java.nio.file.attribute.PosixFilePermissions;
  * ({@link java.nio.file.FileSystemException}) and leaves the old content in place.
  */
 public final class AtomicFiles {
+
+    private static final FileAttribute<Set<PosixFilePermission>> READABLE =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--"));
 
     private AtomicFiles() {
     }
@@ -33,15 +39,17 @@ public final class AtomicFiles {
         Folders.create(dir);
         Path temp;
         try {
-            temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+            // Temporary files are private (0600) by default; outputs are for others to read, like
+            // any file written plainly (the umask still applies). Made so at once: a chmod more
+            // per game cost more than it was worth.
+            temp = dir.getFileSystem().supportedFileAttributeViews().contains("posix")
+                    ? Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp", READABLE)
+                    : Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
         } catch (IOException e) {
             throw Problems.naming(file, e);
         }
+        boolean moved = false;
         try {
-            // Temporary files are private (0600); outputs are for others to read, like any file written plainly.
-            if (temp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-                Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
-            }
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 ByteBuffer buffer = ByteBuffer.wrap(content);
                 while (buffer.hasRemaining()) {
@@ -54,13 +62,16 @@ public final class AtomicFiles {
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
             }
+            moved = true;
         } catch (IOException e) {
             throw Problems.naming(file, e);
         } finally {
-            try {
-                Files.deleteIfExists(temp);
-            } catch (IOException e) {
-                // Left for the next resume to remove; the write's own outcome is what matters here.
+            if (!moved) {
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException e) {
+                    // Left for the next resume to remove; the write's own outcome is what matters here.
+                }
             }
         }
         Folders.sync(dir);

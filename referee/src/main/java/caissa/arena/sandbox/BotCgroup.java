@@ -7,13 +7,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The control group of one bot in one game: every process the bot starts is counted against its
@@ -26,6 +30,10 @@ import java.util.UUID;
  * <p>The group is made under the arena's own group, so the arena's own limits still cover it.
  * Processes are put in by the launcher script before the bot's program runs ({@link
  * #procsFiles()}), so that no child can be started outside it.
+ *
+ * <p>A cgroup v1 group is used again by a later bot of the same limits ({@link #acquire},
+ * {@link #release}) once the last one's processes are all gone and its figures are reset: making
+ * and removing four groups for each bot of each game was a tenth of the arena's own CPU time.
  */
 public final class BotCgroup {
 
@@ -42,7 +50,7 @@ public final class BotCgroup {
     /** Whether this arena has swept the groups of dead arenas yet (once, before its first group). */
     private static final java.util.concurrent.atomic.AtomicBoolean SWEPT = new java.util.concurrent.atomic.AtomicBoolean();
 
-    /** One directory per v1 controller, or one entry ("unified") for v2. */
+    /** One directory per v1 controller (the pids one replaced when reused, see {@link #resetForReuse}), or one entry ("unified") for v2. */
     private final Map<String, Path> dirs;
     private final boolean v2;
     private final ResourceLimits limits;
@@ -53,6 +61,29 @@ public final class BotCgroup {
     private final ByteBuffer cpuText = ByteBuffer.allocate(1024);
     /** Set by {@link #remove}: no file of the group is opened again. */
     private boolean removed;
+    /**
+     * The kernel's counts of memory kills and refused processes when this bot got the group:
+     * they only ever grow, and a group used again must not report its last bot's limit.
+     */
+    private long oomKillsBefore;
+    private long refusedBefore;
+
+    /** Groups of this arena that are empty and reset, by limits, for the next bot (guarded by itself). */
+    private static final Map<ResourceLimits, Deque<BotCgroup>> IDLE = new HashMap<>();
+    /** Set (under {@link #IDLE}) when the arena exits: a group released after that is removed. */
+    private static boolean draining;
+    /** At most this many idle groups are kept; more are removed. */
+    private static final int MAX_IDLE = 64;
+    private static final AtomicLong MADE = new AtomicLong();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            synchronized (IDLE) {
+                draining = true;
+            }
+            removeIdle();
+        }, "remove-idle-cgroups"));
+    }
 
     private BotCgroup(Map<String, Path> dirs, boolean v2, ResourceLimits limits) {
         this.dirs = dirs;
@@ -76,6 +107,79 @@ public final class BotCgroup {
             sweepStale();
         }
         return create(ARENA_PID, name, limits);
+    }
+
+    /**
+     * A group for a bot: an idle one of this arena with the same limits whose last processes are
+     * all gone, or else a new one (named {@code bot-N}, as it may serve many bots). Empty when
+     * this machine offers no usable cgroups. Give it back with {@link #release}.
+     */
+    public static Optional<BotCgroup> acquire(ResourceLimits limits) {
+        if ("off".equals(System.getProperty(SWITCH))) {
+            return Optional.empty();
+        }
+        synchronized (IDLE) {
+            BotCgroup idle = IDLE.getOrDefault(limits, new ArrayDeque<>()).pollFirst();
+            if (idle != null) {
+                return Optional.of(idle);
+            }
+        }
+        return create("bot-" + MADE.incrementAndGet(), limits);
+    }
+
+    /**
+     * Gives back a group whose processes were killed ({@link #killAll}): kept for the next bot
+     * when nothing is left in it and it could be reset, removed otherwise.
+     */
+    public void release() {
+        if (!v2 && pids().isEmpty() && resetForReuse()) {
+            synchronized (IDLE) {
+                int kept = IDLE.values().stream().mapToInt(Deque::size).sum();
+                if (!draining && kept < MAX_IDLE) {
+                    IDLE.computeIfAbsent(limits, l -> new ArrayDeque<>()).addLast(this);
+                    return;
+                }
+            }
+        }
+        remove();
+    }
+
+    /** Removes every idle group (as the arena exits, and a group released after that is removed too). */
+    static void removeIdle() {
+        List<BotCgroup> idle = new ArrayList<>();
+        synchronized (IDLE) {
+            IDLE.values().forEach(idle::addAll);
+            IDLE.clear();
+        }
+        idle.forEach(BotCgroup::remove);
+    }
+
+    /**
+     * Makes an empty v1 group as good as new for the next bot: thawed, its CPU time set back to
+     * zero and its memory peak to what the group still holds (kernel memory of the last bot,
+     * freed as the kernel needs it), the limit counters it cannot reset remembered as they are
+     * now. A
+     * process group whose count the kernel has not given back yet (a sandbox's PID namespace can
+     * hold one for seconds after its last process is gone) is replaced by a new one, so that the
+     * next bot gets its whole process limit.
+     */
+    private boolean resetForReuse() {
+        try {
+            writeState(false);
+            write(dirs.get("cpuacct").resolve("cpuacct.usage"), "0");
+            write(dirs.get("memory").resolve("memory.max_usage_in_bytes"), "0");
+            oomKillsBefore = counter(dirs.get("memory").resolve("memory.oom_control"), "oom_kill");
+            Path pids = dirs.get("pids");
+            if (Long.parseLong(read(pids.resolve("pids.current"))) != 0) {
+                Files.delete(pids);
+                dirs.put("pids", Files.createDirectory(pids));
+                write(pids.resolve("pids.max"), Integer.toString(limits.processes()));
+            }
+            refusedBefore = counter(pids.resolve("pids.events"), "max");
+            return true;
+        } catch (IOException | NumberFormatException e) {
+            return false;
+        }
     }
 
     /** A group named as {@code owner}'s: the arena's own, or in tests one of a dead arena. */
@@ -371,12 +475,13 @@ public final class BotCgroup {
      * memory, or refused it a new process or thread. Empty when it stayed within both.
      */
     public Optional<String> limitHit() {
-        if (counter(v2 ? dir().resolve("memory.events") : dirs.get("memory").resolve("memory.oom_control"), "oom_kill") > 0) {
+        if (counter(v2 ? dir().resolve("memory.events") : dirs.get("memory").resolve("memory.oom_control"), "oom_kill")
+                > oomKillsBefore) {
             String peak = memoryPeakBytes().stream().mapToObj(ResourceLimits::bytes).map(p -> ", peak " + p)
                     .findFirst().orElse("");
             return Optional.of("memory limit of " + ResourceLimits.bytes(limits.memoryBytes()) + " (killed for memory" + peak + ")");
         }
-        if (counter((v2 ? dir() : dirs.get("pids")).resolve("pids.events"), "max") > 0) {
+        if (counter((v2 ? dir() : dirs.get("pids")).resolve("pids.events"), "max") > refusedBefore) {
             return Optional.of("process limit of " + limits.processes() + " processes and threads");
         }
         return Optional.empty();

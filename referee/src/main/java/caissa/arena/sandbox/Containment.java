@@ -53,9 +53,9 @@ public final class Containment {
      * @param opponent the other bot's command: its own files are hidden from this one
      * @throws IOException when the scratch folder cannot be made
      */
-    public static Containment prepare(BotCommand command, BotCommand opponent, Isolation isolation, String bot, String name)
+    public static Containment prepare(BotCommand command, BotCommand opponent, Isolation isolation, String bot)
             throws IOException {
-        return prepare(command, opponent, isolation, bot, name, List.of());
+        return prepare(command, opponent, isolation, bot, List.of());
     }
 
     /**
@@ -70,14 +70,14 @@ public final class Containment {
             Files.setAttribute(folder, "unix:uid", Bubblewrap.NOBODY);
             Files.setAttribute(folder, "unix:gid", Bubblewrap.NOBODY);
         }
-        return prepare(command, command, isolation, name, name, List.of(folder));
+        return prepare(command, command, isolation, name, List.of(folder));
     }
 
     private static Containment prepare(BotCommand command, BotCommand opponent, Isolation isolation, String bot,
-            String name, List<Path> writable) throws IOException {
+            List<Path> writable) throws IOException {
         Isolation resolved = isolation.resolved();
         resolved = resolved.withLimits(resolved.limitsFor(bot));
-        Optional<BotCgroup> cgroup = BotCgroup.create(name, resolved.limits());
+        Optional<BotCgroup> cgroup = BotCgroup.acquire(resolved.limits());
         boolean sandbox = resolved.sandbox() == SandboxMode.BWRAP;
         List<String> argv = new ArrayList<>(launcher(resolved.limits(), cgroup, sandbox));
         if (!sandbox) {
@@ -212,11 +212,11 @@ public final class Containment {
         return killAll();
     }
 
-    /** After the game: no process left, the cgroup removed, the scratch folder deleted unless it is to be kept. */
+    /** After the game: no process left, the cgroup given back, the scratch folder deleted unless it is to be kept. */
     public void close() {
         cgroup.ifPresent(group -> {
             group.killAll();
-            group.remove();
+            group.release();
         });
         if (scratchRoot != null && !isolation.keepScratch()) {
             deleteTree(scratchRoot);

@@ -92,7 +92,7 @@ class RunQueueWaitTest {
         Entrant entrant = TestBots.entrant("waits", "random", "1");
         Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.valueOf(sandbox.toUpperCase(java.util.Locale.ROOT)));
         Containment containment = Containment.prepare(entrant.command(), TestBots.command("random", "2"), isolation,
-                "waits", "waits-white");
+                "waits");
         BotProcess bot = ((BotProcess.Start.Started) BotProcess.start(entrant.command(), Map.of(), BotProcess.Limits.DEFAULT,
                 "waits-white", containment)).bot();
         try {

@@ -34,18 +34,36 @@ class ValidateCommandTest {
         if (!all.contains("--first-move-allowance")) {
             all.addAll(List.of("--first-move-allowance", "10s"));
         }
+        Path made = null;
         if (!all.contains("--out")) {
-            // Never into the source tree: each run's game logs go to a folder of its own.
+            // Never into the source tree: each run's game logs go to a folder of its own, removed after.
             try {
-                all.addAll(List.of("--out", Files.createTempDirectory("caissa-validate").toString()));
+                made = Files.createTempDirectory("caissa-validate");
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
+            all.addAll(List.of("--out", made.toString()));
         }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int exit = Main.run(all.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));
-        return new Run(exit, out.toString(), err.toString());
+        try {
+            int exit = Main.run(all.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));
+            return new Run(exit, out.toString(), err.toString());
+        } finally {
+            if (made != null) {
+                removeTree(made);
+            }
+        }
+    }
+
+    private static void removeTree(Path root) {
+        try (java.util.stream.Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static String bot(String... args) {

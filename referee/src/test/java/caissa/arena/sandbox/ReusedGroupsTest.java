@@ -1,0 +1,160 @@
+package caissa.arena.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A bot's cgroup is used again by a later bot with the same limits: only once the last bot's
+ * processes are all gone, and with nothing of that bot left in what the group reports (its CPU
+ * time, its memory peak, the limit it ran into).
+ */
+class ReusedGroupsTest {
+
+    /** Limits no other test uses, so that no other test's bot takes these groups from the pool meanwhile. */
+    private static final ResourceLimits LIMITS = new ResourceLimits(97L << 20, 5, 64, 1L << 20);
+
+    @Test
+    void aReleasedGroupServesTheNextBotAsIfNew() throws Exception {
+        assumeV1();
+        BotCgroup first = BotCgroup.acquire(LIMITS).orElseThrow();
+        // Burns some CPU, then starts more processes than its limit allows, then waits.
+        Process greedy = joined(first, "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done;"
+                + " for n in 1 2 3 4 5 6 7 8; do sleep 60 & done; exec cat");
+        awaitLimit(first);
+        assertThat(first.limitHit()).hasValueSatisfying(hit -> assertThat(hit).startsWith("process limit of 5"));
+        assertThat(first.cpuTimeNanos().orElseThrow()).isPositive();
+        List<Path> dirs = folders(first);
+
+        first.killAll();
+        greedy.waitFor(5, TimeUnit.SECONDS);
+        first.release();
+
+        BotCgroup next = BotCgroup.acquire(LIMITS).orElseThrow();
+        try {
+            // The memory, freezer and CPU groups are the same; the process group may be a new one.
+            assertThat(folders(next).stream().filter(dir -> !dir.startsWith("/sys/fs/cgroup/pids")))
+                    .as("the same group, used again").hasSize(3)
+                    .isEqualTo(dirs.stream().filter(dir -> !dir.startsWith("/sys/fs/cgroup/pids")).toList());
+            assertThat(next.limitHit()).as("the last bot's limit is not the next one's").isEmpty();
+            assertThat(next.cpuTimeNanos()).hasValue(0L);
+            // The next bot gets its whole process limit: four processes besides itself.
+            Process modest = joined(next, "for n in 1 2 3 4; do sleep 60 & done; exec cat");
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                while (next.pids().size() < 5 && System.nanoTime() < deadline) {
+                    Thread.sleep(5);
+                }
+                assertThat(next.pids()).hasSize(5);
+                assertThat(next.limitHit()).isEmpty();
+            } finally {
+                next.killAll();
+                modest.waitFor(5, TimeUnit.SECONDS);
+            }
+        } finally {
+            next.release();
+        }
+    }
+
+    @Test
+    void aGroupWhoseSandboxJustEndedGivesTheNextBotItsWholeProcessLimit() throws Exception {
+        assumeV1();
+        caissa.arena.testbots.Sandboxes.assumeSandbox();
+        BotCgroup first = BotCgroup.acquire(LIMITS).orElseThrow();
+        // A PID namespace that ends: the kernel can hold its count in pids.current for seconds after.
+        Process sandboxed = joined(first, "bwrap --unshare-pid --die-with-parent --ro-bind / / /bin/true; exec cat");
+        sandboxed.getOutputStream().close();
+        assertThat(sandboxed.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        first.killAll();
+        first.release();
+
+        BotCgroup next = BotCgroup.acquire(LIMITS).orElseThrow();
+        try {
+            Process modest = joined(next, "for n in 1 2 3 4; do sleep 60 & done; exec cat");
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                while (next.pids().size() < 5 && next.limitHit().isEmpty() && System.nanoTime() < deadline) {
+                    Thread.sleep(5);
+                }
+                assertThat(next.limitHit()).isEmpty();
+                assertThat(next.pids()).hasSize(5);
+            } finally {
+                next.killAll();
+                modest.waitFor(5, TimeUnit.SECONDS);
+            }
+        } finally {
+            next.release();
+        }
+    }
+
+    @Test
+    void aGroupWithAProcessStillInItIsNotUsedAgain() throws Exception {
+        assumeV1();
+        BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
+        Process left = joined(group, "exec cat");
+        try {
+            group.release();
+            BotCgroup other = BotCgroup.acquire(LIMITS).orElseThrow();
+            try {
+                assertThat(folders(other)).isNotEqualTo(folders(group));
+                assertThat(other.pids()).isEmpty();
+            } finally {
+                other.release();
+            }
+        } finally {
+            group.killAll();
+            left.waitFor(5, TimeUnit.SECONDS);
+            group.remove();
+        }
+    }
+
+    @Test
+    void theIdleGroupsAreRemovedWhenTheArenaExits() throws Exception {
+        assumeV1();
+        BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
+        List<Path> dirs = folders(group);
+        group.release();
+        assertThat(dirs).allSatisfy(dir -> assertThat(dir).exists());
+
+        BotCgroup.removeIdle();
+
+        assertThat(dirs).allSatisfy(dir -> assertThat(dir).doesNotExist());
+    }
+
+    private static void assumeV1() {
+        Assumptions.assumeTrue(BotCgroup.available(), "needs cgroups");
+        BotCgroup probe = BotCgroup.create("probe", ResourceLimits.DEFAULT).orElseThrow();
+        probe.remove();
+        Assumptions.assumeTrue(probe.kind().equals("cgroup-v1"), "groups are used again on cgroup v1 only");
+    }
+
+    private static List<Path> folders(BotCgroup group) {
+        return group.procsFiles().stream().map(Path::getParent).toList();
+    }
+
+    private static void awaitLimit(BotCgroup group) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (group.limitHit().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+    }
+
+    /** A shell that joins the group before it runs {@code script}, as the arena's launcher does. */
+    private static Process joined(BotCgroup group, String script) throws Exception {
+        List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
+                "for f; do echo $$ > \"$f\" || exit 125; done; " + script, "joiner"));
+        group.procsFiles().forEach(f -> argv.add(f.toString()));
+        Process process = new ProcessBuilder(argv).redirectErrorStream(true).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!group.pids().contains(process.pid()) && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertThat(group.pids()).contains(process.pid());
+        return process;
+    }
+}
