@@ -20,12 +20,12 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The control group of one bot in one game: every process the bot starts is counted against its
- * memory and process limits, can be frozen and thawed at once, has its CPU time added up, and is
- * found and killed at the end however it forked or detached. cgroup v1 (one hierarchy per
- * controller: memory, pids, freezer, cpuacct) or cgroup v2 (one unified hierarchy), whichever
- * the machine offers with those controllers and lets us write; {@link #create} returns nothing
- * otherwise and the bot gets rlimits instead.
+ * The control group of one bot in one game at a time: every process the bot starts is counted
+ * against its memory and process limits, can be frozen and thawed at once, has its CPU time
+ * added up, and is found and killed at the end however it forked or detached. cgroup v1 (one
+ * hierarchy per controller: memory, pids, freezer, cpuacct) or cgroup v2 (one unified
+ * hierarchy), whichever the machine offers with those controllers and lets us write; {@link
+ * #acquire} returns nothing otherwise and the bot gets rlimits instead.
  *
  * <p>The group is made under the arena's own group, so the arena's own limits still cover it.
  * Processes are put in by the launcher script before the bot's program runs ({@link
@@ -72,9 +72,18 @@ public final class BotCgroup {
     private static final Map<ResourceLimits, Deque<BotCgroup>> IDLE = new HashMap<>();
     /** Set (under {@link #IDLE}) when the arena exits: a group released after that is removed. */
     private static boolean draining;
+    /** A group that still holds more memory than this once its processes are gone is not used again. */
+    private static final long MAX_RESIDUAL_BYTES = 8L << 20;
     /** At most this many idle groups are kept; more are removed. */
     private static final int MAX_IDLE = 64;
     private static final AtomicLong MADE = new AtomicLong();
+
+    /**
+     * An empty v1 freezer group kept frozen while the arena runs (see {@link #keepFreezerActive});
+     * null until the first freeze, or where it could not be made.
+     */
+    private static volatile Path keeper;
+    private static volatile boolean keeperTried;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -82,6 +91,10 @@ public final class BotCgroup {
                 draining = true;
             }
             removeIdle();
+            Path held = keeper;
+            if (held != null) {
+                rmdir(held);
+            }
         }, "remove-idle-cgroups"));
     }
 
@@ -156,15 +169,19 @@ public final class BotCgroup {
 
     /**
      * Makes an empty v1 group as good as new for the next bot: thawed, its CPU time set back to
-     * zero and its memory peak to what the group still holds (kernel memory of the last bot,
-     * freed as the kernel needs it), the limit counters it cannot reset remembered as they are
-     * now. A
-     * process group whose count the kernel has not given back yet (a sandbox's PID namespace can
-     * hold one for seconds after its last process is gone) is replaced by a new one, so that the
-     * next bot gets its whole process limit.
+     * zero and its memory peak to what the group still holds (a megabyte or two of the last
+     * bot's kernel memory, freed as the kernel needs it; a group that holds more is not used
+     * again), the limit counters it cannot reset remembered as they are now. A process group
+     * whose count the kernel has not given back yet (a sandbox's PID namespace can hold one for
+     * seconds after its last process is gone) is replaced by a new one, so that the next bot
+     * gets its whole process limit. False when the group is not to be used again.
      */
     private boolean resetForReuse() {
         try {
+            if (Long.parseLong(read(dirs.get("memory").resolve("memory.usage_in_bytes"))) > MAX_RESIDUAL_BYTES) {
+                // More than the kernel memory a bot leaves for a while: not to be counted against the next one.
+                return false;
+            }
             writeState(false);
             write(dirs.get("cpuacct").resolve("cpuacct.usage"), "0");
             write(dirs.get("memory").resolve("memory.max_usage_in_bytes"), "0");
@@ -319,6 +336,42 @@ public final class BotCgroup {
                 rmdir(dir);
             }
             return Optional.empty();
+        }
+    }
+
+    /**
+     * Keeps one empty freezer group of this arena's frozen from its first freeze on. The kernel
+     * switches its freezer checks on and off for the whole machine (patching its code and
+     * interrupting every core) whenever the number of frozen v1 groups goes from none to one or
+     * back, which suspending idle bots at every move did again and again; with one group always
+     * frozen that never happens. Removed when the arena exits, or by the next arena's sweep if
+     * it was killed.
+     */
+    private static void keepFreezerActive() {
+        synchronized (IDLE) {
+            if (keeperTried) {
+                return;
+            }
+            keeperTried = true;
+        }
+        keeper = frozenKeeper(ARENA_PID);
+    }
+
+    /** An empty freezer group named as {@code owner}'s, frozen; null where it could not be made. */
+    static Path frozenKeeper(long owner) {
+        Optional<Path> parent = v1Parent("freezer");
+        if (parent.isEmpty()) {
+            return null;
+        }
+        Path dir = parent.get().resolve(PREFIX + owner + "." + PID_NAMESPACE + "-freezer-keeper-"
+                + UUID.randomUUID().toString().substring(0, 8));
+        try {
+            Files.createDirectory(dir);
+            write(dir.resolve("freezer.state"), "FROZEN");
+            return dir;
+        } catch (IOException | SecurityException | UnsupportedOperationException e) {
+            rmdir(dir);
+            return null;
         }
     }
 
@@ -551,6 +604,9 @@ public final class BotCgroup {
     private synchronized void writeState(boolean frozen) throws IOException {
         if (removed) {
             throw new IOException("the group was removed");
+        }
+        if (frozen && !v2 && !keeperTried) {
+            keepFreezerActive();
         }
         if (stateFile == null || !stateFile.isOpen()) {
             // Opened again if an interrupt closed it under a write.

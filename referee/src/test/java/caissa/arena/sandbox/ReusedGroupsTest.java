@@ -2,6 +2,7 @@ package caissa.arena.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,6 +111,30 @@ class ReusedGroupsTest {
             group.killAll();
             left.waitFor(5, TimeUnit.SECONDS);
             group.remove();
+        }
+    }
+
+    @Test
+    void aGroupThatStillHoldsMemoryOfItsLastBotIsNotUsedAgain(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        assumeV1();
+        BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
+        List<Path> dirs = folders(group);
+        // Page cache of a file it wrote stays charged to its group after it is gone.
+        Path file = dir.resolve("written");
+        Process writer = joined(group, "head -c 33554432 /dev/zero > '" + file + "'; exec cat");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while ((!Files.exists(file) || Files.size(file) < (32L << 20)) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        group.killAll();
+        writer.waitFor(5, TimeUnit.SECONDS);
+        group.release();
+
+        BotCgroup next = BotCgroup.acquire(LIMITS).orElseThrow();
+        try {
+            assertThat(folders(next)).doesNotContainAnyElementsOf(dirs);
+        } finally {
+            next.release();
         }
     }
 

@@ -54,6 +54,18 @@ class StaleGroupsTest {
         }
     }
 
+    @Test
+    void theFrozenFreezerKeeperOfAKilledArenaIsRemovedToo() {
+        Assumptions.assumeTrue(BotCgroup.available(), "needs cgroups");
+        Path keeper = BotCgroup.frozenKeeper((1L << 22) + 1);
+        Assumptions.assumeTrue(keeper != null, "needs a cgroup v1 freezer");
+        assertThat(keeper.resolve("freezer.state")).hasContent("FROZEN");
+
+        BotCgroup.sweepStale();
+
+        assertThat(keeper).doesNotExist();
+    }
+
     /** A process that joins the group before it runs {@code cat}, as the arena's launcher does. */
     private static Process joined(BotCgroup group) throws Exception {
         List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
