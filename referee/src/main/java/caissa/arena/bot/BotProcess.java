@@ -348,8 +348,9 @@ public final class BotProcess {
      */
     public long cpuNanos() {
         // The bot's cgroup counts every process it has, in or out of a sandbox.
-        if (cgroup().isPresent()) {
-            OptionalLong used = cgroup().get().cpuTimeNanos();
+        Optional<BotCgroup> group = cgroup();
+        if (group.isPresent()) {
+            OptionalLong used = group.get().cpuTimeNanos();
             if (used.isPresent()) {
                 return used.getAsLong();
             }
@@ -403,15 +404,16 @@ public final class BotProcess {
     public void suspend() {
         // A cgroup freezes the whole tree, sandboxed or not (a sandbox's processes are in a
         // session of their own, out of reach of a signal to the group).
-        if (!suspended && process.isAlive() && cgroup().isPresent()) {
+        Optional<BotCgroup> group = cgroup();
+        if (!suspended && process.isAlive() && group.isPresent()) {
             // Not waiting for the whole tree to stop: a bot that forks without pause would make the
             // game wait, and a freeze that timed out would leave it half frozen with no thaw to come.
             if (!sandboxExempted && containment.sandboxed()) {
                 // Once, before the first freeze: the sandbox's own processes need no freezing.
                 sandboxExempted = true;
-                cgroup().get().exemptFromFreezing(sandboxProcesses());
+                group.get().exemptFromFreezing(sandboxProcesses());
             }
-            suspended = cgroup().get().startFreezing();
+            suspended = group.get().startFreezing();
             frozen = suspended;
             return;
         }
@@ -433,7 +435,7 @@ public final class BotProcess {
     /** Lets a suspended bot run again; returns once the signal is sent. */
     public void resume() {
         if (suspended && frozen) {
-            cgroup().get().thaw();
+            cgroup().ifPresent(BotCgroup::thaw);
             suspended = false;
             frozen = false;
             return;

@@ -34,6 +34,8 @@ public final class Containment {
 
     private final List<String> argv;
     private final Optional<BotCgroup> cgroup;
+    /** Set by {@link #close}, when the cgroup is given back (guarded by this). */
+    private boolean closed;
     private final Path scratchRoot;
     private final boolean sandboxed;
     private final Isolation isolation;
@@ -180,14 +182,17 @@ public final class Containment {
         return sandboxed;
     }
 
-    /** The bot's cgroup, when the machine offers cgroups: freeze, thaw and CPU time for the arena's clocks. */
-    public Optional<BotCgroup> cgroup() {
-        return cgroup;
+    /**
+     * The bot's cgroup, when the machine offers cgroups: freeze, thaw and CPU time for the arena's
+     * clocks. Empty once {@link #close}d: the group may then be another bot's.
+     */
+    public synchronized Optional<BotCgroup> cgroup() {
+        return closed ? Optional.empty() : cgroup;
     }
 
     /** The limit the bot went over during the game, in words with its figure; empty when none. */
     public Optional<String> limitHit(Optional<Integer> exitCode) {
-        Optional<String> hit = cgroup.flatMap(BotCgroup::limitHit);
+        Optional<String> hit = cgroup().flatMap(BotCgroup::limitHit);
         if (hit.isPresent()) {
             return hit;
         }
@@ -198,9 +203,13 @@ public final class Containment {
         return Optional.empty();
     }
 
-    /** Kills whatever is still in the bot's cgroup; returns how many processes that was. */
-    public int killAll() {
-        return cgroup.map(BotCgroup::killAll).orElse(0);
+    /**
+     * Kills whatever is still in the bot's cgroup; returns how many processes that was. Nothing
+     * once {@link #close}d, and never at the same time as the close: a late kill (of a write
+     * that was stuck, or at the arena's exit) must not reach the next bot given the group.
+     */
+    public synchronized int killAll() {
+        return closed ? 0 : cgroup.map(BotCgroup::killAll).orElse(0);
     }
 
     /**
@@ -208,16 +217,24 @@ public final class Containment {
      * moment lets the sandbox's own init finish exiting, so that it is not counted as left behind.
      */
     public int killLeftovers() {
-        cgroup.ifPresent(group -> group.awaitEmpty(100));
+        cgroup().ifPresent(group -> group.awaitEmpty(100));
         return killAll();
     }
 
-    /** After the game: no process left, the cgroup given back, the scratch folder deleted unless it is to be kept. */
+    /**
+     * After the game: no process left, the cgroup given back (from then on this containment
+     * does nothing to it), the scratch folder deleted unless it is to be kept.
+     */
     public void close() {
-        cgroup.ifPresent(group -> {
-            group.killAll();
-            group.release();
-        });
+        synchronized (this) {
+            if (!closed) {
+                closed = true;
+                cgroup.ifPresent(group -> {
+                    group.killAll();
+                    group.release();
+                });
+            }
+        }
         if (scratchRoot != null && !isolation.keepScratch()) {
             deleteTree(scratchRoot);
         }

@@ -94,6 +94,34 @@ class ReusedGroupsTest {
     }
 
     @Test
+    void aLateKillThroughTheLastBotsContainmentDoesNotReachTheNextBot() throws Exception {
+        assumeV1();
+        Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.NONE).withLimits(LIMITS);
+        caissa.arena.bot.BotCommand cat = caissa.arena.bot.BotCommand.of("cat");
+        Containment last = Containment.prepare(cat, cat, isolation, "last");
+        List<Path> dirs = folders(last.cgroup().orElseThrow());
+        last.close();
+        Containment next = Containment.prepare(cat, cat, isolation, "next");
+        try {
+            BotCgroup group = next.cgroup().orElseThrow();
+            assertThat(folders(group)).as("the next bot is given the same group").containsAll(dirs.subList(0, 1));
+            Process bot = joined(group, "exec cat");
+            try {
+                // A kill that comes late (a stuck write's, the arena's exit) through the closed containment.
+                assertThat(last.killAll()).isZero();
+                assertThat(last.cgroup()).isEmpty();
+                Thread.sleep(50);
+                assertThat(bot.isAlive()).as("the next bot is untouched").isTrue();
+            } finally {
+                bot.destroyForcibly();
+                bot.waitFor(5, TimeUnit.SECONDS);
+            }
+        } finally {
+            next.close();
+        }
+    }
+
+    @Test
     void aGroupWithAProcessStillInItIsNotUsedAgain() throws Exception {
         assumeV1();
         BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
