@@ -44,19 +44,7 @@ class ReusedGroupsTest {
                     .isEqualTo(dirs.stream().filter(dir -> !dir.startsWith("/sys/fs/cgroup/pids")).toList());
             assertThat(next.limitHit()).as("the last bot's limit is not the next one's").isEmpty();
             assertThat(next.cpuTimeNanos()).hasValue(0L);
-            // The next bot gets its whole process limit: four processes besides itself.
-            Process modest = joined(next, "for n in 1 2 3 4; do sleep 60 & done; exec cat");
-            try {
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-                while (next.pids().size() < 5 && System.nanoTime() < deadline) {
-                    Thread.sleep(5);
-                }
-                assertThat(next.pids()).hasSize(5);
-                assertThat(next.limitHit()).isEmpty();
-            } finally {
-                next.killAll();
-                modest.waitFor(5, TimeUnit.SECONDS);
-            }
+            assertWholeProcessLimit(next);
         } finally {
             next.release();
         }
@@ -76,18 +64,7 @@ class ReusedGroupsTest {
 
         BotCgroup next = BotCgroup.acquire(LIMITS).orElseThrow();
         try {
-            Process modest = joined(next, "for n in 1 2 3 4; do sleep 60 & done; exec cat");
-            try {
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-                while (next.pids().size() < 5 && next.limitHit().isEmpty() && System.nanoTime() < deadline) {
-                    Thread.sleep(5);
-                }
-                assertThat(next.limitHit()).isEmpty();
-                assertThat(next.pids()).hasSize(5);
-            } finally {
-                next.killAll();
-                modest.waitFor(5, TimeUnit.SECONDS);
-            }
+            assertWholeProcessLimit(next);
         } finally {
             next.release();
         }
@@ -177,6 +154,22 @@ class ReusedGroupsTest {
         BotCgroup.removeIdle();
 
         assertThat(dirs).allSatisfy(dir -> assertThat(dir).doesNotExist());
+    }
+
+    /** The bot given the group can have its whole process limit: itself and four more. */
+    private static void assertWholeProcessLimit(BotCgroup group) throws Exception {
+        Process modest = joined(group, "for n in 1 2 3 4; do sleep 60 & done; exec cat");
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (group.pids().size() < 5 && group.limitHit().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(group.limitHit()).isEmpty();
+            assertThat(group.pids()).hasSize(5);
+        } finally {
+            group.killAll();
+            modest.waitFor(5, TimeUnit.SECONDS);
+        }
     }
 
     private static void assumeV1() {
