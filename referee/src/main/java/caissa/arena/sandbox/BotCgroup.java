@@ -132,9 +132,9 @@ public final class BotCgroup {
             return Optional.empty();
         }
         synchronized (IDLE) {
-            BotCgroup idle = IDLE.getOrDefault(limits, new ArrayDeque<>()).pollFirst();
-            if (idle != null) {
-                return Optional.of(idle);
+            Deque<BotCgroup> idle = IDLE.get(limits);
+            if (idle != null && !idle.isEmpty()) {
+                return Optional.of(idle.pollFirst());
             }
         }
         return create("bot-" + MADE.incrementAndGet(), limits);
