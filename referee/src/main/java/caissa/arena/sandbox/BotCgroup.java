@@ -77,6 +77,15 @@ public final class BotCgroup {
     /** At most this many idle groups are kept; more are removed. */
     private static final int MAX_IDLE = 64;
     private static final AtomicLong MADE = new AtomicLong();
+    /**
+     * Process groups taken out of use while the kernel still counted a process of their last
+     * bot (see {@link #resetForReuse}), oldest first (guarded by {@link #IDLE}): the count drops
+     * to zero a second or so later, and the oldest then serves another group instead of a new
+     * one being made and the old one removed at every bot.
+     */
+    private static final Deque<Path> LINGERING = new ArrayDeque<>();
+    /** At most this many such process groups are kept (about two seconds of bots at a fast time control); more are removed. */
+    private static final int MAX_LINGERING = 256;
 
     /**
      * An empty v1 freezer group kept frozen while the arena runs (see {@link #keepFreezerActive});
@@ -165,6 +174,12 @@ public final class BotCgroup {
             IDLE.clear();
         }
         idle.forEach(BotCgroup::remove);
+        List<Path> lingering;
+        synchronized (IDLE) {
+            lingering = new ArrayList<>(LINGERING);
+            LINGERING.clear();
+        }
+        lingering.forEach(BotCgroup::rmdir);
     }
 
     /**
@@ -173,8 +188,8 @@ public final class BotCgroup {
      * bot's kernel memory, freed as the kernel needs it; a group that holds more is not used
      * again), the limit counters it cannot reset remembered as they are now. A process group
      * whose count the kernel has not given back yet (a sandbox's PID namespace can hold one for
-     * seconds after its last process is gone) is replaced by a new one, so that the next bot
-     * gets its whole process limit. False when the group is not to be used again.
+     * seconds after its last process is gone) is replaced by one whose count is back to zero,
+     * so that the next bot gets its whole process limit. False when the group is not to be used again.
      */
     private boolean resetForReuse() {
         try {
@@ -188,14 +203,53 @@ public final class BotCgroup {
             oomKillsBefore = counter(dirs.get("memory").resolve("memory.oom_control"), "oom_kill");
             Path pids = dirs.get("pids");
             if (Long.parseLong(read(pids.resolve("pids.current"))) != 0) {
-                Files.delete(pids);
-                dirs.put("pids", Files.createDirectory(pids));
+                pids = emptyProcessGroupFor(pids);
+                dirs.put("pids", pids);
                 write(pids.resolve("pids.max"), Integer.toString(limits.processes()));
             }
             refusedBefore = counter(pids.resolve("pids.events"), "max");
             return true;
         } catch (IOException | NumberFormatException e) {
             return false;
+        }
+    }
+
+    /**
+     * A process group whose count is zero to take the place of {@code lingering}, whose count
+     * the kernel has not given back yet: the oldest one put aside, if its count is zero now, or
+     * else a new one. {@code lingering} is put aside in turn (or removed when enough are).
+     */
+    private static Path emptyProcessGroupFor(Path lingering) throws IOException {
+        Path replacement = null;
+        boolean keep;
+        synchronized (IDLE) {
+            Path oldest = LINGERING.peekFirst();
+            if (oldest != null && processCount(oldest) == 0) {
+                replacement = LINGERING.pollFirst();
+            }
+            keep = !draining && LINGERING.size() < MAX_LINGERING;
+            if (keep) {
+                LINGERING.addLast(lingering);
+            }
+        }
+        if (!keep) {
+            rmdir(lingering);
+        }
+        if (replacement != null) {
+            return replacement;
+        }
+        // The new group takes a name of its own: the lingering one may still be put aside under its name.
+        String leaf = lingering.getFileName().toString();
+        int tail = leaf.lastIndexOf('-');
+        return Files.createDirectory(lingering.resolveSibling(leaf.substring(0, tail + 1)
+                + UUID.randomUUID().toString().substring(0, 8)));
+    }
+
+    private static long processCount(Path pids) {
+        try {
+            return Long.parseLong(read(pids.resolve("pids.current")));
+        } catch (IOException | NumberFormatException e) {
+            return -1;
         }
     }
 

@@ -71,6 +71,58 @@ class ReusedGroupsTest {
     }
 
     @Test
+    void aProcessGroupPutAsideWhileItsCountLingeredServesALaterBotOnceTheCountIsZero() throws Exception {
+        assumeV1();
+        caissa.arena.testbots.Sandboxes.assumeSandbox();
+        // None put aside by an earlier test: this one's is the oldest.
+        BotCgroup.removeIdle();
+        BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
+        Path lingering = endASandboxIn(group);
+        // Put aside, not removed: the group now has another process group.
+        assertThat(lingering).exists();
+        assertThat(processGroup(group)).isNotEqualTo(lingering);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (Long.parseLong(Files.readString(lingering.resolve("pids.current")).strip()) != 0
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(Files.readString(lingering.resolve("pids.current")).strip()).isEqualTo("0");
+
+        BotCgroup again = BotCgroup.acquire(LIMITS).orElseThrow();
+        assertThat(again).isSameAs(group);
+        Path next = endASandboxIn(again);
+        try {
+            BotCgroup third = BotCgroup.acquire(LIMITS).orElseThrow();
+            try {
+                assertThat(processGroup(third)).as("the process group put aside first, its count now zero")
+                        .isEqualTo(lingering);
+                assertWholeProcessLimit(third);
+            } finally {
+                third.release();
+            }
+        } finally {
+            BotCgroup.removeIdle();
+            assertThat(lingering).doesNotExist();
+            assertThat(next).doesNotExist();
+        }
+    }
+
+    /** Ends a PID namespace in the group and releases it; returns its process group then, whose count lingers. */
+    private static Path endASandboxIn(BotCgroup group) throws Exception {
+        Process sandboxed = joined(group, "bwrap --unshare-pid --die-with-parent --ro-bind / / /bin/true; exec cat");
+        sandboxed.getOutputStream().close();
+        assertThat(sandboxed.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        group.killAll();
+        Path pids = processGroup(group);
+        group.release();
+        return pids;
+    }
+
+    private static Path processGroup(BotCgroup group) {
+        return folders(group).stream().filter(dir -> dir.startsWith("/sys/fs/cgroup/pids")).findFirst().orElseThrow();
+    }
+
+    @Test
     void aLateKillThroughTheLastBotsContainmentDoesNotReachTheNextBot() throws Exception {
         assumeV1();
         Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.NONE).withLimits(LIMITS);
