@@ -82,13 +82,31 @@ final class FairnessBench implements Callable<Integer> {
     @Option(names = "--uci-engine", paramLabel = "PATH", description = "An instant UCI engine for fastchess (needed with --fastchess).")
     Path uciEngine;
 
+    @Option(names = "--turns", paramLabel = "N", defaultValue = "4",
+            description = "With --fastchess, the games of each concurrency are played in N turns of the arena then"
+                    + " fastchess, so that both meet the same changes of the machine's load (default: ${DEFAULT-VALUE}).")
+    int turns;
+
     @Option(names = "--fastchess-max-moves", paramLabel = "N", defaultValue = "40",
             description = "fastchess games end as draws after N moves, for games of 2N plies (default: ${DEFAULT-VALUE}).")
     int maxMoves;
 
-    /** The figures of one run. */
+    /** The figures of one run, or of several added up. */
     private record Figures(int games, double seconds, int plies, int timeForfeits, int otherIrregular,
-            long over1ms, long over10ms, long replies, double largestMs, double cpuMicrosPerPly) {
+            long over1ms, long over10ms, long replies, double largestMs, long cpuNanos) {
+
+        static final Figures NONE = new Figures(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+        Figures plus(Figures other) {
+            return new Figures(games + other.games, seconds + other.seconds, plies + other.plies,
+                    timeForfeits + other.timeForfeits, otherIrregular + other.otherIrregular, over1ms + other.over1ms,
+                    over10ms + other.over10ms, replies + other.replies, Math.max(largestMs, other.largestMs),
+                    cpuNanos + other.cpuNanos);
+        }
+
+        double cpuMicrosPerPly() {
+            return cpuNanos / 1000.0 / Math.max(1, plies);
+        }
 
         String line() {
             return String.format(Locale.ROOT, "%5d games %7.1f games/min  harness forfeits %d%s  replies >1 ms %.3f %%"
@@ -96,7 +114,7 @@ final class FairnessBench implements Callable<Integer> {
                     games, games / seconds * 60, timeForfeits,
                     otherIrregular > 0 ? " (other irregular " + otherIrregular + ")" : "",
                     100.0 * over1ms / Math.max(1, replies), 100.0 * over10ms / Math.max(1, replies), largestMs,
-                    cpuMicrosPerPly);
+                    cpuMicrosPerPly());
         }
     }
 
@@ -107,6 +125,9 @@ final class FairnessBench implements Callable<Integer> {
         }
         if ((fastchess == null) != (uciEngine == null)) {
             throw new UsageException("--fastchess and --uci-engine go together");
+        }
+        if (turns < 1 || games / turns < 2) {
+            throw new UsageException("--turns must be at least 1 and leave each turn 2 games, got " + turns);
         }
         PrintWriter out = spec.commandLine().getOut();
         int cores = Options.cores();
@@ -121,14 +142,26 @@ final class FairnessBench implements Callable<Integer> {
             out.flush();
             for (int k : multiples) {
                 int concurrency = k * cores;
-                Figures arena = arena(work, command, control, concurrency);
-                out.printf(Locale.ROOT, "  arena     concurrency %2d (%dx): %s%n", concurrency, k, arena.line());
-                out.flush();
-                if (fastchess != null) {
-                    Figures reference = fastchess(work, concurrency);
-                    out.printf(Locale.ROOT, "  fastchess concurrency %2d (%dx): %s%n", concurrency, k, reference.line());
-                    out.flush();
+                // Side by side: in turns, so that a change in the machine's load (other work, a
+                // neighbour on the host) weighs on both alike rather than on whichever ran then.
+                int rounds = fastchess == null ? 1 : turns;
+                Figures arena = Figures.NONE;
+                Figures reference = Figures.NONE;
+                for (int turn = 0; turn < rounds; turn++) {
+                    int share = share(turn, rounds);
+                    arena = arena.plus(arena(work.resolve("arena-" + concurrency + "-" + turn), command, control,
+                            concurrency, share));
+                    if (fastchess != null) {
+                        reference = reference.plus(fastchess(work, concurrency, turn, share));
+                    }
                 }
+                out.printf(Locale.ROOT, "  arena     concurrency %2d (%dx): %s%n", concurrency, k, arena.line());
+                if (fastchess != null) {
+                    out.printf(Locale.ROOT, "  fastchess concurrency %2d (%dx): %s%n", concurrency, k, reference.line());
+                    out.printf(Locale.ROOT, "  arena CPU/ply over fastchess's: %.2fx%n",
+                            arena.cpuMicrosPerPly() / Math.max(1e-9, reference.cpuMicrosPerPly()));
+                }
+                out.flush();
             }
             out.printf(Locale.ROOT, "load average after: %s%n", loadAverage());
         } finally {
@@ -151,12 +184,18 @@ final class FairnessBench implements Callable<Integer> {
         return binary;
     }
 
-    private Figures arena(Path work, List<String> command, TimeControl control, int concurrency) throws Exception {
+    /** The games of turn {@code turn} of {@code rounds}: an even share, the last turn taking what is left. */
+    private int share(int turn, int rounds) {
+        int each = games / rounds / 2 * 2;
+        return turn < rounds - 1 ? each : games - each * (rounds - 1);
+    }
+
+    private Figures arena(Path dir, List<String> command, TimeControl control, int concurrency, int count)
+            throws Exception {
         TournamentDefinition definition = new TournamentDefinition("fairness",
                 List.of(new BotEntry("one", command, Optional.empty(), Map.of()),
                         new BotEntry("two", command, Optional.empty(), Map.of())),
-                games, control, 4, 1, Optional.empty());
-        Path dir = work.resolve("arena-" + concurrency);
+                count, control, 4, 1, Optional.empty());
         long cpu0 = processCpuNanos();
         long t0 = System.nanoTime();
         // As a user's tournament runs: journal, standings and the live report included.
@@ -186,20 +225,19 @@ final class FairnessBench implements Callable<Integer> {
                 }
             }
         }
-        return new Figures(games, seconds, plies, forfeits, other, over1, over10, replies, largest / 1000.0,
-                cpu / 1000.0 / Math.max(1, plies));
+        return new Figures(count, seconds, plies, forfeits, other, over1, over10, replies, largest / 1000.0, cpu);
     }
 
-    private Figures fastchess(Path work, int concurrency) throws Exception {
-        Path pgn = work.resolve("fastchess-" + concurrency + ".pgn");
+    private Figures fastchess(Path work, int concurrency, int turn, int count) throws Exception {
+        Path pgn = work.resolve("fastchess-" + concurrency + "-" + turn + ".pgn");
         String tc = String.format(Locale.ROOT, "tc=%s+%s", seconds(perGame), seconds(increment));
         Path engine = uciEngine.toAbsolutePath();
         List<String> argv = new ArrayList<>(List.of(fastchess.toAbsolutePath().toString(),
                 "-engine", "cmd=" + engine, "name=one", "-engine", "cmd=" + engine, "name=two",
-                "-each", tc, "restart=on", "-rounds", Integer.toString(games / 2), "-games", "2",
+                "-each", tc, "restart=on", "-rounds", Integer.toString(count / 2), "-games", "2",
                 "-concurrency", Integer.toString(concurrency), "-force-concurrency",
                 "-maxmoves", Integer.toString(maxMoves), "-pgnout", "file=" + pgn));
-        Path log = work.resolve("fastchess-" + concurrency + ".log");
+        Path log = work.resolve("fastchess-" + concurrency + "-" + turn + ".log");
         long t0 = System.nanoTime();
         // In the bench's own folder: fastchess writes its config.json where it runs.
         Process process = new ProcessBuilder(argv).directory(work.toFile()).redirectErrorStream(true)
@@ -244,8 +282,7 @@ final class FairnessBench implements Callable<Integer> {
             }
             plies += ply;
         }
-        return new Figures(playedGames, seconds, plies, forfeits, 0, over1, over10, replies, largest,
-                cpu / 1000.0 / Math.max(1, plies));
+        return new Figures(playedGames, seconds, plies, forfeits, 0, over1, over10, replies, largest, cpu);
     }
 
     private static String seconds(Duration duration) {
