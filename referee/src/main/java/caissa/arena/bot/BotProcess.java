@@ -2,7 +2,6 @@ package caissa.arena.bot;
 
 import caissa.arena.sandbox.BotCgroup;
 import caissa.arena.sandbox.Containment;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -80,7 +79,12 @@ public final class BotProcess {
     private final Limits limits;
     private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
     private final StderrCapture stderr;
-    /** The readers of standard output and error, on pooled threads; null until {@link #start} hands them over. */
+    /**
+     * Standard output read by the thread that waits for a reply (see {@link SelectablePipe});
+     * null where it is read on a pooled thread instead ({@link #stdoutReader}).
+     */
+    private PolledOutput output;
+    /** The readers of standard output (where it is not polled) and error, on pooled threads. */
     private Future<?> stdoutReader;
     private Future<?> stderrReader;
     /** Set when the bot was killed because a write to it passed its deadline. */
@@ -127,20 +131,37 @@ public final class BotProcess {
         builder.environment().putAll(environment);
         builder.environment().putAll(command.env());
         builder.environment().put(ProcessTree.MARKER_VARIABLE, tree.markerValue());
+        Optional<SelectablePipe> pipe = SelectablePipe.open();
+        pipe.ifPresent(p -> builder.redirectOutput(p.childEnd()));
         Process process;
         try {
             process = builder.start();
         } catch (IOException | SecurityException | UnsupportedOperationException e) {
+            pipe.ifPresent(SelectablePipe::close);
             if (containment != null) {
                 containment.close();
             }
             return new Start.Failed(startFailureReason(e));
+        } finally {
+            // The child has its copy: the end of output comes when its copies close.
+            pipe.ifPresent(SelectablePipe::closeWritingEnd);
         }
         tree.setRoot(process.toHandle());
         tree.notePipes();
         BotProcess bot = new BotProcess(process, tree, limits, name, containment);
         LIVE.add(bot);
-        bot.stdoutReader = PipeThreads.run(() -> bot.readLines(process.getInputStream()));
+        LineSplitter lines = new LineSplitter(bot.replies, limits.maxLineBytes(), limits.maxPendingLines());
+        if (pipe.isPresent()) {
+            try {
+                bot.output = PolledOutput.of(pipe.get(), lines, () -> bot.lastWriteBegan);
+            } catch (IOException e) {
+                // No selector to be had (out of file descriptors): the bot's output cannot be read.
+                lines.closed();
+                bot.stdoutReader = java.util.concurrent.CompletableFuture.completedFuture(null);
+            }
+        } else {
+            bot.stdoutReader = PipeThreads.run(() -> bot.readLines(process.getInputStream(), lines));
+        }
         bot.stderrReader = PipeThreads.run(() -> bot.drain(process.getErrorStream()));
         return new Start.Started(bot);
     }
@@ -255,7 +276,7 @@ public final class BotProcess {
         try {
             while (true) {
                 long left = deadlineNanos - System.nanoTime();
-                Reply reply = replies.poll(Math.max(0, Math.min(left, EXIT_CHECK_NANOS)), TimeUnit.NANOSECONDS);
+                Reply reply = next(Math.max(0, Math.min(left, EXIT_CHECK_NANOS)));
                 if (reply != null) {
                     keepTerminal(reply);
                     return reply;
@@ -273,9 +294,50 @@ public final class BotProcess {
         }
     }
 
+    /**
+     * The next reply, waiting up to {@code nanos} for it: null if none came. Where the output is
+     * polled, this thread reads it meanwhile.
+     */
+    private Reply next(long nanos) throws InterruptedException {
+        if (output == null) {
+            return replies.poll(nanos, TimeUnit.NANOSECONDS);
+        }
+        long deadline = System.nanoTime() + nanos;
+        while (true) {
+            Reply reply = replies.poll();
+            if (reply != null) {
+                return reply;
+            }
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || output.ended()) {
+                output.pull(0);
+                reply = replies.poll();
+                if (reply == null && left > 0) {
+                    // Closed under us (the arena's end): nothing more will come.
+                    TimeUnit.NANOSECONDS.sleep(left);
+                }
+                return reply;
+            }
+            output.pull(left);
+        }
+    }
+
+    /** How bots' output is read in this JVM: "polled" by the thread that waits for a reply, or on "threads" of their own. */
+    public static String outputReading() {
+        return SelectablePipe.inUse() ? "polled" : "threads";
+    }
+
+    /** Whether the bot's output is read by the thread that waits for it (see {@link SelectablePipe}), not on a thread of its own. */
+    boolean polled() {
+        return output != null;
+    }
+
     /** The bot has exited: take a line still on its way, else report its output as closed, for good. */
     private Reply exited() throws InterruptedException {
-        Reply last = replies.poll(LAST_WORDS_MILLIS, TimeUnit.MILLISECONDS);
+        Reply last = next(TimeUnit.MILLISECONDS.toNanos(LAST_WORDS_MILLIS));
         if (last != null) {
             keepTerminal(last);
             return last;
@@ -286,6 +348,9 @@ public final class BotProcess {
 
     /** A reply the bot wrote without being asked (or its end of output, or its exit), if one is waiting. */
     public Optional<Reply> unasked() {
+        if (output != null) {
+            output.pull(0);
+        }
         Reply next = replies.peek();
         if (next == null && !process.isAlive()) {
             try {
@@ -489,6 +554,9 @@ public final class BotProcess {
         if (mainThreadWait != null) {
             mainThreadWait.close();
         }
+        if (output != null) {
+            output.close();
+        }
         LIVE.remove(this);
         if (killedForStuckWrite) {
             // Its exit was the arena's doing, not its own.
@@ -609,7 +677,7 @@ public final class BotProcess {
      */
     private int joinReaders() {
         join(READER_WAIT_MILLIS);
-        if (stdoutReader.isDone() && stderrReader.isDone() && !stdin.busy()) {
+        if (stdoutDone() && stderrReader.isDone() && !stdin.busy()) {
             return 0;
         }
         List<ProcessHandle> holders = tree.pipeHolders();
@@ -618,10 +686,17 @@ public final class BotProcess {
         return holders.size();
     }
 
+    private boolean stdoutDone() {
+        return output != null ? output.ended() : stdoutReader.isDone();
+    }
+
     private void join(long millis) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         try {
-            for (Future<?> reader : List.of(stdoutReader, stderrReader)) {
+            if (output != null) {
+                output.drainUntil(deadline);
+            }
+            for (Future<?> reader : output != null ? List.of(stderrReader) : List.of(stdoutReader, stderrReader)) {
                 try {
                     reader.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 } catch (TimeoutException | ExecutionException e) {
@@ -634,10 +709,8 @@ public final class BotProcess {
         }
     }
 
-    private void readLines(InputStream in) {
+    private void readLines(InputStream in, LineSplitter lines) {
         byte[] buffer = new byte[8192];
-        ByteArrayOutputStream line = new ByteArrayOutputStream(64);
-        int limit = limits.maxLineBytes();
         try (RunQueueWait waited = RunQueueWait.ofCurrentThread()) {
             int n;
             while (true) {
@@ -652,33 +725,14 @@ public final class BotProcess {
                 // A write that began after the line was read cannot be what the line answers.
                 long began = lastWriteBegan;
                 long now = receivedAt(read, began - read <= 0 ? Math.max(reading, began) : reading, waitedBefore, waitedAfter);
-                int start = 0;
-                for (int i = 0; i < n; i++) {
-                    if (buffer[i] == '\n') {
-                        if (line.size() + (i - start) > limit) {
-                            replies.add(new Reply.TooLong(limit));
-                            return;
-                        }
-                        line.write(buffer, start, i - start);
-                        replies.add(new Reply.Line(line.toString(StandardCharsets.UTF_8), now));
-                        line.reset();
-                        start = i + 1;
-                        if (replies.size() > limits.maxPendingLines()) {
-                            replies.add(new Reply.Flood(limits.maxPendingLines()));
-                            return;
-                        }
-                    }
-                }
-                if (line.size() + (n - start) > limit) {
-                    replies.add(new Reply.TooLong(limit));
+                if (!lines.accept(buffer, n, now)) {
                     return;
                 }
-                line.write(buffer, start, n - start);
             }
         } catch (IOException e) {
             // The stream was closed under us at shutdown: the same as the end of output.
         }
-        replies.add(Reply.CLOSED);
+        lines.closed();
     }
 
     /**

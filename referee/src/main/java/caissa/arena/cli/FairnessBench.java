@@ -137,8 +137,9 @@ final class FairnessBench implements Callable<Integer> {
                     : List.of(buildExample(work).toString());
             TimeControl control = new TimeControl(perGame, Optional.empty(), increment, Duration.ofSeconds(1))
                     .withClock(clock).withSuspendIdle(suspendIdle);
-            out.printf(Locale.ROOT, "%s against itself, %s, %d cores, load average %s%n", String.join(" ", command),
-                    control.describe(), cores, loadAverage());
+            out.printf(Locale.ROOT, "%s against itself, %s, %d cores, bots' output read %s, load average %s%n",
+                    String.join(" ", command), control.describe(), cores, caissa.arena.bot.BotProcess.outputReading(),
+                    loadAverage());
             out.flush();
             for (int k : multiples) {
                 int concurrency = k * cores;

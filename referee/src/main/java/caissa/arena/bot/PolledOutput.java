@@ -1,0 +1,159 @@
+package caissa.arena.bot;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.Pipe;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+/**
+ * A bot's standard output read by the thread that waits for its reply (the game's), through a
+ * {@link SelectablePipe}: one thread wake-up a reply instead of two. A reply is dated when the
+ * wait saw it come, less the time the waiting thread then waited for a core (see {@link
+ * BotProcess#receivedAt}). Waiting and reading are one thread's at a time.
+ */
+final class PolledOutput implements AutoCloseable {
+
+    private final Pipe.SourceChannel source;
+    private final Selector selector;
+    private final LineSplitter lines;
+    private final LongSupplier lastWriteBegan;
+    private final ByteBuffer buffer = ByteBuffer.allocate(8192);
+    /** The waiting thread's wait for a core, opened for the thread that waits (see {@link #waitOfCurrentThread}). */
+    private RunQueueWait waited;
+    private Thread waiter;
+    private volatile boolean closed;
+
+    private PolledOutput(Pipe.SourceChannel source, Selector selector, LineSplitter lines, LongSupplier lastWriteBegan) {
+        this.source = source;
+        this.selector = selector;
+        this.lines = lines;
+        this.lastWriteBegan = lastWriteBegan;
+    }
+
+    /** Reads the pipe's reading end into {@code lines}; the pipe is closed when that cannot be set up. */
+    static PolledOutput of(SelectablePipe pipe, LineSplitter lines, LongSupplier lastWriteBegan) throws IOException {
+        Pipe.SourceChannel source = pipe.readingEnd();
+        Selector selector = Selector.open();
+        try {
+            source.configureBlocking(false);
+            source.register(selector, SelectionKey.OP_READ);
+        } catch (IOException | RuntimeException e) {
+            selector.close();
+            pipe.close();
+            throw e;
+        }
+        return new PolledOutput(source, selector, lines, lastWriteBegan);
+    }
+
+    /**
+     * Waits up to {@code waitNanos} for output (with none, only looks), and cuts what has come
+     * into replies. Returns early when the calling thread is interrupted.
+     */
+    void pull(long waitNanos) {
+        pull(waitNanos, true);
+    }
+
+    /** With {@code dated} false, what comes is not dated finely: after the game, when it is not a reply. */
+    private synchronized void pull(long waitNanos, boolean dated) {
+        if (lines.end() != null || closed) {
+            return;
+        }
+        try {
+            long now;
+            if (waitNanos > 0 && !dated) {
+                if (selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos))) == 0) {
+                    return;
+                }
+                selector.selectedKeys().clear();
+                now = System.nanoTime();
+            } else if (waitNanos > 0) {
+                RunQueueWait wait = waitOfCurrentThread();
+                // Read just before the wait, so that what the figure gains is the wait after the wake.
+                long reading = System.nanoTime();
+                long waitedBefore = wait.nanos();
+                int ready = selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos + 999_999)));
+                if (ready == 0) {
+                    return;
+                }
+                selector.selectedKeys().clear();
+                long read = System.nanoTime();
+                long waitedAfter = wait.nanos();
+                // A write that began after the wait ended cannot be what the line answers.
+                long began = lastWriteBegan.getAsLong();
+                now = BotProcess.receivedAt(read, began - read <= 0 ? Math.max(reading, began) : reading,
+                        waitedBefore, waitedAfter);
+            } else {
+                now = System.nanoTime();
+            }
+            drain(now);
+        } catch (IOException | ClosedSelectorException e) {
+            // Closed under us at the end: the same as the end of output.
+            lines.closed();
+        }
+    }
+
+    /** Reads (what is not a reply any more) until the end of output, or until the deadline ({@link System#nanoTime()} scale). */
+    void drainUntil(long deadlineNanos) {
+        long left;
+        while (!ended() && (left = deadlineNanos - System.nanoTime()) > 0) {
+            pull(left, false);
+        }
+    }
+
+    /** Whether the output has ended (closed, or cut off by a line too long or a flood), or this was closed. */
+    boolean ended() {
+        return lines.end() != null || closed;
+    }
+
+    private void drain(long now) throws IOException {
+        while (lines.end() == null) {
+            buffer.clear();
+            int n = source.read(buffer);
+            if (n < 0) {
+                lines.closed();
+                return;
+            }
+            if (n == 0 || !lines.accept(buffer.array(), n, now)) {
+                return;
+            }
+        }
+    }
+
+    private RunQueueWait waitOfCurrentThread() {
+        Thread current = Thread.currentThread();
+        if (waiter != current) {
+            if (waited != null) {
+                waited.close();
+            }
+            waited = RunQueueWait.ofCurrentThread();
+            waiter = current;
+        }
+        return waited;
+    }
+
+    /** Closes the pipe and the selector; a wait under way ends. */
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            selector.close();
+        } catch (IOException e) {
+            // Closed all the same.
+        }
+        try {
+            source.close();
+        } catch (IOException e) {
+            // Closed all the same.
+        }
+        synchronized (this) {
+            if (waited != null) {
+                waited.close();
+                waited = null;
+            }
+        }
+    }
+}
