@@ -512,6 +512,8 @@ public final class Tournament implements AutoCloseable {
     /** {@code 0007.json}: zero-padded so that the files sort by game number. */
     static String gameFileName(int number, int total) {
         int width = Math.max(4, Integer.toString(total).length());
-        return String.format("%0" + width + "d.json", number);
+        String digits = Integer.toString(number);
+        // Not String.format: named once a game, its parsing of the pattern cost more than the rest of the name.
+        return "0".repeat(Math.max(0, width - digits.length())) + digits + ".json";
     }
 }
