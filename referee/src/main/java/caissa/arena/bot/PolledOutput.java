@@ -99,7 +99,8 @@ final class PolledOutput implements AutoCloseable {
     /** Reads (what is not a reply any more) until the end of output, or until the deadline ({@link System#nanoTime()} scale). */
     void drainUntil(long deadlineNanos) {
         long left;
-        while (!ended() && (left = deadlineNanos - System.nanoTime()) > 0) {
+        // An interrupted thread's wait returns at once: it would spin until the deadline.
+        while (!ended() && !Thread.currentThread().isInterrupted() && (left = deadlineNanos - System.nanoTime()) > 0) {
             pull(left, false);
         }
     }
