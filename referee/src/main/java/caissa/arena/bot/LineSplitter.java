@@ -15,7 +15,8 @@ final class LineSplitter {
     private final int maxLineBytes;
     private final int maxPendingLines;
     private final ByteArrayOutputStream line = new ByteArrayOutputStream(64);
-    private Reply end;
+    /** Volatile: where output is polled, another thread may ask whether it ended. */
+    private volatile Reply end;
 
     LineSplitter(Queue<Reply> replies, int maxLineBytes, int maxPendingLines) {
         this.replies = replies;
