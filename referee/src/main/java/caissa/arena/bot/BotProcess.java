@@ -84,8 +84,12 @@ public final class BotProcess {
      * null where it is read on a pooled thread instead ({@link #stdoutReader}).
      */
     private PolledOutput output;
-    /** The readers of standard output (where it is not polled) and error, on pooled threads. */
-    private Future<?> stdoutReader;
+    /**
+     * The reader of standard output on a pooled thread: from the start where output is not
+     * polled, else from the end of the game ({@link #askToEnd}); null until then. The reader of
+     * standard error, from the start.
+     */
+    private volatile Future<?> stdoutReader;
     private Future<?> stderrReader;
     /** Set when the bot was killed because a write to it passed its deadline. */
     private volatile boolean killedForStuckWrite;
@@ -152,13 +156,7 @@ public final class BotProcess {
         LIVE.add(bot);
         LineSplitter lines = new LineSplitter(bot.replies, limits.maxLineBytes(), limits.maxPendingLines());
         if (pipe.isPresent()) {
-            try {
-                bot.output = PolledOutput.of(pipe.get(), lines, () -> bot.lastWriteBegan);
-            } catch (IOException e) {
-                // No selector to be had (out of file descriptors): the bot's output cannot be read.
-                lines.closed();
-                bot.stdoutReader = java.util.concurrent.CompletableFuture.completedFuture(null);
-            }
+            bot.output = PolledOutput.of(pipe.get(), lines, () -> bot.lastWriteBegan);
         } else {
             bot.stdoutReader = PipeThreads.run(() -> bot.readLines(process.getInputStream(), lines));
         }
@@ -543,6 +541,15 @@ public final class BotProcess {
         }
         // Neither waits: a bot that does not read its input holds them up until it is killed.
         stdin.endAndClose(process.isAlive() ? "end" : null);
+        stdoutReader();
+    }
+
+    /** The reader of standard output on a pooled thread; where output is polled, started now, for the end of the game. */
+    private synchronized Future<?> stdoutReader() {
+        if (stdoutReader == null) {
+            stdoutReader = PipeThreads.run(output::drainToEnd);
+        }
+        return stdoutReader;
     }
 
     /** Ends the bot, second half: wait for its exit until the deadline, then kill what is left. */
@@ -677,7 +684,7 @@ public final class BotProcess {
      */
     private int joinReaders() {
         join(READER_WAIT_MILLIS);
-        if (stdoutDone() && stderrReader.isDone() && !stdin.busy()) {
+        if (stdoutReader().isDone() && stderrReader.isDone() && !stdin.busy()) {
             return 0;
         }
         List<ProcessHandle> holders = tree.pipeHolders();
@@ -686,17 +693,10 @@ public final class BotProcess {
         return holders.size();
     }
 
-    private boolean stdoutDone() {
-        return output != null ? output.ended() : stdoutReader.isDone();
-    }
-
     private void join(long millis) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         try {
-            if (output != null) {
-                output.drainUntil(deadline);
-            }
-            for (Future<?> reader : output != null ? List.of(stderrReader) : List.of(stdoutReader, stderrReader)) {
+            for (Future<?> reader : List.of(stdoutReader(), stderrReader)) {
                 try {
                     reader.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 } catch (TimeoutException | ExecutionException e) {

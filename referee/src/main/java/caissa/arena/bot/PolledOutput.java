@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.Pipe;
-import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
@@ -34,19 +33,9 @@ final class PolledOutput implements AutoCloseable {
         this.lastWriteBegan = lastWriteBegan;
     }
 
-    /** Reads the pipe's reading end into {@code lines}; the pipe is closed when that cannot be set up. */
-    static PolledOutput of(SelectablePipe pipe, LineSplitter lines, LongSupplier lastWriteBegan) throws IOException {
-        Pipe.SourceChannel source = pipe.readingEnd();
-        Selector selector = Selector.open();
-        try {
-            source.configureBlocking(false);
-            source.register(selector, SelectionKey.OP_READ);
-        } catch (IOException | RuntimeException e) {
-            selector.close();
-            pipe.close();
-            throw e;
-        }
-        return new PolledOutput(source, selector, lines, lastWriteBegan);
+    /** Reads the pipe's reading end (ready to be waited on, see {@link SelectablePipe#open}) into {@code lines}. */
+    static PolledOutput of(SelectablePipe pipe, LineSplitter lines, LongSupplier lastWriteBegan) {
+        return new PolledOutput(pipe.readingEnd(), pipe.selector(), lines, lastWriteBegan);
     }
 
     /**
@@ -96,12 +85,14 @@ final class PolledOutput implements AutoCloseable {
         }
     }
 
-    /** Reads (what is not a reply any more) until the end of output, or until the deadline ({@link System#nanoTime()} scale). */
-    void drainUntil(long deadlineNanos) {
-        long left;
-        // An interrupted thread's wait returns at once: it would spin until the deadline.
-        while (!ended() && !Thread.currentThread().isInterrupted() && (left = deadlineNanos - System.nanoTime()) > 0) {
-            pull(left, false);
+    /**
+     * Reads (what is not a reply any more) until the end of output, or until this is closed:
+     * after the game, on a pooled thread, so that a bot that writes after {@code end} is not
+     * held up by its full pipe (up to the limits on lines, as a reader thread would).
+     */
+    void drainToEnd() {
+        while (!ended() && !Thread.currentThread().isInterrupted()) {
+            pull(TimeUnit.MILLISECONDS.toNanos(50), false);
         }
     }
 

@@ -4,6 +4,8 @@ import java.io.File;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.channels.Pipe;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -30,10 +32,12 @@ final class SelectablePipe {
 
     private final Pipe pipe;
     private final int writingEnd;
+    private final Selector selector;
 
-    private SelectablePipe(Pipe pipe, int writingEnd) {
+    private SelectablePipe(Pipe pipe, int writingEnd, Selector selector) {
         this.pipe = pipe;
         this.writingEnd = writingEnd;
+        this.selector = selector;
     }
 
     /** Whether bots' output is polled through these pipes in this JVM (see the class comment). */
@@ -41,19 +45,32 @@ final class SelectablePipe {
         return FD_VALUE != null && !"threads".equals(System.getProperty(SWITCH));
     }
 
-    /** A new pipe, or empty where this JVM cannot hand one to a child (see the class comment). */
+    /**
+     * A new pipe with its reading end ready to be waited on, or empty where this JVM cannot hand
+     * one to a child (see the class comment), or it could not be set up (no file descriptors
+     * left): the bot then gets a plain pipe. Everything that can fail is done here, before the
+     * bot starts.
+     */
     static Optional<SelectablePipe> open() {
         if (!inUse()) {
             return Optional.empty();
         }
         Pipe pipe = null;
+        Selector selector = null;
         try {
             pipe = Pipe.open();
-            return Optional.of(new SelectablePipe(pipe, (Integer) FD_VALUE.invoke(pipe.sink())));
+            int writingEnd = (Integer) FD_VALUE.invoke(pipe.sink());
+            selector = Selector.open();
+            pipe.source().configureBlocking(false);
+            pipe.source().register(selector, SelectionKey.OP_READ);
+            return Optional.of(new SelectablePipe(pipe, writingEnd, selector));
         } catch (IOException | ReflectiveOperationException | RuntimeException e) {
             if (pipe != null) {
                 closeQuietly(pipe.sink());
                 closeQuietly(pipe.source());
+            }
+            if (selector != null) {
+                closeQuietly(selector);
             }
             return Optional.empty();
         }
@@ -69,19 +86,25 @@ final class SelectablePipe {
         closeQuietly(pipe.sink());
     }
 
+    /** The reading end, in non-blocking mode and registered with {@link #selector()} for reading. */
     Pipe.SourceChannel readingEnd() {
         return pipe.source();
     }
 
-    /** Both ends, when the child could not be started. */
+    Selector selector() {
+        return selector;
+    }
+
+    /** Both ends and the selector, when the child could not be started. */
     void close() {
         closeQuietly(pipe.sink());
         closeQuietly(pipe.source());
+        closeQuietly(selector);
     }
 
-    private static void closeQuietly(java.nio.channels.Channel channel) {
+    private static void closeQuietly(java.io.Closeable closeable) {
         try {
-            channel.close();
+            closeable.close();
         } catch (IOException e) {
             // Nothing more to do with it.
         }
