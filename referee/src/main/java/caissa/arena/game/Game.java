@@ -238,14 +238,16 @@ public final class Game {
                 return byTheRules(rules);
             }
             Place mover = places.get(position.sideToMove());
-            Optional<GameOutcome> early = unasked(mover);
-            if (early.isPresent()) {
-                return early.get();
-            }
             String line = previous == null ? "start" : previous.toString();
             // On the wall clock, what the bot waits for a core is not charged (see excused).
             long waitedBefore = cpuClock ? -1 : mover.seat.waitedNanos();
             long cpuBefore = cpuClock || waitedBefore >= 0 ? mover.seat.cpuNanos() : 0;
+            // Looked at last before the line is written: a line that comes after this is taken
+            // for the reply (see "before it was asked" below for one that a reader dated earlier).
+            Optional<GameOutcome> early = unasked(mover);
+            if (early.isPresent()) {
+                return early.get();
+            }
             long writing = ticker.nanoTime();
             // A write waits only until the bot's time is up: one that does not read its input
             // (its pipe is full) spends its own time, and loses on time when it runs out.
