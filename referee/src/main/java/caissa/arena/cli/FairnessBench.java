@@ -126,7 +126,7 @@ final class FairnessBench implements Callable<Integer> {
         if ((fastchess == null) != (uciEngine == null)) {
             throw new UsageException("--fastchess and --uci-engine go together");
         }
-        if (turns < 1 || games / turns < 2) {
+        if (fastchess != null && (turns < 1 || games / turns < 2)) {
             throw new UsageException("--turns must be at least 1 and leave each turn 2 games, got " + turns);
         }
         PrintWriter out = spec.commandLine().getOut();
