@@ -297,14 +297,65 @@ public final class BotCgroup {
                 // Not ours to read: nothing to sweep there.
             }
         }
+        if (!v2) {
+            // A reused group's process group has a name of its own (see emptyProcessGroupFor): the
+            // processes are gathered from every stale folder, whatever its name, and killed at once.
+            List<Path> all = stale.values().stream().flatMap(dirs -> dirs.values().stream()).toList();
+            killEverythingIn(all, stale.values().stream().map(dirs -> dirs.get("freezer"))
+                    .filter(java.util.Objects::nonNull).toList());
+            all.forEach(BotCgroup::rmdir);
+            return stale.size();
+        }
         for (Map<String, Path> dirs : stale.values()) {
-            BotCgroup group = new BotCgroup(dirs, v2, ResourceLimits.DEFAULT);
-            if (dirs.containsKey(v2 ? "unified" : "pids") && (v2 || dirs.containsKey("freezer"))) {
+            BotCgroup group = new BotCgroup(dirs, true, ResourceLimits.DEFAULT);
+            if (dirs.containsKey("unified")) {
                 group.killAll();
             }
             group.remove();
         }
         return stale.size();
+    }
+
+    /**
+     * Kills every process in the v1 folders given: the freezer folders are frozen (no fork can
+     * outrun the kill), each process gets SIGKILL, and they are thawed (a frozen process dies
+     * only then); again until none is left, for five seconds at most.
+     */
+    private static void killEverythingIn(List<Path> dirs, List<Path> freezers) {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            java.util.Set<Long> pids = new java.util.HashSet<>();
+            dirs.forEach(dir -> pids.addAll(processesIn(dir)));
+            if (pids.isEmpty()) {
+                return;
+            }
+            freezers.forEach(freezer -> writeQuietly(freezer.resolve("freezer.state"), "FROZEN"));
+            pids.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+            freezers.forEach(freezer -> writeQuietly(freezer.resolve("freezer.state"), "THAWED"));
+            sleep(2);
+        }
+    }
+
+    private static List<Long> processesIn(Path dir) {
+        List<Long> pids = new ArrayList<>();
+        try {
+            for (String line : Files.readAllLines(dir.resolve("cgroup.procs"))) {
+                if (!line.isBlank()) {
+                    pids.add(Long.parseLong(line.strip()));
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // Gone already.
+        }
+        return pids;
+    }
+
+    private static void writeQuietly(Path file, String value) {
+        try {
+            write(file, value);
+        } catch (IOException e) {
+            // Gone already.
+        }
     }
 
     /**

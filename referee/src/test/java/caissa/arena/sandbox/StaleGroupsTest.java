@@ -55,6 +55,40 @@ class StaleGroupsTest {
     }
 
     @Test
+    void aKilledArenasFrozenBotWhoseProcessGroupHasAnotherNameIsKilledToo() throws Exception {
+        Assumptions.assumeTrue(BotCgroup.available(), "needs cgroups");
+        long deadArena = (1L << 22) + 1;
+        BotCgroup orphaned = BotCgroup.create(deadArena, "reused-bot", ResourceLimits.DEFAULT).orElseThrow();
+        Path pids = orphaned.procsFiles().stream().map(Path::getParent)
+                .filter(dir -> dir.startsWith("/sys/fs/cgroup/pids")).findFirst().orElse(null);
+        Assumptions.assumeTrue(pids != null, "needs cgroup v1");
+        Process frozen = joined(orphaned);
+        // As a group used again gets: a process group named apart from its other folders.
+        Path apart = Files.createDirectory(pids.resolveSibling("caissa-" + deadArena + pids.getFileName().toString()
+                .substring(("caissa-" + deadArena).length()) + "-apart"));
+        try {
+            Files.writeString(apart.resolve("cgroup.procs"), Long.toString(frozen.pid()));
+            Files.delete(pids);
+            assertThat(orphaned.freeze()).isTrue();
+            frozen.getOutputStream().close();
+
+            BotCgroup.sweepStale();
+
+            assertThat(frozen.waitFor(5, TimeUnit.SECONDS)).as("the frozen bot of the killed arena is killed").isTrue();
+            assertThat(apart).doesNotExist();
+            for (Path procs : orphaned.procsFiles()) {
+                assertThat(procs.getParent()).doesNotExist();
+            }
+        } finally {
+            orphaned.thaw();
+            frozen.destroyForcibly();
+            frozen.waitFor(5, TimeUnit.SECONDS);
+            orphaned.remove();
+            Files.deleteIfExists(apart);
+        }
+    }
+
+    @Test
     void theFrozenFreezerKeeperOfAKilledArenaIsRemovedToo() {
         Assumptions.assumeTrue(BotCgroup.available(), "needs cgroups");
         Path keeper = BotCgroup.frozenKeeper((1L << 22) + 1);
