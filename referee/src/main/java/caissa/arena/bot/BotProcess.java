@@ -722,9 +722,7 @@ public final class BotProcess {
                 }
                 long read = System.nanoTime();
                 long waitedAfter = waited.nanos();
-                // A write that began after the line was read cannot be what the line answers.
-                long began = lastWriteBegan;
-                long now = receivedAt(read, began - read <= 0 ? Math.max(reading, began) : reading, waitedBefore, waitedAfter);
+                long now = receivedAt(reading, read, lastWriteBegan, waitedBefore, waitedAfter);
                 if (!lines.accept(buffer, n, now)) {
                     return;
                 }
@@ -733,6 +731,16 @@ public final class BotProcess {
             // The stream was closed under us at shutdown: the same as the end of output.
         }
         lines.closed();
+    }
+
+    /**
+     * When a reply came that a wait which began at {@code reading} saw at {@code read}, the line
+     * it may answer having begun to be written at {@code writeBegan}: see below, never before the
+     * wait began, nor before that line when it began during the wait.
+     */
+    static long receivedAt(long reading, long read, long writeBegan, long waitedBefore, long waitedAfter) {
+        // A write that began after the line was read cannot be what the line answers.
+        return receivedAt(read, writeBegan - read <= 0 ? Math.max(reading, writeBegan) : reading, waitedBefore, waitedAfter);
     }
 
     /**

@@ -71,10 +71,7 @@ final class PolledOutput implements AutoCloseable {
                 selector.selectedKeys().clear();
                 long read = System.nanoTime();
                 long waitedAfter = wait.nanos();
-                // A write that began after the wait ended cannot be what the line answers.
-                long began = lastWriteBegan.getAsLong();
-                now = BotProcess.receivedAt(read, began - read <= 0 ? Math.max(reading, began) : reading,
-                        waitedBefore, waitedAfter);
+                now = BotProcess.receivedAt(reading, read, lastWriteBegan.getAsLong(), waitedBefore, waitedAfter);
             } else {
                 now = System.nanoTime();
             }

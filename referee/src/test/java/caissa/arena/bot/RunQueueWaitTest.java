@@ -75,6 +75,11 @@ class RunQueueWaitTest {
         assertThat(BotProcess.receivedAt(10 * MS, 2 * MS, -1, -1)).isEqualTo(10 * MS);
         assertThat(BotProcess.receivedAt(10 * MS, 2 * MS, 40 * MS, -1)).isEqualTo(10 * MS);
         assertThat(BotProcess.receivedAt(10 * MS, 2 * MS, 40 * MS, 40 * MS)).isEqualTo(10 * MS);
+        // (wait began, line seen, its question began to be written, the figures)
+        // The question was written during the wait: not dated before it.
+        assertThat(BotProcess.receivedAt(2 * MS, 10 * MS, 8 * MS, 40 * MS, 43 * MS)).isEqualTo(8 * MS);
+        // A write that began after the line was seen is not what it answers: only the wait's start bounds it.
+        assertThat(BotProcess.receivedAt(2 * MS, 10 * MS, 12 * MS, 40 * MS, 43 * MS)).isEqualTo(7 * MS);
     }
 
     /**
