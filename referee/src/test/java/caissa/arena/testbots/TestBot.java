@@ -217,6 +217,19 @@ public final class TestBot {
             case "limits" -> {
                 return once(TestBot::reportLimits);
             }
+            case "threads" -> {
+                // A search with a thread pool: the threads stay alive for the whole game.
+                return once(() -> {
+                    int threadCount = 24;
+                    for (int i = 0; i < threadCount; i++) {
+                        Thread worker = new Thread(TestBot::sleepForeverQuietly, "worker-" + i);
+                        worker.setDaemon(true);
+                        worker.start();
+                    }
+                    System.err.println("threads: " + threadCount + " running");
+                    System.err.flush();
+                });
+            }
             case "scratch" -> {
                 return once(TestBot::useScratch);
             }
@@ -423,6 +436,14 @@ public final class TestBot {
     @SuppressWarnings("removal")
     private static void ignoreTerm() {
         sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> System.err.println("ignoring SIGTERM"));
+    }
+
+    private static void sleepForeverQuietly() {
+        try {
+            sleepForever();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void sleepForever() throws InterruptedException {
