@@ -5,6 +5,7 @@ import caissa.arena.diagnostics.Diagnosis;
 import caissa.arena.diagnostics.IrregularLossTally;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Entrant;
+import caissa.arena.game.GameSetup;
 import caissa.arena.match.Match;
 import caissa.arena.match.MatchMerge;
 import caissa.arena.match.MatchReport;
@@ -158,9 +159,14 @@ final class MatchCommand implements Callable<Integer> {
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
                         + ReportsDirectory.safe(engineBot.name()) + "-vs-" + ReportsDirectory.safe(baselineBot.name()));
 
-        PreflightCheck.require(variant, List.of(engineBot, baselineBot),
+        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "match",
+                spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root()));
+        // Each bot is checked as its games will hold it: the match's sandbox and limits, its output hidden.
+        PreflightCheck.require(GameSetup.of(engineBot, baselineBot, settings.timeControl()).withVariant(variant)
+                .withOpening(Openings.opening(variant, seed, 0, openingPlies)).withIsolation(isolation.hiding(List.of(dir))),
+                List.of(engineBot, baselineBot),
                 Map.of(engineBot.name(), "--engine " + engineBot.name(), baselineBot.name(), "--baseline " + baselineBot.name()),
-                settings.timeControl(), Openings.opening(variant, seed, 0, openingPlies), threads);
+                threads);
         PrintWriter terminal = spec.commandLine().getOut();
         terminal.printf("match: %s (engine) vs %s (baseline), %s %d games, %d at a time%n", TerminalText.escape(engineBot.name()),
                 TerminalText.escape(baselineBot.name()), games != null ? "exactly" : "at most", cap, threads);
@@ -187,8 +193,6 @@ final class MatchCommand implements Callable<Integer> {
             // A shard's figures are a part of a match: only the merge judges it.
             Runtime.getRuntime().addShutdownHook(onInterrupt);
         }
-        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "match",
-                spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root()));
         MatchReport report;
         try {
             int columns = interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH;

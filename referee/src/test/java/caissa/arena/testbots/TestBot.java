@@ -86,6 +86,11 @@ public final class TestBot {
                 for (String move : text.substring(8).split(" ")) {
                     position = position.play(variant.move(move));
                 }
+                if (behaviour.equals("answer-opening")) {
+                    // Takes the opening line for a question, as a bot that misread the protocol does;
+                    // the answer goes out with its first move, in one write, so that it is there to see.
+                    out.println(position.legalMoves().get(0));
+                }
                 continue;
             }
             if (!text.equals("start")) {
