@@ -93,16 +93,21 @@ public final class Containment {
         visible.removeIf(v -> writable.stream().anyMatch(w -> v.startsWith(w) && !v.equals(w)));
         visible.addAll(writable);
         Set<Path> hidden = new LinkedHashSet<>();
-        for (Path path : resolved.hidden()) {
+        for (Path path : outermost(resolved.hidden())) {
             // Inside a visible folder, or around one: the hidden part wins where they overlap.
             if (insideAny(path, visible) || visible.stream().anyMatch(v -> v.startsWith(path))) {
                 hidden.add(path);
             }
         }
-        for (Path theirs : visiblePaths(opponent, workingDir(opponent))) {
-            // Their files that lie inside ours, unless they are ours too (the same program in self-play).
-            if (insideAny(theirs, visible) && !visible.contains(theirs) && visible.stream().noneMatch(v -> v.startsWith(theirs))) {
-                hidden.add(theirs);
+        Set<Path> theirs = new LinkedHashSet<>(visiblePaths(opponent, workingDir(opponent)));
+        // Their own files too: where both bots live in one folder, the folder is shown and their files are not.
+        theirs.addAll(namedFiles(opponent, workingDir(opponent)));
+        Set<Path> ours = namedFiles(command, cwd);
+        for (Path path : theirs) {
+            // Inside ours, unless they are ours too (the same program in self-play) or hold ours.
+            if (insideAny(path, visible) && !visible.contains(path) && !ours.contains(path)
+                    && visible.stream().noneMatch(v -> v.startsWith(path)) && ours.stream().noneMatch(o -> o.startsWith(path))) {
+                hidden.add(path);
             }
         }
         boolean root = isRoot();
@@ -319,19 +324,19 @@ public final class Containment {
     }
 
     /**
-     * What the bot may read: its working folder, its program's folder and every existing file or
-     * folder its command line names (a script, a jar, a class path), outside the system folders
-     * that are mounted anyway. Folders inside another visible folder are left to it.
+     * What the bot may read: its working folder, its program's folder, and the folder of every
+     * existing file its command line names (a script and the modules beside it, a jar and its
+     * data files, each entry of a class path), outside the system folders that are mounted
+     * anyway. A named folder is visible itself. A file whose folder must not be shown whole (the
+     * file system's root, {@code /tmp}, the home folder) is visible alone. Folders inside another
+     * visible folder are left to it.
      */
     static Set<Path> visiblePaths(BotCommand command, Path cwd) {
         List<Path> candidates = new ArrayList<>();
         candidates.add(cwd);
         String program = command.argv().get(0);
         if (program.contains("/")) {
-            Path parent = cwd.resolve(program).normalize().getParent();
-            if (parent != null) {
-                candidates.add(parent);
-            }
+            candidates.add(folderOf(cwd.resolve(program).normalize()));
         }
         for (String arg : command.argv().subList(1, command.argv().size())) {
             if (arg.startsWith("-") || arg.isEmpty()) {
@@ -343,8 +348,10 @@ public final class Containment {
                 }
                 try {
                     Path path = cwd.resolve(part).normalize();
-                    if (Files.exists(path)) {
+                    if (Files.isDirectory(path)) {
                         candidates.add(path);
+                    } else if (Files.exists(path)) {
+                        candidates.add(folderOf(path));
                     }
                 } catch (java.nio.file.InvalidPathException e) {
                     // Not a path.
@@ -359,6 +366,144 @@ public final class Containment {
                     }
                 });
         return visible;
+    }
+
+    /** The existing files (not folders) that the bot's command line names: its program and its scripts, jars, data. */
+    static Set<Path> namedFiles(BotCommand command, Path cwd) {
+        Set<Path> files = new LinkedHashSet<>();
+        List<String> argv = command.argv();
+        for (int i = 0; i < argv.size(); i++) {
+            String arg = argv.get(i);
+            if ((i == 0 && !arg.contains("/")) || arg.startsWith("-") || arg.isEmpty()) {
+                continue;
+            }
+            for (String part : arg.split(":")) {
+                try {
+                    Path path = cwd.resolve(part).normalize();
+                    if (!part.isEmpty() && Files.isRegularFile(path) && !system(path)) {
+                        files.add(path);
+                    }
+                } catch (java.nio.file.InvalidPathException e) {
+                    // Not a path.
+                }
+            }
+        }
+        return files;
+    }
+
+    /** Folders a bot never sees whole for one file in them: the sandbox's own mount points and the home folder. */
+    private static final Set<Path> NEVER_WHOLE = Set.of(Path.of("/"), Path.of("/tmp"), Path.of("/scratch"), Path.of("/proc"),
+            Path.of("/dev"), Path.of("/root"), Path.of("/home"));
+
+    /**
+     * The folder of a bot's file, or the file alone where that folder must not be shown whole, or
+     * cannot be: a root arena runs bots as nobody, who could not enter a folder closed to others
+     * (a Maven repository's), while a file bound alone is reached through folders the sandbox makes.
+     */
+    private static Path folderOf(Path file) {
+        Path folder = file.getParent();
+        if (folder == null || NEVER_WHOLE.contains(folder) || folder.equals(home()) || (isRoot() && lacks(folder, "r-x"))) {
+            return file;
+        }
+        return folder;
+    }
+
+    private static Path home() {
+        String home = System.getProperty("user.home");
+        return home == null || home.isBlank() ? Path.of("/") : Path.of(home).toAbsolutePath().normalize();
+    }
+
+    /**
+     * Why the bot cannot be given its own files in its sandbox, in one line with the fix; empty
+     * when it can. A file or folder of the bot's that lies inside a folder no bot may see (the
+     * run's output) would be hidden from it, and it would fail in every game for no reason it
+     * could tell. As root, the bot runs as nobody: each of its files must be readable by all,
+     * and every folder on the way to it open to all.
+     */
+    public static Optional<String> visibilityProblem(BotCommand command, Isolation isolation) {
+        Isolation resolved = isolation.resolved();
+        if (resolved.sandbox() != SandboxMode.BWRAP) {
+            return Optional.empty();
+        }
+        Path cwd = workingDir(command);
+        Set<Path> visible = visiblePaths(command, cwd);
+        for (Path own : visible) {
+            for (Path hidden : resolved.hidden()) {
+                if (own.startsWith(hidden) && !own.equals(cwd)) {
+                    return Optional.of("its file " + own + " lies inside " + hidden + ", which no bot may see (the run's"
+                            + " output): move the bot out of it, or write the output elsewhere (--out)");
+                }
+            }
+        }
+        if (!isRoot()) {
+            return Optional.empty();
+        }
+        // As root the bot runs as nobody. A file bound alone needs only to be readable, but the
+        // folder of its main file (its program, or the script or jar it runs) is shown whole, for
+        // the modules and data beside it, and must be open to others.
+        Optional<Path> main = mainFile(command, cwd);
+        if (main.isPresent() && !NEVER_WHOLE.contains(main.get().getParent()) && !main.get().getParent().equals(home())
+                && lacks(main.get().getParent(), "r-x")) {
+            Path folder = main.get().getParent();
+            return Optional.of("its folder " + folder + " cannot be read by the user bots run as (nobody, since the arena runs"
+                    + " as root): chmod o+rx " + folder);
+        }
+        if (!system(cwd) && lacks(cwd, "r-x")) {
+            return Optional.of("its working folder " + cwd + " cannot be read by the user bots run as (nobody, since the arena"
+                    + " runs as root): chmod o+rx " + cwd);
+        }
+        String program = command.argv().get(0);
+        for (Path file : namedFiles(command, cwd)) {
+            boolean run = program.contains("/") && file.equals(cwd.resolve(program).normalize());
+            if (lacks(file, run ? "r-x" : "r--")) {
+                return Optional.of("its file " + file + " cannot be " + (run ? "run" : "read") + " by the user bots run as"
+                        + " (nobody, since the arena runs as root): chmod " + (run ? "o+rx " : "o+r ") + file);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The bot's program when named by a path outside the system, else the first argument that names a file. */
+    private static Optional<Path> mainFile(BotCommand command, Path cwd) {
+        List<String> argv = command.argv();
+        for (int i = 0; i < argv.size(); i++) {
+            String arg = argv.get(i);
+            if ((i == 0 && !arg.contains("/")) || arg.startsWith("-") || arg.isEmpty()) {
+                continue;
+            }
+            try {
+                Path path = cwd.resolve(arg).normalize();
+                if (Files.isRegularFile(path)) {
+                    if (system(path)) {
+                        continue;
+                    }
+                    return Optional.of(path);
+                }
+            } catch (java.nio.file.InvalidPathException e) {
+                // Not a path.
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether others lack one of the permissions in {@code needed} ({@code rwx} letters, {@code -} for any). */
+    private static boolean lacks(Path path, String needed) {
+        Set<java.nio.file.attribute.PosixFilePermission> perms;
+        try {
+            perms = Files.getPosixFilePermissions(path);
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+        return needed.charAt(0) == 'r' && !perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)
+                || needed.charAt(2) == 'x' && !perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE);
+    }
+
+    /**
+     * The paths that lie inside none of the others: hiding a folder hides all in it, and
+     * bubblewrap cannot make a mount point inside one it has already made read-only.
+     */
+    private static List<Path> outermost(List<Path> paths) {
+        return paths.stream().filter(p -> paths.stream().noneMatch(q -> !q.equals(p) && p.startsWith(q))).distinct().toList();
     }
 
     private static boolean system(Path path) {
