@@ -133,6 +133,9 @@ public final class BotProcess {
                 : containment.ownSession() ? containment.argv()
                 : inOwnSession(new BotCommand(containment.argv(), command.workingDir(), command.env())));
         command.workingDir().ifPresent(dir -> builder.directory(dir.toFile()));
+        // Nothing of the arena's environment but the few variables every program needs: it holds secrets.
+        builder.environment().clear();
+        builder.environment().putAll(BotEnvironment.base(System.getenv()));
         builder.environment().putAll(environment);
         builder.environment().putAll(command.env());
         builder.environment().put(ProcessTree.MARKER_VARIABLE, tree.markerValue());

@@ -166,7 +166,7 @@ public final class SourceBuild {
     private static Outcome execute(String language, String display, CommandLine command, Path dir, Duration timeout,
             BotCommand run, Containment containment) {
         BoundedOutput output = new BoundedOutput(OUTPUT_LIMIT);
-        TreeKillingWatchdog watchdog = new TreeKillingWatchdog(timeout);
+        TreeKillingWatchdog watchdog = new TreeKillingWatchdog(timeout, containment::watch);
         PumpStreamHandler streams = new PumpStreamHandler(output);
         // A process that escaped the kill must not keep the build waiting for its output.
         streams.setStopTimeout(Duration.ofSeconds(5));
@@ -176,7 +176,8 @@ public final class SourceBuild {
         executor.setExitValues(null);
         int exit;
         try {
-            exit = executor.execute(command);
+            // A build is a submission's code too: none of the arena's environment but what every program needs.
+            exit = executor.execute(command, caissa.arena.bot.BotEnvironment.base(System.getenv()));
         } catch (ExecuteException e) {
             exit = e.getExitValue();
         } catch (IOException e) {

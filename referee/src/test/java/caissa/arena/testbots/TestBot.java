@@ -222,6 +222,13 @@ public final class TestBot {
             case "limits" -> {
                 return once(TestBot::reportLimits);
             }
+            case "env" -> {
+                // Prints its whole environment, as a bot that publishes what it was given would.
+                return once(() -> {
+                    new java.util.TreeMap<>(System.getenv()).forEach((name, value) -> System.err.println("env: " + name + "=" + value));
+                    System.err.flush();
+                });
+            }
             case "threads" -> {
                 // A search with a thread pool: the threads stay alive for the whole game.
                 return once(() -> {
