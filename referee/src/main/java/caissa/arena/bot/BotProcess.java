@@ -2,6 +2,7 @@ package caissa.arena.bot;
 
 import caissa.arena.sandbox.BotCgroup;
 import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Portable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -180,7 +181,7 @@ public final class BotProcess {
     private static List<String> inOwnSession(BotCommand command) {
         List<String> argv = command.argv();
         // A program that cannot be run is left to Java, whose error names it (setsid would start and fail).
-        if (!Files.isExecutable(SETSID)
+        if (Portable.on() || !Files.isExecutable(SETSID)
                 || !(ProgramLookup.find(argv.get(0), command.workingDir()) instanceof ProgramLookup.Found.Startable)) {
             return argv;
         }

@@ -82,6 +82,10 @@ public final class Containment {
             List<Path> writable) throws IOException {
         Isolation resolved = isolation.resolved();
         resolved = resolved.withLimits(resolved.limitsFor(bot));
+        if (Portable.on()) {
+            // Nothing but the program itself: no shell, no cgroup, no sandbox (see Portable).
+            return new Containment(command.argv(), Optional.empty(), null, false, resolved);
+        }
         Optional<BotCgroup> cgroup = BotCgroup.acquire(resolved.limits());
         boolean sandbox = resolved.sandbox() == SandboxMode.BWRAP;
         List<String> argv = new ArrayList<>(launcher(resolved.limits(), cgroup, sandbox));
@@ -172,7 +176,7 @@ public final class Containment {
      * arena started ({@link LimitWatchdog}); nothing where a cgroup does.
      */
     public synchronized void watch(ProcessHandle started) {
-        if (cgroup.isEmpty() && watchdog == null && !closed) {
+        if (cgroup.isEmpty() && watchdog == null && !closed && Portable.procAvailable()) {
             watchdog = LimitWatchdog.watch(started.pid(), isolation.limits());
         }
     }
@@ -242,6 +246,9 @@ public final class Containment {
      * its process ({@link SandboxRecord#with}).
      */
     public SandboxRecord record() {
+        if (Portable.on()) {
+            return new SandboxRecord("none", "none", isolation.limits(), null, "none", "process-tree", null);
+        }
         return new SandboxRecord(sandboxed ? "bwrap" : "none", cgroup.map(BotCgroup::kind).orElse("watchdog"),
                 isolation.limits(), scratchRoot != null && isolation.keepScratch() ? scratchRoot.toString() : null,
                 cgroup.isPresent() ? "freezer" : "signals", cgroup.isPresent() ? "cgroup" : sandboxed ? "pid-namespace"
