@@ -49,7 +49,7 @@ public final class TournamentFile {
             "increment", "firstMoveAllowance", "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant", "sandbox", "limits");
     private static final Set<String> FINAL_FIELDS = Set.of("top", "gamesPerPair");
     private static final Set<String> BOT_FIELDS = Set.of("name", "command", "workingDir", "env", "limits");
-    private static final Set<String> LIMIT_FIELDS = Set.of("memory", "processes", "openFiles", "fileSize");
+    private static final Set<String> LIMIT_FIELDS = Set.of("memory", "processes", "openFiles", "fileSize", "scratch");
     static final int MAX_OPENING_PLIES = 40;
 
     private final Path file;
@@ -284,7 +284,7 @@ public final class TournamentFile {
     }
 
     /**
-     * A {@code limits} object: {@code memory} and {@code fileSize} as sizes ({@code "512M"},
+     * A {@code limits} object: {@code memory}, {@code fileSize} and {@code scratch} as sizes ({@code "512M"},
      * {@code "1G"}), {@code processes} and {@code openFiles} as whole numbers; what it leaves
      * out comes from {@code base} (the defaults, or the file's limits for a bot's own).
      */
@@ -303,6 +303,9 @@ public final class TournamentFile {
             }
             if (node.has("fileSize")) {
                 limits = limits.withFileSize(size(node.get("fileSize"), pointer + "/fileSize", field + ".fileSize"));
+            }
+            if (node.has("scratch")) {
+                limits = limits.withScratch(size(node.get("scratch"), pointer + "/scratch", field + ".scratch"));
             }
             if (node.has("processes")) {
                 limits = limits.withProcesses(count(node.get("processes"), pointer + "/processes", field + ".processes"));

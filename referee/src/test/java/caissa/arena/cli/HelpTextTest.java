@@ -95,7 +95,7 @@ class HelpTextTest {
 
     /** The options of the sandbox and limit mixins, listed once in the README's shared table. */
     private static final List<String> SANDBOX_OPTIONS = List.of("--sandbox", "--keep-scratch", "--memory",
-            "--max-processes", "--max-open-files", "--max-file-size");
+            "--max-processes", "--max-open-files", "--max-file-size", "--max-scratch");
 
     private static boolean isClockOption(OptionSpec option) {
         return List.of("--time-per-game", "--time-per-move", "--increment", "--first-move-allowance", "--time-margin",
