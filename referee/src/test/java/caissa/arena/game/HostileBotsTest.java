@@ -214,7 +214,8 @@ class HostileBotsTest {
         for (Side side : Side.values()) {
             var sandbox = record.player(side).sandbox();
             assertThat(sandbox.sandbox()).isEqualTo(Sandboxes.enabled() ? "bwrap" : "none");
-            assertThat(sandbox.limitsBy()).isEqualTo(BotCgroup.available() ? "cgroup-v1" : "rlimit");
+            assertThat(sandbox.limitsBy()).isEqualTo(!BotCgroup.available() ? "rlimit"
+                    : BotCgroup.v2Problem().isEmpty() ? "cgroup-v2" : "cgroup-v1");
             assertThat(sandbox.limits()).isEqualTo(ResourceLimits.DEFAULT);
             assertThat(sandbox.scratch()).isNull();
         }
