@@ -2,6 +2,7 @@ package caissa.arena.match;
 
 import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
+import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,7 +42,8 @@ public final class MatchMerge {
             if (!isMatchShard(dir)) {
                 throw new BadInputException(dir + ": not a match shard's folder (no " + MatchShardRecord.FILE + ")");
             }
-            records.add(Json.mapper().readValue(dir.resolve(MatchShardRecord.FILE).toFile(), MatchShardRecord.class));
+            records.add(Json.mapper().readValue(InputFiles.read(dir.resolve(MatchShardRecord.FILE), InputFiles.RECORD_CAP),
+                    MatchShardRecord.class));
         }
         MatchShardRecord first = records.get(0);
         Map<Integer, Path> byIndex = new TreeMap<>();
@@ -97,8 +99,8 @@ public final class MatchMerge {
         }
         List<GameRecord> games = new ArrayList<>();
         for (Map.Entry<Integer, Path> e : found.entrySet()) {
-            games.add(Json.mapper().readValue(e.getValue().resolve("games").resolve(Match.gameFileName(e.getKey())).toFile(),
-                    GameRecord.class));
+            games.add(Json.mapper().readValue(InputFiles.read(e.getValue().resolve("games").resolve(
+                    Match.gameFileName(e.getKey())), InputFiles.GAME_LOG_CAP), GameRecord.class));
         }
         MatchReport report = Match.judge(first.settings(), out, games);
         Json.writeFile(out.resolve(SUMMARY_FILE), report);

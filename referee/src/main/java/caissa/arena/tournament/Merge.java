@@ -1,6 +1,7 @@
 package caissa.arena.tournament;
 
 import caissa.arena.records.FolderLock;
+import caissa.arena.records.InputFiles;
 import caissa.arena.report.AtomicFiles;
 import caissa.arena.report.Json;
 import java.io.IOException;
@@ -165,7 +166,8 @@ public final class Merge {
                 if (merged.containsKey(game.game())) {
                     continue;
                 }
-                AtomicFiles.write(out.resolve(game.file()), Files.readAllBytes(foundIn.get(game.game()).resolve(game.file())));
+                AtomicFiles.write(out.resolve(game.file()),
+                        InputFiles.read(foundIn.get(game.game()).resolve(game.file()), InputFiles.GAME_LOG_CAP));
                 journal.append(game);
                 merged.put(game.game(), game);
             }
@@ -199,7 +201,7 @@ public final class Merge {
             throw new OutputFolderException(dir + ": no " + Tournament.RECORD_FILE + " (not a tournament's output folder)");
         }
         try {
-            return Json.mapper().readValue(file.toFile(), TournamentRecord.class);
+            return Json.mapper().readValue(InputFiles.read(file, InputFiles.RECORD_CAP), TournamentRecord.class);
         } catch (IOException e) {
             throw new OutputFolderException(file + " cannot be read: " + e.getMessage().lines().findFirst().orElse(""));
         }

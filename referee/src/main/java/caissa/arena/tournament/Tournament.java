@@ -7,6 +7,7 @@ import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.records.FolderLock;
 import caissa.arena.records.Folders;
+import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -226,7 +227,7 @@ public final class Tournament implements AutoCloseable {
         }
         TournamentRecord stored;
         try {
-            stored = Json.mapper().readValue(recordFile.toFile(), TournamentRecord.class);
+            stored = Json.mapper().readValue(InputFiles.read(recordFile, InputFiles.RECORD_CAP), TournamentRecord.class);
         } catch (IOException e) {
             throw new OutputFolderException("--resume: " + recordFile + " cannot be read: "
                     + e.getMessage().lines().findFirst().orElse(""));
@@ -336,7 +337,7 @@ public final class Tournament implements AutoCloseable {
             return false;
         }
         try {
-            GameRecord record = Json.mapper().readValue(log.toFile(), GameRecord.class);
+            GameRecord record = Json.mapper().readValue(InputFiles.read(log, InputFiles.GAME_LOG_CAP), GameRecord.class);
             return record.tournament() != null && record.tournament().game() == game.game()
                     && game.white().equals(record.white().name()) && game.black().equals(record.black().name())
                     && game.result() == record.result() && game.termination() == record.termination();
