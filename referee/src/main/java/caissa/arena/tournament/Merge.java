@@ -1,5 +1,7 @@
 package caissa.arena.tournament;
 
+import caissa.arena.game.GameRecord;
+import caissa.arena.records.DisagreeingRecordException;
 import caissa.arena.records.FolderLock;
 import caissa.arena.records.InputFiles;
 import caissa.arena.report.AtomicFiles;
@@ -11,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -142,6 +145,19 @@ public final class Merge {
             throw new OutputFolderException(problems.size() + " problem" + (problems.size() == 1 ? "" : "s")
                     + ", nothing written: " + String.join("; ", problems.subList(0, Math.min(problems.size(), 20)))
                     + (problems.size() > 20 ? "; …" : ""));
+        }
+        // Every log is replayed against its journal line, its schedule and its moves before anything is written.
+        RunCheck.OpeningsByGame openings = new RunCheck.OpeningsByGame(definition);
+        for (FinishedGame game : found.values()) {
+            Path log = foundIn.get(game.game()).resolve(game.file());
+            GameRecord record;
+            try {
+                record = RunCheck.readLog(log);
+            } catch (IOException e) {
+                throw new DisagreeingRecordException(log, "is not a game log that can be read: "
+                        + Objects.requireNonNullElse(e.getMessage(), e.getClass().getSimpleName()).lines().findFirst().orElse(""));
+            }
+            RunCheck.judge(log, record, RunCheck.expected(game, openings));
         }
 
         // Write: logs first, then the journal lines, then the records, so a merge killed midway

@@ -80,7 +80,7 @@ class InputThatCannotHangTest {
     }
 
     @Test
-    void aFifoAsAJournalIsRefusedOnResume() throws Exception {
+    void aFifoAsAJournalIsRefusedByVerifyAndResume() throws Exception {
         Path tournament = Files.writeString(dir.resolve("t.json"), Json.write(Map.of("name", "t", "timePerGame", "20s",
                 "firstMoveAllowance", "10s", "bots", List.of(Map.of("name", "a", "command", TestBots.command("random", "1").argv()),
                         Map.of("name", "b", "command", TestBots.command("random", "2").argv())))));
@@ -89,21 +89,28 @@ class InputThatCannotHangTest {
         assertThat(first.exit).as(first.err).isZero();
         Files.delete(out.resolve("journal.jsonl"));
         Path journal = fifo(out.resolve("journal.jsonl"));
+        String refusal = journal + ": not a regular file (a device, a pipe or a socket); give a file" + System.lineSeparator();
 
+        Run verify = Run.of("verify", out.toString());
         Run resume = Run.of("tournament", tournament.toString(), "--out", out.toString(), "--resume", "--sandbox", "none");
 
+        assertThat(verify.exit).isEqualTo(2);
+        assertThat(verify.err).isEqualTo("caissa verify: " + refusal);
         assertThat(resume.exit).isEqualTo(2);
-        assertThat(resume.err).isEqualTo("caissa tournament: " + journal
-                + ": not a regular file (a device, a pipe or a socket); give a file" + System.lineSeparator());
+        assertThat(resume.err).isEqualTo("caissa tournament: " + refusal);
     }
 
     @Test
-    void aFifoAsAGameLogIsLeftOutByReport() throws Exception {
+    void aFifoAsAGameLogIsNamedByVerifyAndLeftOutByReport() throws Exception {
         Path out = dir.resolve("games-only");
         Path log = fifo(Files.createDirectories(out.resolve("games")).resolve("0001.json"));
 
+        Run verify = Run.of("verify", out.toString());
         Run report = Run.of("report", out.toString());
 
+        assertThat(verify.exit).isEqualTo(2);
+        assertThat(verify.err).isEqualTo("caissa verify: " + log
+                + ": not a regular file (a device, a pipe or a socket); give a file" + System.lineSeparator());
         assertThat(report.exit).isZero();
         assertThat(report.err).isEqualTo("caissa report: games/0001.json was left out: " + log
                 + ": not a regular file (a device, a pipe or a socket); give a file" + System.lineSeparator());
