@@ -37,6 +37,9 @@ public final class InputFiles {
      */
     public static final long JOURNAL_CAP = 2L * Limits.MAX_GAMES * 1024;
 
+    /** A bot's source file that {@code validate} reads (for its Java package): far above any real one. */
+    public static final long SOURCE_FILE_CAP = 16 * MIB;
+
     /**
      * A run's other records (tournament.json, standings.json, a match's summary.json and shard
      * record): made from a tournament file and at most {@value Limits#MAX_GAMES} games' results.
