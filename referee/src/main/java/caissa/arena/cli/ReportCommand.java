@@ -34,14 +34,14 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        // A log that its moves or its run's records contradict is refused, not shown.
+        if (MatchCheck.isMatchFolder(dir)) {
+            MatchCheck.check(dir, RunCheck.Mode.LENIENT);
+        } else {
+            RunCheck.check(dir, RunCheck.Mode.LENIENT);
+        }
         HtmlReport.Written written;
         try {
-            // A log that its moves or its run's records contradict is refused, not shown.
-            if (MatchCheck.isMatchFolder(dir)) {
-                MatchCheck.check(dir, RunCheck.Mode.LENIENT);
-            } else {
-                RunCheck.check(dir, RunCheck.Mode.LENIENT);
-            }
             written = HtmlReport.write(dir);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);

@@ -13,6 +13,11 @@ public final class DisagreeingRecordException extends BadInputException {
     private static final long serialVersionUID = 1L;
 
     public DisagreeingRecordException(Path file, String what) {
-        super(file + ": " + what);
+        this(file.toString(), what);
+    }
+
+    /** @param where the file, or a line of it ({@code journal.jsonl:7}) */
+    public DisagreeingRecordException(String where, String what) {
+        super(where + ": " + what);
     }
 }

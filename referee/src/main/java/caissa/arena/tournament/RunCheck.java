@@ -69,14 +69,25 @@ public final class RunCheck {
         try {
             lines = Journal.readLines(dir);
         } catch (BadInputException e) {
-            throw e;
+            if (mode == Mode.STRICT) {
+                throw e;
+            }
+            // The report judges the logs without the journal it cannot read.
+            lines = List.of();
         } catch (IOException e) {
-            throw new DisagreeingRecordException(journalFile, "cannot be read: " + oneLine(e));
+            if (mode == Mode.STRICT) {
+                // Damaged, not contradicted: refused as a file that cannot be read. A line that is
+                // not a journal entry is named with its number already.
+                String problem = oneLine(e);
+                throw new OutputFolderException(problem.startsWith(journalFile + ":") ? problem
+                        : journalFile + ": cannot be read: " + problem);
+            }
+            lines = List.of();
         }
         Map<Integer, Journal.Line> latest = new TreeMap<>();
         for (Journal.Line line : lines) {
             FinishedGame game = line.game();
-            Path where = Path.of(journalFile + ":" + line.number());
+            String where = journalFile + ":" + line.number();
             if (game.game() < 1 || game.game() > plan.totalGames()) {
                 throw new DisagreeingRecordException(where, "game " + game.game() + " is not in the schedule (games 1 to "
                         + plan.totalGames() + ")");
@@ -99,7 +110,7 @@ public final class RunCheck {
         int checked = 0;
         for (Journal.Line line : latest.values()) {
             FinishedGame game = line.game();
-            Path where = Path.of(journalFile + ":" + line.number());
+            String where = journalFile + ":" + line.number();
             ScheduledGame slot = scheduled.get(game.game());
             if (slot != null && !Plan.matches(slot, game, names)) {
                 throw new DisagreeingRecordException(where, "game " + game.game() + " is " + game.white() + " vs "

@@ -165,6 +165,21 @@ class ForgedRecordsTest {
                 + ":5: game 5 is journaled, but its log games/0005.json is missing" + System.lineSeparator());
     }
 
+    @Test
+    void aDamagedJournalIsNamedByVerifyWhileReportStillJudgesTheLogs() throws Exception {
+        Path whole = whole();
+        Files.writeString(whole.resolve(Journal.FILE), "{\"game\": oops}\n", java.nio.file.StandardOpenOption.APPEND);
+
+        Run verify = Run.of("verify", whole.toString());
+        Run report = Run.of("report", whole.toString());
+
+        assertThat(verify.exit).isEqualTo(2);
+        assertThat(verify.err).startsWith("caissa verify: " + whole.resolve(Journal.FILE) + ":7: not a journal entry")
+                .hasLineCount(1);
+        assertThat(report.exit).as(report.err).isZero();
+        assertThat(whole.resolve("report.html")).isRegularFile();
+    }
+
     private Path whole() throws Exception {
         Path out = dir.resolve("whole");
         // One game at a time: the journal's lines are in game order.
