@@ -5,9 +5,11 @@ import caissa.arena.bot.CommandCheck;
 import caissa.arena.game.Durations;
 import caissa.arena.game.ClockKind;
 import caissa.arena.game.TimeControl;
+import caissa.arena.input.BadInputException;
 import caissa.arena.input.Limits;
 import caissa.arena.input.Names;
 import caissa.arena.input.Texts;
+import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
@@ -20,7 +22,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -68,7 +69,9 @@ public final class TournamentFile {
     public static TournamentDefinition read(Path file) {
         String text;
         try {
-            text = Files.readString(file);
+            text = InputFiles.readString(file, InputFiles.TOURNAMENT_FILE_CAP);
+        } catch (BadInputException e) {
+            throw new TournamentFileException(e.getMessage());
         } catch (NoSuchFileException e) {
             throw new TournamentFileException(file + ": no such file");
         } catch (IOException e) {
