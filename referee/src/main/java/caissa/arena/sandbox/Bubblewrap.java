@@ -127,6 +127,8 @@ public final class Bubblewrap {
                 cmd.addAll(List.of("--ro-bind", "/dev/null", path.toString()));
             }
         }
+        // The launcher opens the keyring filter as file descriptor 3 (see Containment#launcher).
+        KeyringFilter.file().ifPresent(filter -> cmd.addAll(List.of("--seccomp", "3")));
         cmd.addAll(List.of("--remount-ro", "/", "--chdir", cwd.toString(), "--setenv", "HOME", "/scratch",
                 "--setenv", "TMPDIR", "/tmp", "--setenv", "CAISSA_SCRATCH", "/scratch", "--"));
         if (asRoot) {

@@ -281,8 +281,10 @@ public final class Containment {
         // ulimit -f counts 512-byte blocks: the limit is rounded up to the next block.
         long bytes = limits.fileSizeBytes();
         String blocks = bytes > Long.MAX_VALUE - 511 ? "unlimited" : Long.toString((bytes + 511) / 512);
+        // bubblewrap reads a sandbox's seccomp filter from a file descriptor (see KeyringFilter).
+        String filter = sandbox ? KeyringFilter.file().map(f -> "exec 3< '" + f + "' || exit 125; ").orElse("") : "";
         List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
-                (sandbox && cgroup.isPresent() ? "trap '' INT QUIT TERM HUP; " : "")
+                (sandbox && cgroup.isPresent() ? "trap '' INT QUIT TERM HUP; " : "") + filter
                         + "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 125; shift; done; shift; "
                         + "ulimit -n " + limits.openFiles() + " && ulimit -f " + blocks + " || exit 125; exec \"$@\"",
                 "caissa-launcher"));

@@ -180,6 +180,46 @@ class HostileBotsTest {
         });
     }
 
+    /**
+     * The kernel's keyrings are not namespaced: a key a bot adds to its user or session keyring
+     * would be there for a bot of a later game (all sandboxed bots of a root arena are nobody).
+     * A sandbox refuses the keyring calls, so the next game finds nothing.
+     */
+    @Test
+    void aKeyringValueIsNotReadableInTheNextGame() throws IOException {
+        Sandboxes.assumeSandbox();
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3");
+        Path dir = Files.createDirectories(temp.resolve("keyring"));
+        String prelude = """
+                import ctypes, os, sys
+                libc = ctypes.CDLL(None, use_errno=True)
+                ADD_KEY, KEYCTL = {"x86_64": (248, 250), "aarch64": (217, 219)}[os.uname().machine]
+                for ring, name in ((-4, "user"), (-3, "session")):
+                    if sys.argv[1] == "write":
+                        r = libc.syscall(ADD_KEY, b"user", b"caissa-test", b"the first bot's secret", 22, ctypes.c_int(ring))
+                        print("keyring: add to", name, "ok" if r >= 0 else "refused", file=sys.stderr)
+                    else:
+                        r = libc.syscall(KEYCTL, 10, ctypes.c_int(ring), b"user", b"caissa-test", 0)
+                        print("keyring: search", name, "found" if r >= 0 else "nothing", file=sys.stderr)
+                sys.stderr.flush()
+                """;
+        Files.writeString(dir.resolve("bot.py"), prelude + Files.readString(Path.of("..", "sample-bots", "examples",
+                "random_bot.py")));
+        try (Stream<Path> paths = Files.walk(temp)) {
+            for (Path p : paths.toList()) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+        java.util.function.Function<String, Entrant> bot = mode -> new Entrant(mode, new BotCommand(
+                List.of("/usr/bin/python3", dir.resolve("bot.py").toString(), mode), Optional.empty(), java.util.Map.of()));
+
+        GameRecord first = Game.play(GameSetup.of(bot.apply("write"), TestBots.entrant("random", "random"), CLOCK));
+        GameRecord next = Game.play(GameSetup.of(bot.apply("read"), TestBots.entrant("random", "random"), CLOCK));
+
+        assertThat(first.white().stderr().head()).contains("keyring: add to user refused", "keyring: add to session refused");
+        assertThat(next.white().stderr().head()).contains("keyring: search user nothing", "keyring: search session nothing");
+    }
+
     /** Each bot has a /dev/shm of its own, writable (POSIX shared memory, Python's multiprocessing) and private. */
     @Test
     void eachSandboxedBotHasAWritableDevShmOfItsOwn() {
