@@ -174,6 +174,8 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
      *
      * @param proc whether Linux's /proc is there (the watchdog, the CPU clock and signals read it)
      * @param root whether the arena runs as root
+     * @param nobodyMapped whether uid and gid {@value Bubblewrap#NOBODY}, which a root arena's bots run as, exist in
+     *     this user namespace ({@code /proc/self/uid_map}, {@code gid_map}): not in a namespace that maps root alone
      * @param sandboxSetting {@code $CAISSA_SANDBOX} as set, empty when unset or blank
      * @param bubblewrapProblem why a trial sandbox failed ({@link Bubblewrap#unavailableReason()}); empty when it worked
      * @param bwrapPath where {@code bwrap} is on the PATH; empty when it is not
@@ -191,8 +193,8 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
      * @param polled whether bots' output is polled in this JVM ({@link BotProcess#outputReading()})
      * @param jdk the Java runtime
      */
-    public record Facts(boolean proc, boolean root, Optional<String> sandboxSetting, Optional<String> bubblewrapProblem,
-            Optional<String> bwrapPath, Map<String, String> sysctls, CgroupVersion cgroupVersion, List<String> controllers,
+    public record Facts(boolean proc, boolean root, boolean nobodyMapped, Optional<String> sandboxSetting,
+            Optional<String> bubblewrapProblem, Optional<String> bwrapPath, Map<String, String> sysctls, CgroupVersion cgroupVersion, List<String> controllers,
             String ownGroup, boolean ownGroupWritable, boolean cgroupsOff, Optional<String> cgroupKind, boolean schedstat,
             boolean setsid, boolean shell, boolean pipesOff, boolean polled, Jdk jdk) {
 
@@ -238,11 +240,21 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
             });
             Jdk jdk = new Jdk(System.getProperty("java.version", "unknown"), System.getProperty("java.vendor", "unknown"),
                     System.getProperty("java.home", "unknown"));
-            return new Facts(proc, Containment.isRoot(), Optional.ofNullable(setting).filter(s -> !s.isBlank()).map(String::strip),
-                    Bubblewrap.unavailableReason(), onPath("bwrap"), sysctls, version, controllers, ownGroup, ownWritable,
-                    "off".equals(System.getProperty(BotCgroup.SWITCH)), kind, threadCpuTimes(), Files.isExecutable(Path.of("/usr/bin/setsid")),
-                    Files.isExecutable(Path.of("/bin/sh")), "threads".equals(System.getProperty("caissa.pipes")),
+            return new Facts(proc, Containment.isRoot(), mapped("uid_map") && mapped("gid_map"),
+                    Optional.ofNullable(setting).filter(s -> !s.isBlank()).map(String::strip), Bubblewrap.unavailableReason(),
+                    onPath("bwrap"), sysctls, version, controllers, ownGroup, ownWritable,
+                    "off".equals(System.getProperty(BotCgroup.SWITCH)), kind, threadCpuTimes(),
+                    Files.isExecutable(Path.of("/usr/bin/setsid")), Files.isExecutable(Path.of("/bin/sh")), "threads".equals(System.getProperty("caissa.pipes")),
                     BotProcess.outputReading().equals("polled"), jdk);
+        }
+
+        /** Whether id {@value Bubblewrap#NOBODY} is mapped in this process's user namespace; true where there is no map to read. */
+        private static boolean mapped(String map) {
+            return read(Path.of("/proc/self", map)).map(text -> text.lines().map(String::strip).map(line -> line.split("\\s+"))
+                    .filter(fields -> fields.length == 3).anyMatch(fields -> {
+                        long inside = Long.parseLong(fields[0]);
+                        return inside <= Bubblewrap.NOBODY && Bubblewrap.NOBODY < inside + Long.parseLong(fields[2]);
+                    })).orElse(true);
         }
 
         private static Optional<String> read(Path file) {
@@ -371,6 +383,13 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
         if (mode == SandboxMode.NONE) {
             return Part.wanting(Launcher.PLAIN, SandboxMode.ENVIRONMENT_VARIABLE + "=none: bots run as plain processes",
                     "unset " + SandboxMode.ENVIRONMENT_VARIABLE + problem.map(p -> ", and: " + sandboxFix(facts)).orElse(""));
+        }
+        if (problem.isEmpty() && facts.root() && !facts.nobodyMapped()) {
+            return Part.wanting(Launcher.BWRAP, "bubblewrap works, but bots cannot run as nobody (uid " + Bubblewrap.NOBODY
+                    + "), as they must when the arena runs as root: this user namespace does not map that id"
+                    + " (/proc/self/uid_map, gid_map), so no bot can start", "map ids up to " + Bubblewrap.NOBODY
+                    + " in the namespace (a container: give it a range of ids from /etc/subuid and /etc/subgid), or run the"
+                    + " arena as an ordinary user there");
         }
         if (problem.isEmpty()) {
             return Part.ok(Launcher.BWRAP, "bubblewrap works: each bot gets a sandbox of its own" + (facts.root()

@@ -41,7 +41,7 @@ class DoctorCommandTest {
 
     @Test
     void aMachineThatGivesEverythingGetsOneLineAPartAndNoFix() {
-        Host host = Host.of(new Facts(true, true, Optional.empty(), Optional.empty(), Optional.of("/usr/bin/bwrap"), Map.of(),
+        Host host = Host.of(new Facts(true, true, true, Optional.empty(), Optional.empty(), Optional.of("/usr/bin/bwrap"), Map.of(),
                 CgroupVersion.V1, List.of("memory", "pids", "freezer", "cpuacct"), "/", true, false, Optional.of("cgroup-v1"), true,
                 true, true, false, true, JDK));
 
@@ -62,7 +62,7 @@ class DoctorCommandTest {
 
     @Test
     void anOrdinaryUserWithoutSandboxOrCgroupGetsTheFixBelowEachPartThatLacksOne() {
-        Host host = Host.of(new Facts(true, false, Optional.empty(),
+        Host host = Host.of(new Facts(true, false, true, Optional.empty(),
                 Optional.of("bubblewrap (bwrap) does not work here: bwrap: setting up uid map: Permission denied"),
                 Optional.of("/usr/bin/bwrap"), Map.of("kernel.apparmor_restrict_unprivileged_userns", "1"), CgroupVersion.V2,
                 List.of("cpu", "memory", "pids"), "/user.slice/user-1000.slice/session-2.scope", false, false, Optional.empty(), true,

@@ -24,14 +24,14 @@ class HostTest {
 
     /** CI's machine: root, bubblewrap, cgroup v1 with every controller. */
     private static Facts rootOnCgroupV1() {
-        return new Facts(true, true, Optional.empty(), Optional.empty(), Optional.of("/usr/bin/bwrap"),
+        return new Facts(true, true, true, Optional.empty(), Optional.empty(), Optional.of("/usr/bin/bwrap"),
                 Map.of("user.max_user_namespaces", "96365"), CgroupVersion.V1, List.of("memory", "pids", "freezer", "cpuacct"),
                 "/", true, false, Optional.of("cgroup-v1"), true, true, true, false, true, JDK);
     }
 
     /** An organiser's Ubuntu 24.04 laptop: an ordinary user on cgroup v2, AppArmor restricting user namespaces. */
     private static Facts ubuntuUser() {
-        return new Facts(true, false, Optional.empty(), REFUSED, Optional.of("/usr/bin/bwrap"),
+        return new Facts(true, false, true, Optional.empty(), REFUSED, Optional.of("/usr/bin/bwrap"),
                 Map.of("kernel.apparmor_restrict_unprivileged_userns", "1", "kernel.unprivileged_userns_clone", "1",
                         "user.max_user_namespaces", "62967"),
                 CgroupVersion.V2, List.of("cpu", "memory", "pids"), "/user.slice/user-1000.slice/session-2.scope", false, false,
@@ -40,15 +40,17 @@ class HostTest {
 
     private static Facts with(Facts f, Optional<String> setting, Optional<String> problem, Optional<String> bwrap,
             Map<String, String> sysctls) {
-        return new Facts(f.proc(), f.root(), setting, problem, bwrap, sysctls, f.cgroupVersion(), f.controllers(), f.ownGroup(),
-                f.ownGroupWritable(), f.cgroupsOff(), f.cgroupKind(), f.schedstat(), f.setsid(), f.shell(), f.pipesOff(), f.polled(),
+        return new Facts(f.proc(), f.root(), f.nobodyMapped(), setting, problem, bwrap, sysctls, f.cgroupVersion(),
+                f.controllers(), f.ownGroup(), f.ownGroupWritable(), f.cgroupsOff(), f.cgroupKind(), f.schedstat(), f.setsid(),
+                f.shell(), f.pipesOff(), f.polled(),
                 f.jdk());
     }
 
     private static Facts cgroups(Facts f, boolean root, CgroupVersion version, List<String> controllers, String own,
             boolean writable, boolean off, Optional<String> kind) {
-        return new Facts(f.proc(), root, f.sandboxSetting(), f.bubblewrapProblem(), f.bwrapPath(), f.sysctls(), version, controllers,
-                own, writable, off, kind, f.schedstat(), f.setsid(), f.shell(), f.pipesOff(), f.polled(), f.jdk());
+        return new Facts(f.proc(), root, f.nobodyMapped(), f.sandboxSetting(), f.bubblewrapProblem(), f.bwrapPath(),
+                f.sysctls(), version, controllers, own, writable, off, kind, f.schedstat(), f.setsid(), f.shell(), f.pipesOff(),
+                f.polled(), f.jdk());
     }
 
     @Test
@@ -117,6 +119,19 @@ class HostTest {
         assertThat(host.sandbox().detail()).startsWith(REFUSED.orElseThrow());
         assertThat(host.sandbox().fix()).contains("let bubblewrap make namespaces here (in a container: docker run --security-opt"
                 + " seccomp=unconfined --security-opt apparmor=unconfined, or run the arena outside it)");
+    }
+
+    @Test
+    void rootInAUserNamespaceThatMapsNoNobodyIsToldNoBotCanStart() {
+        Facts f = rootOnCgroupV1();
+        Host host = Host.of(new Facts(f.proc(), true, false, f.sandboxSetting(), f.bubblewrapProblem(), f.bwrapPath(), f.sysctls(),
+                f.cgroupVersion(), f.controllers(), f.ownGroup(), f.ownGroupWritable(), f.cgroupsOff(), Optional.empty(), f.schedstat(),
+                f.setsid(), f.shell(), f.pipesOff(), f.polled(), f.jdk()));
+
+        assertThat(host.sandbox().kind()).isEqualTo(Launcher.BWRAP);
+        assertThat(host.sandbox().detail()).contains("bots cannot run as nobody (uid 65534)").endsWith("so no bot can start");
+        assertThat(host.sandbox().fix().orElseThrow()).startsWith("map ids up to 65534 in the namespace");
+        assertThat(host.works()).isFalse();
     }
 
     @Test
@@ -205,7 +220,7 @@ class HostTest {
 
     @Test
     void aMachineWithoutProcOrCgroupsLimitsNothingAndSuspendsNothing() {
-        Facts laptop = new Facts(false, false, Optional.empty(), Optional.of("bubblewrap (bwrap) is not installed (Debian package"
+        Facts laptop = new Facts(false, false, true, Optional.empty(), Optional.of("bubblewrap (bwrap) is not installed (Debian package"
                 + " bubblewrap)"), Optional.empty(), Map.of(), CgroupVersion.NONE, List.of(), "/", false, false, Optional.empty(),
                 false, false, true, false, false, JDK);
         Host host = Host.of(laptop);
@@ -226,9 +241,9 @@ class HostTest {
     @Test
     void readingOutputOnThreadsIsNotSomethingMissing() {
         Facts f = rootOnCgroupV1();
-        Host host = Host.of(new Facts(f.proc(), f.root(), f.sandboxSetting(), f.bubblewrapProblem(), f.bwrapPath(), f.sysctls(),
-                f.cgroupVersion(), f.controllers(), f.ownGroup(), f.ownGroupWritable(), f.cgroupsOff(), f.cgroupKind(), f.schedstat(),
-                f.setsid(), f.shell(), true, false, f.jdk()));
+        Host host = Host.of(new Facts(f.proc(), f.root(), f.nobodyMapped(), f.sandboxSetting(), f.bubblewrapProblem(),
+                f.bwrapPath(), f.sysctls(), f.cgroupVersion(), f.controllers(), f.ownGroup(), f.ownGroupWritable(), f.cgroupsOff(),
+                f.cgroupKind(), f.schedstat(), f.setsid(), f.shell(), true, false, f.jdk()));
 
         assertThat(host.output().kind()).isEqualTo(Output.THREADS);
         assertThat(host.output().detail()).endsWith("-Dcaissa.pipes=threads");
