@@ -182,6 +182,8 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
      * @param sysctls the kernel settings that allow or refuse user namespaces, by name, as far as they exist here
      * @param cgroupVersion the cgroup file system mounted at /sys/fs/cgroup
      * @param controllers see {@link Host#controllers()}
+     * @param heldByV1 the controllers the kernel has bound to a cgroup v1 hierarchy ({@code /proc/cgroups}): on a v2 file
+     *     system they are then missing whatever the arena's group is given
      * @param ownGroup the arena's own group (the v2 one, or the v1 memory one), from /proc/self/cgroup
      * @param ownGroupWritable whether the arena may write in its own group's folder (v2: the group is delegated to it)
      * @param cgroupsOff whether {@code -Dcaissa.cgroups=off} switched cgroups off
@@ -195,12 +197,13 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
      */
     public record Facts(boolean proc, boolean root, boolean nobodyMapped, Optional<String> sandboxSetting,
             Optional<String> bubblewrapProblem, Optional<String> bwrapPath, Map<String, String> sysctls, CgroupVersion cgroupVersion, List<String> controllers,
-            String ownGroup, boolean ownGroupWritable, boolean cgroupsOff, Optional<String> cgroupKind, boolean schedstat,
+            List<String> heldByV1, String ownGroup, boolean ownGroupWritable, boolean cgroupsOff, Optional<String> cgroupKind, boolean schedstat,
             boolean setsid, boolean shell, boolean pipesOff, boolean polled, Jdk jdk) {
 
         public Facts {
             sysctls = Map.copyOf(sysctls);
             controllers = List.copyOf(controllers);
+            heldByV1 = List.copyOf(heldByV1);
         }
 
         /** The settings {@link #sysctls} holds, where the kernel has them. */
@@ -242,10 +245,17 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
                     System.getProperty("java.home", "unknown"));
             return new Facts(proc, Containment.isRoot(), mapped("uid_map") && mapped("gid_map"),
                     Optional.ofNullable(setting).filter(s -> !s.isBlank()).map(String::strip), Bubblewrap.unavailableReason(),
-                    onPath("bwrap"), sysctls, version, controllers, ownGroup, ownWritable,
+                    onPath("bwrap"), sysctls, version, controllers, boundToV1(), ownGroup, ownWritable,
                     "off".equals(System.getProperty(BotCgroup.SWITCH)), kind, threadCpuTimes(),
                     Files.isExecutable(Path.of("/usr/bin/setsid")), Files.isExecutable(Path.of("/bin/sh")), "threads".equals(System.getProperty("caissa.pipes")),
                     BotProcess.outputReading().equals("polled"), jdk);
+        }
+
+        /** The controllers that /proc/cgroups shows bound to a v1 hierarchy (a nonzero hierarchy number). */
+        private static List<String> boundToV1() {
+            return read(Path.of("/proc/cgroups")).map(text -> text.lines().filter(line -> !line.startsWith("#"))
+                    .map(line -> line.split("\\s+")).filter(fields -> fields.length >= 2 && !fields[1].equals("0"))
+                    .map(fields -> fields[0]).toList()).orElse(List.of());
         }
 
         /** Whether id {@value Bubblewrap#NOBODY} is mapped in this process's user namespace; true where there is no map to read. */
@@ -459,9 +469,16 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
         }
         List<String> lacking = Stream.of("memory", "pids").filter(c -> !facts.controllers().contains(c)).toList();
         if (!lacking.isEmpty()) {
+            List<String> v1 = lacking.stream().filter(facts.heldByV1()::contains).toList();
+            if (!v1.isEmpty()) {
+                return Part.wanting(version, controllers + "; the kernel holds " + String.join(" and ", v1) + " in cgroup v1"
+                        + " hierarchies, so cgroup v2 cannot have them", "boot with every controller in cgroup v2 (kernel"
+                        + " parameter systemd.unified_cgroup_hierarchy=1, or cgroup_no_v1=all)");
+            }
             return Part.wanting(version, controllers + "; the arena's group " + own + " is given no " + String.join(" or ", lacking)
                     + " controller", facts.root() ? "enable them for its group: echo '+memory +pids' into the cgroup.subtree_control"
-                            + " of each group above " + own : "run it in a subtree with them delegated: " + DELEGATED);
+                            + " of /sys/fs/cgroup" + (own.equals("/") ? "" : " and of each group on the way down to " + own)
+                            : "run it in a subtree with them delegated: " + DELEGATED);
         }
         if (!facts.root() && !facts.ownGroupWritable()) {
             return Part.wanting(version, controllers + "; the arena's group " + own + " is not delegated to this user",

@@ -42,7 +42,7 @@ class DoctorCommandTest {
     @Test
     void aMachineThatGivesEverythingGetsOneLineAPartAndNoFix() {
         Host host = Host.of(new Facts(true, true, true, Optional.empty(), Optional.empty(), Optional.of("/usr/bin/bwrap"), Map.of(),
-                CgroupVersion.V1, List.of("memory", "pids", "freezer", "cpuacct"), "/", true, false, Optional.of("cgroup-v1"), true,
+                CgroupVersion.V1, List.of("memory", "pids", "freezer", "cpuacct"), List.of("memory"), "/", true, false, Optional.of("cgroup-v1"), true,
                 true, true, false, true, JDK));
 
         assertThat(DoctorCommand.lines(host)).containsExactly(
@@ -65,7 +65,7 @@ class DoctorCommandTest {
         Host host = Host.of(new Facts(true, false, true, Optional.empty(),
                 Optional.of("bubblewrap (bwrap) does not work here: bwrap: setting up uid map: Permission denied"),
                 Optional.of("/usr/bin/bwrap"), Map.of("kernel.apparmor_restrict_unprivileged_userns", "1"), CgroupVersion.V2,
-                List.of("cpu", "memory", "pids"), "/user.slice/user-1000.slice/session-2.scope", false, false, Optional.empty(), true,
+                List.of("cpu", "memory", "pids"), List.of(), "/user.slice/user-1000.slice/session-2.scope", false, false, Optional.empty(), true,
                 true, true, true, false, JDK));
 
         String fix = " ".repeat(25) + "fix: ";

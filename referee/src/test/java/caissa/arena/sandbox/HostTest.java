@@ -26,7 +26,7 @@ class HostTest {
     private static Facts rootOnCgroupV1() {
         return new Facts(true, true, true, Optional.empty(), Optional.empty(), Optional.of("/usr/bin/bwrap"),
                 Map.of("user.max_user_namespaces", "96365"), CgroupVersion.V1, List.of("memory", "pids", "freezer", "cpuacct"),
-                "/", true, false, Optional.of("cgroup-v1"), true, true, true, false, true, JDK);
+                List.of("memory", "pids", "freezer", "cpuacct"), "/", true, false, Optional.of("cgroup-v1"), true, true, true, false, true, JDK);
     }
 
     /** An organiser's Ubuntu 24.04 laptop: an ordinary user on cgroup v2, AppArmor restricting user namespaces. */
@@ -34,14 +34,15 @@ class HostTest {
         return new Facts(true, false, true, Optional.empty(), REFUSED, Optional.of("/usr/bin/bwrap"),
                 Map.of("kernel.apparmor_restrict_unprivileged_userns", "1", "kernel.unprivileged_userns_clone", "1",
                         "user.max_user_namespaces", "62967"),
-                CgroupVersion.V2, List.of("cpu", "memory", "pids"), "/user.slice/user-1000.slice/session-2.scope", false, false,
+                CgroupVersion.V2, List.of("cpu", "memory", "pids"), List.of(), "/user.slice/user-1000.slice/session-2.scope", false,
+                false,
                 Optional.empty(), true, true, true, false, true, JDK);
     }
 
     private static Facts with(Facts f, Optional<String> setting, Optional<String> problem, Optional<String> bwrap,
             Map<String, String> sysctls) {
         return new Facts(f.proc(), f.root(), f.nobodyMapped(), setting, problem, bwrap, sysctls, f.cgroupVersion(),
-                f.controllers(), f.ownGroup(), f.ownGroupWritable(), f.cgroupsOff(), f.cgroupKind(), f.schedstat(), f.setsid(),
+                f.controllers(), f.heldByV1(), f.ownGroup(), f.ownGroupWritable(), f.cgroupsOff(), f.cgroupKind(), f.schedstat(), f.setsid(),
                 f.shell(), f.pipesOff(), f.polled(),
                 f.jdk());
     }
@@ -49,7 +50,7 @@ class HostTest {
     private static Facts cgroups(Facts f, boolean root, CgroupVersion version, List<String> controllers, String own,
             boolean writable, boolean off, Optional<String> kind) {
         return new Facts(f.proc(), root, f.nobodyMapped(), f.sandboxSetting(), f.bubblewrapProblem(), f.bwrapPath(),
-                f.sysctls(), version, controllers, own, writable, off, kind, f.schedstat(), f.setsid(), f.shell(), f.pipesOff(),
+                f.sysctls(), version, controllers, f.heldByV1(), own, writable, off, kind, f.schedstat(), f.setsid(), f.shell(), f.pipesOff(),
                 f.polled(), f.jdk());
     }
 
@@ -125,7 +126,7 @@ class HostTest {
     void rootInAUserNamespaceThatMapsNoNobodyIsToldNoBotCanStart() {
         Facts f = rootOnCgroupV1();
         Host host = Host.of(new Facts(f.proc(), true, false, f.sandboxSetting(), f.bubblewrapProblem(), f.bwrapPath(), f.sysctls(),
-                f.cgroupVersion(), f.controllers(), f.ownGroup(), f.ownGroupWritable(), f.cgroupsOff(), Optional.empty(), f.schedstat(),
+                f.cgroupVersion(), f.controllers(), f.heldByV1(), f.ownGroup(), f.ownGroupWritable(), f.cgroupsOff(), Optional.empty(), f.schedstat(),
                 f.setsid(), f.shell(), f.pipesOff(), f.polled(), f.jdk()));
 
         assertThat(host.sandbox().kind()).isEqualTo(Launcher.BWRAP);
@@ -190,6 +191,22 @@ class HostTest {
     }
 
     @Test
+    void cgroupV2WhoseControllersTheKernelHoldsInV1SaysHowToBootWithThemInV2() {
+        Facts f = cgroups(rootOnCgroupV1(), true, CgroupVersion.V2, List.of("hugetlb"), "/", true, false, Optional.empty());
+        Host host = Host.of(f);
+
+        assertThat(host.cgroup().detail()).isEqualTo("controllers hugetlb; the kernel holds memory and pids in cgroup v1"
+                + " hierarchies, so cgroup v2 cannot have them");
+        assertThat(host.cgroup().fix()).contains("boot with every controller in cgroup v2 (kernel parameter"
+                + " systemd.unified_cgroup_hierarchy=1, or cgroup_no_v1=all)");
+        Facts unheld = new Facts(f.proc(), true, true, f.sandboxSetting(), f.bubblewrapProblem(), f.bwrapPath(), f.sysctls(),
+                CgroupVersion.V2, List.of("cpu"), List.of(), "/system.slice/caissa.service", true, false, Optional.empty(), true, true,
+                true, false, true, JDK);
+        assertThat(Host.of(unheld).cgroup().fix()).contains("enable them for its group: echo '+memory +pids' into the"
+                + " cgroup.subtree_control of /sys/fs/cgroup and of each group on the way down to /system.slice/caissa.service");
+    }
+
+    @Test
     void anOrdinaryUserOnCgroupV1IsToldOnlyRootMayMakeGroups() {
         Facts f = cgroups(rootOnCgroupV1(), false, CgroupVersion.V1, List.of("memory", "pids", "freezer", "cpuacct"), "/", false,
                 false, Optional.empty());
@@ -221,7 +238,7 @@ class HostTest {
     @Test
     void aMachineWithoutProcOrCgroupsLimitsNothingAndSuspendsNothing() {
         Facts laptop = new Facts(false, false, true, Optional.empty(), Optional.of("bubblewrap (bwrap) is not installed (Debian package"
-                + " bubblewrap)"), Optional.empty(), Map.of(), CgroupVersion.NONE, List.of(), "/", false, false, Optional.empty(),
+                + " bubblewrap)"), Optional.empty(), Map.of(), CgroupVersion.NONE, List.of(), List.of(), "/", false, false, Optional.empty(),
                 false, false, true, false, false, JDK);
         Host host = Host.of(laptop);
 
@@ -242,7 +259,7 @@ class HostTest {
     void readingOutputOnThreadsIsNotSomethingMissing() {
         Facts f = rootOnCgroupV1();
         Host host = Host.of(new Facts(f.proc(), f.root(), f.nobodyMapped(), f.sandboxSetting(), f.bubblewrapProblem(),
-                f.bwrapPath(), f.sysctls(), f.cgroupVersion(), f.controllers(), f.ownGroup(), f.ownGroupWritable(), f.cgroupsOff(),
+                f.bwrapPath(), f.sysctls(), f.cgroupVersion(), f.controllers(), f.heldByV1(), f.ownGroup(), f.ownGroupWritable(), f.cgroupsOff(),
                 f.cgroupKind(), f.schedstat(), f.setsid(), f.shell(), true, false, f.jdk()));
 
         assertThat(host.output().kind()).isEqualTo(Output.THREADS);
