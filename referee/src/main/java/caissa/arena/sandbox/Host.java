@@ -176,6 +176,7 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
      * @param root whether the arena runs as root
      * @param nobodyMapped whether uid and gid {@value Bubblewrap#NOBODY}, which a root arena's bots run as, exist in
      *     this user namespace ({@code /proc/self/uid_map}, {@code gid_map}): not in a namespace that maps root alone
+     * @param setpriv whether {@code setpriv} (util-linux), which makes a root arena's bots nobody in their sandbox, is on the PATH
      * @param sandboxSetting {@code $CAISSA_SANDBOX} as set, empty when unset or blank
      * @param bubblewrapProblem why a trial sandbox failed ({@link Bubblewrap#unavailableReason()}); empty when it worked
      * @param bwrapPath where {@code bwrap} is on the PATH; empty when it is not
@@ -195,10 +196,11 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
      * @param polled whether bots' output is polled in this JVM ({@link BotProcess#outputReading()})
      * @param jdk the Java runtime
      */
-    public record Facts(boolean proc, boolean root, boolean nobodyMapped, Optional<String> sandboxSetting,
-            Optional<String> bubblewrapProblem, Optional<String> bwrapPath, Map<String, String> sysctls, CgroupVersion cgroupVersion, List<String> controllers,
-            List<String> heldByV1, String ownGroup, boolean ownGroupWritable, boolean cgroupsOff, Optional<String> cgroupKind, boolean schedstat,
-            boolean setsid, boolean shell, boolean pipesOff, boolean polled, Jdk jdk) {
+    public record Facts(boolean proc, boolean root, boolean nobodyMapped, boolean setpriv, Optional<String> sandboxSetting,
+            Optional<String> bubblewrapProblem, Optional<String> bwrapPath, Map<String, String> sysctls,
+            CgroupVersion cgroupVersion, List<String> controllers, List<String> heldByV1, String ownGroup,
+            boolean ownGroupWritable, boolean cgroupsOff, Optional<String> cgroupKind, boolean schedstat, boolean setsid,
+            boolean shell, boolean pipesOff, boolean polled, Jdk jdk) {
 
         public Facts {
             sysctls = Map.copyOf(sysctls);
@@ -243,11 +245,12 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
             });
             Jdk jdk = new Jdk(System.getProperty("java.version", "unknown"), System.getProperty("java.vendor", "unknown"),
                     System.getProperty("java.home", "unknown"));
-            return new Facts(proc, Containment.isRoot(), mapped("uid_map") && mapped("gid_map"),
+            return new Facts(proc, Containment.isRoot(), mapped("uid_map") && mapped("gid_map"), onPath("setpriv").isPresent(),
                     Optional.ofNullable(setting).filter(s -> !s.isBlank()).map(String::strip), Bubblewrap.unavailableReason(),
                     onPath("bwrap"), sysctls, version, controllers, boundToV1(), ownGroup, ownWritable,
                     "off".equals(System.getProperty(BotCgroup.SWITCH)), kind, threadCpuTimes(),
-                    Files.isExecutable(Path.of("/usr/bin/setsid")), Files.isExecutable(Path.of("/bin/sh")), "threads".equals(System.getProperty("caissa.pipes")),
+                    Files.isExecutable(Path.of("/usr/bin/setsid")), Files.isExecutable(Path.of("/bin/sh")),
+                    "threads".equals(System.getProperty("caissa.pipes")),
                     BotProcess.outputReading().equals("polled"), jdk);
         }
 
@@ -400,6 +403,10 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
                     + " (/proc/self/uid_map, gid_map), so no bot can start", "map ids up to " + Bubblewrap.NOBODY
                     + " in the namespace (a container: give it a range of ids from /etc/subuid and /etc/subgid), or run the"
                     + " arena as an ordinary user there");
+        }
+        if (problem.isEmpty() && facts.root() && !facts.setpriv()) {
+            return Part.wanting(Launcher.BWRAP, "bubblewrap works, but setpriv, which makes bots nobody (uid " + Bubblewrap.NOBODY
+                    + ") when the arena runs as root, is not on the PATH, so no bot can start", "install util-linux (setpriv)");
         }
         if (problem.isEmpty()) {
             return Part.ok(Launcher.BWRAP, "bubblewrap works: each bot gets a sandbox of its own" + (facts.root()

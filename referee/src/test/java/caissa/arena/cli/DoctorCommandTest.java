@@ -9,8 +9,7 @@ import caissa.arena.game.TimeControl;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Side;
 import caissa.arena.sandbox.Host;
-import caissa.arena.sandbox.Host.CgroupVersion;
-import caissa.arena.sandbox.Host.Facts;
+import caissa.arena.sandbox.Machines;
 import caissa.arena.sandbox.SandboxRecord;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
@@ -34,16 +33,13 @@ import org.junit.jupiter.api.Test;
  */
 class DoctorCommandTest {
 
-    private static final Host.Jdk JDK = new Host.Jdk("17.0.15", "Debian", "/usr/lib/jvm/java-17-openjdk-amd64");
     private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(3), Optional.empty(), Duration.ZERO,
             Duration.ofSeconds(10));
     private static final List<String> NAMES = List.of("sandbox", "cgroup", "limits", "cpu-clock", "suspend", "end", "output", "jdk");
 
     @Test
     void aMachineThatGivesEverythingGetsOneLineAPartAndNoFix() {
-        Host host = Host.of(new Facts(true, true, true, Optional.empty(), Optional.empty(), Optional.of("/usr/bin/bwrap"), Map.of(),
-                CgroupVersion.V1, List.of("memory", "pids", "freezer", "cpuacct"), List.of("memory"), "/", true, false, Optional.of("cgroup-v1"), true,
-                true, true, false, true, JDK));
+        Host host = Machines.rootOnCgroupV1().host();
 
         assertThat(DoctorCommand.lines(host)).containsExactly(
                 "sandbox    bwrap         bubblewrap works: each bot gets a sandbox of its own; bots run as nobody (uid 65534),"
@@ -62,16 +58,11 @@ class DoctorCommandTest {
 
     @Test
     void anOrdinaryUserWithoutSandboxOrCgroupGetsTheFixBelowEachPartThatLacksOne() {
-        Host host = Host.of(new Facts(true, false, true, Optional.empty(),
-                Optional.of("bubblewrap (bwrap) does not work here: bwrap: setting up uid map: Permission denied"),
-                Optional.of("/usr/bin/bwrap"), Map.of("kernel.apparmor_restrict_unprivileged_userns", "1"), CgroupVersion.V2,
-                List.of("cpu", "memory", "pids"), List.of(), "/user.slice/user-1000.slice/session-2.scope", false, false, Optional.empty(), true,
-                true, true, true, false, JDK));
+        Host host = Machines.ubuntuUser().pipes(true, false).host();
 
         String fix = " ".repeat(25) + "fix: ";
         assertThat(DoctorCommand.lines(host)).containsExactly(
-                "sandbox    plain         bubblewrap (bwrap) does not work here: bwrap: setting up uid map: Permission denied:"
-                        + " bots run as plain processes",
+                "sandbox    plain         " + Machines.REFUSED + ": bots run as plain processes",
                 fix + "AppArmor refuses user namespaces to programs without a profile that allows them"
                         + " (kernel.apparmor_restrict_unprivileged_userns=1): give bwrap one, a file /etc/apparmor.d/bwrap holding"
                         + " 'abi <abi/4.0>, include <tunables/global> profile bwrap /usr/bin/bwrap flags=(unconfined) { userns, }',"
