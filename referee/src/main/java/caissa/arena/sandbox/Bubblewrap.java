@@ -50,6 +50,9 @@ public final class Bubblewrap {
 
     /** Why {@code auto} runs bots without a sandbox here, in a few words; empty when bubblewrap works. */
     public static synchronized Optional<String> unavailableReason() {
+        if (Portable.on()) {
+            return Optional.of("portable mode (" + Portable.VARIABLE + ", or not Linux): " + Portable.NOT_ENFORCED);
+        }
         if (unavailable == null) {
             unavailable = probe();
         }

@@ -1,6 +1,7 @@
 package caissa.arena.sandbox;
 
 import caissa.arena.bot.BotCommand;
+import caissa.arena.bot.ProgramLookup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,6 +82,10 @@ public final class Containment {
             List<Path> writable) throws IOException {
         Isolation resolved = isolation.resolved();
         resolved = resolved.withLimits(resolved.limitsFor(bot));
+        if (Portable.on()) {
+            // Nothing but the program itself: no shell, no cgroup, no sandbox (see Portable).
+            return new Containment(command.argv(), Optional.empty(), null, false, resolved);
+        }
         Optional<BotCgroup> cgroup = BotCgroup.acquire(resolved.limits());
         boolean sandbox = resolved.sandbox() == SandboxMode.BWRAP;
         List<String> argv = new ArrayList<>(launcher(resolved.limits(), cgroup, sandbox));
@@ -137,46 +142,15 @@ public final class Containment {
      */
     public static Optional<String> startProblem(BotCommand command) {
         String program = command.argv().get(0);
-        Path cwd = workingDir(command);
-        List<Path> candidates = new ArrayList<>();
-        if (program.contains("/")) {
-            candidates.add(cwd.resolve(program));
-        } else {
-            for (String dir : Optional.ofNullable(System.getenv("PATH")).orElse("/usr/bin:/bin").split(":")) {
-                if (!dir.isEmpty()) {
-                    candidates.add(cwd.resolve(dir).resolve(program));
-                }
-            }
+        String prefix = "Cannot run program \"" + program + "\"" + (command.workingDir().isPresent()
+                ? " (in directory \"" + workingDir(command) + "\")" : "") + ": ";
+        ProgramLookup.Found found = ProgramLookup.find(program, command.workingDir());
+        if (found instanceof ProgramLookup.Found.Startable) {
+            return Optional.empty();
         }
-        String prefix = "Cannot run program \"" + program + "\"";
-        boolean seen = false;
-        for (Path candidate : candidates) {
-            if (Files.isRegularFile(candidate)) {
-                if (Files.isExecutable(candidate)) {
-                    // A script whose interpreter is missing cannot be started either (the kernel says ENOENT).
-                    return missingInterpreter(candidate) ? Optional.of(prefix + ": No such file or directory") : Optional.empty();
-                }
-                seen = true;
-            } else if (Files.isDirectory(candidate)) {
-                seen = true;
-            }
-        }
-        return Optional.of(prefix + (command.workingDir().isPresent() ? " (in directory \"" + cwd + "\")" : "") + ": "
-                + (seen ? "Permission denied" : "No such file or directory"));
-    }
-
-    private static boolean missingInterpreter(Path script) {
-        try (java.io.InputStream in = Files.newInputStream(script)) {
-            byte[] head = in.readNBytes(256);
-            if (head.length < 3 || head[0] != '#' || head[1] != '!') {
-                return false;
-            }
-            String line = new String(head, 2, head.length - 2, java.nio.charset.StandardCharsets.UTF_8).split("\n", 2)[0].strip();
-            String interpreter = line.split("[ \t]+", 2)[0];
-            return !interpreter.isEmpty() && !Files.isExecutable(Path.of(interpreter));
-        } catch (IOException | java.nio.file.InvalidPathException e) {
-            return false;
-        }
+        // A script whose interpreter is missing cannot be started either (the kernel says ENOENT).
+        return Optional.of(prefix + (found instanceof ProgramLookup.Found.NotExecutable ? "Permission denied"
+                : "No such file or directory"));
     }
 
     /** The command that starts the bot inside all of this. */
@@ -202,7 +176,7 @@ public final class Containment {
      * arena started ({@link LimitWatchdog}); nothing where a cgroup does.
      */
     public synchronized void watch(ProcessHandle started) {
-        if (cgroup.isEmpty() && watchdog == null && !closed) {
+        if (cgroup.isEmpty() && watchdog == null && !closed && Portable.procAvailable()) {
             watchdog = LimitWatchdog.watch(started.pid(), isolation.limits());
         }
     }
@@ -272,6 +246,9 @@ public final class Containment {
      * its process ({@link SandboxRecord#with}).
      */
     public SandboxRecord record() {
+        if (Portable.on()) {
+            return new SandboxRecord("none", "none", isolation.limits(), null, "none", "process-tree", null);
+        }
         return new SandboxRecord(sandboxed ? "bwrap" : "none", cgroup.map(BotCgroup::kind).orElse("watchdog"),
                 isolation.limits(), scratchRoot != null && isolation.keepScratch() ? scratchRoot.toString() : null,
                 cgroup.isPresent() ? "freezer" : "signals", cgroup.isPresent() ? "cgroup" : sandboxed ? "pid-namespace"
@@ -417,8 +394,7 @@ public final class Containment {
      * Why the bot cannot be given its own files in its sandbox, in one line with the fix; empty
      * when it can. A file or folder of the bot's that lies inside a folder no bot may see (the
      * run's output) would be hidden from it, and it would fail in every game for no reason it
-     * could tell. As root, the bot runs as nobody: each of its files must be readable by all,
-     * and every folder on the way to it open to all.
+     * could tell. As root, the bot runs as nobody: each of its files must be open to all.
      */
     public static Optional<String> visibilityProblem(BotCommand command, Isolation isolation) {
         Isolation resolved = isolation.resolved();
@@ -438,49 +414,15 @@ public final class Containment {
         if (!isRoot()) {
             return Optional.empty();
         }
-        // As root the bot runs as nobody. A file bound alone needs only to be readable, but the
-        // folder of its main file (its program, or the script or jar it runs) is shown whole, for
-        // the modules and data beside it, and must be open to others.
-        Optional<Path> main = mainFile(command, cwd);
-        if (main.isPresent() && !NEVER_WHOLE.contains(main.get().getParent()) && !main.get().getParent().equals(home())
-                && lacks(main.get().getParent(), "r-x")) {
-            Path folder = main.get().getParent();
-            return Optional.of("its folder " + folder + " cannot be read by the user bots run as (nobody, since the arena runs"
-                    + " as root): chmod o+rx " + folder);
-        }
-        if (!system(cwd) && lacks(cwd, "r-x")) {
-            return Optional.of("its working folder " + cwd + " cannot be read by the user bots run as (nobody, since the arena"
-                    + " runs as root): chmod o+rx " + cwd);
-        }
+        // As root the bot runs as nobody (after bubblewrap, still root, has entered its working
+        // folder): every file it names must be open to others (a file whose folder is closed to
+        // them is shown alone, see folderOf).
         String program = command.argv().get(0);
         for (Path file : namedFiles(command, cwd)) {
             boolean run = program.contains("/") && file.equals(cwd.resolve(program).normalize());
             if (lacks(file, run ? "r-x" : "r--")) {
                 return Optional.of("its file " + file + " cannot be " + (run ? "run" : "read") + " by the user bots run as"
                         + " (nobody, since the arena runs as root): chmod " + (run ? "o+rx " : "o+r ") + file);
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** The bot's program when named by a path outside the system, else the first argument that names a file. */
-    private static Optional<Path> mainFile(BotCommand command, Path cwd) {
-        List<String> argv = command.argv();
-        for (int i = 0; i < argv.size(); i++) {
-            String arg = argv.get(i);
-            if ((i == 0 && !arg.contains("/")) || arg.startsWith("-") || arg.isEmpty()) {
-                continue;
-            }
-            try {
-                Path path = cwd.resolve(arg).normalize();
-                if (Files.isRegularFile(path)) {
-                    if (system(path)) {
-                        continue;
-                    }
-                    return Optional.of(path);
-                }
-            } catch (java.nio.file.InvalidPathException e) {
-                // Not a path.
             }
         }
         return Optional.empty();

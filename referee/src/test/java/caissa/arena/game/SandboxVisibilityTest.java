@@ -119,23 +119,26 @@ class SandboxVisibilityTest {
                 + ", which no bot may see (the run's output): move the bot out of it, or write the output elsewhere (--out)");
     }
 
-    /** As root a sandboxed bot runs as nobody: a folder only its owner may enter is found before the games. */
+    /**
+     * As root a sandboxed bot runs as nobody: a file of its that only its owner may read is found
+     * before the games, with the chmod; a file in a folder closed to others is shown alone.
+     */
     @Test
-    void asRootABotInAFolderClosedToOthersIsRefusedWithTheChmod() throws IOException {
+    void asRootABotFileClosedToOthersIsRefusedWithTheChmod() throws IOException {
         Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "runs as root only");
         Path closed = openFolder("private");
-        Files.copy(EXAMPLES.resolve("random_bot.py"), closed.resolve("bot.py"));
+        Path script = Files.copy(EXAMPLES.resolve("random_bot.py"), closed.resolve("bot.py"));
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rw-------"));
         Files.setPosixFilePermissions(closed, PosixFilePermissions.fromString("rwx------"));
-        Entrant bot = new Entrant("private", new BotCommand(List.of("/usr/bin/python3", closed.resolve("bot.py").toString()),
+        Entrant bot = new Entrant("private", new BotCommand(List.of("/usr/bin/python3", script.toString()),
                 Optional.empty(), java.util.Map.of()));
 
         Optional<String> problem = Preflight.problem(GameSetup.of(bot, bot, CLOCK), bot);
 
-        assertThat(problem).hasValue("could not be started: its folder " + closed + " cannot be read by the user bots run as"
-                + " (nobody, since the arena runs as root): chmod o+rx " + closed);
-        // Once opened, it plays.
-        Files.setPosixFilePermissions(closed, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.setPosixFilePermissions(closed.resolve("bot.py"), PosixFilePermissions.fromString("rw-r--r--"));
+        assertThat(problem).hasValue("could not be started: its file " + script + " cannot be read by the user bots run as"
+                + " (nobody, since the arena runs as root): chmod o+r " + script);
+        // Readable by all, in a folder still closed to others: the file alone is shown, and it plays.
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rw-r--r--"));
         assertThat(Preflight.problem(GameSetup.of(bot, bot, CLOCK), bot)).isEmpty();
     }
 }
