@@ -172,7 +172,9 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
     /**
      * What the arena sees of the machine, each a plain observation.
      *
-     * @param proc whether Linux's /proc is there (the watchdog, the CPU clock and signals read it)
+     * @param linux whether the arena runs on Linux
+     * @param portable whether the arena runs in {@link Portable} mode (off Linux, or asked for): no Linux-specific part at all
+     * @param proc whether Linux's /proc is there and may be read (the watchdog, the CPU clock and signals read it)
      * @param root whether the arena runs as root
      * @param nobodyMapped whether uid and gid {@value Bubblewrap#NOBODY}, which a root arena's bots run as, exist in
      *     this user namespace ({@code /proc/self/uid_map}, {@code gid_map}): not in a namespace that maps root alone
@@ -196,7 +198,7 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
      * @param polled whether bots' output is polled in this JVM ({@link BotProcess#outputReading()})
      * @param jdk the Java runtime
      */
-    public record Facts(boolean proc, boolean root, boolean nobodyMapped, boolean setpriv, Optional<String> sandboxSetting,
+    public record Facts(boolean linux, boolean portable, boolean proc, boolean root, boolean nobodyMapped, boolean setpriv, Optional<String> sandboxSetting,
             Optional<String> bubblewrapProblem, Optional<String> bwrapPath, Map<String, String> sysctls,
             CgroupVersion cgroupVersion, List<String> controllers, List<String> heldByV1, String ownGroup,
             boolean ownGroupWritable, boolean cgroupsOff, Optional<String> cgroupKind, boolean schedstat, boolean setsid,
@@ -217,7 +219,9 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
 
         /** Looks at this machine. */
         public static Facts observe() {
-            boolean proc = Files.isDirectory(Path.of("/proc/self/task"));
+            boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
+            boolean portable = Portable.on();
+            boolean proc = Portable.procAvailable() && Files.isDirectory(Path.of("/proc/self/task"));
             String setting = System.getenv(SandboxMode.ENVIRONMENT_VARIABLE);
             Map<String, String> sysctls = new TreeMap<>();
             for (String name : USER_NAMESPACE_SETTINGS) {
@@ -238,14 +242,16 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
             };
             boolean ownWritable = Files.isWritable(ownDir.resolve(version == CgroupVersion.V2 ? "cgroup.subtree_control"
                     : "cgroup.procs"));
-            Optional<String> kind = BotCgroup.create("doctor", ResourceLimits.DEFAULT).map(group -> {
-                String k = group.kind();
-                group.remove();
-                return k;
-            });
+            // Portable mode makes no group: nor does its doctor.
+            Optional<String> kind = portable ? Optional.empty() : BotCgroup.create("doctor", ResourceLimits.DEFAULT)
+                    .map(group -> {
+                        String k = group.kind();
+                        group.remove();
+                        return k;
+                    });
             Jdk jdk = new Jdk(System.getProperty("java.version", "unknown"), System.getProperty("java.vendor", "unknown"),
                     System.getProperty("java.home", "unknown"));
-            return new Facts(proc, Containment.isRoot(), mapped("uid_map") && mapped("gid_map"), onPath("setpriv").isPresent(),
+            return new Facts(linux, portable, proc, Containment.isRoot(), mapped("uid_map") && mapped("gid_map"), onPath("setpriv").isPresent(),
                     Optional.ofNullable(setting).filter(s -> !s.isBlank()).map(String::strip), Bubblewrap.unavailableReason(),
                     onPath("bwrap"), sysctls, version, controllers, boundToV1(), ownGroup, ownWritable,
                     "off".equals(System.getProperty(BotCgroup.SWITCH)), kind, threadCpuTimes(),
@@ -317,6 +323,9 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
 
     /** What a machine that looks like {@code facts} gives the arena. */
     public static Host of(Facts facts) {
+        if (facts.portable()) {
+            return portable(facts);
+        }
         Part<Launcher> sandbox = sandbox(facts);
         Part<CgroupVersion> cgroup = cgroup(facts);
         boolean bwrap = sandbox.kind() == Launcher.BWRAP;
@@ -381,6 +390,26 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
                         ? "-Dcaissa.pipes=threads" : "this JVM does not give the arena java.base/sun.nio.ch (the jar's"
                                 + " manifest does: run it with java -jar or ./caissa)"));
         return new Host(sandbox, cgroup, facts.controllers(), limits, cpuClock, suspend, end, output, facts.jdk());
+    }
+
+    /**
+     * Portable mode: every Linux-specific part off, as the games are (see {@link Portable}); on
+     * Linux the fix is to leave it, elsewhere to run the arena on Linux.
+     */
+    private static Host portable(Facts facts) {
+        String mode = "portable mode (" + (facts.linux() ? Portable.VARIABLE + "=1 or -D" + Portable.PROPERTY + "=true"
+                : "not Linux") + ")";
+        String fix = facts.linux() ? "leave portable mode: unset " + Portable.VARIABLE + ", leave out -D" + Portable.PROPERTY
+                + "=true" : "run the arena on Linux";
+        String same = facts.linux() ? "leave portable mode (see sandbox)" : fix;
+        return new Host(Part.wanting(Launcher.PLAIN, mode + ": bots run as plain processes", fix),
+                Part.wanting(facts.cgroupVersion(), "no cgroup is used in portable mode", same), facts.controllers(),
+                Part.wanting(LimitsBy.NONE, "memory, processes, open files and file size are not limited in portable mode", same),
+                Part.wanting(CpuClock.NONE, "no CPU clock in portable mode (--clock cpu is refused)", same),
+                Part.wanting(SuspendBy.NONE, "idle bots keep running in portable mode", same),
+                Part.wanting(EndBy.PROCESS_TREE, "a bot's process tree is killed; a process that left it can outlive the game",
+                        same),
+                Part.ok(Output.THREADS, "each bot's output is read on a thread of its own"), facts.jdk());
     }
 
     private static Part<Launcher> sandbox(Facts facts) {

@@ -10,6 +10,7 @@ import caissa.arena.report.Json;
 import caissa.arena.rules.Side;
 import caissa.arena.sandbox.Host;
 import caissa.arena.sandbox.Machines;
+import caissa.arena.sandbox.Portable;
 import caissa.arena.sandbox.SandboxRecord;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
@@ -123,6 +124,31 @@ class DoctorCommandTest {
                 assertAgrees(kinds, game.player(side).sandbox());
             }
         });
+    }
+
+    @Test
+    void inPortableModeItSaysWhatAGameRecordsThere() {
+        String before = System.getProperty(Portable.PROPERTY);
+        System.setProperty(Portable.PROPERTY, "true");
+        try {
+            CommandRun run = CommandRun.of("doctor");
+            GameRecord game = Game.play(GameSetup.of(TestBots.entrant("a", "random", "1"), TestBots.entrant("b", "random", "2"),
+                    CLOCK));
+
+            Map<String, String> kinds = kinds(run);
+            assertThat(kinds).containsEntry("sandbox", "plain").containsEntry("limits", "none").containsEntry("suspend", "none")
+                    .containsEntry("end", "process-tree").containsEntry("output", "threads");
+            assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILED);
+            for (Side side : Side.values()) {
+                assertAgrees(kinds, game.player(side).sandbox());
+            }
+        } finally {
+            if (before == null) {
+                System.clearProperty(Portable.PROPERTY);
+            } else {
+                System.setProperty(Portable.PROPERTY, before);
+            }
+        }
     }
 
     @Test

@@ -227,6 +227,25 @@ class HostTest {
     }
 
     @Test
+    void portableModeOnLinuxTurnsEveryLinuxPartOffAndLeavingItIsTheFix() {
+        Host host = rootOnCgroupV1().portable(true).host();
+
+        assertThat(host.sandbox().kind()).isEqualTo(Launcher.PLAIN);
+        assertThat(host.sandbox().detail()).isEqualTo("portable mode (CAISSA_PORTABLE=1 or -Dcaissa.portable=true): bots run"
+                + " as plain processes");
+        assertThat(host.limits().kind()).isEqualTo(LimitsBy.NONE);
+        assertThat(host.cpuClock().kind()).isEqualTo(CpuClock.NONE);
+        assertThat(host.suspend().kind()).isEqualTo(SuspendBy.NONE);
+        assertThat(host.end().kind()).isEqualTo(EndBy.PROCESS_TREE);
+        assertThat(host.output().kind()).isEqualTo(Output.THREADS);
+        assertThat(host.sandbox().fix()).contains("leave portable mode: unset CAISSA_PORTABLE, leave out -Dcaissa.portable=true");
+        assertThat(List.of(host.cgroup(), host.limits(), host.cpuClock(), host.suspend(), host.end()))
+                .allMatch(p -> p.fix().equals(java.util.Optional.of("leave portable mode (see sandbox)")));
+        assertThat(host.output().works()).isTrue();
+        assertThat(laptop().portable(false).host().limits().fix()).contains("run the arena on Linux");
+    }
+
+    @Test
     void readingOutputOnThreadsIsNotSomethingMissing() {
         Host host = rootOnCgroupV1().pipes(true, false).host();
 

@@ -17,6 +17,8 @@ public final class Machines {
     /** What bubblewrap says where user namespaces are refused to an ordinary user. */
     public static final String REFUSED = "bubblewrap (bwrap) does not work here: bwrap: setting up uid map: Permission denied";
 
+    private boolean linux = true;
+    private boolean portable;
     private boolean proc = true;
     private boolean root = true;
     private boolean nobodyMapped = true;
@@ -60,6 +62,14 @@ public final class Machines {
         return new Machines().proc(false).root(false).bubblewrapProblem("bubblewrap (bwrap) is not installed (Debian package"
                 + " bubblewrap)").bwrapPath(null).sysctls(Map.of()).cgroup(CgroupVersion.NONE, List.of(), List.of())
                 .ownGroup("/", false).cgroupKind(null).schedstat(false).setsid(false).pipes(false, false);
+    }
+
+    /** Portable mode, asked for on Linux or forced by another system. */
+    public Machines portable(boolean onLinux) {
+        linux = onLinux;
+        portable = true;
+        proc = false;
+        return this;
     }
 
     public Machines proc(boolean value) {
@@ -147,7 +157,7 @@ public final class Machines {
     }
 
     public Facts facts() {
-        return new Facts(proc, root, nobodyMapped, setpriv, sandboxSetting, bubblewrapProblem, bwrapPath, sysctls, cgroupVersion,
+        return new Facts(linux, portable, proc, root, nobodyMapped, setpriv, sandboxSetting, bubblewrapProblem, bwrapPath, sysctls, cgroupVersion,
                 controllers, heldByV1, ownGroup, ownGroupWritable, cgroupsOff, cgroupKind, schedstat, setsid, shell, pipesOff, polled,
                 JDK);
     }
