@@ -157,11 +157,7 @@ class DoctorCommandTest {
         CommandRun json = CommandRun.of("doctor", "--json");
 
         JsonNode doc = Json.mapper().readTree(json.out());
-        JsonNode schema = Json.mapper().readTree(Path.of("..", "reports", "schemas", "doctor.schema.json").toFile());
-        List<String> problems = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
-                .getSchema(schema, SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build())
-                .validate(doc).stream().map(ValidationMessage::getMessage).toList();
-        assertThat(problems).isEmpty();
+        assertThat(schemaProblems(doc)).isEmpty();
         assertThat(doc.get("schema").asText()).isEqualTo("caissa-arena/doctor/1");
         assertThat(json.exitCode()).isEqualTo(text.exitCode());
         assertThat(doc.get("works").asBoolean()).isEqualTo(text.exitCode() == ExitCodes.OK);
@@ -172,6 +168,27 @@ class DoctorCommandTest {
             assertThat(part.get("fix").isNull()).as(name).isEqualTo(!wanting(text).contains(name));
         }
         assertThat(doc.get("jdk").get("version").asText()).isEqualTo(kinds.get("jdk"));
+    }
+
+    @Test
+    void everyKindOfMachinesDocumentConformsToTheSchema() throws IOException {
+        for (Machines machine : List.of(Machines.rootOnCgroupV1(), Machines.ubuntuUser(), Machines.laptop(),
+                Machines.rootOnCgroupV1().portable(true), Machines.laptop().portable(false))) {
+            JsonNode doc = Json.mapper().readTree(Json.write(DoctorCommand.document(machine.host())));
+            assertThat(schemaProblems(doc)).as(doc.toString()).isEmpty();
+        }
+        // The check can fail: a kind no game log records does not conform.
+        com.fasterxml.jackson.databind.node.ObjectNode rlimit = Json.mapper().valueToTree(
+                DoctorCommand.document(Machines.rootOnCgroupV1().host()));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) rlimit.get("limits")).put("kind", "rlimit");
+        assertThat(schemaProblems(rlimit)).isNotEmpty();
+    }
+
+    private static List<String> schemaProblems(JsonNode doc) throws IOException {
+        JsonNode schema = Json.mapper().readTree(Path.of("..", "reports", "schemas", "doctor.schema.json").toFile());
+        return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                .getSchema(schema, SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build())
+                .validate(doc).stream().map(ValidationMessage::getMessage).toList();
     }
 
     @Test

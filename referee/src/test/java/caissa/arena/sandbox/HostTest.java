@@ -246,6 +246,20 @@ class HostTest {
     }
 
     @Test
+    void withoutSetsidOrAShellAPlainBotIsNotSuspendedAndTheFixSaysWhatToInstall() {
+        Host noSetsid = ubuntuUser().setsid(false).host();
+        assertThat(noSetsid.suspend().kind()).isEqualTo(SuspendBy.NONE);
+        assertThat(noSetsid.suspend().detail()).isEqualTo("idle bots keep running: no /usr/bin/setsid to give a bot a process group");
+        assertThat(noSetsid.suspend().fix()).contains("install util-linux (setsid), or make a cgroup usable (see cgroup)");
+        // In a sandbox its init leads the group: setsid is not needed.
+        assertThat(ubuntuUser().bubblewrapProblem(null).setsid(false).host().suspend().kind()).isEqualTo(SuspendBy.SIGNALS);
+
+        Host noShell = ubuntuUser().shell(false).host();
+        assertThat(noShell.suspend().detail()).isEqualTo("idle bots keep running: no /bin/sh to send the signals");
+        assertThat(noShell.suspend().fix()).contains("install a POSIX shell at /bin/sh");
+    }
+
+    @Test
     void readingOutputOnThreadsIsNotSomethingMissing() {
         Host host = rootOnCgroupV1().pipes(true, false).host();
 

@@ -144,6 +144,11 @@ public final class Machines {
         return this;
     }
 
+    public Machines shell(boolean value) {
+        shell = value;
+        return this;
+    }
+
     public Machines setsid(boolean value) {
         setsid = value;
         return this;
