@@ -319,7 +319,8 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
     }
 
     /** The command that runs the arena in a cgroup v2 subtree of its own that systemd delegates to the user. */
-    static final String DELEGATED = "systemd-run --user --scope -p Delegate=yes ./caissa COMMAND";
+    static final String DELEGATED = "systemd-run --user --scope -p Delegate=yes ./caissa COMMAND (this needs the user's"
+            + " systemd manager: log in to a session, or loginctl enable-linger)";
 
     /** What a machine that looks like {@code facts} gives the arena. */
     public static Host of(Facts facts) {

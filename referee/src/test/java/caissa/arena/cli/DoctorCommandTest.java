@@ -71,7 +71,8 @@ class DoctorCommandTest {
                         + " kernel.apparmor_restrict_unprivileged_userns=0)",
                 "cgroup     v2            controllers cpu memory pids; the arena's group /user.slice/user-1000.slice/session-2.scope"
                         + " is not delegated to this user",
-                fix + "run it in a subtree of its own: systemd-run --user --scope -p Delegate=yes ./caissa COMMAND",
+                fix + "run it in a subtree of its own: systemd-run --user --scope -p Delegate=yes ./caissa COMMAND (this needs"
+                        + " the user's systemd manager: log in to a session, or loginctl enable-linger)",
                 "limits     watchdog      no usable cgroup: the arena looks at each bot's processes every 20 ms (resident memory,"
                         + " processes and threads, from /proc) and kills them past a limit",
                 fix + "a usable cgroup holds them exactly (see cgroup)",

@@ -52,8 +52,9 @@ class HostTest {
         assertThat(host.cgroup().kind()).isEqualTo(CgroupVersion.V2);
         assertThat(host.cgroup().detail()).isEqualTo("controllers cpu memory pids; the arena's group"
                 + " /user.slice/user-1000.slice/session-2.scope is not delegated to this user");
-        assertThat(host.cgroup().fix()).contains("run it in a subtree of its own: systemd-run --user --scope -p Delegate=yes"
-                + " ./caissa COMMAND");
+        assertThat(host.cgroup().fix().orElseThrow()).isEqualTo("run it in a subtree of its own: systemd-run --user --scope -p"
+                + " Delegate=yes ./caissa COMMAND (this needs the user's systemd manager: log in to a session, or loginctl"
+                + " enable-linger)");
         assertThat(host.limits().kind()).isEqualTo(LimitsBy.WATCHDOG);
         assertThat(host.limits().detail()).contains("every 20 ms");
         assertThat(host.limits().fix()).contains("a usable cgroup holds them exactly (see cgroup)");
@@ -156,8 +157,8 @@ class HostTest {
 
         assertThat(host.cgroup().detail()).isEqualTo("controllers cpu pids; the arena's group /user.slice is given no memory"
                 + " controller");
-        assertThat(host.cgroup().fix()).contains("run it in a subtree with them delegated: systemd-run --user --scope"
-                + " -p Delegate=yes ./caissa COMMAND");
+        assertThat(host.cgroup().fix().orElseThrow()).startsWith("run it in a subtree with them delegated: systemd-run --user"
+                + " --scope -p Delegate=yes ./caissa COMMAND");
     }
 
     @Test
