@@ -118,8 +118,8 @@ public final class Containment {
         boolean root = isRoot();
         Path scratchRoot = null;
         Bubblewrap.Scratch scratch = Bubblewrap.Scratch.IN_MEMORY;
-        // In memory unless the organiser keeps the folders, or no cgroup would count them against the bot's memory.
-        if (resolved.keepScratch() || cgroup.isEmpty()) {
+        // In memory (of a bounded size, see Bubblewrap) unless the organiser keeps the folders.
+        if (resolved.keepScratch()) {
             scratchRoot = Files.createTempDirectory("caissa-sandbox-");
             scratch = new Bubblewrap.Scratch(Files.createDirectory(scratchRoot.resolve("scratch")),
                     Files.createDirectory(scratchRoot.resolve("tmp")));
@@ -131,7 +131,8 @@ public final class Containment {
                 }
             }
         }
-        argv.addAll(Bubblewrap.command(command.argv(), visible, writable, hidden, scratch, cwd, root));
+        argv.addAll(Bubblewrap.command(command.argv(), visible, writable, hidden, scratch, resolved.limits().scratchBytes(),
+                cwd, root));
         return new Containment(argv, cgroup, scratchRoot, true, resolved);
     }
 
@@ -172,12 +173,15 @@ public final class Containment {
     }
 
     /**
-     * Where no cgroup holds the bot, starts watching its memory and processes from the process the
-     * arena started ({@link LimitWatchdog}); nothing where a cgroup does.
+     * Starts watching the bot from the process the arena started ({@link LimitWatchdog}): its
+     * memory and processes where no cgroup holds them, and its sandbox's writable places.
      */
     public synchronized void watch(ProcessHandle started) {
-        if (cgroup.isEmpty() && watchdog == null && !closed && Portable.procAvailable()) {
-            watchdog = LimitWatchdog.watch(started.pid(), isolation.limits());
+        // A sandbox's memory file systems are watched for a full one, with or without a cgroup.
+        List<String> scratch = sandboxed && scratchRoot == null ? List.of("/scratch", "/tmp", "/dev/shm")
+                : sandboxed ? List.of("/dev/shm") : List.of();
+        if ((cgroup.isEmpty() || !scratch.isEmpty()) && watchdog == null && !closed && Portable.procAvailable()) {
+            watchdog = LimitWatchdog.watch(started.pid(), isolation.limits(), cgroup.isEmpty(), scratch);
         }
     }
 

@@ -2,6 +2,8 @@ package caissa.arena.submission;
 
 import caissa.arena.bot.BotCommand;
 import caissa.arena.bot.CommandLineSplitter;
+import caissa.arena.input.BadInputException;
+import caissa.arena.records.InputFiles;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
 import java.io.IOException;
@@ -107,12 +109,14 @@ public final class SourceBuild {
         String base = source.getFileName().toString().replaceFirst("\\.java$", "");
         String mainClass = base;
         try {
-            Matcher m = PACKAGE.matcher(Files.readString(source));
+            Matcher m = PACKAGE.matcher(InputFiles.readString(source, InputFiles.SOURCE_FILE_CAP));
             if (m.find()) {
                 mainClass = m.group(1) + "." + base;
             }
         } catch (IOException e) {
             return new Outcome.Failed("Java", "javac", "cannot read " + source + ": " + e.getMessage(), "");
+        } catch (BadInputException e) {
+            return new Outcome.Failed("Java", "javac", e.getMessage(), "");
         }
         CommandLine javac = new CommandLine("javac").addArgument("-encoding").addArgument("UTF-8")
                 .addArgument("-d").addArgument(buildDir.toString(), false).addArgument(source.toString(), false);

@@ -159,6 +159,44 @@ class HostileBotsTest {
     }
 
     /**
+     * What a bot writes goes into memory file systems of the scratch limit's size, with or without
+     * a cgroup: it cannot fill the host's disk, and filling one loses it the game.
+     */
+    @ParameterizedTest(name = "cgroups {0}")
+    @ValueSource(strings = {"on", "off"})
+    void aBotThatFillsItsScratchLosesByTheScratchLimit(String cgroups) {
+        Sandboxes.assumeSandbox();
+        Sandboxes.withCgroups(cgroups, () -> {
+            GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("hog", "scratch-hog", "1"), CLOCK)
+                    .withIsolation(Isolation.defaults().withLimits(ResourceLimits.DEFAULT.withScratch(8L << 20)));
+
+            GameRecord record = Game.play(setup);
+
+            assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.RESOURCE_LIMIT);
+            assertThat(record.result()).isEqualTo(Result.WHITE_WINS);
+            assertThat(record.reason()).startsWith("hog (black) went over its scratch limit of 8 MiB (its /tmp was full)");
+            assertThat(record.black().sandbox().limits().scratchBytes()).isEqualTo(8L << 20);
+            assertNoProcessLeft(setup);
+        });
+    }
+
+    /** Each bot has a /dev/shm of its own, writable (POSIX shared memory, Python's multiprocessing) and private. */
+    @Test
+    void eachSandboxedBotHasAWritableDevShmOfItsOwn() {
+        Sandboxes.assumeSandbox();
+        GameSetup setup = GameSetup.of(TestBots.entrant("a", "shm", "1"), TestBots.entrant("b", "shm", "1"), CLOCK);
+
+        GameRecord record = Game.play(setup);
+
+        for (Side side : Side.values()) {
+            String own = "caissa-" + setup.entrant(side).command().env().get(TestBots.TOKEN_VARIABLE);
+            assertThat(record.player(side).stderr().head()).as(side.toString()).contains("attack: write into /dev/shm: ok")
+                    .contains("shm: /dev/shm holds [" + own + "]");
+        }
+        assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
+    }
+
+    /**
      * Honest bots whose runtime reserves far more address space than it uses (a JVM reserves
      * over a gigabyte at start) and that run a few dozen threads play under the default limits,
      * with or without a cgroup: what counts is what they hold, and only their own processes.
