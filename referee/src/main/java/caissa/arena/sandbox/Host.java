@@ -190,6 +190,8 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
      * @param ownGroup the arena's own group (the v2 one, or the v1 memory one), from /proc/self/cgroup
      * @param ownGroupWritable whether the arena may write in its own group's folder (v2: the group is delegated to it)
      * @param cgroupsOff whether {@code -Dcaissa.cgroups=off} switched cgroups off
+     * @param v2Problem on cgroup v2, why the arena could not place its bots' groups ({@link BotCgroup#v2Problem()}); empty
+     *     elsewhere, or where it could
      * @param cgroupKind {@code cgroup-v1} or {@code cgroup-v2}: a group the arena made to find out; empty when it could not
      * @param schedstat whether the kernel gives each thread's CPU time in /proc/PID/task/TID/schedstat
      * @param setsid whether {@code /usr/bin/setsid} is there (a plain bot's own process group, for signals)
@@ -201,7 +203,7 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
     public record Facts(boolean linux, boolean portable, boolean proc, boolean root, boolean nobodyMapped, boolean setpriv, Optional<String> sandboxSetting,
             Optional<String> bubblewrapProblem, Optional<String> bwrapPath, Map<String, String> sysctls,
             CgroupVersion cgroupVersion, List<String> controllers, List<String> heldByV1, String ownGroup,
-            boolean ownGroupWritable, boolean cgroupsOff, Optional<String> cgroupKind, boolean schedstat, boolean setsid,
+            boolean ownGroupWritable, boolean cgroupsOff, Optional<String> v2Problem, Optional<String> cgroupKind, boolean schedstat, boolean setsid,
             boolean shell, boolean pipesOff, boolean polled, Jdk jdk) {
 
         public Facts {
@@ -254,7 +256,9 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
             return new Facts(linux, portable, proc, Containment.isRoot(), mapped("uid_map") && mapped("gid_map"), onPath("setpriv").isPresent(),
                     Optional.ofNullable(setting).filter(s -> !s.isBlank()).map(String::strip), Bubblewrap.unavailableReason(),
                     onPath("bwrap"), sysctls, version, controllers, boundToV1(), ownGroup, ownWritable,
-                    "off".equals(System.getProperty(BotCgroup.SWITCH)), kind, threadCpuTimes(),
+                    "off".equals(System.getProperty(BotCgroup.SWITCH)),
+                    version == CgroupVersion.V2 && !portable && kind.isEmpty() ? BotCgroup.v2Problem() : Optional.empty(), kind,
+                    threadCpuTimes(),
                     Files.isExecutable(Path.of("/usr/bin/setsid")), Files.isExecutable(Path.of("/bin/sh")),
                     "threads".equals(System.getProperty("caissa.pipes")),
                     BotProcess.outputReading().equals("polled"), jdk);
@@ -521,8 +525,9 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
             return Part.wanting(version, controllers + "; the arena's group " + own + " is not delegated to this user",
                     "run it in a subtree of its own: " + DELEGATED);
         }
-        return Part.wanting(version, controllers + "; the arena cannot make groups under its group " + own,
-                facts.root() ? "give the arena a writable cgroup (a container: --privileged, or a cgroup namespace of its own)"
-                        : "run it in a subtree of its own: " + DELEGATED);
+        String why = facts.v2Problem().orElse("the arena cannot make groups under its group " + own);
+        return Part.wanting(version, controllers + "; " + why, facts.root() ? "run it in a scope of its own: systemd-run --scope"
+                + " -p Delegate=yes ./caissa COMMAND (a container: --privileged, or a cgroup namespace of its own)"
+                : "run it in a subtree of its own: " + DELEGATED);
     }
 }

@@ -176,6 +176,18 @@ class HostTest {
     }
 
     @Test
+    void rootOnCgroupV2InASharedGroupIsToldWhyAndToRunInAScopeOfItsOwn() {
+        String problem = "the arena's group /sys/fs/cgroup/user.slice/user-0.slice/session-3.scope holds other processes too"
+                + " (1, such as pid 812): on cgroup v2 it cannot then hold the bots' groups";
+        Host host = rootOnCgroupV1().cgroup(CgroupVersion.V2, List.of("cpu", "memory", "pids"), List.of())
+                .ownGroup("/user.slice/user-0.slice/session-3.scope", true).cgroupKind(null).v2Problem(problem).host();
+
+        assertThat(host.cgroup().detail()).isEqualTo("controllers cpu memory pids; " + problem);
+        assertThat(host.cgroup().fix().orElseThrow()).startsWith("run it in a scope of its own: systemd-run --scope -p"
+                + " Delegate=yes ./caissa COMMAND");
+    }
+
+    @Test
     void anOrdinaryUserOnCgroupV1IsToldOnlyRootMayMakeGroups() {
         Host host = rootOnCgroupV1().root(false).ownGroup("/", false).cgroupKind(null).host();
 

@@ -33,6 +33,7 @@ public final class Machines {
     private String ownGroup = "/";
     private boolean ownGroupWritable = true;
     private boolean cgroupsOff;
+    private Optional<String> v2Problem = Optional.empty();
     private Optional<String> cgroupKind = Optional.of("cgroup-v1");
     private boolean schedstat = true;
     private boolean setsid = true;
@@ -133,6 +134,12 @@ public final class Machines {
         return this;
     }
 
+    /** Why the arena could not place its groups on cgroup v2; null for it could. */
+    public Machines v2Problem(String value) {
+        v2Problem = Optional.ofNullable(value);
+        return this;
+    }
+
     /** The kind of a group the arena made to find out; null for it could not make one. */
     public Machines cgroupKind(String value) {
         cgroupKind = Optional.ofNullable(value);
@@ -162,9 +169,9 @@ public final class Machines {
     }
 
     public Facts facts() {
-        return new Facts(linux, portable, proc, root, nobodyMapped, setpriv, sandboxSetting, bubblewrapProblem, bwrapPath, sysctls, cgroupVersion,
-                controllers, heldByV1, ownGroup, ownGroupWritable, cgroupsOff, cgroupKind, schedstat, setsid, shell, pipesOff, polled,
-                JDK);
+        return new Facts(linux, portable, proc, root, nobodyMapped, setpriv, sandboxSetting, bubblewrapProblem, bwrapPath, sysctls,
+                cgroupVersion, controllers, heldByV1, ownGroup, ownGroupWritable, cgroupsOff, v2Problem, cgroupKind, schedstat,
+                setsid, shell, pipesOff, polled, JDK);
     }
 
     public Host host() {
