@@ -4,7 +4,7 @@ package caissa.arena.cli;
 final class ExitCodes {
 
     static final int OK = 0;
-    /** A check failed ({@code validate}) or H0 was accepted ({@code match}). */
+    /** A check failed ({@code validate}), H0 was accepted ({@code match}), or the machine lacks a part ({@code doctor}). */
     static final int FAILED = 1;
     /** Bad usage: unknown or malformed options, unreadable or invalid input files. */
     static final int USAGE = 2;
