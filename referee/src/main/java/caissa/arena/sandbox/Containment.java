@@ -253,7 +253,7 @@ public final class Containment {
         if (Portable.on()) {
             return new SandboxRecord("none", "none", isolation.limits(), null, "none", "process-tree", null);
         }
-        return new SandboxRecord(sandboxed ? "bwrap" : "none", cgroup.map(BotCgroup::kind).orElse("watchdog"),
+        return new SandboxRecord(sandboxed ? "bwrap" : "none", cgroup.map(BotCgroup::kind).orElse(Portable.procAvailable() ? "watchdog" : "none"),
                 isolation.limits(), scratchRoot != null && isolation.keepScratch() ? scratchRoot.toString() : null,
                 cgroup.isPresent() ? "freezer" : "signals", cgroup.isPresent() ? "cgroup" : sandboxed ? "pid-namespace"
                         : "process-tree", null);
