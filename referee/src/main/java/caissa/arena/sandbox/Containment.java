@@ -40,6 +40,8 @@ public final class Containment {
     private final Path scratchRoot;
     private final boolean sandboxed;
     private final Isolation isolation;
+    /** bubblewrap's options, handed to it as a file (see {@link #prepare}); null outside a sandbox. Deleted at {@link #close}. */
+    private Path optionsFile;
     /** Where no cgroup holds the bot: what watches its limits once it runs (see {@link #watch}); null before. */
     private LimitWatchdog watchdog;
 
@@ -88,8 +90,8 @@ public final class Containment {
         }
         Optional<BotCgroup> cgroup = BotCgroup.acquire(resolved.limits());
         boolean sandbox = resolved.sandbox() == SandboxMode.BWRAP;
-        List<String> argv = new ArrayList<>(launcher(resolved.limits(), cgroup, sandbox));
         if (!sandbox) {
+            List<String> argv = new ArrayList<>(launcher(resolved.limits(), cgroup, false, null));
             argv.addAll(command.argv());
             return new Containment(argv, cgroup, null, false, resolved);
         }
@@ -131,9 +133,22 @@ public final class Containment {
                 }
             }
         }
-        argv.addAll(Bubblewrap.command(command.argv(), visible, writable, hidden, scratch, resolved.limits().scratchBytes(),
-                cwd, root));
-        return new Containment(argv, cgroup, scratchRoot, true, resolved);
+        List<String> sandboxed = Bubblewrap.command(command.argv(), visible, writable, outermost(List.copyOf(hidden)), scratch,
+                resolved.limits().scratchBytes(), cwd, root);
+        // The sandbox's options reach bubblewrap through a file, not its command line: its command
+        // line is the sandbox's /proc/1/cmdline, where the bot would read the hidden paths and the
+        // other bot's files. Only the bot's own command stays there.
+        int end = sandboxed.indexOf("--");
+        Path options = Files.createTempFile("caissa-bwrap-", ".args",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.write(options, String.join("\0", sandboxed.subList(1, end)).concat("\0")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        List<String> argv = new ArrayList<>(launcher(resolved.limits(), cgroup, true, options));
+        argv.addAll(List.of(sandboxed.get(0), "--args", "4"));
+        argv.addAll(sandboxed.subList(end, sandboxed.size()));
+        Containment containment = new Containment(argv, cgroup, scratchRoot, true, resolved);
+        containment.optionsFile = options;
+        return containment;
     }
 
     /**
@@ -243,6 +258,9 @@ public final class Containment {
         if (scratchRoot != null && !isolation.keepScratch()) {
             deleteTree(scratchRoot);
         }
+        if (optionsFile != null) {
+            deleteTree(optionsFile);
+        }
     }
 
     /**
@@ -277,12 +295,16 @@ public final class Containment {
      * plain process, or a sandbox without a cgroup, gets a session of its own instead (see
      * {@link #ownSession()}).
      */
-    private static List<String> launcher(ResourceLimits limits, Optional<BotCgroup> cgroup, boolean sandbox) {
+    private static List<String> launcher(ResourceLimits limits, Optional<BotCgroup> cgroup, boolean sandbox, Path options) {
         // ulimit -f counts 512-byte blocks: the limit is rounded up to the next block.
         long bytes = limits.fileSizeBytes();
         String blocks = bytes > Long.MAX_VALUE - 511 ? "unlimited" : Long.toString((bytes + 511) / 512);
         // bubblewrap reads a sandbox's seccomp filter from a file descriptor (see KeyringFilter).
         String filter = sandbox ? KeyringFilter.file().map(f -> "exec 3< '" + f + "' || exit 125; ").orElse("") : "";
+        if (options != null) {
+            // And its options from descriptor 4 (see prepare).
+            filter += "exec 4< '" + options + "' || exit 125; ";
+        }
         List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
                 (sandbox && cgroup.isPresent() ? "trap '' INT QUIT TERM HUP; " : "") + filter
                         + "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 125; shift; done; shift; "

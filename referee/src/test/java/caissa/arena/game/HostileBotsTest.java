@@ -220,6 +220,27 @@ class HostileBotsTest {
         assertThat(next.white().stderr().head()).contains("keyring: search user nothing", "keyring: search session nothing");
     }
 
+    /** The sandbox's first process shows no hidden path and none of the other bot's files on its command line. */
+    @Test
+    void theSandboxsCommandLineNamesNothingItHides() throws IOException {
+        Sandboxes.assumeSandbox();
+        Path arena = arena();
+        Path output = arena.resolve("reports/t1");
+        Path secret = arena.resolve("bots/victim/secret.txt");
+        Entrant reader = in(arena, "reader", "cmdline", "1");
+        BotCommand victim = TestBots.command("random");
+        Entrant withBook = new Entrant("victim", new BotCommand(
+                Stream.concat(victim.argv().stream(), Stream.of(secret.toString())).toList(), Optional.empty(), victim.env()));
+        GameSetup setup = GameSetup.of(reader, withBook, CLOCK)
+                .withIsolation(Isolation.defaults().hiding(List.of(output)));
+
+        GameRecord record = Game.play(setup);
+
+        String stderr = record.white().stderr().head();
+        assertThat(stderr).contains("cmdline: bwrap --args 4 -- ").doesNotContain(output.toString())
+                .doesNotContain(secret.toString());
+    }
+
     /** Each bot has a /dev/shm of its own, writable (POSIX shared memory, Python's multiprocessing) and private. */
     @Test
     void eachSandboxedBotHasAWritableDevShmOfItsOwn() {

@@ -248,6 +248,14 @@ public final class TestBot {
                     System.err.flush();
                 });
             }
+            case "cmdline" -> {
+                // What the sandbox's first process was started with, as any bot can read it.
+                return once(() -> {
+                    byte[] line = java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/1/cmdline"));
+                    System.err.println("cmdline: " + new String(line, StandardCharsets.UTF_8).replace('\0', ' '));
+                    System.err.flush();
+                });
+            }
             case "env" -> {
                 // Prints its whole environment, as a bot that publishes what it was given would.
                 return once(() -> {
