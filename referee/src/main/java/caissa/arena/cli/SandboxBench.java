@@ -76,7 +76,7 @@ final class SandboxBench implements Callable<Integer> {
         double plain = Percentiles.of(times.get(Kind.PLAIN), games, 1e6).median();
         for (Kind kind : Kind.values()) {
             Percentiles p = Percentiles.of(times.get(kind), games, 1e6);
-            out.printf(Locale.ROOT, "  %-30s median %6.2f ms   p99 %6.2f ms   max %6.2f ms per game%s%n", kind.label,
+            out.printf(Locale.ROOT, "  %-32s median %6.2f ms   p99 %6.2f ms   max %6.2f ms per game%s%n", kind.label,
                     p.median(), p.p99(), p.max(), kind == Kind.PLAIN ? "" : String.format(Locale.ROOT,
                             "   (%+.2f ms over plain)", p.median() - plain));
         }
