@@ -139,9 +139,7 @@ public final class Containment {
         // line is the sandbox's /proc/1/cmdline, where the bot would read the hidden paths and the
         // other bot's files. Only the bot's own command stays there.
         int end = sandboxed.indexOf("--");
-        Path options = Files.createTempFile("caissa-bwrap-", ".args",
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        Files.write(options, String.join("\0", sandboxed.subList(1, end)).concat("\0")
+        Path options = SandboxFiles.write("bwrap-options", String.join("\0", sandboxed.subList(1, end)).concat("\0")
                 .getBytes(java.nio.charset.StandardCharsets.UTF_8));
         List<String> argv = new ArrayList<>(launcher(resolved.limits(), cgroup, true, options));
         argv.addAll(List.of(sandboxed.get(0), "--args", "4"));
@@ -259,7 +257,11 @@ public final class Containment {
             deleteTree(scratchRoot);
         }
         if (optionsFile != null) {
-            deleteTree(optionsFile);
+            try {
+                Files.deleteIfExists(optionsFile);
+            } catch (IOException e) {
+                // Removed with its folder when the arena exits.
+            }
         }
     }
 

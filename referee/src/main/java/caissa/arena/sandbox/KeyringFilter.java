@@ -3,9 +3,7 @@ package caissa.arena.sandbox;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Optional;
 
@@ -53,11 +51,7 @@ public final class KeyringFilter {
             return Optional.empty();
         }
         try {
-            Path path = Files.createTempFile("caissa-keyring-filter-", ".bpf",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            Files.write(path, program());
-            path.toFile().deleteOnExit();
-            return Optional.of(path);
+            return Optional.of(SandboxFiles.write("keyring-filter", program()));
         } catch (IOException | UnsupportedOperationException e) {
             return Optional.empty();
         }

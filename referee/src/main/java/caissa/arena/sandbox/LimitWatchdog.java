@@ -55,7 +55,7 @@ public final class LimitWatchdog implements AutoCloseable {
         this.scratch = List.copyOf(scratch);
         // Only the sandbox's file systems to watch (a cgroup holds the rest): a fifth as often.
         long period = processes ? PERIOD_MILLIS : PERIOD_MILLIS * SCRATCH_EVERY;
-        this.task = TIMER.scheduleWithFixedDelay(() -> look(false), 0, period, TimeUnit.MILLISECONDS);
+        this.task = TIMER.scheduleWithFixedDelay(() -> look(false), period, period, TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -135,7 +135,9 @@ public final class LimitWatchdog implements AutoCloseable {
             return Optional.empty();
         }
         if (init == 0) {
-            init = ProcessHandle.of(root).flatMap(h -> h.children().findFirst()).map(ProcessHandle::pid).orElse(0L);
+            // bubblewrap's outer process has one thread and one child, its init: read from /proc, not
+            // through ProcessHandle.children(), which reads every process of the machine.
+            init = TreeUsage.firstChild(root);
             if (init == 0) {
                 return Optional.empty();
             }

@@ -82,6 +82,17 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
         return value;
     }
 
+    /** The first child of a process's main thread, 0 when it has none (yet) or is gone. */
+    static long firstChild(long pid) {
+        try {
+            String text = Files.readString(PROC.resolve(pid + "/task/" + pid + "/children")).trim();
+            int space = text.indexOf(' ');
+            return text.isEmpty() ? 0 : Long.parseLong(space < 0 ? text : text.substring(0, space));
+        } catch (IOException | SecurityException | NumberFormatException e) {
+            return 0;
+        }
+    }
+
     private static void children(Path dir, List<Long> into) {
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(dir.resolve("task"))) {
             for (Path task : tasks) {
