@@ -136,8 +136,12 @@ public final class BotProcess {
         // Nothing of the arena's environment but the few variables every program needs: it holds secrets.
         builder.environment().clear();
         builder.environment().putAll(BotEnvironment.base(System.getenv()));
-        builder.environment().putAll(environment);
-        builder.environment().putAll(command.env());
+        if (containment == null || !containment.sandboxed()) {
+            builder.environment().putAll(environment);
+            builder.environment().putAll(command.env());
+        }
+        // In a sandbox the bot's own variables are set inside it, after the change of user (see
+        // Bubblewrap): what starts the sandbox runs with the arena's privileges and must not get them.
         builder.environment().put(ProcessTree.MARKER_VARIABLE, tree.markerValue());
         Optional<SelectablePipe> pipe = SelectablePipe.open();
         pipe.ifPresent(p -> builder.redirectOutput(p.childEnd()));

@@ -45,14 +45,14 @@ public final class ProcessSeat implements Seat {
             if (problem.isPresent()) {
                 return new Opened.Failed(problem.get());
             }
+            Map<String, String> environment = new HashMap<>(setup.timeControl().environment());
+            environment.put(Game.VARIANT_VARIABLE, setup.variant().id());
             Containment containment;
             try {
-                containment = Containment.prepare(command, opponent, isolation, entrant.name());
+                containment = Containment.prepare(command, opponent, isolation, entrant.name(), environment);
             } catch (IOException e) {
                 return new Opened.Failed("its sandbox could not be prepared: " + e.getMessage());
             }
-            Map<String, String> environment = new HashMap<>(setup.timeControl().environment());
-            environment.put(Game.VARIANT_VARIABLE, setup.variant().id());
             BotProcess.Start start = BotProcess.start(command, environment, setup.limits(), name, containment);
             if (start instanceof BotProcess.Start.Started started) {
                 return new Opened.Ready(new ProcessSeat(started.bot()));

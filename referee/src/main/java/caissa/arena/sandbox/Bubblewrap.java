@@ -43,6 +43,26 @@ public final class Bubblewrap {
     private Bubblewrap() {
     }
 
+    /**
+     * The programs the sandbox is built with, by absolute path, found once on the arena's own
+     * PATH and in the system's folders: never by name where the bot's environment or folders
+     * could choose them. bubblewrap and setpriv run with the arena's privileges (as root, every
+     * capability), so a program of the bot's by that name would run as root outside its sandbox.
+     */
+    static final Path BWRAP = trusted("bwrap");
+    static final Path SETPRIV = trusted("setpriv");
+    static final Path ENV = trusted("env");
+
+    private static Path trusted(String name) {
+        for (String dir : List.of("/usr/bin", "/bin", "/usr/sbin", "/sbin", "/usr/local/bin")) {
+            Path candidate = Path.of(dir, name);
+            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                return candidate;
+            }
+        }
+        return caissa.arena.bot.ProgramLookup.onPath(name).map(p -> p.toAbsolutePath().normalize()).orElse(Path.of("/usr/bin", name));
+    }
+
     /** Whether bubblewrap can build a sandbox on this machine (tried once, with a real run). */
     public static boolean available() {
         return unavailableReason().isEmpty();
@@ -61,7 +81,7 @@ public final class Bubblewrap {
 
     private static Optional<String> probe() {
         try {
-            Process p = new ProcessBuilder("bwrap", "--ro-bind", "/", "/", "--unshare-pid", "--unshare-net",
+            Process p = new ProcessBuilder(BWRAP.toString(), "--ro-bind", "/", "/", "--unshare-pid", "--unshare-net",
                     "--die-with-parent", "--new-session", "--proc", "/proc", "--dev", "/dev", "true")
                     .redirectErrorStream(true).start();
             p.getOutputStream().close();
@@ -90,9 +110,9 @@ public final class Bubblewrap {
      * @param cwd where the bot starts, one of the visible folders
      * @param asRoot whether the arena runs as root: then the bot runs as nobody
      */
-    static List<String> command(List<String> argv, Collection<Path> visible, Collection<Path> writable,
-            Collection<Path> hidden, Scratch scratch, long scratchBytes, Path cwd, boolean asRoot) {
-        List<String> cmd = new ArrayList<>(List.of("bwrap", "--die-with-parent", "--new-session", "--unshare-pid",
+    static List<String> command(List<String> argv, java.util.Map<String, String> environment, Collection<Path> visible,
+            Collection<Path> writable, Collection<Path> hidden, Scratch scratch, long scratchBytes, Path cwd, boolean asRoot) {
+        List<String> cmd = new ArrayList<>(List.of(BWRAP.toString(), "--die-with-parent", "--new-session", "--unshare-pid",
                 "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--hostname", "caissa-bot"));
         cmd.addAll(systemMounts());
         cmd.addAll(List.of("--proc", "/proc", "--dev", "/dev"));
@@ -129,12 +149,17 @@ public final class Bubblewrap {
         }
         // The launcher opens the keyring filter as file descriptor 3 (see Containment#launcher).
         KeyringFilter.file().ifPresent(filter -> cmd.addAll(List.of("--seccomp", "3")));
-        cmd.addAll(List.of("--remount-ro", "/", "--chdir", cwd.toString(), "--setenv", "HOME", "/scratch",
-                "--setenv", "TMPDIR", "/tmp", "--setenv", "CAISSA_SCRATCH", "/scratch", "--"));
+        cmd.addAll(List.of("--remount-ro", "/", "--chdir", cwd.toString(), "--"));
         if (asRoot) {
-            cmd.addAll(List.of("setpriv", "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups",
+            cmd.addAll(List.of(SETPRIV.toString(), "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups",
                     "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"));
         }
+        // The bot's environment is set last, by env after the change of user: bubblewrap and
+        // setpriv run with the arena's own (an LD_PRELOAD of the bot's would run as root there).
+        java.util.Map<String, String> own = new java.util.TreeMap<>(environment);
+        own.putAll(java.util.Map.of("HOME", "/scratch", "TMPDIR", "/tmp", "CAISSA_SCRATCH", "/scratch"));
+        cmd.addAll(List.of(ENV.toString(), "-i"));
+        own.forEach((name, value) -> cmd.add(name + "=" + value));
         cmd.addAll(argv);
         return cmd;
     }

@@ -62,7 +62,16 @@ public final class Containment {
      */
     public static Containment prepare(BotCommand command, BotCommand opponent, Isolation isolation, String bot)
             throws IOException {
-        return prepare(command, opponent, isolation, bot, List.of());
+        return prepare(command, opponent, isolation, bot, java.util.Map.of(), List.of());
+    }
+
+    /**
+     * Prepares the containment of {@code command} for one game, with the run's variables for the
+     * bot ({@code environment}: the clock, the variant) on top of its clean base and its own.
+     */
+    public static Containment prepare(BotCommand command, BotCommand opponent, Isolation isolation, String bot,
+            java.util.Map<String, String> environment) throws IOException {
+        return prepare(command, opponent, isolation, bot, environment, List.of());
     }
 
     /**
@@ -77,11 +86,11 @@ public final class Containment {
             Files.setAttribute(folder, "unix:uid", Bubblewrap.NOBODY);
             Files.setAttribute(folder, "unix:gid", Bubblewrap.NOBODY);
         }
-        return prepare(command, command, isolation, name, List.of(folder));
+        return prepare(command, command, isolation, name, java.util.Map.of(), List.of(folder));
     }
 
     private static Containment prepare(BotCommand command, BotCommand opponent, Isolation isolation, String bot,
-            List<Path> writable) throws IOException {
+            java.util.Map<String, String> environment, List<Path> writable) throws IOException {
         Isolation resolved = isolation.resolved();
         resolved = resolved.withLimits(resolved.limitsFor(bot));
         if (Portable.on()) {
@@ -109,7 +118,10 @@ public final class Containment {
         Set<Path> theirs = new LinkedHashSet<>(visiblePaths(opponent, workingDir(opponent)));
         // Their own files too: where both bots live in one folder, the folder is shown and their files are not.
         theirs.addAll(namedFiles(opponent, workingDir(opponent)));
-        Set<Path> ours = namedFiles(command, cwd);
+        // Ours as the command names them, before folders inside others were left to those: a class
+        // path or a library both bots name is theirs and ours, and stays visible to both.
+        Set<Path> ours = new LinkedHashSet<>(namedFiles(command, cwd));
+        ours.addAll(ownPaths(command, cwd));
         for (Path path : theirs) {
             // Inside ours, unless they are ours too (the same program in self-play) or hold ours.
             if (insideAny(path, visible) && !visible.contains(path) && !ours.contains(path)
@@ -133,7 +145,12 @@ public final class Containment {
                 }
             }
         }
-        List<String> sandboxed = Bubblewrap.command(command.argv(), visible, writable, outermost(List.copyOf(hidden)), scratch,
+        java.util.Map<String, String> botEnvironment = new java.util.LinkedHashMap<>(
+                caissa.arena.bot.BotEnvironment.base(System.getenv()));
+        botEnvironment.putAll(environment);
+        botEnvironment.putAll(command.env());
+        List<String> sandboxed = Bubblewrap.command(command.argv(), botEnvironment, visible, writable,
+                outermost(List.copyOf(hidden)), scratch,
                 resolved.limits().scratchBytes(), cwd, root);
         // The sandbox's options reach bubblewrap through a file, not its command line: its command
         // line is the sandbox's /proc/1/cmdline, where the bot would read the hidden paths and the
@@ -339,6 +356,22 @@ public final class Containment {
      * visible folder are left to it.
      */
     static Set<Path> visiblePaths(BotCommand command, Path cwd) {
+        Set<Path> visible = new LinkedHashSet<>();
+        ownPaths(command, cwd).stream().filter(p -> p.getParent() != null && !system(p))
+                .sorted(Comparator.comparingInt(Path::getNameCount)).forEach(p -> {
+                    if (visible.stream().noneMatch(p::startsWith)) {
+                        visible.add(p);
+                    }
+                });
+        return visible;
+    }
+
+    /**
+     * Every path the bot's command makes its own, before the folders inside others are left to
+     * them: its working folder, its program's folder, each folder it names and the folder of each
+     * file it names (or the file, see {@link #folderOf}).
+     */
+    private static List<Path> ownPaths(BotCommand command, Path cwd) {
         List<Path> candidates = new ArrayList<>();
         candidates.add(cwd);
         String program = command.argv().get(0);
@@ -365,14 +398,7 @@ public final class Containment {
                 }
             }
         }
-        Set<Path> visible = new LinkedHashSet<>();
-        candidates.stream().filter(p -> p.getParent() != null && !system(p)).sorted(Comparator.comparingInt(Path::getNameCount))
-                .forEach(p -> {
-                    if (visible.stream().noneMatch(p::startsWith)) {
-                        visible.add(p);
-                    }
-                });
-        return visible;
+        return candidates;
     }
 
     /** The existing files (not folders) that the bot's command line names: its program and its scripts, jars, data. */

@@ -220,6 +220,36 @@ class HostileBotsTest {
         assertThat(next.white().stderr().head()).contains("keyring: search user nothing", "keyring: search session nothing");
     }
 
+    /**
+     * What builds the sandbox runs with the arena's privileges (as root, every capability): a
+     * bot whose own PATH leads to programs named bwrap and setpriv in its folder, and whose
+     * LD_PRELOAD names a library there, reaches none of them; its variables are its own inside.
+     */
+    @Test
+    void aBotsEnvironmentCannotChooseWhatBuildsItsSandbox() throws IOException {
+        Sandboxes.assumeSandbox();
+        Path dir = Files.createDirectories(temp.resolve("impostor"));
+        for (String name : List.of("bwrap", "setpriv", "env", "sh")) {
+            Path fake = dir.resolve(name);
+            Files.writeString(fake, "#!/bin/sh\ntouch " + temp.resolve("ran-" + name) + "\nexit 1\n");
+            Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
+        BotCommand random = TestBots.command("env", "1");
+        java.util.Map<String, String> env = new java.util.HashMap<>(random.env());
+        env.put("PATH", dir + ":/usr/bin:/bin");
+        env.put("LD_PRELOAD", dir.resolve("libimpostor.so").toString());
+        Entrant impostor = new Entrant("impostor", new BotCommand(random.argv(), Optional.of(dir), env));
+
+        GameRecord record = Game.play(GameSetup.of(impostor, TestBots.entrant("good", "random"), CLOCK));
+
+        assertThat(record.termination().isIrregular()).as(record.reason() + record.black().stderr().head()).isFalse();
+        for (String name : List.of("bwrap", "setpriv", "env", "sh")) {
+            assertThat(temp.resolve("ran-" + name)).as(name).doesNotExist();
+        }
+        assertThat(record.white().stderr().head()).contains("env: PATH=" + dir + ":/usr/bin:/bin");
+    }
+
     /** The sandbox's first process shows no hidden path and none of the other bot's files on its command line. */
     @Test
     void theSandboxsCommandLineNamesNothingItHides() throws IOException {
@@ -237,7 +267,7 @@ class HostileBotsTest {
         GameRecord record = Game.play(setup);
 
         String stderr = record.white().stderr().head();
-        assertThat(stderr).contains("cmdline: bwrap --args 4 -- ").doesNotContain(output.toString())
+        assertThat(stderr).containsPattern("cmdline: \\S*bwrap --args 4 -- ").doesNotContain(output.toString())
                 .doesNotContain(secret.toString());
     }
 
