@@ -147,6 +147,10 @@ public final class Bubblewrap {
                 cmd.addAll(List.of("--ro-bind", "/dev/null", path.toString()));
             }
         }
+        // A working folder not shown whole (/tmp, a home folder) is still where the bot starts.
+        if (visible.stream().noneMatch(cwd::startsWith)) {
+            cmd.addAll(List.of("--perms", "0755", "--dir", cwd.toString()));
+        }
         // The launcher opens the keyring filter as file descriptor 3 (see Containment#launcher).
         KeyringFilter.file().ifPresent(filter -> cmd.addAll(List.of("--seccomp", "3")));
         cmd.addAll(List.of("--remount-ro", "/", "--chdir", cwd.toString(), "--"));

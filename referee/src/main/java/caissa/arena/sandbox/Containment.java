@@ -318,17 +318,17 @@ public final class Containment {
         // ulimit -f counts 512-byte blocks: the limit is rounded up to the next block.
         long bytes = limits.fileSizeBytes();
         String blocks = bytes > Long.MAX_VALUE - 511 ? "unlimited" : Long.toString((bytes + 511) / 512);
-        // bubblewrap reads a sandbox's seccomp filter from a file descriptor (see KeyringFilter).
-        String filter = sandbox ? KeyringFilter.file().map(f -> "exec 3< '" + f + "' || exit 125; ").orElse("") : "";
-        if (options != null) {
-            // And its options from descriptor 4 (see prepare).
-            filter += "exec 4< '" + options + "' || exit 125; ";
-        }
+        // bubblewrap reads a sandbox's seccomp filter (see KeyringFilter) and its options (see
+        // prepare) from descriptors 3 and 4: the files' paths come as the first two arguments,
+        // never inside the script, whatever characters the temporary folder's name holds.
+        String filter = sandbox ? KeyringFilter.file().map(Path::toString).orElse("") : "";
         List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
-                (sandbox && cgroup.isPresent() ? "trap '' INT QUIT TERM HUP; " : "") + filter
+                (sandbox && cgroup.isPresent() ? "trap '' INT QUIT TERM HUP; " : "")
+                        + "if [ -n \"$1\" ]; then exec 3<\"$1\" || exit 125; fi; "
+                        + "if [ -n \"$2\" ]; then exec 4<\"$2\" || exit 125; fi; shift 2; "
                         + "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 125; shift; done; shift; "
                         + "ulimit -n " + limits.openFiles() + " && ulimit -f " + blocks + " || exit 125; exec \"$@\"",
-                "caissa-launcher"));
+                "caissa-launcher", filter, options == null ? "" : options.toString()));
         cgroup.ifPresent(group -> group.procsFiles().forEach(f -> argv.add(f.toString())));
         argv.add("--");
         return argv;
@@ -373,7 +373,10 @@ public final class Containment {
      */
     private static List<Path> ownPaths(BotCommand command, Path cwd) {
         List<Path> candidates = new ArrayList<>();
-        candidates.add(cwd);
+        // A bot started in /, /tmp or a home folder starts there, but sees only what it names in it.
+        if (!neverWhole(cwd)) {
+            candidates.add(cwd);
+        }
         String program = command.argv().get(0);
         if (program.contains("/")) {
             candidates.add(folderOf(cwd.resolve(program).normalize()));
@@ -389,7 +392,9 @@ public final class Containment {
                 try {
                     Path path = cwd.resolve(part).normalize();
                     if (Files.isDirectory(path)) {
-                        candidates.add(path);
+                        if (!neverWhole(path)) {
+                            candidates.add(path);
+                        }
                     } else if (Files.exists(path)) {
                         candidates.add(folderOf(path));
                     }
@@ -435,10 +440,16 @@ public final class Containment {
      */
     private static Path folderOf(Path file) {
         Path folder = file.getParent();
-        if (folder == null || NEVER_WHOLE.contains(folder) || folder.equals(home()) || (isRoot() && lacks(folder, "r-x"))) {
+        if (folder == null || neverWhole(folder) || (isRoot() && lacks(folder, "r-x"))) {
             return file;
         }
         return folder;
+    }
+
+    /** A folder a sandbox never shows whole: one of its own mount points, or a home folder (keys, tokens, histories). */
+    private static boolean neverWhole(Path folder) {
+        return NEVER_WHOLE.contains(folder) || folder.equals(home())
+                || folder.getParent() != null && folder.getParent().equals(Path.of("/home"));
     }
 
     private static Path home() {

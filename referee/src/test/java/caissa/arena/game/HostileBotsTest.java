@@ -250,6 +250,27 @@ class HostileBotsTest {
         assertThat(record.white().stderr().head()).contains("env: PATH=" + dir + ":/usr/bin:/bin");
     }
 
+    /**
+     * Started in /tmp (or a home folder), a bot starts there but sees nothing of it it does not
+     * name: its /tmp is still its own, empty and writable.
+     */
+    @Test
+    void aBotStartedInTmpSeesItsOwnTmpNotTheHosts() throws IOException {
+        Sandboxes.assumeSandbox();
+        Path hostFile = Files.createTempFile(Path.of("/tmp"), "caissa-host-", ".txt");
+        try {
+            Entrant inTmp = in(Path.of("/tmp"), "in-tmp", "scratch", "1");
+
+            GameRecord record = Game.play(GameSetup.of(inTmp, TestBots.entrant("good", "random"), CLOCK));
+
+            assertThat(record.white().stderr().head()).contains("scratch: TMPDIR holds []")
+                    .contains("attack: write into TMPDIR: ok").doesNotContain(hostFile.getFileName().toString());
+            assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
+        } finally {
+            Files.deleteIfExists(hostFile);
+        }
+    }
+
     /** The sandbox's first process shows no hidden path and none of the other bot's files on its command line. */
     @Test
     void theSandboxsCommandLineNamesNothingItHides() throws IOException {
