@@ -63,6 +63,31 @@ public final class Bubblewrap {
         return caissa.arena.bot.ProgramLookup.onPath(name).map(p -> p.toAbsolutePath().normalize()).orElse(Path.of("/usr/bin", name));
     }
 
+    private static volatile Boolean sized;
+
+    /** Whether this bubblewrap takes --size for a memory file system (0.7 and later; tried once). */
+    static boolean sizedTmpfs() {
+        Boolean known = sized;
+        if (known == null) {
+            try {
+                Process p = new ProcessBuilder(BWRAP.toString(), "--ro-bind", "/", "/", "--size", "1048576", "--tmpfs", "/tmp",
+                        "true").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                p.getOutputStream().close();
+                known = p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+                if (p.isAlive()) {
+                    p.destroyForcibly();
+                }
+            } catch (IOException e) {
+                known = false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+            sized = known;
+        }
+        return known;
+    }
+
     /** Whether bubblewrap can build a sandbox on this machine (tried once, with a real run). */
     public static boolean available() {
         return unavailableReason().isEmpty();
@@ -119,11 +144,17 @@ public final class Bubblewrap {
         // Each writable place is a memory file system of the scratch limit's size: what a bot writes
         // can neither fill the host's disk nor outgrow its limit (a cgroup counts it as memory too).
         // Writable by the bot whatever user it runs as; sticky as everywhere. /dev/shm is its own.
-        String size = Long.toString(scratchBytes);
-        cmd.addAll(List.of("--perms", "1777", "--size", size, "--tmpfs", "/dev/shm"));
+        // A bubblewrap before 0.7 has no --size: its file systems are then bounded by the watchdog alone.
+        List<String> size = sizedTmpfs() ? List.of("--size", Long.toString(scratchBytes)) : List.of();
+        cmd.addAll(List.of("--perms", "1777"));
+        cmd.addAll(size);
+        cmd.addAll(List.of("--tmpfs", "/dev/shm"));
         if (scratch.inMemory()) {
-            cmd.addAll(List.of("--perms", "1777", "--size", size, "--tmpfs", "/tmp", "--perms", "0777", "--size", size,
-                    "--tmpfs", "/scratch"));
+            cmd.addAll(List.of("--perms", "1777"));
+            cmd.addAll(size);
+            cmd.addAll(List.of("--tmpfs", "/tmp", "--perms", "0777"));
+            cmd.addAll(size);
+            cmd.addAll(List.of("--tmpfs", "/scratch"));
         } else {
             cmd.addAll(List.of("--bind", scratch.tmp().toString(), "/tmp", "--bind", scratch.scratch().toString(), "/scratch"));
         }

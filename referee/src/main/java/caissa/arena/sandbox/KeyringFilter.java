@@ -13,8 +13,8 @@ import java.util.Optional;
  * The keyrings are not namespaced: every sandbox whose bot runs as nobody shares nobody's user
  * keyring, and a session keyring is inherited, so one bot could leave a value there for a bot of
  * a later game to read. Written once, as a classic BPF program in the machine's byte order, for
- * bubblewrap's {@code --seccomp}; x86-64 (with its x32 and i386 calls) and arm64 are covered,
- * other machines get no filter.
+ * bubblewrap's {@code --seccomp}; x86-64 (with its x32 and i386 calls) and arm64 (with 32-bit
+ * ARM calls) are covered; other machines get no filter, and calls of other architectures pass.
  */
 public final class KeyringFilter {
 
@@ -29,6 +29,8 @@ public final class KeyringFilter {
     private static final int ARCH_X86_64 = 0xc000003e;
     private static final int ARCH_I386 = 0x40000003;
     private static final int ARCH_AARCH64 = 0xc00000b7;
+    /** 32-bit ARM code, which an arm64 machine may run. */
+    private static final int ARCH_ARM = 0x40000028;
     /** x32 calls are x86-64's numbers with this bit set. */
     private static final int X32_BIT = 0x40000000;
 
@@ -77,7 +79,8 @@ public final class KeyringFilter {
                 Insn.load(null, OFFSET_ARCH),
                 Insn.jumpIf(ARCH_X86_64, "x86-64", null),
                 Insn.jumpIf(ARCH_I386, "i386", null),
-                Insn.jumpIf(ARCH_AARCH64, "arm64", "allow"),
+                Insn.jumpIf(ARCH_AARCH64, "arm64", null),
+                Insn.jumpIf(ARCH_ARM, "arm", "allow"),
                 // add_key, request_key, keyctl on x86-64 (x32 calls have one more bit set).
                 Insn.load("x86-64", OFFSET_NR),
                 new Insn(null, AND_K, ~X32_BIT, null, null),
@@ -92,6 +95,10 @@ public final class KeyringFilter {
                 Insn.jumpIf(217, "refuse", null),
                 Insn.jumpIf(218, "refuse", null),
                 Insn.jumpIf(219, "refuse", "allow"),
+                Insn.load("arm", OFFSET_NR),
+                Insn.jumpIf(309, "refuse", null),
+                Insn.jumpIf(310, "refuse", null),
+                Insn.jumpIf(311, "refuse", "allow"),
                 new Insn("allow", RET_K, RET_ALLOW, null, null),
                 new Insn("refuse", RET_K, RET_EPERM, null, null));
         java.util.Map<String, Integer> at = new java.util.HashMap<>();

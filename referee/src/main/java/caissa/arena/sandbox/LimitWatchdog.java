@@ -121,6 +121,18 @@ public final class LimitWatchdog implements AutoCloseable {
         kill(usage.pids());
     }
 
+    /** The devices of the arena's own /, /tmp, /dev and /dev/shm. */
+    private static final java.util.Set<Long> HOST_DEVICES = java.util.stream.Stream.of("/", "/tmp", "/dev", "/dev/shm")
+            .map(p -> device(java.nio.file.Path.of(p))).filter(d -> d != -1).collect(java.util.stream.Collectors.toSet());
+
+    private static long device(java.nio.file.Path path) {
+        try {
+            return ((Number) java.nio.file.Files.getAttribute(path, "unix:dev")).longValue();
+        } catch (java.io.IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     private String scratchHit(String mount) {
         return "scratch limit of " + ResourceLimits.bytes(limits.scratchBytes()) + " (its " + mount + " was full)";
     }
@@ -144,9 +156,16 @@ public final class LimitWatchdog implements AutoCloseable {
         }
         for (String mount : scratch) {
             java.io.File seen = new java.io.File("/proc/" + init + "/root" + mount);
+            // While bubblewrap still sets the sandbox up, the path leads to the host's own file
+            // systems, which are not the bot's to fill.
+            long device = device(seen.toPath());
+            if (device == -1 || HOST_DEVICES.contains(device)) {
+                continue;
+            }
             long total = seen.getTotalSpace();
-            // Less room than a page: nothing more can be written (0 where the sandbox is already gone).
-            if (total > 0 && total <= limits.scratchBytes() + 4096 && seen.getUsableSpace() < 4096) {
+            // Within a page of the limit: nothing more can be written where the file system has the
+            // limit's size, and where bubblewrap could not size it, the watchdog is the limit.
+            if (total > 0 && total - seen.getUsableSpace() >= limits.scratchBytes() - 4096) {
                 return Optional.of(mount);
             }
         }
@@ -155,9 +174,18 @@ public final class LimitWatchdog implements AutoCloseable {
 
     /** Kills the tree, going over it again for what was forked meanwhile. */
     private void kill(List<Long> pids) {
-        List<Long> left = pids;
+        // The deepest first: a parent killed first would leave its children to another parent,
+        // out of the tree's reach. Handles are taken at once, so no reused pid is killed later.
+        List<ProcessHandle> handles = new java.util.ArrayList<>();
+        for (int i = pids.size() - 1; i >= 0; i--) {
+            ProcessHandle.of(pids.get(i)).ifPresent(handles::add);
+        }
+        handles.forEach(ProcessHandle::destroyForcibly);
+        List<Long> left = TreeUsage.of(root).pids();
         for (int round = 0; round < KILL_ROUNDS && !left.isEmpty(); round++) {
-            left.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+            for (int i = left.size() - 1; i >= 0; i--) {
+                ProcessHandle.of(left.get(i)).ifPresent(ProcessHandle::destroyForcibly);
+            }
             left = TreeUsage.of(root).pids();
         }
     }
