@@ -109,9 +109,10 @@ public final class LimitWatchdog implements AutoCloseable {
         Optional<String> full = ticks++ % SCRATCH_EVERY == 0 || everything ? fullScratch() : Optional.empty();
         if (full.isPresent()) {
             hit = scratchHit(full.get());
-        } else if (usage.residentBytes() > limits.memoryBytes()) {
+        } else if (usage.residentBytes() > limits.memoryBytes() && usage.proportionalBytes() > limits.memoryBytes()) {
+            // Over by the resident sum, and still over with shared pages counted once.
             hit = "memory limit of " + ResourceLimits.bytes(limits.memoryBytes()) + " (killed holding "
-                    + ResourceLimits.bytes(usage.residentBytes()) + " resident)";
+                    + ResourceLimits.bytes(usage.proportionalBytes()) + ")";
         } else if (usage.threads() > limits.processes()) {
             hit = "process limit of " + limits.processes() + " processes and threads (killed with " + usage.threads() + ")";
         } else {

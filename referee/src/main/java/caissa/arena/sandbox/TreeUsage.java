@@ -82,6 +82,34 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
         return value;
     }
 
+    /**
+     * The memory the tree holds with pages shared between its processes counted once (the sum of
+     * their {@code Pss}, from /proc/PID/smaps_rollup): after a fork, parent and child share their
+     * pages and the sum of their resident figures counts them twice. Dearer to read (the kernel
+     * walks each process's mappings), so asked only when the cheap sum is over a limit; the
+     * resident sum where the kernel has no such file.
+     */
+    public long proportionalBytes() {
+        long total = 0;
+        for (long pid : pids) {
+            try {
+                String text = Files.readString(PROC.resolve(pid + "/smaps_rollup"));
+                int at = text.indexOf("\nPss:");
+                if (at < 0) {
+                    return residentBytes;
+                }
+                total += kibibytes(text.substring(at + 1, text.indexOf('\n', at + 1))) * 1024;
+            } catch (IOException | SecurityException | IndexOutOfBoundsException e) {
+                // Gone since, or no such file on this kernel.
+                if (!Files.exists(PROC.resolve(Long.toString(pid)))) {
+                    continue;
+                }
+                return residentBytes;
+            }
+        }
+        return total;
+    }
+
     /** The first child of a process's main thread, 0 when it has none (yet) or is gone. */
     static long firstChild(long pid) {
         try {

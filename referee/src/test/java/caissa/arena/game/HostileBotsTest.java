@@ -309,6 +309,45 @@ class HostileBotsTest {
     }
 
     /**
+     * A bot that forks after touching its memory (Python's multiprocessing does) shares those
+     * pages with its children: the watchdog counts them once, as a cgroup does, and the bot plays.
+     */
+    @Test
+    void aBotThatForksAfterTouchingItsMemoryIsNotChargedTwice() throws IOException {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3");
+        Path dir = Files.createDirectories(temp.resolve("forker"));
+        String prelude = """
+                import os, sys, time
+                hoard = bytearray(400 * 1024 * 1024)
+                for i in range(0, len(hoard), 4096):
+                    hoard[i] = 1
+                for _ in range(2):
+                    if os.fork() == 0:
+                        time.sleep(600)
+                        os._exit(0)
+                print("forker: 2 children share 400 MiB", file=sys.stderr, flush=True)
+                """;
+        Files.writeString(dir.resolve("bot.py"), prelude + Files.readString(Path.of("..", "sample-bots", "examples",
+                "random_bot.py")));
+        try (Stream<Path> paths = Files.walk(temp)) {
+            for (Path p : paths.toList()) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+        Entrant forker = new Entrant("forker", new BotCommand(List.of("/usr/bin/python3", dir.resolve("bot.py").toString()),
+                Optional.empty(), java.util.Map.of()));
+        TimeControl roomy = new TimeControl(Duration.ofSeconds(10), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
+
+        Sandboxes.withCgroups("off", () -> {
+            GameRecord record = Game.play(GameSetup.of(forker, TestBots.entrant("good", "random"), roomy));
+
+            assertThat(record.white().stderr().head()).contains("forker: 2 children share 400 MiB");
+            assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
+            assertThat(record.white().sandbox().limitsBy()).isEqualTo("watchdog");
+        });
+    }
+
+    /**
      * Honest bots whose runtime reserves far more address space than it uses (a JVM reserves
      * over a gigabyte at start) and that run a few dozen threads play under the default limits,
      * with or without a cgroup: what counts is what they hold, and only their own processes.
