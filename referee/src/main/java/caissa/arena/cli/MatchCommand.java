@@ -158,9 +158,12 @@ final class MatchCommand implements Callable<Integer> {
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
                         + ReportsDirectory.safe(engineBot.name()) + "-vs-" + ReportsDirectory.safe(baselineBot.name()));
 
+        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()))
+                .hiding(List.of(ReportsDirectory.root()));
         PreflightCheck.require(variant, List.of(engineBot, baselineBot),
                 Map.of(engineBot.name(), "--engine " + engineBot.name(), baselineBot.name(), "--baseline " + baselineBot.name()),
                 settings.timeControl(), Openings.opening(variant, seed, 0, openingPlies), threads);
+        sandbox.warnIfUnsandboxed("match", spec.commandLine().getErr());
         PrintWriter terminal = spec.commandLine().getOut();
         terminal.printf("match: %s (engine) vs %s (baseline), %s %d games, %d at a time%n", TerminalText.escape(engineBot.name()),
                 TerminalText.escape(baselineBot.name()), games != null ? "exactly" : "at most", cap, threads);
@@ -187,8 +190,6 @@ final class MatchCommand implements Callable<Integer> {
             // A shard's figures are a part of a match: only the merge judges it.
             Runtime.getRuntime().addShutdownHook(onInterrupt);
         }
-        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "match",
-                spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root()));
         MatchReport report;
         try {
             int columns = interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH;

@@ -2,6 +2,7 @@ package caissa.arena.testbots;
 
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.SandboxMode;
+import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -27,6 +28,16 @@ public final class Sandboxes {
             throw new AssertionError("CAISSA_REQUIRE_SANDBOX is set but " + Bubblewrap.unavailableReason().orElseThrow());
         }
         return false;
+    }
+
+    /**
+     * The {@code --sandbox} arguments that run a command's bots the way this suite runs them,
+     * without the warning line that {@code auto} prints where bubblewrap does not work: none where
+     * it works, {@code --sandbox none} where it does not. For tests that assert a command's exact
+     * standard error and are not about the sandbox.
+     */
+    public static List<String> asThisSuiteRuns() {
+        return enabled() ? List.of() : List.of("--sandbox", "none");
     }
 
     /** Skips the calling test unless it runs with sandboxes. */
