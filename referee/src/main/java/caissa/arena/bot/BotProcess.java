@@ -98,7 +98,8 @@ public final class BotProcess {
     private boolean sandboxExempted;
     /** Suspended through the cgroup's freezer rather than by a signal. */
     private boolean frozen;
-    private Boolean leadsGroup;
+    /** See {@link #groupLeader}: 0 until found. */
+    private long groupLeader;
     /** The bot's main thread's wait for a core, opened once the bot is found (see {@link #waitedNanos}). */
     private RunQueueWait mainThreadWait;
     /** When the last line to the bot began to be written ({@link System#nanoTime()}); a reply read after it is not dated before it. */
@@ -152,6 +153,9 @@ public final class BotProcess {
         }
         tree.setRoot(process.toHandle());
         tree.notePipes();
+        if (containment != null) {
+            containment.watch(process.toHandle());
+        }
         BotProcess bot = new BotProcess(process, tree, limits, name, containment);
         LIVE.add(bot);
         LineSplitter lines = new LineSplitter(bot.replies, limits.maxLineBytes(), limits.maxPendingLines());
@@ -459,14 +463,13 @@ public final class BotProcess {
     }
 
     /**
-     * Stops the bot and every process it started from getting CPU until {@link #resume()}: a
-     * SIGSTOP to its process group, which it leads since it runs in a session of its own. Does
-     * nothing when it does not lead its group (no {@code setsid} on this system): the signal
-     * would reach the arena.
+     * Stops the bot and every process it started from getting CPU until {@link #resume()}: its
+     * cgroup's freezer, or else a SIGSTOP to the process group that holds it (see {@link
+     * #groupLeader}). Does nothing when it has no group of its own (no {@code setsid} on this
+     * system): the signal would reach the arena.
      */
     public void suspend() {
-        // A cgroup freezes the whole tree, sandboxed or not (a sandbox's processes are in a
-        // session of their own, out of reach of a signal to the group).
+        // A cgroup freezes the whole tree, sandboxed or not.
         Optional<BotCgroup> group = cgroup();
         if (!suspended && process.isAlive() && group.isPresent()) {
             // Not waiting for the whole tree to stop: a bot that forks without pause would make the
@@ -480,8 +483,9 @@ public final class BotProcess {
             frozen = suspended;
             return;
         }
-        if (!suspended && process.isAlive() && leadsItsGroup()) {
-            suspended = Signals.shared().map(signals -> signals.stop(process.pid())).orElse(false);
+        long leader = groupLeader();
+        if (!suspended && process.isAlive() && leader > 0) {
+            suspended = Signals.shared().map(signals -> signals.stop(leader)).orElse(false);
         }
     }
 
@@ -504,17 +508,41 @@ public final class BotProcess {
             return;
         }
         if (suspended) {
-            Signals.shared().ifPresent(signals -> signals.resume(process.pid()));
+            Signals.shared().ifPresent(signals -> signals.resume(groupLeader));
             suspended = false;
         }
     }
 
-    /** Whether the bot's process group is its own (read once: setsid has run by its first reply). */
-    private boolean leadsItsGroup() {
-        if (leadsGroup == null) {
-            leadsGroup = ProcessCpu.processGroup(process.pid()) == process.pid();
+    /**
+     * The process whose group holds the bot and all it started, to be stopped and continued by
+     * signals: in a sandbox its init, which bubblewrap's {@code --new-session} makes lead a
+     * session and group of its own, with the bot in it; outside one the process started. Found
+     * once (the bot has its group by its first reply), -1 when there is no such group.
+     */
+    private long groupLeader() {
+        if (groupLeader == 0) {
+            List<Long> wrappers = containment != null && containment.sandboxed() ? sandboxProcesses() : List.of();
+            long pid = containment != null && containment.sandboxed() ? (wrappers.isEmpty() ? -1 : wrappers.get(1))
+                    : process.pid();
+            if (pid < 0) {
+                return -1;
+            }
+            groupLeader = ProcessCpu.processGroup(pid) == pid ? pid : -1;
         }
-        return leadsGroup;
+        return groupLeader;
+    }
+
+    /**
+     * What held the bot in its game, for the log: its containment's record with how it was
+     * suspended (none where it led no group of its own), ended and read; empty for a plain process.
+     */
+    public Optional<caissa.arena.sandbox.SandboxRecord> sandboxRecord() {
+        return containment().map(held -> {
+            caissa.arena.sandbox.SandboxRecord record = held.record();
+            // A group leader never looked for (suspension was off) is not known to be missing.
+            String suspendBy = record.suspendBy().equals("signals") && groupLeader < 0 ? "none" : record.suspendBy();
+            return record.with(suspendBy, record.endBy(), polled() ? "polled" : "threads");
+        });
     }
 
     public StderrExcerpt stderr() {

@@ -5,6 +5,7 @@ import caissa.arena.diagnostics.Diagnosis;
 import caissa.arena.diagnostics.IrregularLossTally;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Entrant;
+import caissa.arena.game.GameSetup;
 import caissa.arena.match.Match;
 import caissa.arena.match.MatchMerge;
 import caissa.arena.match.MatchReport;
@@ -160,9 +161,12 @@ final class MatchCommand implements Callable<Integer> {
 
         Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()))
                 .hiding(List.of(ReportsDirectory.root()));
-        PreflightCheck.require(variant, List.of(engineBot, baselineBot),
+        // Each bot is checked as its games will hold it: the match's sandbox and limits, its output hidden.
+        PreflightCheck.require(GameSetup.of(engineBot, baselineBot, settings.timeControl()).withVariant(variant)
+                .withOpening(Openings.opening(variant, seed, 0, openingPlies)).withIsolation(isolation.hiding(List.of(dir))),
+                List.of(engineBot, baselineBot),
                 Map.of(engineBot.name(), "--engine " + engineBot.name(), baselineBot.name(), "--baseline " + baselineBot.name()),
-                settings.timeControl(), Openings.opening(variant, seed, 0, openingPlies), threads);
+                threads);
         sandbox.warnIfUnsandboxed("match", spec.commandLine().getErr());
         PrintWriter terminal = spec.commandLine().getOut();
         terminal.printf("match: %s (engine) vs %s (baseline), %s %d games, %d at a time%n", TerminalText.escape(engineBot.name()),

@@ -1,10 +1,8 @@
 package caissa.arena.cli;
 
 import caissa.arena.game.Entrant;
+import caissa.arena.game.GameSetup;
 import caissa.arena.game.Preflight;
-import caissa.arena.game.TimeControl;
-import caissa.arena.rules.Move;
-import caissa.arena.rules.Variant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,11 +19,13 @@ final class PreflightCheck {
     }
 
     /**
-     * @param label how a bot is named in the refusal, for example {@code "--engine"} by entrant name
+     * @param game a game of the run: its variant, time control, first opening and isolation,
+     *     which every bot is started under, as in its games
+     * @param labels how a bot is named in the refusal, for example {@code "--engine"} by entrant name
      * @throws UsageException naming the first bot (in the given order) that cannot play
      */
-    static void require(Variant variant, List<Entrant> bots, Map<String, String> labels, TimeControl control,
-            List<Move> opening, int concurrency) throws InterruptedException {
+    static void require(GameSetup game, List<Entrant> bots, Map<String, String> labels, int concurrency)
+            throws InterruptedException {
         // The same command twice (a bot against a copy of itself) needs checking once.
         Map<List<String>, Entrant> distinct = new LinkedHashMap<>();
         bots.forEach(bot -> distinct.putIfAbsent(bot.command().argv(), bot));
@@ -33,7 +33,7 @@ final class PreflightCheck {
         try {
             List<Future<Optional<String>>> answers = new ArrayList<>();
             for (Entrant bot : distinct.values()) {
-                answers.add(pool.submit(() -> Preflight.problem(variant, bot, control, opening)));
+                answers.add(pool.submit(() -> Preflight.problem(game, bot)));
             }
             int i = 0;
             for (Entrant bot : distinct.values()) {

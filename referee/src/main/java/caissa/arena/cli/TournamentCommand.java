@@ -2,6 +2,7 @@ package caissa.arena.cli;
 
 import caissa.arena.bot.BotProcess;
 import caissa.arena.game.Entrant;
+import caissa.arena.game.GameSetup;
 import caissa.arena.tournament.Openings;
 import caissa.arena.tournament.Shard;
 import caissa.arena.tournament.StandingsDocument;
@@ -65,8 +66,9 @@ final class TournamentCommand implements Callable<Integer> {
         for (int i = 0; i < bots.size(); i++) {
             labels.put(bots.get(i).name(), file + ": bots[" + i + "] '" + bots.get(i).name() + "'");
         }
-        PreflightCheck.require(definition.variant(), bots, labels, definition.timeControl(),
-                Openings.opening(definition.variant(), definition.seed(), 0, definition.openingPlies()), games);
+        PreflightCheck.require(GameSetup.of(bots.get(0), bots.get(0), definition.timeControl()).withVariant(definition.variant())
+                .withOpening(Openings.opening(definition.variant(), definition.seed(), 0, definition.openingPlies()))
+                .withIsolation(Tournament.isolation(definition, file, dir)), bots, labels, games);
         PrintWriter terminal = spec.commandLine().getOut();
         LiveReport report = new LiveReport(dir, spec.commandLine().getErr());
         Optional<Shard> share;

@@ -36,7 +36,10 @@ public record GameRecord(
         String startedAt,
         long durationMillis) {
 
-    public static final String SCHEMA = "caissa-arena/game/2";
+    public static final String SCHEMA = "caissa-arena/game/3";
+
+    /** Earlier logs: limits held without a cgroup were {@code rlimit}, and the sandbox had no {@code suspendBy}, {@code endBy}, {@code output}. */
+    public static final String SCHEMA_2 = "caissa-arena/game/2";
 
     /** Earlier logs: the same fields without {@code variant}; all of them are square Caïssa games. */
     public static final String SCHEMA_1 = "caissa-arena/game/1";

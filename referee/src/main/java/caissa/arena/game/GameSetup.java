@@ -72,6 +72,11 @@ public record GameSetup(
     }
 
 
+    /** The same game between other bots. */
+    public GameSetup withEntrants(Entrant newWhite, Entrant newBlack) {
+        return new GameSetup(newWhite, newBlack, timeControl, opening, grace, limits, tournament, variant, isolation);
+    }
+
     public GameSetup withIsolation(Isolation newIsolation) {
         return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, variant, newIsolation);
     }

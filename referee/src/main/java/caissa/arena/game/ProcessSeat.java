@@ -68,7 +68,7 @@ public final class ProcessSeat implements Seat {
 
     @Override
     public Optional<SandboxRecord> sandbox() {
-        return bot.containment().map(Containment::record);
+        return bot.sandboxRecord();
     }
 
     @Override

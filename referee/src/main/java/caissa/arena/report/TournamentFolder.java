@@ -145,9 +145,10 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
             }
             try {
                 GameRecord record = Json.mapper().readValue(file.toFile(), GameRecord.class);
-                if (!GameRecord.SCHEMA.equals(record.schema()) && !GameRecord.SCHEMA_1.equals(record.schema())) {
+                if (!GameRecord.SCHEMA.equals(record.schema()) && !GameRecord.SCHEMA_2.equals(record.schema())
+                        && !GameRecord.SCHEMA_1.equals(record.schema())) {
                     throw new IllegalArgumentException("its schema is " + record.schema() + ", not " + GameRecord.SCHEMA
-                            + " or " + GameRecord.SCHEMA_1);
+                            + ", " + GameRecord.SCHEMA_2 + " or " + GameRecord.SCHEMA_1);
                 }
                 int number = record.tournament() != null ? record.tournament().game() : fileNumber(file).orElse(i + 1);
                 String earlier = fileOfNumber.putIfAbsent(number, name);

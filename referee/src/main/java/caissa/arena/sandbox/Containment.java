@@ -25,8 +25,8 @@ import java.util.stream.Stream;
  * the arena runs as root, the bot runs as nobody.
  *
  * <p>Always (with or without the sandbox), its limits: a cgroup where the machine offers one
- * (memory and processes for the whole tree), rlimits otherwise; open files and file size are
- * rlimits in both cases.
+ * (memory and processes for the whole tree), a {@link LimitWatchdog} otherwise; open files and
+ * file size are rlimits in both cases.
  */
 public final class Containment {
 
@@ -39,6 +39,8 @@ public final class Containment {
     private final Path scratchRoot;
     private final boolean sandboxed;
     private final Isolation isolation;
+    /** Where no cgroup holds the bot: what watches its limits once it runs (see {@link #watch}); null before. */
+    private LimitWatchdog watchdog;
 
     private Containment(List<String> argv, Optional<BotCgroup> cgroup, Path scratchRoot, boolean sandboxed,
             Isolation isolation) {
@@ -190,10 +192,27 @@ public final class Containment {
         return closed ? Optional.empty() : cgroup;
     }
 
+    /**
+     * Where no cgroup holds the bot, starts watching its memory and processes from the process the
+     * arena started ({@link LimitWatchdog}); nothing where a cgroup does.
+     */
+    public synchronized void watch(ProcessHandle started) {
+        if (cgroup.isEmpty() && watchdog == null && !closed) {
+            watchdog = LimitWatchdog.watch(started.pid(), isolation.limits());
+        }
+    }
+
     /** The limit the bot went over during the game, in words with its figure; empty when none. */
     public Optional<String> limitHit(Optional<Integer> exitCode) {
         Optional<String> hit = cgroup().flatMap(BotCgroup::limitHit);
         if (hit.isPresent()) {
+            return hit;
+        }
+        LimitWatchdog watching;
+        synchronized (this) {
+            watching = watchdog;
+        }
+        if (watching != null && (hit = watching.lookNow()).isPresent()) {
             return hit;
         }
         // SIGXFSZ: a write past the file size limit kills the writer unless it handles the signal.
@@ -229,6 +248,9 @@ public final class Containment {
         synchronized (this) {
             if (!closed) {
                 closed = true;
+                if (watchdog != null) {
+                    watchdog.close();
+                }
                 cgroup.ifPresent(group -> {
                     group.killAll();
                     group.release();
@@ -240,47 +262,47 @@ public final class Containment {
         }
     }
 
+    /**
+     * What holds the bot, for its game log; how it is suspended, ended and read are filled in by
+     * its process ({@link SandboxRecord#with}).
+     */
     public SandboxRecord record() {
-        return new SandboxRecord(sandboxed ? "bwrap" : "none", cgroup.map(BotCgroup::kind).orElse("rlimit"),
-                isolation.limits(), scratchRoot != null && isolation.keepScratch() ? scratchRoot.toString() : null);
+        return new SandboxRecord(sandboxed ? "bwrap" : "none", cgroup.map(BotCgroup::kind).orElse("watchdog"),
+                isolation.limits(), scratchRoot != null && isolation.keepScratch() ? scratchRoot.toString() : null,
+                cgroup.isPresent() ? "freezer" : "signals", cgroup.isPresent() ? "cgroup" : sandboxed ? "pid-namespace"
+                        : "process-tree", null);
     }
 
     /**
-     * What runs before the bot (or its sandbox) to put it under its limits. With a cgroup, one
-     * shell that joins the group before anything else runs (so that no child starts outside
-     * it) and sets the open-file and file-size rlimits with its built-in {@code ulimit} (soft
-     * and hard: the bot cannot raise them), then executes the rest in place: one program
-     * start where {@code prlimit} would be a second. Without a cgroup, {@code prlimit} sets
-     * the memory and process limits per process as well, the best an rlimit can do.
+     * What runs before the bot (or its sandbox) to put it under its limits: one shell that joins
+     * the bot's cgroup, if it has one, before anything else runs (so that no child starts
+     * outside it), sets the open-file and file-size rlimits with its built-in {@code ulimit}
+     * (soft and hard: the bot cannot raise them; both count only the process itself, never the
+     * user's other processes), then executes the rest in place: one program start where {@code
+     * prlimit} would be a second. Memory and processes are the cgroup's, or else the {@link
+     * LimitWatchdog}'s: never an address-space or process-count rlimit, which would stop a JVM
+     * before it starts and count every process of the user.
      *
      * <p>A sandbox leads a session of its own ({@code --new-session}) but bubblewrap's outer
      * process does not: the shell makes it ignore SIGINT, SIGQUIT, SIGTERM and SIGHUP (ignored
      * signals stay ignored across exec), so that Ctrl-C, a signal to the arena's process group
      * or a closed terminal stops the arena, which then ends the games, and never the bots first
-     * (a bot killed first would be recorded as crashed). The arena ends bots with SIGKILL. A plain process gets a session of its own instead
-     * (see {@link #ownSession()}).
+     * (a bot killed first would be recorded as crashed). The arena ends bots with SIGKILL. A
+     * plain process, or a sandbox without a cgroup, gets a session of its own instead (see
+     * {@link #ownSession()}).
      */
     private static List<String> launcher(ResourceLimits limits, Optional<BotCgroup> cgroup, boolean sandbox) {
-        if (cgroup.isPresent()) {
-            // ulimit -f counts 512-byte blocks: the limit is rounded up to the next block.
-            long bytes = limits.fileSizeBytes();
-            String blocks = bytes > Long.MAX_VALUE - 511 ? "unlimited" : Long.toString((bytes + 511) / 512);
-            List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
-                    (sandbox ? "trap '' INT QUIT TERM HUP; " : "")
-                            + "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 125; shift; done; shift; "
-                            + "ulimit -n " + limits.openFiles() + " && ulimit -f " + blocks + " || exit 125; exec \"$@\"",
-                    "caissa-launcher"));
-            cgroup.get().procsFiles().forEach(f -> argv.add(f.toString()));
-            argv.add("--");
-            return argv;
-        }
-        List<String> prlimit = new ArrayList<>(List.of("prlimit", "--nofile=" + limits.openFiles(),
-                "--fsize=" + limits.fileSizeBytes()));
-        // Per process, not per tree: the best an rlimit can do. Threads count as processes for RLIMIT_NPROC.
-        prlimit.add("--as=" + limits.memoryBytes());
-        prlimit.add("--nproc=" + limits.processes());
-        prlimit.add("--");
-        return prlimit;
+        // ulimit -f counts 512-byte blocks: the limit is rounded up to the next block.
+        long bytes = limits.fileSizeBytes();
+        String blocks = bytes > Long.MAX_VALUE - 511 ? "unlimited" : Long.toString((bytes + 511) / 512);
+        List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
+                (sandbox && cgroup.isPresent() ? "trap '' INT QUIT TERM HUP; " : "")
+                        + "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 125; shift; done; shift; "
+                        + "ulimit -n " + limits.openFiles() + " && ulimit -f " + blocks + " || exit 125; exec \"$@\"",
+                "caissa-launcher"));
+        cgroup.ifPresent(group -> group.procsFiles().forEach(f -> argv.add(f.toString())));
+        argv.add("--");
+        return argv;
     }
 
     /**

@@ -1,5 +1,6 @@
 package caissa.arena.tournament;
 
+import caissa.arena.sandbox.Isolation;
 import caissa.arena.Version;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.Game;
@@ -421,8 +422,16 @@ public final class Tournament implements AutoCloseable {
                 .withOpening(game.opening())
                 .withTournament(new GameRecord.TournamentGame(definition.name(), game.number(), plan.totalGames(),
                         game.pair()))
-                // No bot may see the records (or, through the tournament file, the other bots' commands).
-                .withIsolation(definition.isolation().hiding(file == null ? List.of(dir) : List.of(dir, file)));
+                .withIsolation(isolation(definition, file, dir));
+    }
+
+    /**
+     * What holds the bots of a tournament's games, and of the check before them: the file's
+     * sandbox and limits, and no bot may see the records (or, through the tournament file, the
+     * other bots' commands).
+     */
+    public static Isolation isolation(TournamentDefinition definition, Path file, Path dir) {
+        return definition.isolation().hiding(file == null ? List.of(dir) : List.of(dir, file));
     }
 
     private Map<Integer, FinishedGame> all() {

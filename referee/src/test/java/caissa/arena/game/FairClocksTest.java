@@ -3,9 +3,7 @@ package caissa.arena.game;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.rules.Side;
-import caissa.arena.sandbox.BotCgroup;
-import caissa.arena.sandbox.Isolation;
-import caissa.arena.sandbox.ResourceLimits;
+import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
 import java.time.Duration;
 import java.util.Optional;
@@ -49,10 +47,17 @@ class FairClocksTest {
                 TestBots.entrant("slow", "slow-think"), ROOMY.withSuspendIdle(suspend)));
     }
 
-    @Test
-    void aBotThatSpinsWhileItWaitsGetsNoCpuWhileItsOpponentThinksWhenSuspended() {
+    /** By its cgroup's freezer, or without one by SIGSTOP to the group it leads, in a sandbox or not. */
+    @ParameterizedTest(name = "cgroups {0}")
+    @ValueSource(strings = {"on", "off"})
+    void aBotThatSpinsWhileItWaitsGetsNoCpuWhileItsOpponentThinksWhenSuspended(String cgroups) {
+        Sandboxes.withCgroups(cgroups, () -> theSpinnerGetsNoCpuWhileSuspended(cgroups.equals("on") ? "freezer" : "signals"));
+    }
+
+    private static void theSpinnerGetsNoCpuWhileSuspended(String suspendBy) {
         GameRecord record = spinnerAgainstASlowOpponent(true);
 
+        assertThat(record.white().sandbox().suspendBy()).isEqualTo(suspendBy);
         assertThat(record.moves()).as(record.reason()).hasSizeGreaterThanOrEqualTo(22);
         Idle idle = idleOfWhite(record);
         assertThat(idle.wallMillis()).as("the opponent thought 300 ms a move").isGreaterThan(1000);
@@ -119,28 +124,14 @@ class FairClocksTest {
     @ParameterizedTest(name = "cgroups {0}")
     @ValueSource(strings = {"on", "off"})
     void aBotWhoseRunningChildBurnsCpuLosesOnTheCpuClock(String cgroups) {
-        String before = System.getProperty(BotCgroup.SWITCH);
-        System.setProperty(BotCgroup.SWITCH, cgroups);
-        try {
-            // Without a cgroup the limits are rlimits: memory is address space, which a JVM's
-            // reservations exceed, and processes count every process of the user the bot runs
-            // as (in a sandbox: nobody, like its opponent, whose JVM threads count too).
-            ResourceLimits roomy = ResourceLimits.DEFAULT.withMemory(16L << 30).withProcesses(10_000);
+        Sandboxes.withCgroups(cgroups, () -> {
             GameRecord record = Game.play(GameSetup.of(TestBots.entrant("parent", "slow-burning-child"),
-                    TestBots.entrant("random", "random", "3"), ONE_SECOND.withClock(ClockKind.CPU))
-                    .withIsolation(Isolation.defaults().withLimits(roomy)));
+                    TestBots.entrant("random", "random", "3"), ONE_SECOND.withClock(ClockKind.CPU)));
 
-            assertThat(record.white().sandbox().limitsBy())
-                    .startsWith(cgroups.equals("on") && BotCgroup.available() ? "cgroup-" : "rlimit");
+            assertThat(record.white().sandbox().limitsBy()).startsWith(cgroups.equals("on") ? "cgroup-" : "watchdog");
             assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.TIME_FORFEIT);
             assertThat(record.result()).isEqualTo(Result.lossFor(Side.WHITE));
             assertThat(record.reason()).contains("of CPU time (cpu clock)");
-        } finally {
-            if (before == null) {
-                System.clearProperty(BotCgroup.SWITCH);
-            } else {
-                System.setProperty(BotCgroup.SWITCH, before);
-            }
-        }
+        });
     }
 }

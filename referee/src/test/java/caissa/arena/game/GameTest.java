@@ -60,7 +60,7 @@ class GameTest {
 
         String json = Json.write(record);
         JsonNode tree = Json.mapper().readTree(json);
-        assertThat(tree.get("schema").asText()).isEqualTo("caissa-arena/game/2");
+        assertThat(tree.get("schema").asText()).isEqualTo("caissa-arena/game/3");
         assertThat(tree.get("result").asText()).isEqualTo("1-0");
         assertThat(tree.get("termination").asText()).isEqualTo("crash");
         assertThat(tree.get("loser").asText()).isEqualTo("black");

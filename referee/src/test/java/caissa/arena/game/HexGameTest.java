@@ -39,7 +39,7 @@ class HexGameTest {
 
         String json = Json.write(record);
         JsonNode tree = Json.mapper().readTree(json);
-        assertThat(tree.get("schema").asText()).isEqualTo("caissa-arena/game/2");
+        assertThat(tree.get("schema").asText()).isEqualTo("caissa-arena/game/3");
         assertThat(tree.get("variant").asText()).isEqualTo("hexcaissa");
         assertThat(Json.mapper().readValue(json, GameRecord.class)).isEqualTo(record);
     }

@@ -26,6 +26,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Bots written to harm their opponent, the arena, the records or the machine, run as real
@@ -108,40 +110,80 @@ class HostileBotsTest {
         }
     }
 
-    @Test
-    void aBotThatStartsThreeHundredProcessesLosesByTheProcessLimit() {
-        assumeCgroups();
-        GameSetup setup = GameSetup.of(TestBots.entrant("bomber", "fork-bomb", "2"), TestBots.entrant("good", "random"), CLOCK);
+    /**
+     * With a cgroup the kernel refuses the processes past the limit; without one (an ordinary
+     * user, a container) the arena's watchdog sees the tree pass it and kills it.
+     */
+    @ParameterizedTest(name = "cgroups {0}")
+    @ValueSource(strings = {"on", "off"})
+    void aBotThatStartsThreeHundredProcessesLosesByTheProcessLimit(String cgroups) {
+        Sandboxes.withCgroups(cgroups, () -> {
+            GameSetup setup = GameSetup.of(TestBots.entrant("bomber", "fork-bomb", "2"), TestBots.entrant("good", "random"), CLOCK);
 
-        GameRecord record = Game.play(setup);
+            GameRecord record = Game.play(setup);
 
-        assertThat(record.termination()).isEqualTo(Termination.RESOURCE_LIMIT);
-        assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
-        assertThat(record.reason()).startsWith("bomber (white) went over its process limit of 64 processes and threads");
-        assertThat(record.white().stderr().head()).containsPattern("fork-bomb: started \\d+ of 300");
-        assertThat(record.white().sandbox().limitsBy()).startsWith("cgroup-");
-        assertEndedInTime(record);
-        assertNoProcessLeft(setup);
+            assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.RESOURCE_LIMIT);
+            assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
+            assertThat(record.reason()).startsWith("bomber (white) went over its process limit of 64 processes and threads");
+            assertThat(record.white().sandbox().limitsBy()).isEqualTo(limitsBy(cgroups));
+            if (cgroups.equals("on")) {
+                // Refused, not killed: the bot lives on to say how far it got.
+                assertThat(record.white().stderr().head()).containsPattern("fork-bomb: started \\d+ of 300");
+            }
+            assertEndedInTime(record);
+            assertNoProcessLeft(setup);
+        });
     }
 
-    @Test
-    void aBotThatAllocatesPastItsMemoryLimitLosesByIt() {
-        assumeCgroups();
-        // Near its limit the kernel first evicts the hog's own file pages (its JVM's code), which it
-        // then reads back: that can take seconds before the kill, on a loaded machine. A roomy clock
-        // keeps the test about the limit, not about how fast the kernel gives up.
-        TimeControl roomy = new TimeControl(Duration.ofSeconds(60), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
-        GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("hog", "memory-hog", "2"), roomy)
-                .withIsolation(Isolation.defaults().withLimits(ResourceLimits.DEFAULT.withMemory(256L << 20)));
+    @ParameterizedTest(name = "cgroups {0}")
+    @ValueSource(strings = {"on", "off"})
+    void aBotThatAllocatesPastItsMemoryLimitLosesByIt(String cgroups) {
+        Sandboxes.withCgroups(cgroups, () -> {
+            // Near its limit the kernel first evicts the hog's own file pages (its JVM's code), which it
+            // then reads back: that can take seconds before the kill, on a loaded machine. A roomy clock
+            // keeps the test about the limit, not about how fast the kernel gives up.
+            TimeControl roomy = new TimeControl(Duration.ofSeconds(60), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
+            GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("hog", "memory-hog", "2"), roomy)
+                    .withIsolation(Isolation.defaults().withLimits(ResourceLimits.DEFAULT.withMemory(256L << 20)));
 
-        GameRecord record = Game.play(setup);
+            GameRecord record = Game.play(setup);
 
-        assertThat(record.termination()).isEqualTo(Termination.RESOURCE_LIMIT);
-        assertThat(record.result()).isEqualTo(Result.WHITE_WINS);
-        assertThat(record.reason()).startsWith("hog (black) went over its memory limit of 256 MiB");
-        assertThat(record.black().sandbox().limits().memoryBytes()).isEqualTo(256L << 20);
-        assertEndedInTime(record);
-        assertNoProcessLeft(setup);
+            assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.RESOURCE_LIMIT);
+            assertThat(record.result()).isEqualTo(Result.WHITE_WINS);
+            assertThat(record.reason()).startsWith("hog (black) went over its memory limit of 256 MiB");
+            assertThat(record.black().sandbox().limits().memoryBytes()).isEqualTo(256L << 20);
+            assertThat(record.black().sandbox().limitsBy()).isEqualTo(limitsBy(cgroups));
+            assertEndedInTime(record);
+            assertNoProcessLeft(setup);
+        });
+    }
+
+    /**
+     * Honest bots whose runtime reserves far more address space than it uses (a JVM reserves
+     * over a gigabyte at start) and that run a few dozen threads play under the default limits,
+     * with or without a cgroup: what counts is what they hold, and only their own processes.
+     */
+    @ParameterizedTest(name = "cgroups {0}")
+    @ValueSource(strings = {"on", "off"})
+    void aJvmWithDefaultFlagsAndThreadsPlaysUnderTheDefaultLimits(String cgroups) {
+        Sandboxes.withCgroups(cgroups, () -> {
+            BotCommand command = TestBots.command("random", "1");
+            // Default flags: no -Xmx, the default collector and both compilers, as a bot author's JVM has.
+            List<String> argv = new ArrayList<>(command.argv());
+            argv.removeIf(a -> a.startsWith("-XX:") || a.startsWith("-Xshare"));
+            Entrant plain = new Entrant("plain-jvm", new BotCommand(argv, Optional.empty(), command.env()));
+            GameSetup setup = GameSetup.of(plain, TestBots.entrant("threads", "threads", "1"), CLOCK);
+
+            GameRecord record = Game.play(setup);
+
+            assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
+            assertThat(record.black().stderr().head()).contains("threads: 24 running");
+            for (Side side : Side.values()) {
+                assertThat(record.player(side).sandbox().limitsBy()).isEqualTo(limitsBy(cgroups));
+                assertThat(record.player(side).sandbox().limits()).isEqualTo(ResourceLimits.DEFAULT);
+            }
+            assertNoProcessLeft(setup);
+        });
     }
 
     @Test
@@ -214,14 +256,14 @@ class HostileBotsTest {
         for (Side side : Side.values()) {
             var sandbox = record.player(side).sandbox();
             assertThat(sandbox.sandbox()).isEqualTo(Sandboxes.enabled() ? "bwrap" : "none");
-            assertThat(sandbox.limitsBy()).isEqualTo(BotCgroup.available() ? "cgroup-v1" : "rlimit");
+            assertThat(sandbox.limitsBy()).isEqualTo(Sandboxes.cgroupKind().orElse("watchdog"));
             assertThat(sandbox.limits()).isEqualTo(ResourceLimits.DEFAULT);
             assertThat(sandbox.scratch()).isNull();
         }
     }
 
-    private static void assumeCgroups() {
-        Assumptions.assumeTrue(BotCgroup.available(), "needs cgroups with memory and pids controllers");
+    private static String limitsBy(String cgroups) {
+        return cgroups.equals("on") ? Sandboxes.cgroupKind().orElseThrow() : "watchdog";
     }
 
     private static void assertEndedInTime(GameRecord record) {

@@ -1,5 +1,6 @@
 package caissa.arena.testbots;
 
+import caissa.arena.sandbox.BotCgroup;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.SandboxMode;
 import java.util.List;
@@ -28,6 +29,53 @@ public final class Sandboxes {
             throw new AssertionError("CAISSA_REQUIRE_SANDBOX is set but " + Bubblewrap.unavailableReason().orElseThrow());
         }
         return false;
+    }
+
+    /**
+     * Skips the calling test unless this machine gives the arena cgroups ({@code
+     * CAISSA_REQUIRE_CGROUP=1} makes their absence a failure instead).
+     */
+    public static void assumeCgroups() {
+        if (BotCgroup.available()) {
+            return;
+        }
+        if ("1".equals(System.getenv("CAISSA_REQUIRE_CGROUP"))) {
+            throw new AssertionError("CAISSA_REQUIRE_CGROUP is set but the arena cannot make a cgroup with memory and pids"
+                    + " controllers here");
+        }
+        Assumptions.assumeTrue(false, "needs a cgroup with memory and pids controllers the arena may use (root, or a"
+                + " delegated cgroup v2 subtree)");
+    }
+
+    /** {@code cgroup-v1} or {@code cgroup-v2}, as a game log here records a bot's cgroup; empty without one. */
+    public static java.util.Optional<String> cgroupKind() {
+        return BotCgroup.create("probe", caissa.arena.sandbox.ResourceLimits.DEFAULT).map(group -> {
+            String kind = group.kind();
+            group.remove();
+            return kind;
+        });
+    }
+
+    /**
+     * Runs the body with the arena's cgroups switched {@code on} (where this machine has them:
+     * skipped otherwise, see {@link #assumeCgroups}) or {@code off}, the path of a machine
+     * without them.
+     */
+    public static void withCgroups(String cgroups, Runnable body) {
+        if (cgroups.equals("on")) {
+            assumeCgroups();
+        }
+        String before = System.getProperty(BotCgroup.SWITCH);
+        System.setProperty(BotCgroup.SWITCH, cgroups);
+        try {
+            body.run();
+        } finally {
+            if (before == null) {
+                System.clearProperty(BotCgroup.SWITCH);
+            } else {
+                System.setProperty(BotCgroup.SWITCH, before);
+            }
+        }
     }
 
     /**

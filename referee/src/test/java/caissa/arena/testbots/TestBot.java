@@ -86,6 +86,11 @@ public final class TestBot {
                 for (String move : text.substring(8).split(" ")) {
                     position = position.play(variant.move(move));
                 }
+                if (behaviour.equals("answer-opening")) {
+                    // Takes the opening line for a question, as a bot that misread the protocol does;
+                    // the answer goes out with its first move, in one write, so that it is there to see.
+                    out.println(position.legalMoves().get(0));
+                }
                 continue;
             }
             if (!text.equals("start")) {
@@ -216,6 +221,19 @@ public final class TestBot {
             }
             case "limits" -> {
                 return once(TestBot::reportLimits);
+            }
+            case "threads" -> {
+                // A search with a thread pool: the threads stay alive for the whole game.
+                return once(() -> {
+                    int threadCount = 24;
+                    for (int i = 0; i < threadCount; i++) {
+                        Thread worker = new Thread(TestBot::sleepForeverQuietly, "worker-" + i);
+                        worker.setDaemon(true);
+                        worker.start();
+                    }
+                    System.err.println("threads: " + threadCount + " running");
+                    System.err.flush();
+                });
             }
             case "scratch" -> {
                 return once(TestBot::useScratch);
@@ -423,6 +441,14 @@ public final class TestBot {
     @SuppressWarnings("removal")
     private static void ignoreTerm() {
         sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> System.err.println("ignoring SIGTERM"));
+    }
+
+    private static void sleepForeverQuietly() {
+        try {
+            sleepForever();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void sleepForever() throws InterruptedException {
