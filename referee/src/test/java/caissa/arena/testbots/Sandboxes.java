@@ -88,6 +88,26 @@ public final class Sandboxes {
         return enabled() ? List.of() : List.of("--sandbox", "none");
     }
 
+    /**
+     * Skips the calling test unless the tests run as root, where a sandboxed bot runs as nobody
+     * and so cannot touch even its sandbox's own processes and folders; {@code
+     * CAISSA_REQUIRE_ROOT=1} makes running as another user a failure instead.
+     *
+     * @param what what the test proves that holds only as root
+     */
+    public static void assumeRoot(String what) {
+        int uid;
+        try {
+            uid = (Integer) java.nio.file.Files.getAttribute(java.nio.file.Path.of("/proc/self"), "unix:uid");
+        } catch (java.io.IOException | UnsupportedOperationException e) {
+            uid = -1;
+        }
+        if (uid != 0 && "1".equals(System.getenv("CAISSA_REQUIRE_ROOT"))) {
+            throw new AssertionError("CAISSA_REQUIRE_ROOT is set but the tests run as uid " + uid);
+        }
+        Assumptions.assumeTrue(uid == 0, "needs root: " + what);
+    }
+
     /** Skips the calling test unless it runs with sandboxes. */
     public static void assumeSandbox() {
         Assumptions.assumeTrue(enabled(), "runs only with the bubblewrap sandbox (CAISSA_SANDBOX is none or bwrap does not work here)");
