@@ -2,9 +2,9 @@ package caissa.arena.bot;
 
 import caissa.arena.sandbox.BotCgroup;
 import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Portable;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -133,6 +133,9 @@ public final class BotProcess {
                 : containment.ownSession() ? containment.argv()
                 : inOwnSession(new BotCommand(containment.argv(), command.workingDir(), command.env())));
         command.workingDir().ifPresent(dir -> builder.directory(dir.toFile()));
+        // Nothing of the arena's environment but the few variables every program needs: it holds secrets.
+        builder.environment().clear();
+        builder.environment().putAll(BotEnvironment.base(System.getenv()));
         builder.environment().putAll(environment);
         builder.environment().putAll(command.env());
         builder.environment().put(ProcessTree.MARKER_VARIABLE, tree.markerValue());
@@ -178,51 +181,14 @@ public final class BotProcess {
     private static List<String> inOwnSession(BotCommand command) {
         List<String> argv = command.argv();
         // A program that cannot be run is left to Java, whose error names it (setsid would start and fail).
-        if (!Files.isExecutable(SETSID) || !findable(argv.get(0), command.workingDir())) {
+        if (Portable.on() || !Files.isExecutable(SETSID)
+                || !(ProgramLookup.find(argv.get(0), command.workingDir()) instanceof ProgramLookup.Found.Startable)) {
             return argv;
         }
         List<String> wrapped = new ArrayList<>(argv.size() + 1);
         wrapped.add(SETSID.toString());
         wrapped.addAll(argv);
         return wrapped;
-    }
-
-    /** Whether the program is there, executable, and its interpreter too when it names one ({@code #!}). */
-    private static boolean findable(String program, java.util.Optional<Path> workingDir) {
-        try {
-            if (program.contains("/")) {
-                Path path = Path.of(program);
-                return runnable(path.isAbsolute() ? path : workingDir.orElse(Path.of("")).resolve(path));
-            }
-            String searchPath = System.getenv().getOrDefault("PATH", "");
-            for (String dir : searchPath.split(java.io.File.pathSeparator)) {
-                if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
-                    return runnable(Path.of(dir, program));
-                }
-            }
-        } catch (java.nio.file.InvalidPathException e) {
-            return false;
-        }
-        return false;
-    }
-
-    private static boolean runnable(Path file) {
-        if (!Files.isRegularFile(file) || !Files.isExecutable(file)) {
-            return false;
-        }
-        byte[] head = new byte[256];
-        int n;
-        try (java.io.InputStream in = Files.newInputStream(file)) {
-            n = in.readNBytes(head, 0, head.length);
-        } catch (IOException e) {
-            return false;
-        }
-        if (n < 2 || head[0] != '#' || head[1] != '!') {
-            return true;
-        }
-        String line = new String(head, 2, n - 2, StandardCharsets.ISO_8859_1).lines().findFirst().orElse("").strip();
-        String interpreter = line.split("\\s+", 2)[0];
-        return !interpreter.isEmpty() && Files.isExecutable(Path.of(interpreter));
     }
 
     /** Java says {@code Cannot run program "x": error=2, No such file or directory}: keep the OS's part. */

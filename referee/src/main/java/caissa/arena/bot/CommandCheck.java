@@ -38,27 +38,25 @@ public final class CommandCheck {
             return Optional.of(e.getMessage());
         }
         String program = resolved.argv().get(0);
-        if (program.contains(File.separator)) {
-            Path path = Path.of(program);
-            if (!path.isAbsolute() && command.workingDir().isPresent()) {
-                path = command.workingDir().get().resolve(path);
-            }
-            if (!Files.exists(path)) {
-                return Optional.of("no such file: " + program);
-            }
+        ProgramLookup.Found found = ProgramLookup.find(program, command.workingDir());
+        if (found instanceof ProgramLookup.Found.Missing) {
+            return Optional.of(program.contains("/") ? "no such file: " + program : "program '" + program + "' not found on the PATH");
+        }
+        if (found instanceof ProgramLookup.Found.NotExecutable notExecutable) {
+            Path path = notExecutable.file();
             if (Files.isDirectory(path)) {
                 return Optional.of("not an executable file: " + program + " is a folder");
             }
-            if (!Files.isExecutable(path)) {
-                return Optional.of("not an executable file: " + program + " (make it executable with chmod +x "
-                        + program + ", or start it through its interpreter: " + Shebang.interpreterFor(path, program) + " "
-                        + program + ")");
-            }
-            return Shebang.problem(path, program);
+            // A compiled program needs only the bit; a script can also be started through its interpreter.
+            return Optional.of("not an executable file: " + program + " (make it executable with chmod +x " + path
+                    + (ProgramLookup.compiled(path) ? "" : ", or start it through its interpreter: "
+                            + Shebang.interpreterFor(path, program) + " " + program) + ")");
         }
-        Optional<Path> found = onPath(program);
-        if (found.isEmpty()) {
-            return Optional.of("program '" + program + "' not found on the PATH");
+        Path file = found instanceof ProgramLookup.Found.Startable startable ? startable.file()
+                : ((ProgramLookup.Found.MissingInterpreter) found).file();
+        Optional<String> shebang = Shebang.problem(file, program);
+        if (shebang.isPresent() || program.contains("/")) {
+            return shebang;
         }
         // python3 bot.py: the script is the bot, and a missing one is the usual typo.
         return scriptProblem(resolved, command.workingDir());
@@ -66,16 +64,7 @@ public final class CommandCheck {
 
     /** Where a program without a folder is found on the PATH, if it is. */
     static Optional<Path> onPath(String program) {
-        String pathVariable = Optional.ofNullable(System.getenv("PATH")).orElse("");
-        for (String dir : pathVariable.split(File.pathSeparator)) {
-            if (!dir.isEmpty()) {
-                Path candidate = Path.of(dir, program);
-                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                    return Optional.of(candidate);
-                }
-            }
-        }
-        return Optional.empty();
+        return ProgramLookup.onPath(program);
     }
 
     /** The script of an interpreter command ({@code python3 bot.py}) must exist where the bot runs. */

@@ -26,7 +26,7 @@ final class ProcessCpu {
     }
 
     static long nanos(long pid) {
-        return treeNanos(pid, 0);
+        return caissa.arena.sandbox.Portable.procAvailable() ? treeNanos(pid, 0) : 0;
     }
 
     /** A fork loop cannot make the walk endless: the tree is followed this deep at most. */

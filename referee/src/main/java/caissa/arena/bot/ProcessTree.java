@@ -112,8 +112,8 @@ final class ProcessTree {
      * whose parent just exited) is gone for every purpose here.
      */
     static boolean running(ProcessHandle handle) {
-        if (!handle.isAlive()) {
-            return false;
+        if (!handle.isAlive() || !caissa.arena.sandbox.Portable.procAvailable()) {
+            return handle.isAlive();
         }
         try {
             String stat = Files.readString(PROC.resolve(Long.toString(handle.pid())).resolve("stat"));
@@ -126,7 +126,7 @@ final class ProcessTree {
 
     /** Remembers which pipes are the bot's standard input, output and error (Linux; nothing elsewhere). */
     synchronized void notePipes() {
-        if (root == null || !Files.isDirectory(PROC)) {
+        if (root == null || !caissa.arena.sandbox.Portable.procAvailable()) {
             return;
         }
         for (String fd : List.of("0", "1", "2")) {
@@ -184,7 +184,7 @@ final class ProcessTree {
 
     /** Processes whose environment carries this bot's marker (Linux only; empty elsewhere). */
     private List<ProcessHandle> markedProcesses() {
-        if (!Files.isDirectory(PROC)) {
+        if (!caissa.arena.sandbox.Portable.procAvailable()) {
             return List.of();
         }
         String entry = MARKER_VARIABLE + "=" + marker;

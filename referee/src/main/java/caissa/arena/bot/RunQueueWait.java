@@ -37,6 +37,9 @@ final class RunQueueWait implements AutoCloseable {
     }
 
     private static RunQueueWait open(Path path) {
+        if (!caissa.arena.sandbox.Portable.procAvailable()) {
+            return UNKNOWN;
+        }
         try {
             RunQueueWait wait = new RunQueueWait(FileChannel.open(path, StandardOpenOption.READ));
             if (wait.nanos() < 0) {

@@ -52,11 +52,23 @@ public final class SampleBots {
             // Little to compute: the client compiler is enough and costs less CPU while warming up.
             argv.add("-XX:TieredStopAtLevel=1");
         }
-        sharedArchive(classpath).ifPresent(archive -> argv.addAll(List.of("-XX:SharedArchiveFile=" + archive,
-                "-Xshare:auto", "-Xlog:cds=off")));
+        argv.addAll(quietJvm(sharedArchive(classpath)));
         argv.addAll(List.of("-cp", classpath, MAIN_CLASS, name));
         argv.addAll(command.argv().subList(1, command.argv().size()));
         return new BotCommand(argv, command.workingDir(), command.env());
+    }
+
+    /**
+     * Options that keep a JVM bot's standard output for its moves: the JVM's own log lines go to
+     * standard error (by default its warnings go to standard output, which the arena would read
+     * as a reply), and a class-data archive that cannot be used (one recorded for a checkout
+     * since moved or copied elsewhere) is ignored without a word.
+     */
+    static List<String> quietJvm(Optional<Path> archive) {
+        List<String> options = new ArrayList<>(List.of("-Xlog:disable", "-Xlog:all=warning:stderr"));
+        archive.ifPresent(file -> options.addAll(List.of("-XX:SharedArchiveFile=" + file, "-Xshare:auto",
+                "-Xlog:cds=off:stderr", "-Xlog:cds+dynamic=off:stderr")));
+        return options;
     }
 
     /**

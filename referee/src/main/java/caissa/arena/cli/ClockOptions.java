@@ -45,6 +45,10 @@ final class ClockOptions {
     boolean suspendIdle;
 
     TimeControl timeControl() {
+        if (clock == ClockKind.CPU && caissa.arena.sandbox.Portable.on()) {
+            throw new UsageException("--clock cpu reads the bots' CPU time from Linux's /proc, which portable mode ("
+                    + caissa.arena.sandbox.Portable.VARIABLE + ", or not Linux) does without: use the wall clock");
+        }
         try {
             return new TimeControl(perGame, Optional.ofNullable(perMove), increment, firstMoveAllowance, margin, clock,
                     suspendIdle);

@@ -4,12 +4,17 @@ package caissa.arena.cli;
 final class ExitCodes {
 
     static final int OK = 0;
-    /** A check failed ({@code validate}) or H0 was accepted ({@code match}). */
+    /** A check failed ({@code validate}), H0 was accepted ({@code match}), or the machine lacks a part ({@code doctor}). */
     static final int FAILED = 1;
     /** Bad usage: unknown or malformed options, unreadable or invalid input files. */
     static final int USAGE = 2;
     /** A match reached its cap without a decision. */
     static final int INCONCLUSIVE = 3;
+    /**
+     * A game log that its moves, its journal or its schedule contradict ({@code merge}, {@code report},
+     * {@code verify}): a record forged, cut or swapped, told apart from bad usage.
+     */
+    static final int RECORD_DISAGREES = 5;
     /** A file could not be written or read: disk full, permissions, a bad path (sysexits EX_IOERR). */
     static final int IO_ERROR = 74;
     /** A bug in the arena itself. */

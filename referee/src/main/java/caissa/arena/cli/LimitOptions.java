@@ -20,6 +20,10 @@ final class LimitOptions {
     @Option(names = "--max-file-size", paramLabel = "SIZE", description = "Largest file a bot may write (default: 64M).")
     String fileSize;
 
+    @Option(names = "--max-scratch", paramLabel = "SIZE",
+            description = "What a sandboxed bot may write in each of /scratch, /tmp and /dev/shm (default: 256M).")
+    String scratch;
+
     ResourceLimits limits() {
         ResourceLimits limits = ResourceLimits.DEFAULT;
         try {
@@ -35,6 +39,9 @@ final class LimitOptions {
             if (fileSize != null) {
                 limits = limits.withFileSize(parse("--max-file-size", fileSize));
             }
+            if (scratch != null) {
+                limits = limits.withScratch(parse("--max-scratch", scratch));
+            }
         } catch (IllegalArgumentException e) {
             String message = String.valueOf(e.getMessage());
             throw new UsageException(message.startsWith("--") ? message : optionFor(e) + message);
@@ -45,7 +52,7 @@ final class LimitOptions {
     private String optionFor(IllegalArgumentException e) {
         String m = String.valueOf(e.getMessage());
         return m.startsWith("memory") ? "--memory: " : m.startsWith("process") ? "--max-processes: "
-                : m.startsWith("open") ? "--max-open-files: " : "--max-file-size: ";
+                : m.startsWith("open") ? "--max-open-files: " : m.startsWith("scratch") ? "--max-scratch: " : "--max-file-size: ";
     }
 
     private static long parse(String option, String text) {

@@ -3,6 +3,7 @@ package caissa.arena.cli;
 import caissa.arena.Version;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.input.BadInputException;
+import caissa.arena.records.DisagreeingRecordException;
 import caissa.arena.records.Problems;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -25,16 +26,19 @@ import picocli.CommandLine;
             ReportCommand.class,
             MatchCommand.class,
             ValidateCommand.class,
+            VerifyCommand.class,
             BenchCommand.class,
+            DoctorCommand.class,
             CommandLine.HelpCommand.class,
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
-            "1:a check failed (validate) or a regression was found (match)",
+            "1:a check failed (validate), a regression was found (match) or something is missing (doctor)",
             "2:bad usage or bad input (options, files, positions)",
             "3:inconclusive (match stopped at its cap)",
             "4:no result (match): every game ended in an irregular loss",
+            "5:a game log disagrees with its moves, its journal or its schedule (merge, report, verify)",
             "70:internal error: a bug in the arena (one line; the stack trace is in the file it names)",
             "74:a file could not be written or read (disk full, permissions, a bad path); finished work is kept",
         })
@@ -88,6 +92,10 @@ public final class Main implements Runnable {
         }
 
         static int handle(Throwable e, String command, PrintWriter err) {
+            if (e instanceof DisagreeingRecordException) {
+                err.println(command + ": " + TerminalText.escape(e.getMessage()));
+                return ExitCodes.RECORD_DISAGREES;
+            }
             if (e instanceof BadInputException) {
                 err.println(command + ": " + TerminalText.escape(e.getMessage()));
                 return ExitCodes.USAGE;

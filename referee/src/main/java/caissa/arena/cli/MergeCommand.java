@@ -24,8 +24,10 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " tournament.json, standings.json, report.html) as if one process had played them. DIR may already"
                 + " hold the batches before (a Swiss, round by round); the next batch to run is printed."
                 + " Shards of a fixed-length match (match --games N --shard) are judged as one match, into summary.json."
-                + " Exit codes: 0 merged (for a match: H1 accepted), 1 a match's H0 accepted, 3 a match inconclusive,"
-                + " 2 the shards do not fit (nothing written).")
+                + " Every log is first replayed against its moves, its opening and its journal line (as 'caissa verify'"
+                + " does). Exit codes: 0 merged (for a match: H1 accepted), 1 a match's H0 accepted, 3 a match"
+                + " inconclusive, 2 the shards do not fit, 5 a log disagrees with its moves or records (nothing"
+                + " written in either case).")
 final class MergeCommand implements Callable<Integer> {
 
     @Spec

@@ -81,7 +81,7 @@ final class PlayCommand implements Callable<Integer> {
         Entrant blackBot = BotOption.entrant("--black", black, blackName);
         Path logFile = out != null ? out : defaultLogFile(whiteBot, blackBot);
         Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()))
-                .hiding(List.of(ReportsDirectory.root(), logFile.toAbsolutePath().getParent()));
+                .hiding(List.of(ReportsDirectory.root(), logFile));
         // Found out now, not after the game: a log that cannot be written would lose the game.
         checkWritable(logFile);
         sandbox.warnIfUnsandboxed("play", spec.commandLine().getErr());

@@ -1,6 +1,8 @@
 package caissa.arena.cli;
 
+import caissa.arena.match.MatchCheck;
 import caissa.arena.report.HtmlReport;
+import caissa.arena.tournament.RunCheck;
 import caissa.arena.records.Problems;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -17,7 +19,10 @@ import picocli.CommandLine.Model.CommandSpec;
         description = "Write DIR/report.html: one self-contained page, readable offline, with the standings, the"
                 + " crosstable, the irregular losses, the list of games and a board viewer for every game. Works on a"
                 + " running tournament: logs not yet written are not shown, unreadable ones are named on the page and"
-                + " on stderr. Prints the report's path.")
+                + " on stderr. Every log is first replayed against its moves, its opening and its journal line (as"
+                + " 'caissa verify' does): one that disagrees is refused, naming it, and no report is written."
+                + " Prints the report's path. Exit codes: 0 written, 5 a log disagrees, 2 not a tournament or match"
+                + " folder, 74 the report cannot be written.")
 final class ReportCommand implements Callable<Integer> {
 
     @Spec
@@ -29,6 +34,12 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        // A log that its moves or its run's records contradict is refused, not shown.
+        if (MatchCheck.isMatchFolder(dir)) {
+            MatchCheck.check(dir, RunCheck.Mode.LENIENT);
+        } else {
+            RunCheck.check(dir, RunCheck.Mode.LENIENT);
+        }
         HtmlReport.Written written;
         try {
             written = HtmlReport.write(dir);

@@ -22,7 +22,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * What the sandbox costs a game: the time to start two bots, see each answer once, and tear
- * them down, for plain processes, for processes with limits only (cgroup and rlimits), and for
+ * them down, for plain processes, for processes with limits only (a cgroup or the watchdog), and for
  * sandboxed ones, taking turns in the same run so that all three see the same machine.
  */
 @Command(name = "sandbox", mixinStandardHelpOptions = true,
@@ -41,7 +41,7 @@ final class SandboxBench implements Callable<Integer> {
     int warmup;
 
     private enum Kind {
-        PLAIN("plain processes"), LIMITS("limits only (cgroup, rlimits)"), SANDBOX("bwrap sandbox + limits");
+        PLAIN("plain processes"), LIMITS("limits only (cgroup or watchdog)"), SANDBOX("bwrap sandbox + limits");
 
         final String label;
 
@@ -76,7 +76,7 @@ final class SandboxBench implements Callable<Integer> {
         double plain = Percentiles.of(times.get(Kind.PLAIN), games, 1e6).median();
         for (Kind kind : Kind.values()) {
             Percentiles p = Percentiles.of(times.get(kind), games, 1e6);
-            out.printf(Locale.ROOT, "  %-30s median %6.2f ms   p99 %6.2f ms   max %6.2f ms per game%s%n", kind.label,
+            out.printf(Locale.ROOT, "  %-32s median %6.2f ms   p99 %6.2f ms   max %6.2f ms per game%s%n", kind.label,
                     p.median(), p.p99(), p.max(), kind == Kind.PLAIN ? "" : String.format(Locale.ROOT,
                             "   (%+.2f ms over plain)", p.median() - plain));
         }

@@ -3,6 +3,7 @@ package caissa.arena.cli;
 import caissa.arena.bot.BotProcess;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
+import caissa.arena.sandbox.Isolation;
 import caissa.arena.tournament.Openings;
 import caissa.arena.tournament.Shard;
 import caissa.arena.tournament.StandingsDocument;
@@ -17,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -25,7 +27,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /** Runs a tournament from a tournament file (see tournaments/README.md), whole or one shard of it. */
 @Command(name = "tournament", mixinStandardHelpOptions = true,
         header = "Run a tournament (round robin, gauntlet or Swiss) from a JSON file.",
-        description = "Run a tournament defined by a JSON file, concurrently, writing every game log, the journal and the standings into the output folder. A run killed at any moment continues with --resume.")
+        description = "Run a tournament defined by a JSON file, concurrently, writing every game log, the journal and the standings into the output folder. A run killed at any moment continues with --resume. --sandbox and --keep-scratch apply over the file's sandbox field; the file sets the limits.")
 final class TournamentCommand implements Callable<Integer> {
 
     @Spec
@@ -52,12 +54,16 @@ final class TournamentCommand implements Callable<Integer> {
             description = "With --shard: the merged folder of the batches played so far (a Swiss after its first round).")
     Path from;
 
+    /** {@code --sandbox} and {@code --keep-scratch}: over the file's {@code sandbox} field. */
+    @Mixin
+    SandboxOptions sandbox;
+
     /** Set by {@link Main#main}: a real terminal gets a redrawn progress bar. */
     static boolean interactive;
 
     @Override
     public Integer call() throws Exception {
-        TournamentDefinition definition = TournamentFile.read(file);
+        TournamentDefinition definition = withSandboxOptions(TournamentFile.read(file));
         Path dir = out != null ? out : ReportsDirectory.root().resolve(definition.name());
         int games = Options.concurrency(concurrency, definition.concurrency().orElse(Options.defaultConcurrency()),
                 spec.commandLine().getErr());
@@ -84,6 +90,9 @@ final class TournamentCommand implements Callable<Integer> {
                 interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH);
         Tournament tournament = Tournament.open(definition, file, dir, resume, progress.andThen(report), share,
                 Optional.ofNullable(from));
+        if (sandbox.mode().isPresent()) {
+            sandbox.warnIfUnsandboxed("tournament", spec.commandLine().getErr());
+        }
         terminal.printf("tournament %s: %s, %d bots, %d games, %d at a time, %s%n", definition.name(),
                 definition.format().word(), definition.bots().size(), definition.totalGames(), games,
                 definition.timeControl().describe());
@@ -96,7 +105,8 @@ final class TournamentCommand implements Callable<Integer> {
         // Ctrl-C or SIGTERM: a clean line, what was kept, and the command that continues the run.
         String resumeCommand = "caissa tournament " + file + " --out " + dir + " --resume"
                 + (concurrency != null ? " --concurrency " + concurrency : "") + (shard != null ? " --shard " + shard : "")
-                + (from != null ? " --from " + from : "");
+                + (from != null ? " --from " + from : "") + (sandbox.sandbox != null ? " --sandbox " + sandbox.sandbox : "")
+                + (sandbox.keepScratch ? " --keep-scratch" : "");
         Thread onInterrupt = new Thread(() -> progress.interrupted(resumeCommand), "tournament-interrupted");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         StandingsDocument standings;
@@ -127,5 +137,19 @@ final class TournamentCommand implements Callable<Integer> {
         }
         terminal.flush();
         return ExitCodes.OK;
+    }
+
+    /**
+     * The command line's sandbox over the file's: {@code --sandbox} replaces its {@code sandbox}
+     * (and is checked here as play and match check it: bwrap that cannot work is refused; auto that
+     * falls back says so once the games are about to start); {@code --keep-scratch} keeps every bot's
+     * scratch folder.
+     */
+    private TournamentDefinition withSandboxOptions(TournamentDefinition definition) {
+        Isolation isolation = definition.isolation().keepingScratch(sandbox.keepScratch);
+        if (sandbox.mode().isPresent()) {
+            isolation = SandboxOptions.resolve(isolation.withSandbox(sandbox.mode().get()));
+        }
+        return definition.withIsolation(isolation);
     }
 }

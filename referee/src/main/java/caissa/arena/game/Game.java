@@ -487,12 +487,31 @@ public final class Game {
 
     private GameOutcome crash(Place seat, String what) {
         Optional<Integer> status = seat.seat.exitStatus(EXIT_STATUS_WAIT);
-        String how = status.map(code -> code > 128
-                        ? "exited, killed by signal " + (code - 128)
-                        : "exited with status " + code)
+        String how = status.map(Game::exitDescription)
                 .orElse(what + " but is still running");
         return GameOutcome.irregularLoss(seat.side, Termination.CRASH,
                 seat.who() + " " + how + " before the game was over");
+    }
+
+    /**
+     * How a bot's process ended, from the status the JDK gives: 128 + n after signal n (1 to 64 on
+     * Linux), the exit status otherwise. A status above 192 cannot be a signal: exit(255) is an
+     * exit, not "signal 127".
+     */
+    static String exitDescription(int code) {
+        if (code > 128 && code <= 128 + 64) {
+            int signal = code - 128;
+            String name = switch (signal) {
+                case 6 -> " (SIGABRT)";
+                case 9 -> " (SIGKILL)";
+                case 11 -> " (SIGSEGV)";
+                case 15 -> " (SIGTERM)";
+                case 25 -> " (SIGXFSZ)";
+                default -> "";
+            };
+            return "exited, killed by signal " + signal + name;
+        }
+        return "exited with status " + code;
     }
 
     private static GameOutcome protocolError(Place seat, String what) {

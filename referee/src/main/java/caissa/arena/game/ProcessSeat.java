@@ -41,7 +41,7 @@ public final class ProcessSeat implements Seat {
             } catch (IllegalArgumentException e) {
                 return new Opened.Failed(e.getMessage());
             }
-            Optional<String> problem = Containment.startProblem(command);
+            Optional<String> problem = Containment.startProblem(command).or(() -> Containment.visibilityProblem(command, isolation));
             if (problem.isPresent()) {
                 return new Opened.Failed(problem.get());
             }

@@ -6,6 +6,7 @@ import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.game.Result;
+import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Side;
 import caissa.arena.stats.Elo;
@@ -110,7 +111,7 @@ public final class Match {
         for (int number = 1; number <= started; number++) {
             Path file = logFile(number);
             if (Files.isRegularFile(file)) {
-                GameRecord record = Json.mapper().readValue(file.toFile(), GameRecord.class);
+                GameRecord record = Json.mapper().readValue(InputFiles.read(file, InputFiles.GAME_LOG_CAP), GameRecord.class);
                 GameRecord.TournamentGame at = record.tournament();
                 if (at.games() != games) {
                     Json.writeFile(file, record.withTournament(new GameRecord.TournamentGame(at.name(), at.game(), games,

@@ -2,7 +2,9 @@ package caissa.arena.match;
 
 import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
+import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;
+import caissa.arena.tournament.RunCheck;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +43,8 @@ public final class MatchMerge {
             if (!isMatchShard(dir)) {
                 throw new BadInputException(dir + ": not a match shard's folder (no " + MatchShardRecord.FILE + ")");
             }
-            records.add(Json.mapper().readValue(dir.resolve(MatchShardRecord.FILE).toFile(), MatchShardRecord.class));
+            records.add(Json.mapper().readValue(InputFiles.read(dir.resolve(MatchShardRecord.FILE), InputFiles.RECORD_CAP),
+                    MatchShardRecord.class));
         }
         MatchShardRecord first = records.get(0);
         Map<Integer, Path> byIndex = new TreeMap<>();
@@ -95,10 +98,13 @@ public final class MatchMerge {
                     + ", nothing written: " + String.join("; ", problems.subList(0, Math.min(problems.size(), 20)))
                     + (problems.size() > 20 ? "; …" : ""));
         }
+        for (Path dir : shards) {
+            // Every log against its moves and the match's schedule before anything is judged or written.
+            MatchCheck.check(dir, RunCheck.Mode.STRICT);
+        }
         List<GameRecord> games = new ArrayList<>();
         for (Map.Entry<Integer, Path> e : found.entrySet()) {
-            games.add(Json.mapper().readValue(e.getValue().resolve("games").resolve(Match.gameFileName(e.getKey())).toFile(),
-                    GameRecord.class));
+            games.add(RunCheck.readLog(e.getValue().resolve("games").resolve(Match.gameFileName(e.getKey()))));
         }
         MatchReport report = Match.judge(first.settings(), out, games);
         Json.writeFile(out.resolve(SUMMARY_FILE), report);

@@ -1,6 +1,8 @@
 package caissa.arena.report;
 
 import caissa.arena.game.GameRecord;
+import caissa.arena.input.BadInputException;
+import caissa.arena.records.InputFiles;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -107,13 +109,13 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
             return Optional.empty();
         }
         try {
-            JsonNode node = Json.mapper().readTree(file.toFile());
+            JsonNode node = Json.mapper().readTree(InputFiles.read(file, InputFiles.RECORD_CAP));
             if (node == null || !node.isObject()) {
                 problems.add(file.getFileName() + " was left out: it is not a JSON object");
                 return Optional.empty();
             }
             return Optional.of(node);
-        } catch (IOException e) {
+        } catch (IOException | BadInputException e) {
             problems.add(file.getFileName() + " was left out: " + describe(e));
             return Optional.empty();
         }
@@ -144,7 +146,7 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
                 continue;
             }
             try {
-                GameRecord record = Json.mapper().readValue(file.toFile(), GameRecord.class);
+                GameRecord record = Json.mapper().readValue(InputFiles.read(file, InputFiles.GAME_LOG_CAP), GameRecord.class);
                 if (!GameRecord.SCHEMA.equals(record.schema()) && !GameRecord.SCHEMA_2.equals(record.schema())
                         && !GameRecord.SCHEMA_1.equals(record.schema())) {
                     throw new IllegalArgumentException("its schema is " + record.schema() + ", not " + GameRecord.SCHEMA

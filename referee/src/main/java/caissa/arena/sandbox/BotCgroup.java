@@ -280,9 +280,13 @@ public final class BotCgroup {
             if (!Files.isRegularFile(ROOT.resolve("cgroup.controllers"))) {
                 return 0;
             }
+            CgroupV2Tree.Place place = v2Place();
+            if (!place.isUsable()) {
+                return 0;
+            }
             v2 = true;
             parents.clear();
-            parents.put("unified", v2Parent());
+            parents.put("unified", place.parent());
         }
         for (Map.Entry<String, Path> parent : parents.entrySet()) {
             try (java.nio.file.DirectoryStream<Path> groups = Files.newDirectoryStream(parent.getValue(), PREFIX + "*")) {
@@ -421,13 +425,13 @@ public final class BotCgroup {
         if (!Files.isRegularFile(ROOT.resolve("cgroup.controllers"))) {
             return Optional.empty();
         }
-        Path parent = v2Parent();
+        CgroupV2Tree.Place place = v2Place();
+        if (!place.isUsable()) {
+            return Optional.empty();
+        }
+        Path parent = place.parent();
         Path dir = null;
         try {
-            String enabled = Files.readString(parent.resolve("cgroup.subtree_control"));
-            if (!(enabled.contains("memory") && enabled.contains("pids"))) {
-                write(parent.resolve("cgroup.subtree_control"), "+memory +pids +cpu");
-            }
             dir = Files.createDirectory(parent.resolve(leaf));
             write(dir.resolve("memory.max"), Long.toString(limits.memoryBytes()));
             Path swap = dir.resolve("memory.swap.max");
@@ -493,9 +497,33 @@ public final class BotCgroup {
         return Optional.of(Files.isDirectory(parent) ? parent : mount);
     }
 
-    /** Where the bots' groups go in a v2 hierarchy: under the arena's own group. */
-    private static Path v2Parent() {
-        return ROOT.resolve(ownGroups().getOrDefault("", "/").substring(1));
+    /** Where the bots' groups go in a v2 hierarchy, set up at the first need (see {@link CgroupV2Tree}). */
+    private static volatile CgroupV2Tree.Place v2Place;
+
+    private static CgroupV2Tree.Place v2Place() {
+        CgroupV2Tree.Place place = v2Place;
+        if (place == null) {
+            synchronized (BotCgroup.class) {
+                place = v2Place;
+                if (place == null) {
+                    place = CgroupV2Tree.setUp(ROOT, ownGroups().get(""), ARENA_PID,
+                            PREFIX + ARENA_PID + "." + PID_NAMESPACE + "-arena");
+                    v2Place = place;
+                }
+            }
+        }
+        return place;
+    }
+
+    /**
+     * Why this arena cannot use cgroup v2, in one line; empty when it can. Where the machine
+     * offers complete v1 hierarchies, those are used instead and this says so.
+     */
+    public static Optional<String> v2Problem() {
+        if (V1_CONTROLLERS.stream().allMatch(c -> v1Parent(c).isPresent())) {
+            return Optional.of("this machine offers cgroup v1, which the arena uses");
+        }
+        return Optional.ofNullable(v2Place().problem());
     }
 
     /** The arena's own groups: they do not change while it runs, and every bot's start needs them. */
@@ -748,7 +776,13 @@ public final class BotCgroup {
         try {
             writeState(frozen);
             if (v2) {
-                return true;
+                // The kernel reports "frozen 1" once every process of the group has stopped.
+                Path events = dir().resolve("cgroup.events");
+                long deadline = System.nanoTime() + 1_000_000_000L;
+                while (frozen && counter(events, "frozen") != 1 && System.nanoTime() < deadline) {
+                    sleep(1);
+                }
+                return !frozen || counter(events, "frozen") == 1;
             }
             Path state = dirs.get("freezer").resolve("freezer.state");
             long deadline = System.nanoTime() + 1_000_000_000L;

@@ -50,6 +50,9 @@ public final class Bubblewrap {
 
     /** Why {@code auto} runs bots without a sandbox here, in a few words; empty when bubblewrap works. */
     public static synchronized Optional<String> unavailableReason() {
+        if (Portable.on()) {
+            return Optional.of("portable mode (" + Portable.VARIABLE + ", or not Linux): " + Portable.NOT_ENFORCED);
+        }
         if (unavailable == null) {
             unavailable = probe();
         }
@@ -88,14 +91,19 @@ public final class Bubblewrap {
      * @param asRoot whether the arena runs as root: then the bot runs as nobody
      */
     static List<String> command(List<String> argv, Collection<Path> visible, Collection<Path> writable,
-            Collection<Path> hidden, Scratch scratch, Path cwd, boolean asRoot) {
+            Collection<Path> hidden, Scratch scratch, long scratchBytes, Path cwd, boolean asRoot) {
         List<String> cmd = new ArrayList<>(List.of("bwrap", "--die-with-parent", "--new-session", "--unshare-pid",
                 "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--hostname", "caissa-bot"));
         cmd.addAll(systemMounts());
         cmd.addAll(List.of("--proc", "/proc", "--dev", "/dev"));
+        // Each writable place is a memory file system of the scratch limit's size: what a bot writes
+        // can neither fill the host's disk nor outgrow its limit (a cgroup counts it as memory too).
+        // Writable by the bot whatever user it runs as; sticky as everywhere. /dev/shm is its own.
+        String size = Long.toString(scratchBytes);
+        cmd.addAll(List.of("--perms", "1777", "--size", size, "--tmpfs", "/dev/shm"));
         if (scratch.inMemory()) {
-            // Writable by the bot whatever user it runs as; /tmp sticky as everywhere.
-            cmd.addAll(List.of("--perms", "1777", "--tmpfs", "/tmp", "--perms", "0777", "--tmpfs", "/scratch"));
+            cmd.addAll(List.of("--perms", "1777", "--size", size, "--tmpfs", "/tmp", "--perms", "0777", "--size", size,
+                    "--tmpfs", "/scratch"));
         } else {
             cmd.addAll(List.of("--bind", scratch.tmp().toString(), "/tmp", "--bind", scratch.scratch().toString(), "/scratch"));
         }
@@ -119,6 +127,8 @@ public final class Bubblewrap {
                 cmd.addAll(List.of("--ro-bind", "/dev/null", path.toString()));
             }
         }
+        // The launcher opens the keyring filter as file descriptor 3 (see Containment#launcher).
+        KeyringFilter.file().ifPresent(filter -> cmd.addAll(List.of("--seccomp", "3")));
         cmd.addAll(List.of("--remount-ro", "/", "--chdir", cwd.toString(), "--setenv", "HOME", "/scratch",
                 "--setenv", "TMPDIR", "/tmp", "--setenv", "CAISSA_SCRATCH", "/scratch", "--"));
         if (asRoot) {

@@ -1,6 +1,7 @@
 package caissa.arena.sandbox;
 
 import caissa.arena.bot.BotCommand;
+import caissa.arena.bot.ProgramLookup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +40,8 @@ public final class Containment {
     private final Path scratchRoot;
     private final boolean sandboxed;
     private final Isolation isolation;
+    /** bubblewrap's options, handed to it as a file (see {@link #prepare}); null outside a sandbox. Deleted at {@link #close}. */
+    private Path optionsFile;
     /** Where no cgroup holds the bot: what watches its limits once it runs (see {@link #watch}); null before. */
     private LimitWatchdog watchdog;
 
@@ -81,10 +84,14 @@ public final class Containment {
             List<Path> writable) throws IOException {
         Isolation resolved = isolation.resolved();
         resolved = resolved.withLimits(resolved.limitsFor(bot));
+        if (Portable.on()) {
+            // Nothing but the program itself: no shell, no cgroup, no sandbox (see Portable).
+            return new Containment(command.argv(), Optional.empty(), null, false, resolved);
+        }
         Optional<BotCgroup> cgroup = BotCgroup.acquire(resolved.limits());
         boolean sandbox = resolved.sandbox() == SandboxMode.BWRAP;
-        List<String> argv = new ArrayList<>(launcher(resolved.limits(), cgroup, sandbox));
         if (!sandbox) {
+            List<String> argv = new ArrayList<>(launcher(resolved.limits(), cgroup, false, null));
             argv.addAll(command.argv());
             return new Containment(argv, cgroup, null, false, resolved);
         }
@@ -93,23 +100,28 @@ public final class Containment {
         visible.removeIf(v -> writable.stream().anyMatch(w -> v.startsWith(w) && !v.equals(w)));
         visible.addAll(writable);
         Set<Path> hidden = new LinkedHashSet<>();
-        for (Path path : resolved.hidden()) {
+        for (Path path : outermost(resolved.hidden())) {
             // Inside a visible folder, or around one: the hidden part wins where they overlap.
             if (insideAny(path, visible) || visible.stream().anyMatch(v -> v.startsWith(path))) {
                 hidden.add(path);
             }
         }
-        for (Path theirs : visiblePaths(opponent, workingDir(opponent))) {
-            // Their files that lie inside ours, unless they are ours too (the same program in self-play).
-            if (insideAny(theirs, visible) && !visible.contains(theirs) && visible.stream().noneMatch(v -> v.startsWith(theirs))) {
-                hidden.add(theirs);
+        Set<Path> theirs = new LinkedHashSet<>(visiblePaths(opponent, workingDir(opponent)));
+        // Their own files too: where both bots live in one folder, the folder is shown and their files are not.
+        theirs.addAll(namedFiles(opponent, workingDir(opponent)));
+        Set<Path> ours = namedFiles(command, cwd);
+        for (Path path : theirs) {
+            // Inside ours, unless they are ours too (the same program in self-play) or hold ours.
+            if (insideAny(path, visible) && !visible.contains(path) && !ours.contains(path)
+                    && visible.stream().noneMatch(v -> v.startsWith(path)) && ours.stream().noneMatch(o -> o.startsWith(path))) {
+                hidden.add(path);
             }
         }
         boolean root = isRoot();
         Path scratchRoot = null;
         Bubblewrap.Scratch scratch = Bubblewrap.Scratch.IN_MEMORY;
-        // In memory unless the organiser keeps the folders, or no cgroup would count them against the bot's memory.
-        if (resolved.keepScratch() || cgroup.isEmpty()) {
+        // In memory (of a bounded size, see Bubblewrap) unless the organiser keeps the folders.
+        if (resolved.keepScratch()) {
             scratchRoot = Files.createTempDirectory("caissa-sandbox-");
             scratch = new Bubblewrap.Scratch(Files.createDirectory(scratchRoot.resolve("scratch")),
                     Files.createDirectory(scratchRoot.resolve("tmp")));
@@ -121,8 +133,22 @@ public final class Containment {
                 }
             }
         }
-        argv.addAll(Bubblewrap.command(command.argv(), visible, writable, hidden, scratch, cwd, root));
-        return new Containment(argv, cgroup, scratchRoot, true, resolved);
+        List<String> sandboxed = Bubblewrap.command(command.argv(), visible, writable, outermost(List.copyOf(hidden)), scratch,
+                resolved.limits().scratchBytes(), cwd, root);
+        // The sandbox's options reach bubblewrap through a file, not its command line: its command
+        // line is the sandbox's /proc/1/cmdline, where the bot would read the hidden paths and the
+        // other bot's files. Only the bot's own command stays there.
+        int end = sandboxed.indexOf("--");
+        Path options = Files.createTempFile("caissa-bwrap-", ".args",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.write(options, String.join("\0", sandboxed.subList(1, end)).concat("\0")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        List<String> argv = new ArrayList<>(launcher(resolved.limits(), cgroup, true, options));
+        argv.addAll(List.of(sandboxed.get(0), "--args", "4"));
+        argv.addAll(sandboxed.subList(end, sandboxed.size()));
+        Containment containment = new Containment(argv, cgroup, scratchRoot, true, resolved);
+        containment.optionsFile = options;
+        return containment;
     }
 
     /**
@@ -132,46 +158,15 @@ public final class Containment {
      */
     public static Optional<String> startProblem(BotCommand command) {
         String program = command.argv().get(0);
-        Path cwd = workingDir(command);
-        List<Path> candidates = new ArrayList<>();
-        if (program.contains("/")) {
-            candidates.add(cwd.resolve(program));
-        } else {
-            for (String dir : Optional.ofNullable(System.getenv("PATH")).orElse("/usr/bin:/bin").split(":")) {
-                if (!dir.isEmpty()) {
-                    candidates.add(cwd.resolve(dir).resolve(program));
-                }
-            }
+        String prefix = "Cannot run program \"" + program + "\"" + (command.workingDir().isPresent()
+                ? " (in directory \"" + workingDir(command) + "\")" : "") + ": ";
+        ProgramLookup.Found found = ProgramLookup.find(program, command.workingDir());
+        if (found instanceof ProgramLookup.Found.Startable) {
+            return Optional.empty();
         }
-        String prefix = "Cannot run program \"" + program + "\"";
-        boolean seen = false;
-        for (Path candidate : candidates) {
-            if (Files.isRegularFile(candidate)) {
-                if (Files.isExecutable(candidate)) {
-                    // A script whose interpreter is missing cannot be started either (the kernel says ENOENT).
-                    return missingInterpreter(candidate) ? Optional.of(prefix + ": No such file or directory") : Optional.empty();
-                }
-                seen = true;
-            } else if (Files.isDirectory(candidate)) {
-                seen = true;
-            }
-        }
-        return Optional.of(prefix + (command.workingDir().isPresent() ? " (in directory \"" + cwd + "\")" : "") + ": "
-                + (seen ? "Permission denied" : "No such file or directory"));
-    }
-
-    private static boolean missingInterpreter(Path script) {
-        try (java.io.InputStream in = Files.newInputStream(script)) {
-            byte[] head = in.readNBytes(256);
-            if (head.length < 3 || head[0] != '#' || head[1] != '!') {
-                return false;
-            }
-            String line = new String(head, 2, head.length - 2, java.nio.charset.StandardCharsets.UTF_8).split("\n", 2)[0].strip();
-            String interpreter = line.split("[ \t]+", 2)[0];
-            return !interpreter.isEmpty() && !Files.isExecutable(Path.of(interpreter));
-        } catch (IOException | java.nio.file.InvalidPathException e) {
-            return false;
-        }
+        // A script whose interpreter is missing cannot be started either (the kernel says ENOENT).
+        return Optional.of(prefix + (found instanceof ProgramLookup.Found.NotExecutable ? "Permission denied"
+                : "No such file or directory"));
     }
 
     /** The command that starts the bot inside all of this. */
@@ -193,12 +188,15 @@ public final class Containment {
     }
 
     /**
-     * Where no cgroup holds the bot, starts watching its memory and processes from the process the
-     * arena started ({@link LimitWatchdog}); nothing where a cgroup does.
+     * Starts watching the bot from the process the arena started ({@link LimitWatchdog}): its
+     * memory and processes where no cgroup holds them, and its sandbox's writable places.
      */
     public synchronized void watch(ProcessHandle started) {
-        if (cgroup.isEmpty() && watchdog == null && !closed) {
-            watchdog = LimitWatchdog.watch(started.pid(), isolation.limits());
+        // A sandbox's memory file systems are watched for a full one, with or without a cgroup.
+        List<String> scratch = sandboxed && scratchRoot == null ? List.of("/scratch", "/tmp", "/dev/shm")
+                : sandboxed ? List.of("/dev/shm") : List.of();
+        if ((cgroup.isEmpty() || !scratch.isEmpty()) && watchdog == null && !closed && Portable.procAvailable()) {
+            watchdog = LimitWatchdog.watch(started.pid(), isolation.limits(), cgroup.isEmpty(), scratch);
         }
     }
 
@@ -260,6 +258,9 @@ public final class Containment {
         if (scratchRoot != null && !isolation.keepScratch()) {
             deleteTree(scratchRoot);
         }
+        if (optionsFile != null) {
+            deleteTree(optionsFile);
+        }
     }
 
     /**
@@ -267,7 +268,10 @@ public final class Containment {
      * its process ({@link SandboxRecord#with}).
      */
     public SandboxRecord record() {
-        return new SandboxRecord(sandboxed ? "bwrap" : "none", cgroup.map(BotCgroup::kind).orElse("watchdog"),
+        if (Portable.on()) {
+            return new SandboxRecord("none", "none", isolation.limits(), null, "none", "process-tree", null);
+        }
+        return new SandboxRecord(sandboxed ? "bwrap" : "none", cgroup.map(BotCgroup::kind).orElse(Portable.procAvailable() ? "watchdog" : "none"),
                 isolation.limits(), scratchRoot != null && isolation.keepScratch() ? scratchRoot.toString() : null,
                 cgroup.isPresent() ? "freezer" : "signals", cgroup.isPresent() ? "cgroup" : sandboxed ? "pid-namespace"
                         : "process-tree", null);
@@ -291,12 +295,18 @@ public final class Containment {
      * plain process, or a sandbox without a cgroup, gets a session of its own instead (see
      * {@link #ownSession()}).
      */
-    private static List<String> launcher(ResourceLimits limits, Optional<BotCgroup> cgroup, boolean sandbox) {
+    private static List<String> launcher(ResourceLimits limits, Optional<BotCgroup> cgroup, boolean sandbox, Path options) {
         // ulimit -f counts 512-byte blocks: the limit is rounded up to the next block.
         long bytes = limits.fileSizeBytes();
         String blocks = bytes > Long.MAX_VALUE - 511 ? "unlimited" : Long.toString((bytes + 511) / 512);
+        // bubblewrap reads a sandbox's seccomp filter from a file descriptor (see KeyringFilter).
+        String filter = sandbox ? KeyringFilter.file().map(f -> "exec 3< '" + f + "' || exit 125; ").orElse("") : "";
+        if (options != null) {
+            // And its options from descriptor 4 (see prepare).
+            filter += "exec 4< '" + options + "' || exit 125; ";
+        }
         List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
-                (sandbox && cgroup.isPresent() ? "trap '' INT QUIT TERM HUP; " : "")
+                (sandbox && cgroup.isPresent() ? "trap '' INT QUIT TERM HUP; " : "") + filter
                         + "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 125; shift; done; shift; "
                         + "ulimit -n " + limits.openFiles() + " && ulimit -f " + blocks + " || exit 125; exec \"$@\"",
                 "caissa-launcher"));
@@ -319,19 +329,19 @@ public final class Containment {
     }
 
     /**
-     * What the bot may read: its working folder, its program's folder and every existing file or
-     * folder its command line names (a script, a jar, a class path), outside the system folders
-     * that are mounted anyway. Folders inside another visible folder are left to it.
+     * What the bot may read: its working folder, its program's folder, and the folder of every
+     * existing file its command line names (a script and the modules beside it, a jar and its
+     * data files, each entry of a class path), outside the system folders that are mounted
+     * anyway. A named folder is visible itself. A file whose folder must not be shown whole (the
+     * file system's root, {@code /tmp}, the home folder) is visible alone. Folders inside another
+     * visible folder are left to it.
      */
     static Set<Path> visiblePaths(BotCommand command, Path cwd) {
         List<Path> candidates = new ArrayList<>();
         candidates.add(cwd);
         String program = command.argv().get(0);
         if (program.contains("/")) {
-            Path parent = cwd.resolve(program).normalize().getParent();
-            if (parent != null) {
-                candidates.add(parent);
-            }
+            candidates.add(folderOf(cwd.resolve(program).normalize()));
         }
         for (String arg : command.argv().subList(1, command.argv().size())) {
             if (arg.startsWith("-") || arg.isEmpty()) {
@@ -343,8 +353,10 @@ public final class Containment {
                 }
                 try {
                     Path path = cwd.resolve(part).normalize();
-                    if (Files.exists(path)) {
+                    if (Files.isDirectory(path)) {
                         candidates.add(path);
+                    } else if (Files.exists(path)) {
+                        candidates.add(folderOf(path));
                     }
                 } catch (java.nio.file.InvalidPathException e) {
                     // Not a path.
@@ -359,6 +371,109 @@ public final class Containment {
                     }
                 });
         return visible;
+    }
+
+    /** The existing files (not folders) that the bot's command line names: its program and its scripts, jars, data. */
+    static Set<Path> namedFiles(BotCommand command, Path cwd) {
+        Set<Path> files = new LinkedHashSet<>();
+        List<String> argv = command.argv();
+        for (int i = 0; i < argv.size(); i++) {
+            String arg = argv.get(i);
+            if ((i == 0 && !arg.contains("/")) || arg.startsWith("-") || arg.isEmpty()) {
+                continue;
+            }
+            for (String part : arg.split(":")) {
+                try {
+                    Path path = cwd.resolve(part).normalize();
+                    if (!part.isEmpty() && Files.isRegularFile(path) && !system(path)) {
+                        files.add(path);
+                    }
+                } catch (java.nio.file.InvalidPathException e) {
+                    // Not a path.
+                }
+            }
+        }
+        return files;
+    }
+
+    /** Folders a bot never sees whole for one file in them: the sandbox's own mount points and the home folder. */
+    private static final Set<Path> NEVER_WHOLE = Set.of(Path.of("/"), Path.of("/tmp"), Path.of("/scratch"), Path.of("/proc"),
+            Path.of("/dev"), Path.of("/root"), Path.of("/home"));
+
+    /**
+     * The folder of a bot's file, or the file alone where that folder must not be shown whole, or
+     * cannot be: a root arena runs bots as nobody, who could not enter a folder closed to others
+     * (a Maven repository's), while a file bound alone is reached through folders the sandbox makes.
+     */
+    private static Path folderOf(Path file) {
+        Path folder = file.getParent();
+        if (folder == null || NEVER_WHOLE.contains(folder) || folder.equals(home()) || (isRoot() && lacks(folder, "r-x"))) {
+            return file;
+        }
+        return folder;
+    }
+
+    private static Path home() {
+        String home = System.getProperty("user.home");
+        return home == null || home.isBlank() ? Path.of("/") : Path.of(home).toAbsolutePath().normalize();
+    }
+
+    /**
+     * Why the bot cannot be given its own files in its sandbox, in one line with the fix; empty
+     * when it can. A file or folder of the bot's that lies inside a folder no bot may see (the
+     * run's output) would be hidden from it, and it would fail in every game for no reason it
+     * could tell. As root, the bot runs as nobody: each of its files must be open to all.
+     */
+    public static Optional<String> visibilityProblem(BotCommand command, Isolation isolation) {
+        Isolation resolved = isolation.resolved();
+        if (resolved.sandbox() != SandboxMode.BWRAP) {
+            return Optional.empty();
+        }
+        Path cwd = workingDir(command);
+        Set<Path> visible = visiblePaths(command, cwd);
+        for (Path own : visible) {
+            for (Path hidden : resolved.hidden()) {
+                if (own.startsWith(hidden) && !own.equals(cwd)) {
+                    return Optional.of("its file " + own + " lies inside " + hidden + ", which no bot may see (the run's"
+                            + " output): move the bot out of it, or write the output elsewhere (--out)");
+                }
+            }
+        }
+        if (!isRoot()) {
+            return Optional.empty();
+        }
+        // As root the bot runs as nobody (after bubblewrap, still root, has entered its working
+        // folder): every file it names must be open to others (a file whose folder is closed to
+        // them is shown alone, see folderOf).
+        String program = command.argv().get(0);
+        for (Path file : namedFiles(command, cwd)) {
+            boolean run = program.contains("/") && file.equals(cwd.resolve(program).normalize());
+            if (lacks(file, run ? "r-x" : "r--")) {
+                return Optional.of("its file " + file + " cannot be " + (run ? "run" : "read") + " by the user bots run as"
+                        + " (nobody, since the arena runs as root): chmod " + (run ? "o+rx " : "o+r ") + file);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether others lack one of the permissions in {@code needed} ({@code rwx} letters, {@code -} for any). */
+    private static boolean lacks(Path path, String needed) {
+        Set<java.nio.file.attribute.PosixFilePermission> perms;
+        try {
+            perms = Files.getPosixFilePermissions(path);
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+        return needed.charAt(0) == 'r' && !perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)
+                || needed.charAt(2) == 'x' && !perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE);
+    }
+
+    /**
+     * The paths that lie inside none of the others: hiding a folder hides all in it, and
+     * bubblewrap cannot make a mount point inside one it has already made read-only.
+     */
+    private static List<Path> outermost(List<Path> paths) {
+        return paths.stream().filter(p -> paths.stream().noneMatch(q -> !q.equals(p) && p.startsWith(q))).distinct().toList();
     }
 
     private static boolean system(Path path) {

@@ -60,6 +60,6 @@ public record Isolation(SandboxMode sandbox, ResourceLimits limits, java.util.Ma
         if (sandbox != SandboxMode.AUTO) {
             return this;
         }
-        return withSandbox(Bubblewrap.available() ? SandboxMode.BWRAP : SandboxMode.NONE);
+        return withSandbox(!Portable.on() && Bubblewrap.available() ? SandboxMode.BWRAP : SandboxMode.NONE);
     }
 }

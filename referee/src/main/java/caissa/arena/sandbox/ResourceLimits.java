@@ -10,11 +10,13 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param processes processes and threads, all counted together
  * @param openFiles open file descriptors per process
  * @param fileSizeBytes largest file it may write
+ * @param scratchBytes what it may write in each of its writable places in a sandbox ({@code
+ *     /scratch}, {@code /tmp}, {@code /dev/shm}): memory file systems of that size
  */
-@JsonPropertyOrder({"memoryBytes", "processes", "openFiles", "fileSizeBytes"})
-public record ResourceLimits(long memoryBytes, int processes, int openFiles, long fileSizeBytes) {
+@JsonPropertyOrder({"memoryBytes", "processes", "openFiles", "fileSizeBytes", "scratchBytes"})
+public record ResourceLimits(long memoryBytes, int processes, int openFiles, long fileSizeBytes, long scratchBytes) {
 
-    public static final ResourceLimits DEFAULT = new ResourceLimits(1L << 30, 64, 256, 64L << 20);
+    public static final ResourceLimits DEFAULT = new ResourceLimits(1L << 30, 64, 256, 64L << 20, 256L << 20);
 
     public ResourceLimits {
         if (memoryBytes < (16L << 20)) {
@@ -29,22 +31,29 @@ public record ResourceLimits(long memoryBytes, int processes, int openFiles, lon
         if (fileSizeBytes < 0) {
             throw new IllegalArgumentException("file size limit must not be negative");
         }
+        if (scratchBytes < (1L << 20)) {
+            throw new IllegalArgumentException("scratch limit must be at least 1 MiB");
+        }
     }
 
     public ResourceLimits withMemory(long bytes) {
-        return new ResourceLimits(bytes, processes, openFiles, fileSizeBytes);
+        return new ResourceLimits(bytes, processes, openFiles, fileSizeBytes, scratchBytes);
     }
 
     public ResourceLimits withProcesses(int count) {
-        return new ResourceLimits(memoryBytes, count, openFiles, fileSizeBytes);
+        return new ResourceLimits(memoryBytes, count, openFiles, fileSizeBytes, scratchBytes);
     }
 
     public ResourceLimits withOpenFiles(int count) {
-        return new ResourceLimits(memoryBytes, processes, count, fileSizeBytes);
+        return new ResourceLimits(memoryBytes, processes, count, fileSizeBytes, scratchBytes);
+    }
+
+    public ResourceLimits withScratch(long bytes) {
+        return new ResourceLimits(memoryBytes, processes, openFiles, fileSizeBytes, bytes);
     }
 
     public ResourceLimits withFileSize(long bytes) {
-        return new ResourceLimits(memoryBytes, processes, openFiles, bytes);
+        return new ResourceLimits(memoryBytes, processes, openFiles, bytes, scratchBytes);
     }
 
     /** A size as people write it: {@code 1 GiB}, {@code 512 MiB}, {@code 100 KiB}, {@code 17 bytes}. */

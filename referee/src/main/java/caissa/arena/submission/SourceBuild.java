@@ -2,6 +2,8 @@ package caissa.arena.submission;
 
 import caissa.arena.bot.BotCommand;
 import caissa.arena.bot.CommandLineSplitter;
+import caissa.arena.input.BadInputException;
+import caissa.arena.records.InputFiles;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
 import java.io.IOException;
@@ -122,12 +124,14 @@ public final class SourceBuild {
         String base = source.getFileName().toString().replaceFirst("\\.java$", "");
         String mainClass = base;
         try {
-            Matcher m = PACKAGE.matcher(Files.readString(source));
+            Matcher m = PACKAGE.matcher(InputFiles.readString(source, InputFiles.SOURCE_FILE_CAP));
             if (m.find()) {
                 mainClass = m.group(1) + "." + base;
             }
         } catch (IOException e) {
             return new Outcome.Failed("Java", "javac", "cannot read " + source + ": " + e.getMessage(), "");
+        } catch (BadInputException e) {
+            return new Outcome.Failed("Java", "javac", e.getMessage(), "");
         }
         CommandLine javac = new CommandLine("javac").addArgument("-encoding").addArgument("UTF-8")
                 .addArgument("-d").addArgument(buildDir.toString(), false).addArgument(source.toString(), false);
@@ -181,7 +185,7 @@ public final class SourceBuild {
     private static Outcome execute(String language, String display, CommandLine command, Path dir, Duration timeout,
             BotCommand run, Containment containment) {
         BoundedOutput output = new BoundedOutput(OUTPUT_LIMIT);
-        TreeKillingWatchdog watchdog = new TreeKillingWatchdog(timeout);
+        TreeKillingWatchdog watchdog = new TreeKillingWatchdog(timeout, containment::watch);
         PumpStreamHandler streams = new PumpStreamHandler(output);
         // A process that escaped the kill must not keep the build waiting for its output.
         streams.setStopTimeout(Duration.ofSeconds(5));
@@ -191,7 +195,8 @@ public final class SourceBuild {
         executor.setExitValues(null);
         int exit;
         try {
-            exit = executor.execute(command);
+            // A build is a submission's code too: none of the arena's environment but what every program needs.
+            exit = executor.execute(command, caissa.arena.bot.BotEnvironment.base(System.getenv()));
         } catch (ExecuteException e) {
             exit = e.getExitValue();
         } catch (IOException e) {

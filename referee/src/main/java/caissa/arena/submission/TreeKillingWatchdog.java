@@ -13,16 +13,20 @@ final class TreeKillingWatchdog extends ExecuteWatchdog {
 
     private Process process;
     private volatile boolean timedOut;
+    /** Told of the build's process when it starts, to watch its limits where no cgroup holds them. */
+    private final java.util.function.Consumer<ProcessHandle> started;
 
     // The builder cannot make a subclass; this constructor is the only way to extend the class.
     @SuppressWarnings("deprecation")
-    TreeKillingWatchdog(Duration timeout) {
+    TreeKillingWatchdog(Duration timeout, java.util.function.Consumer<ProcessHandle> started) {
         super(timeout.toMillis());
+        this.started = started;
     }
 
     @Override
     public synchronized void start(Process started) {
         this.process = started;
+        this.started.accept(started.toHandle());
         super.start(started);
     }
 

@@ -1,6 +1,7 @@
 package caissa.arena.tournament;
 
 import caissa.arena.records.Folders;
+import caissa.arena.records.InputFiles;
 import caissa.arena.records.Problems;
 import caissa.arena.report.Json;
 import java.io.IOException;
@@ -76,7 +77,7 @@ final class Journal implements AutoCloseable {
         if (!Files.exists(file)) {
             return List.of();
         }
-        String text = Files.readString(file);
+        String text = InputFiles.readString(file, InputFiles.JOURNAL_CAP);
         List<Line> lines = new ArrayList<>();
         int start = 0;
         int lineNumber = 0;
@@ -109,7 +110,7 @@ final class Journal implements AutoCloseable {
     }
 
     private static long completeLength(Path file) throws IOException {
-        byte[] bytes = Files.readAllBytes(file);
+        byte[] bytes = InputFiles.read(file, InputFiles.JOURNAL_CAP);
         int last = bytes.length - 1;
         while (last >= 0 && bytes[last] != '\n') {
             last--;

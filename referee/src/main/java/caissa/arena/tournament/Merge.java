@@ -1,6 +1,9 @@
 package caissa.arena.tournament;
 
+import caissa.arena.game.GameRecord;
+import caissa.arena.records.DisagreeingRecordException;
 import caissa.arena.records.FolderLock;
+import caissa.arena.records.InputFiles;
 import caissa.arena.report.AtomicFiles;
 import caissa.arena.report.Json;
 import java.io.IOException;
@@ -10,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -142,6 +146,19 @@ public final class Merge {
                     + ", nothing written: " + String.join("; ", problems.subList(0, Math.min(problems.size(), 20)))
                     + (problems.size() > 20 ? "; …" : ""));
         }
+        // Every log is replayed against its journal line, its schedule and its moves before anything is written.
+        RunCheck.OpeningsByGame openings = new RunCheck.OpeningsByGame(definition);
+        for (FinishedGame game : found.values()) {
+            Path log = foundIn.get(game.game()).resolve(game.file());
+            GameRecord record;
+            try {
+                record = RunCheck.readLog(log);
+            } catch (IOException e) {
+                throw new DisagreeingRecordException(log, "is not a game log that can be read: "
+                        + Objects.requireNonNullElse(e.getMessage(), e.getClass().getSimpleName()).lines().findFirst().orElse(""));
+            }
+            RunCheck.judge(log, record, RunCheck.expected(game, openings));
+        }
 
         // Write: logs first, then the journal lines, then the records, so a merge killed midway
         // leaves a folder that a second merge of the same shards completes.
@@ -165,7 +182,8 @@ public final class Merge {
                 if (merged.containsKey(game.game())) {
                     continue;
                 }
-                AtomicFiles.write(out.resolve(game.file()), Files.readAllBytes(foundIn.get(game.game()).resolve(game.file())));
+                AtomicFiles.write(out.resolve(game.file()),
+                        InputFiles.read(foundIn.get(game.game()).resolve(game.file()), InputFiles.GAME_LOG_CAP));
                 journal.append(game);
                 merged.put(game.game(), game);
             }
@@ -199,7 +217,7 @@ public final class Merge {
             throw new OutputFolderException(dir + ": no " + Tournament.RECORD_FILE + " (not a tournament's output folder)");
         }
         try {
-            return Json.mapper().readValue(file.toFile(), TournamentRecord.class);
+            return Json.mapper().readValue(InputFiles.read(file, InputFiles.RECORD_CAP), TournamentRecord.class);
         } catch (IOException e) {
             throw new OutputFolderException(file + " cannot be read: " + e.getMessage().lines().findFirst().orElse(""));
         }

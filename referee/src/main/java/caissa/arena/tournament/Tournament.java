@@ -8,6 +8,8 @@ import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.records.FolderLock;
 import caissa.arena.records.Folders;
+import caissa.arena.records.GameLogCheck;
+import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -227,7 +229,7 @@ public final class Tournament implements AutoCloseable {
         }
         TournamentRecord stored;
         try {
-            stored = Json.mapper().readValue(recordFile.toFile(), TournamentRecord.class);
+            stored = Json.mapper().readValue(InputFiles.read(recordFile, InputFiles.RECORD_CAP), TournamentRecord.class);
         } catch (IOException e) {
             throw new OutputFolderException("--resume: " + recordFile + " cannot be read: "
                     + e.getMessage().lines().findFirst().orElse(""));
@@ -259,8 +261,9 @@ public final class Tournament implements AutoCloseable {
             latest.put(line.game().game(), line.game());
         }
         Map<Integer, FinishedGame> kept = new TreeMap<>();
+        RunCheck.OpeningsByGame openings = new RunCheck.OpeningsByGame(definition);
         for (FinishedGame game : latest.values()) {
-            if (hasItsLog(game)) {
+            if (hasItsLog(game, openings)) {
                 kept.put(game.game(), game);
             }
         }
@@ -330,17 +333,17 @@ public final class Tournament implements AutoCloseable {
         }
     }
 
-    /** Whether the game's log is there, readable, and the log of that game with that result; else it is played again. */
-    private boolean hasItsLog(FinishedGame game) {
+    /**
+     * Whether the game's log is there, readable, and agrees with its journal line, its opening and
+     * its own moves (see {@link GameLogCheck}); else it is played again.
+     */
+    private boolean hasItsLog(FinishedGame game, RunCheck.OpeningsByGame openings) {
         Path log = dir.resolve(game.file());
         if (!Files.isRegularFile(log)) {
             return false;
         }
         try {
-            GameRecord record = Json.mapper().readValue(log.toFile(), GameRecord.class);
-            return record.tournament() != null && record.tournament().game() == game.game()
-                    && game.white().equals(record.white().name()) && game.black().equals(record.black().name())
-                    && game.result() == record.result() && game.termination() == record.termination();
+            return GameLogCheck.check(RunCheck.readLog(log), RunCheck.expected(game, openings)).agrees();
         } catch (IOException | RuntimeException e) {
             return false;
         }

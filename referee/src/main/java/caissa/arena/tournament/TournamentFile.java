@@ -5,9 +5,11 @@ import caissa.arena.bot.CommandCheck;
 import caissa.arena.game.Durations;
 import caissa.arena.game.ClockKind;
 import caissa.arena.game.TimeControl;
+import caissa.arena.input.BadInputException;
 import caissa.arena.input.Limits;
 import caissa.arena.input.Names;
 import caissa.arena.input.Texts;
+import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
@@ -20,7 +22,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,7 +50,7 @@ public final class TournamentFile {
             "increment", "firstMoveAllowance", "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant", "sandbox", "limits");
     private static final Set<String> FINAL_FIELDS = Set.of("top", "gamesPerPair");
     private static final Set<String> BOT_FIELDS = Set.of("name", "command", "workingDir", "env", "limits");
-    private static final Set<String> LIMIT_FIELDS = Set.of("memory", "processes", "openFiles", "fileSize");
+    private static final Set<String> LIMIT_FIELDS = Set.of("memory", "processes", "openFiles", "fileSize", "scratch");
     static final int MAX_OPENING_PLIES = 40;
 
     private final Path file;
@@ -68,7 +69,9 @@ public final class TournamentFile {
     public static TournamentDefinition read(Path file) {
         String text;
         try {
-            text = Files.readString(file);
+            text = InputFiles.readString(file, InputFiles.TOURNAMENT_FILE_CAP);
+        } catch (BadInputException e) {
+            throw new TournamentFileException(e.getMessage());
         } catch (NoSuchFileException e) {
             throw new TournamentFileException(file + ": no such file");
         } catch (IOException e) {
@@ -284,7 +287,7 @@ public final class TournamentFile {
     }
 
     /**
-     * A {@code limits} object: {@code memory} and {@code fileSize} as sizes ({@code "512M"},
+     * A {@code limits} object: {@code memory}, {@code fileSize} and {@code scratch} as sizes ({@code "512M"},
      * {@code "1G"}), {@code processes} and {@code openFiles} as whole numbers; what it leaves
      * out comes from {@code base} (the defaults, or the file's limits for a bot's own).
      */
@@ -303,6 +306,9 @@ public final class TournamentFile {
             }
             if (node.has("fileSize")) {
                 limits = limits.withFileSize(size(node.get("fileSize"), pointer + "/fileSize", field + ".fileSize"));
+            }
+            if (node.has("scratch")) {
+                limits = limits.withScratch(size(node.get("scratch"), pointer + "/scratch", field + ".scratch"));
             }
             if (node.has("processes")) {
                 limits = limits.withProcesses(count(node.get("processes"), pointer + "/processes", field + ".processes"));

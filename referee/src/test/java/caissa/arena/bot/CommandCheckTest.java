@@ -21,4 +21,26 @@ class CommandCheckTest {
     void aBotIsNamedAfterWhatItRuns(String command, String name) {
         assertThat(CommandCheck.defaultName(BotCommand.parse(command))).isEqualTo(name);
     }
+
+    /** A compiled program needs only its executable bit: no interpreter hint, which would send its author astray. */
+    @org.junit.jupiter.api.Test
+    void aCompiledProgramWithoutItsExecutableBitGetsOnlyTheChmodHint(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path program = dir.resolve("mybot");
+        java.nio.file.Files.copy(java.nio.file.Path.of("/bin/true"), program);
+        java.nio.file.Files.setPosixFilePermissions(program, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+
+        assertThat(CommandCheck.problem(BotCommand.of(program.toString()))).hasValue("not an executable file: " + program
+                + " (make it executable with chmod +x " + program + ")");
+    }
+
+    @org.junit.jupiter.api.Test
+    void aScriptWithoutItsExecutableBitGetsTheChmodAndTheInterpreterHints(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path script = java.nio.file.Files.writeString(dir.resolve("bot.py"), "#!/usr/bin/env python3\nprint('a1')\n");
+        java.nio.file.Files.setPosixFilePermissions(script, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+
+        assertThat(CommandCheck.problem(BotCommand.of(script.toString()))).hasValue("not an executable file: " + script
+                + " (make it executable with chmod +x " + script + ", or start it through its interpreter: python3 " + script + ")");
+    }
 }

@@ -93,9 +93,86 @@ class HelpTextTest {
         }
     }
 
+    /**
+     * The other way round: every option the README gives a command (in its section's heading, and
+     * in the shared clock and sandbox tables for the commands they name) is one its help lists,
+     * so that no command is documented with an option it refuses.
+     */
+    @ParameterizedTest(name = "caissa {0} takes every option the README gives it")
+    @MethodSource("commands")
+    void everyOptionTheReadmeGivesACommandIsInItsHelp(String name) throws IOException {
+        String readme = Files.readString(README);
+        List<String> claimed = new ArrayList<>();
+        java.util.regex.Matcher heading = java.util.regex.Pattern.compile("(?m)^### (.*`caissa " + name + "[ `].*)$")
+                .matcher(readme);
+        while (heading.find()) {
+            // A heading may name two commands ("`caissa perft ...` and `caissa moves ...`): only this one's part.
+            for (String part : heading.group(1).split("`")) {
+                if (part.startsWith("caissa " + name + " ") || part.equals("caissa " + name)) {
+                    claimed.addAll(optionsIn(part));
+                }
+            }
+        }
+        claimed.addAll(sharedTableOptions(readme, "Clock options, shared by", name));
+        claimed.addAll(sharedTableOptions(readme, "Sandbox and limit options, shared by", name));
+        List<String> known = new ArrayList<>();
+        for (OptionSpec option : command(name).getCommandSpec().options()) {
+            known.addAll(Arrays.asList(option.names()));
+        }
+        // --[no-]name stands for the option --name (negatable).
+        List<String> named = claimed.stream().map(o -> o.replace("--[no-]", "--")).distinct().toList();
+        assertThat(known).as("the options of caissa " + name + " --help").containsAll(named);
+    }
+
+    /**
+     * The options of a shared table that the README gives the command: all of them when its
+     * sentence names the command before any parenthesis ("shared by `play`, `match` and
+     * `validate`"), or those a parenthesis gives it ("`tournament` takes `--sandbox` and `--keep-scratch`").
+     */
+    private static List<String> sharedTableOptions(String readme, String sentence, String name) {
+        int start = readme.indexOf(sentence);
+        assertThat(start).as("the README's table: " + sentence).isNotNegative();
+        String lead = readme.substring(start, readme.indexOf(":\n", start));
+        int tableStart = readme.indexOf("\n|", start);
+        int tableEnd = tableStart;
+        while (tableEnd >= 0 && readme.startsWith("\n|", tableEnd)) {
+            tableEnd = readme.indexOf('\n', tableEnd + 1);
+        }
+        String table = readme.substring(tableStart, tableEnd < 0 ? readme.length() : tableEnd);
+        List<String> all = new ArrayList<>();
+        for (String row : table.split("\n")) {
+            String[] cells = row.split("(?<!\\\\)\\|");
+            if (cells.length > 1) {
+                all.addAll(optionsIn(cells[1]));
+            }
+        }
+        int paren = lead.indexOf('(');
+        String shared = paren < 0 ? lead : lead.substring(0, paren);
+        if (shared.contains("`" + name + "`")) {
+            return all;
+        }
+        if (paren >= 0) {
+            for (String clause : lead.substring(paren + 1).split(";")) {
+                if (clause.strip().startsWith("`" + name + "` takes")) {
+                    return optionsIn(clause);
+                }
+            }
+        }
+        return List.of();
+    }
+
+    private static List<String> optionsIn(String text) {
+        List<String> options = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?<![\\w-])--(\\[no-\\])?[a-z][a-z0-9-]*").matcher(text);
+        while (m.find()) {
+            options.add(m.group());
+        }
+        return options;
+    }
+
     /** The options of the sandbox and limit mixins, listed once in the README's shared table. */
     private static final List<String> SANDBOX_OPTIONS = List.of("--sandbox", "--keep-scratch", "--memory",
-            "--max-processes", "--max-open-files", "--max-file-size");
+            "--max-processes", "--max-open-files", "--max-file-size", "--max-scratch");
 
     private static boolean isClockOption(OptionSpec option) {
         return List.of("--time-per-game", "--time-per-move", "--increment", "--first-move-allowance", "--time-margin",

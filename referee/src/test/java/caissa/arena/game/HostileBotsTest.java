@@ -162,6 +162,105 @@ class HostileBotsTest {
     }
 
     /**
+     * What a bot writes goes into memory file systems of the scratch limit's size, with or without
+     * a cgroup: it cannot fill the host's disk, and filling one loses it the game.
+     */
+    @ParameterizedTest(name = "cgroups {0}")
+    @ValueSource(strings = {"on", "off"})
+    void aBotThatFillsItsScratchLosesByTheScratchLimit(String cgroups) {
+        Sandboxes.assumeSandbox();
+        Sandboxes.withCgroups(cgroups, () -> {
+            GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("hog", "scratch-hog", "1"), CLOCK)
+                    .withIsolation(Isolation.defaults().withLimits(ResourceLimits.DEFAULT.withScratch(8L << 20)));
+
+            GameRecord record = Game.play(setup);
+
+            assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.RESOURCE_LIMIT);
+            assertThat(record.result()).isEqualTo(Result.WHITE_WINS);
+            assertThat(record.reason()).startsWith("hog (black) went over its scratch limit of 8 MiB (its /tmp was full)");
+            assertThat(record.black().sandbox().limits().scratchBytes()).isEqualTo(8L << 20);
+            assertNoProcessLeft(setup);
+        });
+    }
+
+    /**
+     * The kernel's keyrings are not namespaced: a key a bot adds to its user or session keyring
+     * would be there for a bot of a later game (all sandboxed bots of a root arena are nobody).
+     * A sandbox refuses the keyring calls, so the next game finds nothing.
+     */
+    @Test
+    void aKeyringValueIsNotReadableInTheNextGame() throws IOException {
+        Sandboxes.assumeSandbox();
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3");
+        Path dir = Files.createDirectories(temp.resolve("keyring"));
+        String prelude = """
+                import ctypes, os, sys
+                libc = ctypes.CDLL(None, use_errno=True)
+                ADD_KEY, KEYCTL = {"x86_64": (248, 250), "aarch64": (217, 219)}[os.uname().machine]
+                for ring, name in ((-4, "user"), (-3, "session")):
+                    if sys.argv[1] == "write":
+                        r = libc.syscall(ADD_KEY, b"user", b"caissa-test", b"the first bot's secret", 22, ctypes.c_int(ring))
+                        print("keyring: add to", name, "ok" if r >= 0 else "refused", file=sys.stderr)
+                    else:
+                        r = libc.syscall(KEYCTL, 10, ctypes.c_int(ring), b"user", b"caissa-test", 0)
+                        print("keyring: search", name, "found" if r >= 0 else "nothing", file=sys.stderr)
+                sys.stderr.flush()
+                """;
+        Files.writeString(dir.resolve("bot.py"), prelude + Files.readString(Path.of("..", "sample-bots", "examples",
+                "random_bot.py")));
+        try (Stream<Path> paths = Files.walk(temp)) {
+            for (Path p : paths.toList()) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+        java.util.function.Function<String, Entrant> bot = mode -> new Entrant(mode, new BotCommand(
+                List.of("/usr/bin/python3", dir.resolve("bot.py").toString(), mode), Optional.empty(), java.util.Map.of()));
+
+        GameRecord first = Game.play(GameSetup.of(bot.apply("write"), TestBots.entrant("random", "random"), CLOCK));
+        GameRecord next = Game.play(GameSetup.of(bot.apply("read"), TestBots.entrant("random", "random"), CLOCK));
+
+        assertThat(first.white().stderr().head()).contains("keyring: add to user refused", "keyring: add to session refused");
+        assertThat(next.white().stderr().head()).contains("keyring: search user nothing", "keyring: search session nothing");
+    }
+
+    /** The sandbox's first process shows no hidden path and none of the other bot's files on its command line. */
+    @Test
+    void theSandboxsCommandLineNamesNothingItHides() throws IOException {
+        Sandboxes.assumeSandbox();
+        Path arena = arena();
+        Path output = arena.resolve("reports/t1");
+        Path secret = arena.resolve("bots/victim/secret.txt");
+        Entrant reader = in(arena, "reader", "cmdline", "1");
+        BotCommand victim = TestBots.command("random");
+        Entrant withBook = new Entrant("victim", new BotCommand(
+                Stream.concat(victim.argv().stream(), Stream.of(secret.toString())).toList(), Optional.empty(), victim.env()));
+        GameSetup setup = GameSetup.of(reader, withBook, CLOCK)
+                .withIsolation(Isolation.defaults().hiding(List.of(output)));
+
+        GameRecord record = Game.play(setup);
+
+        String stderr = record.white().stderr().head();
+        assertThat(stderr).contains("cmdline: bwrap --args 4 -- ").doesNotContain(output.toString())
+                .doesNotContain(secret.toString());
+    }
+
+    /** Each bot has a /dev/shm of its own, writable (POSIX shared memory, Python's multiprocessing) and private. */
+    @Test
+    void eachSandboxedBotHasAWritableDevShmOfItsOwn() {
+        Sandboxes.assumeSandbox();
+        GameSetup setup = GameSetup.of(TestBots.entrant("a", "shm", "1"), TestBots.entrant("b", "shm", "1"), CLOCK);
+
+        GameRecord record = Game.play(setup);
+
+        for (Side side : Side.values()) {
+            String own = "caissa-" + setup.entrant(side).command().env().get(TestBots.TOKEN_VARIABLE);
+            assertThat(record.player(side).stderr().head()).as(side.toString()).contains("attack: write into /dev/shm: ok")
+                    .contains("shm: /dev/shm holds [" + own + "]");
+        }
+        assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
+    }
+
+    /**
      * Honest bots whose runtime reserves far more address space than it uses (a JVM reserves
      * over a gigabyte at start) and that run a few dozen threads play under the default limits,
      * with or without a cgroup: what counts is what they hold, and only their own processes.

@@ -226,4 +226,23 @@ class MisbehavingBotsTest {
             assertThat(TestBots.processesOf(setup.entrant(side).command())).as("processes of %s", side).isEmpty();
         }
     }
+
+    /**
+     * The JDK gives 128 + n for a process killed by signal n: a status above 192 is an exit, not a
+     * signal (exit 255 was reported as "killed by signal 127").
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
+            exit 255          | exited with status 255 before the game was over
+            kill -SEGV $$     | exited, killed by signal 11 (SIGSEGV) before the game was over
+            """)
+    void aCrashSaysWhetherTheBotExitedOrWasKilled(String end, String reason) {
+        Entrant crasher = new Entrant("crasher", new BotCommand(java.util.List.of("/bin/sh", "-c", "read line; " + end),
+                Optional.empty(), java.util.Map.of()));
+
+        GameRecord record = Game.play(GameSetup.of(crasher, TestBots.entrant("good", "random"), CLOCK));
+
+        assertThat(record.termination()).isEqualTo(Termination.CRASH);
+        assertThat(record.reason()).isEqualTo("crasher (white) " + reason);
+    }
 }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class ReusedGroupsTest {
 
     /** Limits no other test uses, so that no other test's bot takes these groups from the pool meanwhile. */
-    private static final ResourceLimits LIMITS = new ResourceLimits(97L << 20, 5, 64, 1L << 20);
+    private static final ResourceLimits LIMITS = new ResourceLimits(97L << 20, 5, 64, 1L << 20, 256L << 20);
 
     @Test
     void aReleasedGroupServesTheNextBotAsIfNew() throws Exception {

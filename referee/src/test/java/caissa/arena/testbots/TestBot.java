@@ -222,6 +222,47 @@ public final class TestBot {
             case "limits" -> {
                 return once(TestBot::reportLimits);
             }
+            case "scratch-hog" -> {
+                // Writes into its /tmp until a write fails, then goes on playing as if nothing happened.
+                return once(() -> {
+                    int mib = 0;
+                    byte[] chunk = new byte[1 << 20];
+                    try (java.io.OutputStream file = java.nio.file.Files.newOutputStream(java.nio.file.Path.of("/tmp/hog"))) {
+                        for (; mib < 4096; mib++) {
+                            file.write(chunk);
+                        }
+                    } catch (java.io.IOException e) {
+                        System.err.println("scratch-hog: wrote " + mib + " MiB, then " + e.getMessage());
+                    }
+                    System.err.flush();
+                });
+            }
+            case "shm" -> {
+                // Shared memory as Python's multiprocessing and POSIX semaphores use it: /dev/shm.
+                return once(() -> {
+                    report("write into /dev/shm", () -> java.nio.file.Files.writeString(
+                            java.nio.file.Path.of("/dev/shm/caissa-" + token()), "mine"));
+                    try (var names = java.nio.file.Files.list(java.nio.file.Path.of("/dev/shm"))) {
+                        System.err.println("shm: /dev/shm holds " + names.map(p -> p.getFileName().toString()).sorted().toList());
+                    }
+                    System.err.flush();
+                });
+            }
+            case "cmdline" -> {
+                // What the sandbox's first process was started with, as any bot can read it.
+                return once(() -> {
+                    byte[] line = java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/1/cmdline"));
+                    System.err.println("cmdline: " + new String(line, StandardCharsets.UTF_8).replace('\0', ' '));
+                    System.err.flush();
+                });
+            }
+            case "env" -> {
+                // Prints its whole environment, as a bot that publishes what it was given would.
+                return once(() -> {
+                    new java.util.TreeMap<>(System.getenv()).forEach((name, value) -> System.err.println("env: " + name + "=" + value));
+                    System.err.flush();
+                });
+            }
             case "threads" -> {
                 // A search with a thread pool: the threads stay alive for the whole game.
                 return once(() -> {

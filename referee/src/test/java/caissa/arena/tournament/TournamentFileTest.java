@@ -114,7 +114,7 @@ class TournamentFileTest {
             bad memory size        | "limits": {"memory": "lots"}      | :3: limits.memory: 'lots' is not a size like 512M or 1G
             too little memory      | "limits": {"memory": "1M"}        | :3: limits: memory limit must be at least 16 MiB
             zero processes         | "limits": {"processes": 0}        | :3: limits.processes: must be a whole number from 1 to 1000000, got 0
-            unknown limit          | "limits": {"cpu": 2}              | :3: limits.cpu: unknown field (known: fileSize, memory, openFiles, processes)
+            unknown limit          | "limits": {"cpu": 2}              | :3: limits.cpu: unknown field (known: fileSize, memory, openFiles, processes, scratch)
             """)
     void aBadTopLevelFieldIsNamedWithItsLine(String what, String field, String expected) throws IOException {
         Path file = write("{\n  \"name\": \"t\",\n  " + field + ",\n" + BOTS + "\n}\n");
@@ -129,7 +129,7 @@ class TournamentFileTest {
         Path file = write("""
                 {"name": "t", "sandbox": "none", "limits": {"memory": "512M", "processes": 32},
                  "bots": [
-                  {"name": "a", "command": ["./bot.sh"], "limits": {"memory": "2G", "openFiles": 100, "fileSize": "1M"}},
+                  {"name": "a", "command": ["./bot.sh"], "limits": {"memory": "2G", "openFiles": 100, "fileSize": "1M", "scratch": "16M"}},
                   {"name": "b", "command": ["./bot.sh"]}
                 ]}
                 """);
@@ -137,9 +137,9 @@ class TournamentFileTest {
         TournamentDefinition definition = TournamentFile.read(file);
 
         assertThat(definition.isolation().sandbox()).isEqualTo(caissa.arena.sandbox.SandboxMode.NONE);
-        assertThat(definition.isolation().limitsFor("b")).isEqualTo(new caissa.arena.sandbox.ResourceLimits(512L << 20, 32, 256, 64L << 20));
+        assertThat(definition.isolation().limitsFor("b")).isEqualTo(new caissa.arena.sandbox.ResourceLimits(512L << 20, 32, 256, 64L << 20, 256L << 20));
         // A bot's own limits start from the file's, not from the defaults.
-        assertThat(definition.isolation().limitsFor("a")).isEqualTo(new caissa.arena.sandbox.ResourceLimits(2L << 30, 32, 100, 1L << 20));
+        assertThat(definition.isolation().limitsFor("a")).isEqualTo(new caissa.arena.sandbox.ResourceLimits(2L << 30, 32, 100, 1L << 20, 16L << 20));
     }
 
     @Test

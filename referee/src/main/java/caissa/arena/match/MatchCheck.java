@@ -1,0 +1,127 @@
+package caissa.arena.match;
+
+import caissa.arena.game.GameRecord;
+import caissa.arena.input.BadInputException;
+import caissa.arena.records.DisagreeingRecordException;
+import caissa.arena.records.GameLogCheck;
+import caissa.arena.records.InputFiles;
+import caissa.arena.report.Json;
+import caissa.arena.rules.Variant;
+import caissa.arena.tournament.Openings;
+import caissa.arena.tournament.RunCheck;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The game logs of a match's folder (a whole match, a shard, or merged shards) against their
+ * moves and the match's schedule: game n is pair (n+1)/2, the engine is White in odd games, and a
+ * pair's opening is drawn from the match's seed. The same judgement as a tournament's, through
+ * {@link GameLogCheck}.
+ */
+public final class MatchCheck {
+
+    private static final Pattern GAME_FILE = Pattern.compile("(\\d{5})\\.json");
+
+    /** What the folder says of the match: enough to know each game's players and opening. */
+    private record Schedule(String engine, String baseline, int openingPlies, long seed, Optional<Variant> variant) {
+    }
+
+    private MatchCheck() {
+    }
+
+    /** Whether the folder is a match's: a shard's {@code match.json} or a summary of schema match/1. */
+    public static boolean isMatchFolder(Path dir) {
+        return MatchMerge.isMatchShard(dir) || schedule(dir).isPresent();
+    }
+
+    /**
+     * @return the number of logs checked
+     * @throws DisagreeingRecordException at the first log that disagrees, naming it
+     */
+    public static RunCheck.Verified check(Path dir, RunCheck.Mode mode) throws IOException {
+        Optional<Schedule> schedule = MatchMerge.isMatchShard(dir) ? Optional.of(shardSchedule(dir)) : schedule(dir);
+        if (schedule.isEmpty()) {
+            throw new BadInputException(dir + " is not a match's folder: it has neither " + MatchShardRecord.FILE
+                    + " nor a match's " + MatchMerge.SUMMARY_FILE);
+        }
+        Schedule s = schedule.get();
+        Path games = dir.resolve("games");
+        List<Path> files = new ArrayList<>();
+        if (Files.isDirectory(games)) {
+            try (DirectoryStream<Path> stream = Files.newDirectoryStream(games,
+                    p -> GAME_FILE.matcher(p.getFileName().toString()).matches())) {
+                stream.forEach(files::add);
+            }
+        }
+        files.sort(null);
+        int checked = 0;
+        for (Path file : files) {
+            Matcher m = GAME_FILE.matcher(file.getFileName().toString());
+            m.matches();
+            int number = Integer.parseInt(m.group(1));
+            GameRecord log;
+            try {
+                log = RunCheck.readLog(file);
+            } catch (BadInputException e) {
+                if (mode == RunCheck.Mode.STRICT) {
+                    throw e;
+                }
+                continue;
+            } catch (IOException e) {
+                if (mode == RunCheck.Mode.STRICT) {
+                    throw new DisagreeingRecordException(file, "is not a game log that can be read: "
+                            + e.getMessage().lines().findFirst().orElse(""));
+                }
+                continue;
+            }
+            boolean engineWhite = number % 2 == 1;
+            Variant variant = s.variant().orElse(log.variant());
+            RunCheck.judge(file, log, GameLogCheck.Expected.game(number)
+                    .withPlayers(engineWhite ? s.engine() : s.baseline(), engineWhite ? s.baseline() : s.engine())
+                    .withOpening(Openings.opening(variant, s.seed(), (number - 1) / 2, s.openingPlies())));
+            checked++;
+        }
+        return new RunCheck.Verified(checked, "the match " + s.engine() + " vs " + s.baseline());
+    }
+
+    private static Schedule shardSchedule(Path dir) throws IOException {
+        Path file = dir.resolve(MatchShardRecord.FILE);
+        MatchShardRecord record;
+        try {
+            record = Json.mapper().readValue(InputFiles.read(file, InputFiles.RECORD_CAP), MatchShardRecord.class);
+        } catch (IOException e) {
+            throw new BadInputException(file + " cannot be read: " + e.getMessage().lines().findFirst().orElse(""));
+        }
+        return new Schedule(record.engine().name(), record.baseline().name(), record.openingPlies(), record.seed(),
+                Optional.of(record.variant()));
+    }
+
+    /** A whole match's summary names no variant: its logs' own is taken. */
+    private static Optional<Schedule> schedule(Path dir) {
+        Path file = dir.resolve(MatchMerge.SUMMARY_FILE);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode report = Json.mapper().readTree(InputFiles.read(file, InputFiles.RECORD_CAP));
+            JsonNode settings = report == null ? null : report.path("settings");
+            if (report == null || !MatchReport.SCHEMA.equals(report.path("schema").asText())
+                    || !settings.path("seed").isIntegralNumber() || !settings.path("openingPlies").isInt()) {
+                return Optional.empty();
+            }
+            return Optional.of(new Schedule(report.path("engine").path("name").asText(),
+                    report.path("baseline").path("name").asText(), settings.get("openingPlies").asInt(),
+                    settings.get("seed").asLong(), Optional.empty()));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+}

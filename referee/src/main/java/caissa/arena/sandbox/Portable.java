@@ -1,0 +1,39 @@
+package caissa.arena.sandbox;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * The arena without any part that only Linux has: no bubblewrap, no cgroup, no {@code /proc}, no
+ * {@code setsid} or shell launcher. Bots run as plain processes with every read, write and wait
+ * under a deadline and their process trees killed at the end, which is all a bot author's macOS
+ * or Windows laptop offers. On by itself off Linux; {@code CAISSA_PORTABLE=1} or {@code
+ * -Dcaissa.portable=true} turns it on anywhere, so that CI on Linux proves that path.
+ */
+public final class Portable {
+
+    public static final String PROPERTY = "caissa.portable";
+    public static final String VARIABLE = "CAISSA_PORTABLE";
+    private static final Path PROC = Path.of("/proc");
+
+    /** What portable mode does not enforce, for the one line a command prints. */
+    public static final String NOT_ENFORCED = "no sandbox, no memory, process, open-file or file-size limits, no idle"
+            + " suspension and no cpu clock; processes a bot detaches from its tree are not found";
+
+    private Portable() {
+    }
+
+    /** Whether the arena runs in portable mode: off Linux, or when asked. */
+    public static boolean on() {
+        if ("true".equals(System.getProperty(PROPERTY)) || "1".equals(System.getenv(VARIABLE))) {
+            return true;
+        }
+        return !System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
+    }
+
+    /** Whether Linux's {@code /proc} may be read for the bots' processes: there, and not in portable mode. */
+    public static boolean procAvailable() {
+        return !on() && Files.isDirectory(PROC);
+    }
+}

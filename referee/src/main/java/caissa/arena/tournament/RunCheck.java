@@ -1,0 +1,295 @@
+package caissa.arena.tournament;
+
+import caissa.arena.game.GameRecord;
+import caissa.arena.input.BadInputException;
+import caissa.arena.records.DisagreeingRecordException;
+import caissa.arena.records.GameLogCheck;
+import caissa.arena.records.InputFiles;
+import caissa.arena.report.Json;
+import caissa.arena.rules.Move;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The records of a tournament's output folder (a whole run, a shard or a merged folder) against
+ * their moves, their journal and their schedule: every journaled game's log is judged by
+ * {@link GameLogCheck} with its journal line, its players and its opening, and every other log
+ * in {@code games/} by its opening and moves. Used by {@code verify} and {@code report}; merge and
+ * resume judge the logs they take through the same {@link #expected}.
+ */
+public final class RunCheck {
+
+    /** How much of a folder must be there. */
+    public enum Mode {
+        /** A run's records, complete: tournament.json readable, every journaled game's log there ({@code verify}). */
+        STRICT,
+        /**
+         * A folder perhaps still being written, or of an earlier version ({@code report}): what
+         * cannot be read is left to the report to name, and only the logs that can be are judged.
+         */
+        LENIENT
+    }
+
+    /** What was checked: the games whose logs agree, and what the folder is (for the summary line). */
+    public record Verified(int games, String what) {
+    }
+
+    private static final Pattern NUMBERED = Pattern.compile("(\\d+)\\.json");
+
+    private RunCheck() {
+    }
+
+    /**
+     * @throws DisagreeingRecordException at the first log or journal line that disagrees, naming it
+     * @throws OutputFolderException when the folder is not a tournament's (in {@link Mode#STRICT})
+     */
+    public static Verified check(Path dir, Mode mode) throws IOException {
+        Path recordFile = dir.resolve(Tournament.RECORD_FILE);
+        Optional<TournamentRecord> record = readRecord(recordFile, mode);
+        Optional<TournamentDefinition> read = record.flatMap(r -> definition(recordFile, r, mode));
+        if (read.isEmpty()) {
+            // Without the run's definition, each log is judged by its own moves.
+            return new Verified(checkUnjournaled(dir, Map.of(), Optional.empty(), mode), "game logs");
+        }
+        TournamentDefinition definition = read.get();
+        Plan plan = Plan.of(definition);
+        List<String> names = definition.bots().stream().map(BotEntry::name).toList();
+        Path journalFile = dir.resolve(Journal.FILE);
+        List<Journal.Line> lines;
+        try {
+            lines = Journal.readLines(dir);
+        } catch (BadInputException e) {
+            if (mode == Mode.STRICT) {
+                throw e;
+            }
+            // The report judges the logs without the journal it cannot read.
+            lines = List.of();
+        } catch (IOException e) {
+            if (mode == Mode.STRICT) {
+                // Damaged, not contradicted: refused as a file that cannot be read. A line that is
+                // not a journal entry is named with its number already.
+                String problem = oneLine(e);
+                throw new OutputFolderException(problem.startsWith(journalFile + ":") ? problem
+                        : journalFile + ": cannot be read: " + problem);
+            }
+            lines = List.of();
+        }
+        Map<Integer, Journal.Line> latest = new TreeMap<>();
+        for (Journal.Line line : lines) {
+            FinishedGame game = line.game();
+            String where = journalFile + ":" + line.number();
+            if (game.game() < 1 || game.game() > plan.totalGames()) {
+                throw new DisagreeingRecordException(where, "game " + game.game() + " is not in the schedule (games 1 to "
+                        + plan.totalGames() + ")");
+            }
+            String expectedFile = Tournament.GAMES_DIR + "/" + Tournament.gameFileName(game.game(), plan.totalGames());
+            if (!expectedFile.equals(game.file())) {
+                throw new DisagreeingRecordException(where, "game " + game.game() + " names the log '" + game.file()
+                        + "', but its log is " + expectedFile);
+            }
+            if (game.result() == null || game.termination() == null) {
+                throw new DisagreeingRecordException(where, "game " + game.game() + " has no result or termination");
+            }
+            latest.put(game.game(), line);
+        }
+        Map<Integer, FinishedGame> finished = new TreeMap<>();
+        latest.forEach((number, line) -> finished.put(number, line.game()));
+        Map<Integer, ScheduledGame> scheduled = new HashMap<>();
+        plan.progress(finished).scheduled().forEach(g -> scheduled.put(g.number(), g));
+        OpeningsByGame openings = new OpeningsByGame(definition);
+        int checked = 0;
+        for (Journal.Line line : latest.values()) {
+            FinishedGame game = line.game();
+            String where = journalFile + ":" + line.number();
+            ScheduledGame slot = scheduled.get(game.game());
+            if (slot != null && !Plan.matches(slot, game, names)) {
+                throw new DisagreeingRecordException(where, "game " + game.game() + " is " + game.white() + " vs "
+                        + game.black() + ", but the schedule says " + names.get(slot.white()) + " vs "
+                        + names.get(slot.black()));
+            }
+            Path file = dir.resolve(game.file());
+            if (!Files.exists(file)) {
+                if (mode == Mode.STRICT) {
+                    throw new DisagreeingRecordException(where, "game " + game.game() + " is journaled, but its log "
+                            + game.file() + " is missing");
+                }
+                continue;
+            }
+            Optional<GameRecord> log = readLog(file, mode);
+            if (log.isEmpty()) {
+                continue;
+            }
+            judge(file, log.get(), expected(game, openings));
+            checked++;
+        }
+        checked += checkUnjournaled(dir, latest, Optional.of(openings), mode);
+        TournamentRecord.ShardRecord shard = record.get().shard();
+        String what = shard == null ? "the tournament " + definition.name()
+                : "shard " + shard.index() + "/" + shard.count() + " of " + definition.name();
+        return new Verified(checked, what);
+    }
+
+    /** What the records say of a journaled game: its players, its opening and its journal line. */
+    static GameLogCheck.Expected expected(FinishedGame game, OpeningsByGame openings) {
+        return GameLogCheck.Expected.game(game.game()).withPlayers(game.white(), game.black())
+                .withOpening(openings.of(game.game())).withJournal(game.result(), game.termination());
+    }
+
+    /**
+     * The log of a game, read within {@link InputFiles#GAME_LOG_CAP}.
+     *
+     * @throws BadInputException when it is not a regular file or too large
+     * @throws IOException when it cannot be read or is not a game log
+     */
+    public static GameRecord readLog(Path file) throws IOException {
+        try {
+            return Json.mapper().readValue(InputFiles.read(file, InputFiles.GAME_LOG_CAP), GameRecord.class);
+        } catch (IllegalArgumentException e) {
+            // A move that is not one of the variant's board, found while the log is read.
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /** @throws DisagreeingRecordException naming the log when it disagrees */
+    public static void judge(Path log, GameRecord record, GameLogCheck.Expected expected) {
+        if (GameLogCheck.check(record, expected) instanceof GameLogCheck.Verdict.Disagrees disagrees) {
+            throw new DisagreeingRecordException(log, disagrees.what());
+        }
+    }
+
+    /** The logs in games/ without a journal line (written by a run killed before its journal line), by opening and moves. */
+    private static int checkUnjournaled(Path dir, Map<Integer, Journal.Line> journaled, Optional<OpeningsByGame> openings,
+            Mode mode) throws IOException {
+        Path games = dir.resolve(Tournament.GAMES_DIR);
+        if (!Files.isDirectory(games)) {
+            if (mode == Mode.STRICT && openings.isEmpty()) {
+                throw new OutputFolderException(dir + " is not an output folder of the arena: it has neither "
+                        + Tournament.RECORD_FILE + " nor " + Tournament.GAMES_DIR + "/");
+            }
+            return 0;
+        }
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(games,
+                p -> NUMBERED.matcher(p.getFileName().toString()).matches())) {
+            stream.forEach(files::add);
+        }
+        files.sort(null);
+        int checked = 0;
+        for (Path file : files) {
+            Matcher m = NUMBERED.matcher(file.getFileName().toString());
+            m.matches();
+            int number;
+            try {
+                number = Integer.parseInt(m.group(1));
+            } catch (NumberFormatException e) {
+                continue;
+            }
+            Journal.Line line = journaled.get(number);
+            if (line != null && dir.resolve(line.game().file()).equals(file)) {
+                continue;
+            }
+            Optional<GameRecord> record = readLog(file, mode);
+            if (record.isEmpty()) {
+                continue;
+            }
+            if (openings.isPresent()) {
+                judge(file, record.get(), GameLogCheck.Expected.game(number).withOpening(openings.get().of(number)));
+            } else if (GameLogCheck.check(record.get()) instanceof GameLogCheck.Verdict.Disagrees disagrees) {
+                throw new DisagreeingRecordException(file, disagrees.what());
+            }
+            checked++;
+        }
+        return checked;
+    }
+
+    private static Optional<TournamentRecord> readRecord(Path file, Mode mode) throws IOException {
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Json.mapper().readValue(InputFiles.read(file, InputFiles.RECORD_CAP), TournamentRecord.class));
+        } catch (BadInputException e) {
+            if (mode == Mode.STRICT) {
+                throw e;
+            }
+            return Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            if (mode == Mode.STRICT) {
+                throw new OutputFolderException(file + " cannot be read: " + oneLine(e));
+            }
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<TournamentDefinition> definition(Path file, TournamentRecord record, Mode mode) {
+        try {
+            if (record.definition() == null) {
+                throw new IllegalArgumentException("it has no definition");
+            }
+            return Optional.of(record.definition().toDefinition());
+        } catch (RuntimeException e) {
+            if (mode == Mode.STRICT) {
+                throw new OutputFolderException(file + " cannot be read: " + oneLine(e));
+            }
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<GameRecord> readLog(Path file, Mode mode) throws IOException {
+        try {
+            return Optional.of(readLog(file));
+        } catch (BadInputException e) {
+            // Not a regular file, or over its cap: refused as input, as every command refuses it.
+            if (mode == Mode.STRICT) {
+                throw e;
+            }
+            return Optional.empty();
+        } catch (IOException e) {
+            if (mode == Mode.STRICT) {
+                throw new DisagreeingRecordException(file, "is not a game log that can be read: " + oneLine(e));
+            }
+            // The report names the logs it cannot read.
+            return Optional.empty();
+        }
+    }
+
+    private static String oneLine(Exception e) {
+        String message = e instanceof com.fasterxml.jackson.core.JsonProcessingException json ? json.getOriginalMessage()
+                : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.lines().findFirst().orElse("").strip();
+    }
+
+    /**
+     * The openings of a run by game number: a game pair's opening depends only on the seed and the
+     * pair (games 2k-1 and 2k are pair k, across every stage), drawn once a pair.
+     */
+    static final class OpeningsByGame {
+        private final TournamentDefinition definition;
+        private int lastPair = -1;
+        private List<Move> last;
+
+        OpeningsByGame(TournamentDefinition definition) {
+            this.definition = definition;
+        }
+
+        List<Move> of(int game) {
+            int pair = (game + 1) / 2;
+            if (pair != lastPair) {
+                last = Openings.opening(definition.variant(), definition.seed(), pair - 1,
+                        definition.openingPlies());
+                lastPair = pair;
+            }
+            return last;
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package caissa.arena.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import caissa.arena.bot.BotProcess;
+import caissa.arena.game.ProcessSeat;
+import caissa.arena.sandbox.Bubblewrap;
+import caissa.arena.submission.SourceBuild;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every start of a bot's code goes through its containment (sandbox, limits, hidden folders,
+ * user, clean environment): the callers that may start a process are listed here, and a new one
+ * fails this test until it is added for a reason.
+ */
+class ProcessStartsTest {
+
+    private static JavaClasses arena;
+
+    @BeforeAll
+    static void importTheArena() {
+        arena = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("caissa.arena");
+    }
+
+    /** Classes other than these and the classes nested in them. */
+    private static com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaClass> outside(
+            String... names) {
+        return com.tngtech.archunit.base.DescribedPredicate.describe("are not " + String.join(", ", names),
+                c -> java.util.Arrays.stream(names).noneMatch(n -> c.getName().equals(n) || c.getName().startsWith(n + "$")));
+    }
+
+    /** A bot, in a game or in the check before the games, is started by its seat; the sandbox bench starts its own. */
+    @Test
+    void onlyTheSeatStartsABot() {
+        noClasses().that(outside(ProcessSeat.class.getName(), "caissa.arena.cli.SandboxBench", BotProcess.class.getName()))
+                .should().callMethodWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+                        com.tngtech.archunit.core.domain.properties.HasName.Predicates.name("start"))
+                        .and(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+                                com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
+                                        com.tngtech.archunit.base.DescribedPredicate.describe("BotProcess",
+                                                owner -> owner.isEquivalentTo(BotProcess.class))))))
+                .because("a bot's code runs only inside its containment")
+                .check(arena);
+    }
+
+    /**
+     * Processes at all: bots (BotProcess), a submission's build (SourceBuild, inside its
+     * containment), the arena's own helpers (bubblewrap's trial run, the signal shell, the
+     * terminal's size) and the benchmarks' fastchess. Nothing else may start one.
+     */
+    @Test
+    void onlyTheseClassesStartProcesses() {
+        noClasses().that(outside(BotProcess.class.getName(), SourceBuild.class.getName(), Bubblewrap.class.getName(),
+                        "caissa.arena.bot.Signals", "caissa.arena.cli.Terminal", "caissa.arena.cli.BenchCommand",
+                        "caissa.arena.cli.FairnessBench"))
+                .should().callMethod(ProcessBuilder.class, "start")
+                .orShould().callMethod(Runtime.class, "exec", String.class)
+                .orShould().callMethod(Runtime.class, "exec", String[].class)
+                .orShould().callMethod(org.apache.commons.exec.DefaultExecutor.class, "execute",
+                        org.apache.commons.exec.CommandLine.class)
+                .orShould().callMethod(org.apache.commons.exec.DefaultExecutor.class, "execute",
+                        org.apache.commons.exec.CommandLine.class, java.util.Map.class)
+                .because("every process is started where its containment, or its being the arena's own, is plain")
+                .check(arena);
+    }
+}

@@ -1,0 +1,231 @@
+package caissa.arena.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import caissa.arena.game.Game;
+import caissa.arena.game.GameRecord;
+import caissa.arena.game.GameSetup;
+import caissa.arena.game.TimeControl;
+import caissa.arena.report.Json;
+import caissa.arena.rules.Side;
+import caissa.arena.sandbox.Host;
+import caissa.arena.sandbox.Machines;
+import caissa.arena.sandbox.Portable;
+import caissa.arena.sandbox.SandboxRecord;
+import caissa.arena.testbots.Sandboxes;
+import caissa.arena.testbots.TestBots;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code caissa doctor}: the lines it prints for given machines, and on this machine, where
+ * what it says must be what a real game records for each bot.
+ */
+class DoctorCommandTest {
+
+    private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(3), Optional.empty(), Duration.ZERO,
+            Duration.ofSeconds(10));
+    private static final List<String> NAMES = List.of("sandbox", "cgroup", "limits", "cpu-clock", "suspend", "end", "output", "jdk");
+
+    @Test
+    void aMachineThatGivesEverythingGetsOneLineAPartAndNoFix() {
+        Host host = Machines.rootOnCgroupV1().host();
+
+        assertThat(DoctorCommand.lines(host)).containsExactly(
+                "sandbox    bwrap         bubblewrap works: each bot gets a sandbox of its own; bots run as nobody (uid 65534),"
+                        + " since the arena runs as root",
+                "cgroup     v1            controllers memory pids freezer cpuacct; the arena makes a group for each bot (it runs"
+                        + " as root)",
+                "limits     cgroup-v1     each bot's memory and processes are held by a cgroup of its own: exactly, at once",
+                "cpu-clock  cgroup        a bot's CPU time is its cgroup's, every process it has; the time its main thread waited"
+                        + " for a core is not charged (schedstat)",
+                "suspend    freezer       a bot that is not to move is frozen with every process it has (its cgroup's freezer)",
+                "end        cgroup        every process of a bot is found and killed through its cgroup, however it forked",
+                "output     polled        the game's own thread waits on each bot's output (a java.nio pipe)",
+                "jdk        17.0.15       Debian, /usr/lib/jvm/java-17-openjdk-amd64",
+                "every part works as well as it can here");
+    }
+
+    @Test
+    void anOrdinaryUserWithoutSandboxOrCgroupGetsTheFixBelowEachPartThatLacksOne() {
+        Host host = Machines.ubuntuUser().pipes(true, false).host();
+
+        String fix = " ".repeat(25) + "fix: ";
+        assertThat(DoctorCommand.lines(host)).containsExactly(
+                "sandbox    plain         " + Machines.REFUSED + ": bots run as plain processes",
+                fix + "AppArmor refuses user namespaces to programs without a profile that allows them"
+                        + " (kernel.apparmor_restrict_unprivileged_userns=1): give bwrap one, a file /etc/apparmor.d/bwrap holding"
+                        + " 'abi <abi/4.0>, include <tunables/global> profile bwrap /usr/bin/bwrap flags=(unconfined) { userns, }',"
+                        + " then sudo apparmor_parser -r /etc/apparmor.d/bwrap (or allow every program: sudo sysctl -w"
+                        + " kernel.apparmor_restrict_unprivileged_userns=0)",
+                "cgroup     v2            controllers cpu memory pids; the arena's group /user.slice/user-1000.slice/session-2.scope"
+                        + " is not delegated to this user",
+                fix + "run it in a subtree of its own: systemd-run --user --scope -p Delegate=yes ./caissa COMMAND (this needs"
+                        + " the user's systemd manager: log in to a session, or loginctl enable-linger)",
+                "limits     watchdog      no usable cgroup: the arena looks at each bot's processes every 20 ms (resident memory,"
+                        + " processes and threads, from /proc) and kills them past a limit",
+                fix + "a usable cgroup holds them exactly (see cgroup)",
+                "cpu-clock  schedstat     a bot's CPU time is summed over its processes' threads, from"
+                        + " /proc/PID/task/TID/schedstat",
+                "suspend    signals       SIGSTOP and SIGCONT to the bot's process group (setsid gives it one); a process that"
+                        + " leaves the group is not stopped",
+                fix + "a usable cgroup freezes all of a bot's processes (see cgroup)",
+                "end        process-tree  a bot's process tree is killed; a process that left it (orphaned) can outlive the game",
+                fix + "the sandbox or a usable cgroup ends every process of a bot (see sandbox, cgroup)",
+                "output     threads       each bot's output is read on a thread of its own: -Dcaissa.pipes=threads",
+                "jdk        17.0.15       Debian, /usr/lib/jvm/java-17-openjdk-amd64",
+                "missing here: sandbox, cgroup, limits, suspend, end (see the fixes above)");
+    }
+
+    @Test
+    void onThisMachineItSaysWhatAGameRecordsForEachBot() {
+        CommandRun run = CommandRun.of("doctor");
+        GameRecord game = Game.play(GameSetup.of(TestBots.entrant("a", "random", "1"), TestBots.entrant("b", "random", "2"), CLOCK));
+
+        assertThat(run.err()).isEmpty();
+        Map<String, String> kinds = kinds(run);
+        assertThat(kinds.keySet()).containsExactlyElementsOf(NAMES);
+        assertThat(kinds.get("sandbox")).isEqualTo(Sandboxes.enabled() ? "bwrap" : "plain");
+        assertThat(kinds.get("limits")).isEqualTo(Sandboxes.cgroupKind().orElse("watchdog"));
+        assertThat(kinds.get("jdk")).isEqualTo(System.getProperty("java.version"));
+        for (Side side : Side.values()) {
+            assertAgrees(kinds, game.player(side).sandbox());
+        }
+        boolean fixes = run.outLines().stream().anyMatch(line -> line.strip().startsWith("fix: "));
+        assertThat(run.exitCode()).isEqualTo(fixes ? ExitCodes.FAILED : ExitCodes.OK);
+        assertThat(run.outLines().get(run.outLines().size() - 1))
+                .isEqualTo(fixes ? "missing here: " + String.join(", ", wanting(run)) + " (see the fixes above)"
+                        : "every part works as well as it can here");
+    }
+
+    @Test
+    void withCgroupsSwitchedOffItSaysWatchdogAsAGameDoes() {
+        Sandboxes.withCgroups("off", () -> {
+            CommandRun run = CommandRun.of("doctor");
+            GameRecord game = Game.play(GameSetup.of(TestBots.entrant("a", "random", "1"), TestBots.entrant("b", "random", "2"),
+                    CLOCK));
+
+            Map<String, String> kinds = kinds(run);
+            assertThat(kinds.get("limits")).isEqualTo("watchdog");
+            assertThat(kinds.get("suspend")).isIn("signals", "none");
+            assertThat(run.outLines()).contains(" ".repeat(25) + "fix: leave out -Dcaissa.cgroups=off");
+            assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILED);
+            for (Side side : Side.values()) {
+                assertAgrees(kinds, game.player(side).sandbox());
+            }
+        });
+    }
+
+    @Test
+    void inPortableModeItSaysWhatAGameRecordsThere() {
+        String before = System.getProperty(Portable.PROPERTY);
+        System.setProperty(Portable.PROPERTY, "true");
+        try {
+            CommandRun run = CommandRun.of("doctor");
+            GameRecord game = Game.play(GameSetup.of(TestBots.entrant("a", "random", "1"), TestBots.entrant("b", "random", "2"),
+                    CLOCK));
+
+            Map<String, String> kinds = kinds(run);
+            assertThat(kinds).containsEntry("sandbox", "plain").containsEntry("limits", "none").containsEntry("suspend", "none")
+                    .containsEntry("end", "process-tree").containsEntry("output", "threads");
+            assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILED);
+            for (Side side : Side.values()) {
+                assertAgrees(kinds, game.player(side).sandbox());
+            }
+        } finally {
+            if (before == null) {
+                System.clearProperty(Portable.PROPERTY);
+            } else {
+                System.setProperty(Portable.PROPERTY, before);
+            }
+        }
+    }
+
+    @Test
+    void theJsonDocumentConformsToItsSchemaAndSaysWhatTheLinesSay() throws IOException {
+        CommandRun text = CommandRun.of("doctor");
+        CommandRun json = CommandRun.of("doctor", "--json");
+
+        JsonNode doc = Json.mapper().readTree(json.out());
+        assertThat(schemaProblems(doc)).isEmpty();
+        assertThat(doc.get("schema").asText()).isEqualTo("caissa-arena/doctor/1");
+        assertThat(json.exitCode()).isEqualTo(text.exitCode());
+        assertThat(doc.get("works").asBoolean()).isEqualTo(text.exitCode() == ExitCodes.OK);
+        Map<String, String> kinds = kinds(text);
+        for (String name : NAMES.subList(0, NAMES.size() - 1)) {
+            JsonNode part = doc.get(name.equals("cpu-clock") ? "cpuClock" : name);
+            assertThat(part.get("kind").asText()).as(name).isEqualTo(kinds.get(name));
+            assertThat(part.get("fix").isNull()).as(name).isEqualTo(!wanting(text).contains(name));
+        }
+        assertThat(doc.get("jdk").get("version").asText()).isEqualTo(kinds.get("jdk"));
+    }
+
+    @Test
+    void everyKindOfMachinesDocumentConformsToTheSchema() throws IOException {
+        for (Machines machine : List.of(Machines.rootOnCgroupV1(), Machines.ubuntuUser(), Machines.laptop(),
+                Machines.rootOnCgroupV1().portable(true), Machines.laptop().portable(false))) {
+            JsonNode doc = Json.mapper().readTree(Json.write(DoctorCommand.document(machine.host())));
+            assertThat(schemaProblems(doc)).as(doc.toString()).isEmpty();
+        }
+        // The check can fail: a kind no game log records does not conform.
+        com.fasterxml.jackson.databind.node.ObjectNode rlimit = Json.mapper().valueToTree(
+                DoctorCommand.document(Machines.rootOnCgroupV1().host()));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) rlimit.get("limits")).put("kind", "rlimit");
+        assertThat(schemaProblems(rlimit)).isNotEmpty();
+    }
+
+    private static List<String> schemaProblems(JsonNode doc) throws IOException {
+        JsonNode schema = Json.mapper().readTree(Path.of("..", "reports", "schemas", "doctor.schema.json").toFile());
+        return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                .getSchema(schema, SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build())
+                .validate(doc).stream().map(ValidationMessage::getMessage).toList();
+    }
+
+    @Test
+    void theHelpSaysWhatEachExitCodeMeans() {
+        CommandRun help = CommandRun.of("doctor", "--help");
+
+        assertThat(help.exitCode()).isZero();
+        assertThat(help.out().replaceAll("\\s+", " "))
+                .contains("Exit codes: 0 every part works as well as it can, 1 something is missing (its fix is printed).");
+    }
+
+    /** The kind on each part's line (not the fixes, nor the last line), by the part's name. */
+    private static Map<String, String> kinds(CommandRun run) {
+        Map<String, String> kinds = new LinkedHashMap<>();
+        for (String line : run.outLines()) {
+            String[] words = line.split("\\s+", 3);
+            if (!line.startsWith(" ") && NAMES.contains(words[0])) {
+                kinds.put(words[0], words[1]);
+            }
+        }
+        return kinds;
+    }
+
+    /** The parts with a fix below them. */
+    private static List<String> wanting(CommandRun run) {
+        List<String> lines = run.outLines();
+        return java.util.stream.IntStream.range(1, lines.size()).filter(i -> lines.get(i).strip().startsWith("fix: "))
+                .mapToObj(i -> lines.get(i - 1).split("\\s+")[0]).toList();
+    }
+
+    /** A bot's game log says what doctor says: a plain launcher is recorded as sandbox {@code none}. */
+    private static void assertAgrees(Map<String, String> kinds, SandboxRecord record) {
+        assertThat(record.sandbox()).isEqualTo(kinds.get("sandbox").equals("bwrap") ? "bwrap" : "none");
+        assertThat(record.limitsBy()).isEqualTo(kinds.get("limits"));
+        assertThat(record.suspendBy()).isEqualTo(kinds.get("suspend"));
+        assertThat(record.endBy()).isEqualTo(kinds.get("end"));
+        assertThat(record.output()).isEqualTo(kinds.get("output"));
+    }
+}

@@ -1,0 +1,131 @@
+package caissa.arena.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import caissa.arena.report.Json;
+import caissa.arena.testbots.TestBots;
+import java.io.PrintWriter;
+import java.io.RandomAccessFile;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Input files that are not regular files, or are too large, are refused at once in one line:
+ * a FIFO would wait for a writer for ever and /dev/zero never ends.
+ */
+class InputThatCannotHangTest {
+
+    @TempDir
+    Path dir;
+
+    private record Run(int exit, String out, String err) {
+        static Run of(String... args) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+            return new Run(exit, out.toString(), err.toString());
+        }
+    }
+
+    @Test
+    void devZeroAsTheTournamentFileIsRefusedAtOnce() {
+        assumeTrue(Files.exists(Path.of("/dev/zero")), "no /dev/zero here");
+
+        Run run = Run.of("tournament", "/dev/zero");
+
+        assertThat(run.exit).isEqualTo(2);
+        assertThat(run.err).isEqualTo("caissa tournament: /dev/zero: not a regular file (a device, a pipe or a socket);"
+                + " give a file" + System.lineSeparator());
+    }
+
+    @Test
+    void aFifoAsTheTournamentFileIsRefusedAtOnce() throws Exception {
+        Path fifo = fifo(dir.resolve("tournament.json"));
+
+        Run run = Run.of("tournament", fifo.toString());
+
+        assertThat(run.exit).isEqualTo(2);
+        assertThat(run.err).isEqualTo("caissa tournament: " + fifo + ": not a regular file (a device, a pipe or a socket);"
+                + " give a file" + System.lineSeparator());
+    }
+
+    @Test
+    void aFolderAsTheTournamentFileIsRefused() {
+        Run run = Run.of("tournament", dir.toString());
+
+        assertThat(run.exit).isEqualTo(2);
+        assertThat(run.err).isEqualTo("caissa tournament: " + dir + ": not a regular file (a folder); give a file"
+                + System.lineSeparator());
+    }
+
+    @Test
+    void aTournamentFileOverItsCapIsRefusedNamingTheCap() throws Exception {
+        Path big = dir.resolve("big.json");
+        try (RandomAccessFile file = new RandomAccessFile(big.toFile(), "rw")) {
+            file.setLength(4L * 1024 * 1024 + 1);
+        }
+
+        Run run = Run.of("tournament", big.toString());
+
+        assertThat(run.exit).isEqualTo(2);
+        assertThat(run.err).isEqualTo("caissa tournament: " + big + ": larger than the 4 MiB such a file may be"
+                + System.lineSeparator());
+    }
+
+    @Test
+    void aFifoAsAJournalIsRefusedByVerifyAndResume() throws Exception {
+        Path tournament = Files.writeString(dir.resolve("t.json"), Json.write(Map.of("name", "t", "timePerGame", "20s",
+                "firstMoveAllowance", "10s", "bots", List.of(Map.of("name", "a", "command", TestBots.command("random", "1").argv()),
+                        Map.of("name", "b", "command", TestBots.command("random", "2").argv())))));
+        Path out = dir.resolve("out");
+        Run first = Run.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none");
+        assertThat(first.exit).as(first.err).isZero();
+        Files.delete(out.resolve("journal.jsonl"));
+        Path journal = fifo(out.resolve("journal.jsonl"));
+        String refusal = journal + ": not a regular file (a device, a pipe or a socket); give a file" + System.lineSeparator();
+
+        Run verify = Run.of("verify", out.toString());
+        Run resume = Run.of("tournament", tournament.toString(), "--out", out.toString(), "--resume", "--sandbox", "none");
+
+        assertThat(verify.exit).isEqualTo(2);
+        assertThat(verify.err).isEqualTo("caissa verify: " + refusal);
+        assertThat(resume.exit).isEqualTo(2);
+        assertThat(resume.err).isEqualTo("caissa tournament: " + refusal);
+    }
+
+    @Test
+    void aFifoAsAGameLogIsNamedByVerifyAndLeftOutByReport() throws Exception {
+        Path out = dir.resolve("games-only");
+        Path log = fifo(Files.createDirectories(out.resolve("games")).resolve("0001.json"));
+
+        Run verify = Run.of("verify", out.toString());
+        Run report = Run.of("report", out.toString());
+
+        assertThat(verify.exit).isEqualTo(2);
+        assertThat(verify.err).isEqualTo("caissa verify: " + log
+                + ": not a regular file (a device, a pipe or a socket); give a file" + System.lineSeparator());
+        assertThat(report.exit).isZero();
+        assertThat(report.err).isEqualTo("caissa report: games/0001.json was left out: " + log
+                + ": not a regular file (a device, a pipe or a socket); give a file" + System.lineSeparator());
+    }
+
+    /** A named pipe made with mkfifo; the test is skipped where there is none. */
+    private static Path fifo(Path path) throws Exception {
+        Process mkfifo;
+        try {
+            mkfifo = new ProcessBuilder(List.of("mkfifo", path.toString())).redirectErrorStream(true).start();
+        } catch (java.io.IOException e) {
+            assumeTrue(false, "no mkfifo here: " + e.getMessage());
+            throw e;
+        }
+        assumeTrue(mkfifo.waitFor(30, TimeUnit.SECONDS) && mkfifo.exitValue() == 0, "mkfifo failed");
+        return path;
+    }
+}

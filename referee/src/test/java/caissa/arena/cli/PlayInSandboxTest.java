@@ -1,0 +1,87 @@
+package caissa.arena.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import caissa.arena.testbots.Sandboxes;
+import caissa.arena.testbots.TestBots;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code caissa play} as a bot author runs it, under the default sandbox: its log beside the
+ * bot, or in the project's reports/play by default. The log is hidden from the bots, never the
+ * folder around it.
+ */
+class PlayInSandboxTest {
+
+    @TempDir
+    Path temp;
+
+    @BeforeEach
+    void sandboxOnly() {
+        Sandboxes.assumeSandbox();
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3");
+    }
+
+    /** A bot author's folder with their bot in it, readable by all as submissions are. */
+    private Path botFolder(String name) throws IOException {
+        Path dir = Files.createDirectories(temp.resolve(name));
+        Files.copy(Path.of("..", "sample-bots", "examples", "random_bot.py"), dir.resolve("bot.py"));
+        try (Stream<Path> paths = Files.walk(temp)) {
+            for (Path p : paths.toList()) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+        return dir;
+    }
+
+    @Test
+    void aGameLogBesideTheBotLeavesTheBotItsFolder() throws IOException {
+        Path dir = botFolder("mybot");
+        Path log = dir.resolve("game.json");
+
+        CommandRun run = CommandRun.of("play", "--white", "/usr/bin/python3 " + dir.resolve("bot.py"), "--black",
+                TestBots.command("random").display(), "--out", log.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).doesNotContain("(crash)").doesNotContain("(start-failure)").contains("result: ");
+        assertThat(log).isRegularFile();
+    }
+
+    /**
+     * A bot at the project's root, as the sample bots are under the repository's: reports/ and
+     * reports/play lie in its folder and are both hidden, which bubblewrap cannot do by covering
+     * the second inside the first.
+     */
+    @Test
+    void theDefaultLogUnderTheProjectsReportsPlays() throws IOException {
+        Files.createDirectories(temp.resolve("project/reports/play"));
+        Path project = botFolder("project");
+        Path dir = project;
+        String before = System.getProperty("caissa.home");
+        System.setProperty("caissa.home", project.toString());
+        try {
+            CommandRun run = CommandRun.of("play", "--white", "/usr/bin/python3 " + dir.resolve("bot.py"), "--black",
+                    TestBots.command("random").display());
+
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            assertThat(run.out()).doesNotContain("(crash)").doesNotContain("(start-failure)").contains("result: ");
+            try (Stream<Path> logs = Files.list(project.resolve("reports/play"))) {
+                assertThat(logs.filter(p -> p.toString().endsWith(".json"))).hasSize(1);
+            }
+        } finally {
+            if (before == null) {
+                System.clearProperty("caissa.home");
+            } else {
+                System.setProperty("caissa.home", before);
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package caissa.arena.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import caissa.arena.sandbox.Portable;
+import caissa.arena.testbots.TestBots;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a command says in portable mode: once, what is not enforced; and no cpu clock, which needs /proc. */
+class PortableCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private static CommandRun portably(String... args) {
+        String before = System.getProperty(Portable.PROPERTY);
+        System.setProperty(Portable.PROPERTY, "true");
+        try {
+            return CommandRun.of(args);
+        } finally {
+            if (before == null) {
+                System.clearProperty(Portable.PROPERTY);
+            } else {
+                System.setProperty(Portable.PROPERTY, before);
+            }
+        }
+    }
+
+    @Test
+    void playSaysOnceWhatIsNotEnforcedAndPlays() {
+        String bot = TestBots.command("random").display();
+
+        CommandRun run = portably("play", "--white", bot, "--black", bot, "--first-move-allowance", "10s", "--out",
+                dir.resolve("game.json").toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.errLines()).filteredOn(l -> l.contains("portable mode")).singleElement().asString()
+                .contains(Portable.NOT_ENFORCED);
+        assertThat(run.out()).contains("result: ").doesNotContain("(crash)");
+    }
+
+    @Test
+    void theCpuClockIsRefusedInOneLine() {
+        String bot = TestBots.command("random").display();
+
+        CommandRun run = portably("play", "--white", bot, "--black", bot, "--clock", "cpu");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.errLines()).singleElement().asString().isEqualTo("caissa play: --clock cpu reads the bots' CPU time"
+                + " from Linux's /proc, which portable mode (CAISSA_PORTABLE, or not Linux) does without: use the wall clock");
+    }
+}
