@@ -159,14 +159,15 @@ final class MatchCommand implements Callable<Integer> {
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
                         + ReportsDirectory.safe(engineBot.name()) + "-vs-" + ReportsDirectory.safe(baselineBot.name()));
 
-        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "match",
-                spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root()));
+        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()))
+                .hiding(List.of(ReportsDirectory.root()));
         // Each bot is checked as its games will hold it: the match's sandbox and limits, its output hidden.
         PreflightCheck.require(GameSetup.of(engineBot, baselineBot, settings.timeControl()).withVariant(variant)
                 .withOpening(Openings.opening(variant, seed, 0, openingPlies)).withIsolation(isolation.hiding(List.of(dir))),
                 List.of(engineBot, baselineBot),
                 Map.of(engineBot.name(), "--engine " + engineBot.name(), baselineBot.name(), "--baseline " + baselineBot.name()),
                 threads);
+        sandbox.warnIfUnsandboxed("match", spec.commandLine().getErr());
         PrintWriter terminal = spec.commandLine().getOut();
         terminal.printf("match: %s (engine) vs %s (baseline), %s %d games, %d at a time%n", TerminalText.escape(engineBot.name()),
                 TerminalText.escape(baselineBot.name()), games != null ? "exactly" : "at most", cap, threads);

@@ -80,10 +80,11 @@ final class PlayCommand implements Callable<Integer> {
         Entrant whiteBot = BotOption.entrant("--white", white, whiteName);
         Entrant blackBot = BotOption.entrant("--black", black, blackName);
         Path logFile = out != null ? out : defaultLogFile(whiteBot, blackBot);
-        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "play",
-                spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root(), logFile));
+        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()))
+                .hiding(List.of(ReportsDirectory.root(), logFile));
         // Found out now, not after the game: a log that cannot be written would lose the game.
         checkWritable(logFile);
+        sandbox.warnIfUnsandboxed("play", spec.commandLine().getErr());
 
         terminal.printf("%s (white) vs %s (black), %s%s%n", TerminalText.escape(whiteBot.name()),
                 TerminalText.escape(blackBot.name()), control.describe(), variant == Variant.CAISSA ? "" : ", " + variant);

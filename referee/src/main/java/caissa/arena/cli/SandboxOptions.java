@@ -30,22 +30,31 @@ final class SandboxOptions {
     }
 
     /**
-     * The isolation made definite for this machine: {@code bwrap} that cannot work is an error,
-     * {@code auto} that falls back says so in one line on {@code err}.
+     * The isolation made definite for this machine: {@code bwrap} that cannot work is an error
+     * (bad usage). That {@code auto} fell back to no sandbox is said later, by
+     * {@link #warnIfUnsandboxed}, once the rest of the input has been checked.
      */
-    static Isolation resolve(Isolation isolation, String command, PrintWriter err) {
+    static Isolation resolve(Isolation isolation) {
         if (isolation.sandbox() == SandboxMode.BWRAP && !Bubblewrap.available()) {
             throw new UsageException("--sandbox bwrap: " + Bubblewrap.unavailableReason().orElseThrow()
                     + " (install it, or use --sandbox none to run bots unprotected)");
         }
-        Isolation resolved = isolation.resolved();
-        if (isolation.sandbox() == SandboxMode.AUTO && resolved.sandbox() == SandboxMode.NONE) {
+        return isolation.resolved();
+    }
+
+    /**
+     * Says in one line on {@code err} that bots run without a sandbox, when {@code auto} found no
+     * working bubblewrap. Called when the input has been checked and the games are about to
+     * start: input that is refused gets its one line alone, not after a warning about games
+     * that will never be played.
+     */
+    void warnIfUnsandboxed(String command, PrintWriter err) {
+        if (isolation().sandbox() == SandboxMode.AUTO && isolation().resolved().sandbox() == SandboxMode.NONE) {
             err.println("caissa " + command + ": warning: bots run without a sandbox: "
                     + Bubblewrap.unavailableReason().orElse("bubblewrap does not work here")
                     + " (--sandbox none says this is intended)");
             err.flush();
         }
-        return resolved;
     }
 
     /** The isolation for a command with these options, from the defaults. */

@@ -90,6 +90,9 @@ final class TournamentCommand implements Callable<Integer> {
                 interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH);
         Tournament tournament = Tournament.open(definition, file, dir, resume, progress.andThen(report), share,
                 Optional.ofNullable(from));
+        if (sandbox.mode().isPresent()) {
+            sandbox.warnIfUnsandboxed("tournament", spec.commandLine().getErr());
+        }
         terminal.printf("tournament %s: %s, %d bots, %d games, %d at a time, %s%n", definition.name(),
                 definition.format().word(), definition.bots().size(), definition.totalGames(), games,
                 definition.timeControl().describe());
@@ -138,14 +141,14 @@ final class TournamentCommand implements Callable<Integer> {
 
     /**
      * The command line's sandbox over the file's: {@code --sandbox} replaces its {@code sandbox}
-     * (and is checked here as play and match check it: bwrap that cannot work is refused, auto that
-     * falls back says so once); {@code --keep-scratch} keeps every bot's scratch folder.
+     * (and is checked here as play and match check it: bwrap that cannot work is refused; auto that
+     * falls back says so once the games are about to start); {@code --keep-scratch} keeps every bot's
+     * scratch folder.
      */
     private TournamentDefinition withSandboxOptions(TournamentDefinition definition) {
         Isolation isolation = definition.isolation().keepingScratch(sandbox.keepScratch);
         if (sandbox.mode().isPresent()) {
-            isolation = SandboxOptions.resolve(isolation.withSandbox(sandbox.mode().get()), "tournament",
-                    spec.commandLine().getErr());
+            isolation = SandboxOptions.resolve(isolation.withSandbox(sandbox.mode().get()));
         }
         return definition.withIsolation(isolation);
     }

@@ -95,13 +95,27 @@ final class ValidateCommand implements Callable<Integer> {
         for (String opponent : opponents != null ? opponents : DEFAULT_OPPONENTS) {
             opponentBots.add(BotOption.entrant("--opponent", opponent, null));
         }
+        Isolation isolation = isolation();
+        // Bad input gets its one line before anything runs and before the warning about the sandbox.
+        Optional<Path> source;
+        try {
+            source = SourceBuild.source(bot);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("BOT: " + e.getMessage());
+        }
+        if (source.isEmpty()) {
+            BotOption.entrant("BOT", bot, name);
+        } else {
+            BotOption.name("BOT", name, fileName(bot));
+        }
+        sandbox.warnIfUnsandboxed("validate", spec.commandLine().getErr());
         Path buildDir = Files.createTempDirectory("caissa-build");
         // A sandboxed bot runs as nobody when the arena is root: its built program must be readable by all.
         Files.setPosixFilePermissions(buildDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         try {
             SourceBuild.Outcome outcome;
             try {
-                outcome = SourceBuild.prepare(bot, buildDir, buildTimeout, isolation());
+                outcome = SourceBuild.prepare(bot, buildDir, buildTimeout, isolation);
             } catch (IllegalArgumentException e) {
                 throw new UsageException("BOT: " + e.getMessage());
             }
@@ -177,11 +191,11 @@ final class ValidateCommand implements Callable<Integer> {
 
     private Isolation resolved;
 
-    /** The bots' and the build's sandbox and limits, resolved once (one warning line at most). */
+    /** The bots' and the build's sandbox and limits, resolved once. */
     private Isolation isolation() {
         if (resolved == null) {
-            resolved = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()), "validate",
-                    spec.commandLine().getErr()).hiding(List.of(ReportsDirectory.root()));
+            resolved = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()))
+                    .hiding(List.of(ReportsDirectory.root()));
         }
         return resolved;
     }

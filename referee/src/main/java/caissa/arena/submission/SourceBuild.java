@@ -63,15 +63,12 @@ public final class SourceBuild {
 
     /** The same, with the build in the given sandbox and limits. */
     public static Outcome prepare(String submission, Path buildDir, Duration timeout, Isolation isolation) {
-        List<String> argv = CommandLineSplitter.split(submission);
-        Optional<String> language = argv.size() == 1 ? language(argv.get(0)) : Optional.empty();
-        if (language.isEmpty()) {
-            return new Outcome.Command(BotCommand.of(argv));
+        Optional<Path> found = source(submission);
+        if (found.isEmpty()) {
+            return new Outcome.Command(BotCommand.of(CommandLineSplitter.split(submission)));
         }
-        Path source = Path.of(argv.get(0)).toAbsolutePath().normalize();
-        if (!Files.isRegularFile(source)) {
-            throw new IllegalArgumentException("no such source file: " + argv.get(0));
-        }
+        Path source = found.get();
+        String extension = language(source.toString()).orElseThrow();
         Build build = new Build(buildDir, timeout, isolation);
         // The build sees only its own folder: a copy of the source goes there, readable by the
         // sandbox's unprivileged user wherever the original lies.
@@ -82,12 +79,30 @@ public final class SourceBuild {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        return switch (language.get()) {
+        return switch (extension) {
             case "java" -> java(source, build);
             case "c" -> compiled(source, build, "C", "gcc", "-lm");
             case "cpp" -> compiled(source, build, "C++", "g++", null);
             default -> python(source, build);
         };
+    }
+
+    /**
+     * The source file a submission names, checked to exist but not built; empty when the
+     * submission is a command.
+     *
+     * @throws IllegalArgumentException when it names a source file that does not exist
+     */
+    public static Optional<Path> source(String submission) {
+        List<String> argv = CommandLineSplitter.split(submission);
+        if (argv.size() != 1 || language(argv.get(0)).isEmpty()) {
+            return Optional.empty();
+        }
+        Path source = Path.of(argv.get(0)).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(source)) {
+            throw new IllegalArgumentException("no such source file: " + argv.get(0));
+        }
+        return Optional.of(source);
     }
 
     /** Where and how a build runs. */

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import caissa.arena.game.Entrant;
-import caissa.arena.sandbox.BotCgroup;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.SandboxMode;
@@ -90,7 +89,7 @@ class RunQueueWaitTest {
     @ParameterizedTest(name = "sandbox {0}")
     @ValueSource(strings = {"bwrap", "none"})
     void theFigureIsTheBotsOwnAndOnlyInASandbox(String sandbox) throws Exception {
-        assumeTrue(BotCgroup.available(), "the figure is used only with a cgroup");
+        Sandboxes.assumeCgroups(); // the figure is used only with a cgroup
         if (sandbox.equals("bwrap")) {
             Sandboxes.assumeSandbox();
         }

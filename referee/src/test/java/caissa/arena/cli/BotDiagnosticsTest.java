@@ -132,7 +132,13 @@ class BotDiagnosticsTest {
 
     @Test
     void aFirstReplyOverTheStartUpAllowanceIsNoted() throws IOException {
-        String bot = pythonBot("slowstart", s -> s.replace("def main():\n", "def main():\n    import time; time.sleep(0.6)\n"));
+        // Slow at its first question, not before it: a sleep at start-up would be over before Black's first
+        // question whenever White's first move came late, and the note would count that game or not by chance.
+        String bot = pythonBot("slowstart", s -> s.replace("    position = Position()\n",
+                "    position = Position()\n    import time\n    slow = True\n")
+                .replace("        move = choose_move(position, moves, rng)\n",
+                        "        if slow:\n            time.sleep(0.6)\n            slow = False\n"
+                                + "        move = choose_move(position, moves, rng)\n"));
 
         ValidateCommandTest.Run run = validate(bot, "--first-move-allowance", "100ms", "--time-per-game", "20s");
 

@@ -3,6 +3,7 @@ package caissa.arena.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.report.Json;
+import caissa.arena.testbots.Interruptible;
 import caissa.arena.testbots.TestBots;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
@@ -142,7 +143,8 @@ class MatchCommandTest {
                 "-cp", System.getProperty("java.class.path"), Main.class.getName(), "match",
                 "--engine", bot("slow", "1"), "--baseline", bot("random", "2"), "--games", "400", "--concurrency", "1",
                 "--first-move-allowance", "10s", "--out", out.toString(), "--json", json.toString()));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        // With SIGINT at its default action, as in a terminal, whether or not the build inherited it ignored.
+        Process process = new ProcessBuilder(Interruptible.command(command)).redirectErrorStream(true).start();
         List<String> seen = new ArrayList<>();
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;

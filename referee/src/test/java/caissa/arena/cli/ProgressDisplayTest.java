@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
+import caissa.arena.testbots.Interruptible;
 import caissa.arena.testbots.TestBots;
 import caissa.arena.tournament.FinishedGame;
 import caissa.arena.tournament.Standings;
@@ -110,8 +111,10 @@ class ProgressDisplayTest {
                 "gamesPerPair", 40, "firstMoveAllowance", "10s")));
         Path out = dir.resolve("out");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "tournament", file.toString(), "--out", out.toString(), "--concurrency", "1").redirectErrorStream(true).start();
+        // With SIGINT at its default action, as in a terminal, whether or not the build inherited it ignored.
+        Process process = new ProcessBuilder(Interruptible.command(List.of(java, "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "tournament", file.toString(), "--out", out.toString(), "--concurrency", "1")))
+                .redirectErrorStream(true).start();
         List<String> seen = new ArrayList<>();
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;

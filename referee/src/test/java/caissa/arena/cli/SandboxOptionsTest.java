@@ -1,9 +1,12 @@
 package caissa.arena.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import caissa.arena.game.GameRecord;
 import caissa.arena.report.Json;
+import caissa.arena.sandbox.Bubblewrap;
+import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
 import java.nio.file.Path;
@@ -47,6 +50,21 @@ class SandboxOptionsTest {
         assertThat(record.white().sandbox().sandbox()).isEqualTo("none");
         assertThat(record.white().sandbox().limits().memoryBytes()).isEqualTo(512L << 20);
         assertThat(record.black().sandbox().limits().processes()).isEqualTo(40);
+    }
+
+    @Test
+    void autoWithoutBubblewrapWarnsOnceWhenTheGameIsAboutToStart() throws Exception {
+        assumeTrue(!Bubblewrap.available() && SandboxMode.fromEnvironment() == SandboxMode.AUTO,
+                "runs where bubblewrap does not work and CAISSA_SANDBOX is unset (CI's run without it)");
+        Path log = dir.resolve("game.json");
+        String bot = TestBots.command("random").display();
+        CommandRun run = CommandRun.of("play", "--white", bot, "--black", bot, "--first-move-allowance", "10s",
+                "--out", log.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.errLines()).containsExactly("caissa play: warning: bots run without a sandbox: "
+                + Bubblewrap.unavailableReason().orElseThrow() + " (--sandbox none says this is intended)");
+        assertThat(Json.mapper().readValue(log.toFile(), GameRecord.class).white().sandbox().sandbox()).isEqualTo("none");
     }
 
     @Test

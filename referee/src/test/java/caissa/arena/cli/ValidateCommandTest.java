@@ -155,7 +155,7 @@ class ValidateCommandTest {
     @Test
     @Timeout(120)
     void aCompilerThatEatsMemoryStopsAtTheCapAndFailsTheBuild() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(caissa.arena.sandbox.BotCgroup.available(), "needs cgroups");
+        caissa.arena.testbots.Sandboxes.assumeCgroups();
         Path source = Files.writeString(dir.resolve("zero.c"), "#include \"/dev/zero\"\nint main(void) { return 0; }\n");
 
         Run run = validate(source.toString(), "--memory", "256M", "--build-timeout", "100s");

@@ -7,6 +7,7 @@ import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.TimeControl;
+import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
 import caissa.arena.tournament.Tournament;
 import caissa.arena.tournament.TournamentFile;
@@ -23,6 +24,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
@@ -123,9 +125,11 @@ class SchemaConformanceTest {
     @Test
     void aMatchSummaryWithIrregularLossesConformsAndItsGameLogsToo() throws IOException {
         Path match = dir.resolve("match");
-        CommandOutput run = caissa("match", "--engine", TestBots.command("crash", "3").display(), "--baseline",
-                TestBots.command("random", "2").display(), "--games", "4", "--opening-plies", "2",
-                "--first-move-allowance", "10s", "--out", match.toString());
+        List<String> args = new ArrayList<>(List.of("match", "--engine", TestBots.command("crash", "3").display(),
+                "--baseline", TestBots.command("random", "2").display(), "--games", "4", "--opening-plies", "2",
+                "--first-move-allowance", "10s", "--out", match.toString()));
+        args.addAll(Sandboxes.asThisSuiteRuns());
+        CommandOutput run = caissa(args.toArray(String[]::new));
 
         assertThat(run.err()).isEmpty();
         JsonNode summary = Json.mapper().readTree(match.resolve("summary.json").toFile());

@@ -225,7 +225,7 @@ class ReusedGroupsTest {
     }
 
     private static void assumeV1() {
-        Assumptions.assumeTrue(BotCgroup.available(), "needs cgroups");
+        caissa.arena.testbots.Sandboxes.assumeCgroups();
         BotCgroup probe = BotCgroup.create("probe", ResourceLimits.DEFAULT).orElseThrow();
         probe.remove();
         Assumptions.assumeTrue(probe.kind().equals("cgroup-v1"), "groups are used again on cgroup v1 only");

@@ -19,7 +19,7 @@ class StaleGroupsTest {
 
     @Test
     void theNextArenaKillsAndRemovesTheGroupsOfAKilledArenaButNotThoseOfARunningOne() throws Exception {
-        Assumptions.assumeTrue(BotCgroup.available(), "needs cgroups");
+        caissa.arena.testbots.Sandboxes.assumeCgroups();
         // Above the largest pid Linux can hand out (PID_MAX_LIMIT, 2^22): an arena that is surely
         // gone. The pid of a process that just exited could be reused by a thread before the
         // sweep (pid_max is 32768 here, and parallel test forks start many threads).
@@ -56,7 +56,7 @@ class StaleGroupsTest {
 
     @Test
     void aKilledArenasFrozenBotWhoseProcessGroupHasAnotherNameIsKilledToo() throws Exception {
-        Assumptions.assumeTrue(BotCgroup.available(), "needs cgroups");
+        caissa.arena.testbots.Sandboxes.assumeCgroups();
         long deadArena = (1L << 22) + 1;
         BotCgroup orphaned = BotCgroup.create(deadArena, "reused-bot", ResourceLimits.DEFAULT).orElseThrow();
         Path pids = orphaned.procsFiles().stream().map(Path::getParent)
@@ -94,7 +94,7 @@ class StaleGroupsTest {
 
     @Test
     void theFrozenFreezerKeeperOfAKilledArenaIsRemovedToo() {
-        Assumptions.assumeTrue(BotCgroup.available(), "needs cgroups");
+        caissa.arena.testbots.Sandboxes.assumeCgroups();
         Path keeper = BotCgroup.frozenKeeper((1L << 22) + 1);
         Assumptions.assumeTrue(keeper != null, "needs a cgroup v1 freezer");
         assertThat(keeper.resolve("freezer.state")).hasContent("FROZEN");

@@ -3,6 +3,7 @@ package caissa.arena.testbots;
 import caissa.arena.sandbox.BotCgroup;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.SandboxMode;
+import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -75,6 +76,36 @@ public final class Sandboxes {
                 System.setProperty(BotCgroup.SWITCH, before);
             }
         }
+    }
+
+    /**
+     * The {@code --sandbox} arguments that run a command's bots the way this suite runs them,
+     * without the warning line that {@code auto} prints where bubblewrap does not work: none where
+     * it works, {@code --sandbox none} where it does not. For tests that assert a command's exact
+     * standard error and are not about the sandbox.
+     */
+    public static List<String> asThisSuiteRuns() {
+        return enabled() ? List.of() : List.of("--sandbox", "none");
+    }
+
+    /**
+     * Skips the calling test unless the tests run as root, where a sandboxed bot runs as nobody
+     * and so cannot touch even its sandbox's own processes and folders; {@code
+     * CAISSA_REQUIRE_ROOT=1} makes running as another user a failure instead.
+     *
+     * @param what what the test proves that holds only as root
+     */
+    public static void assumeRoot(String what) {
+        int uid;
+        try {
+            uid = (Integer) java.nio.file.Files.getAttribute(java.nio.file.Path.of("/proc/self"), "unix:uid");
+        } catch (java.io.IOException | UnsupportedOperationException e) {
+            uid = -1;
+        }
+        if (uid != 0 && "1".equals(System.getenv("CAISSA_REQUIRE_ROOT"))) {
+            throw new AssertionError("CAISSA_REQUIRE_ROOT is set but the tests run as uid " + uid);
+        }
+        Assumptions.assumeTrue(uid == 0, "needs root: " + what);
     }
 
     /** Skips the calling test unless it runs with sandboxes. */

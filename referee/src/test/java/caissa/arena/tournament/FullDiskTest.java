@@ -120,9 +120,12 @@ class FullDiskTest {
         mountTmpfs(PAGE);
         Path log = disk.resolve("game.json");
 
-        Run run = Run.of("play", "--white", caissa.arena.testbots.TestBots.command("random", "1").display(),
+        List<String> args = new java.util.ArrayList<>(List.of("play",
+                "--white", caissa.arena.testbots.TestBots.command("random", "1").display(),
                 "--black", caissa.arena.testbots.TestBots.command("random", "2").display(),
-                "--first-move-allowance", "10s", "--out", log.toString());
+                "--first-move-allowance", "10s", "--out", log.toString()));
+        args.addAll(caissa.arena.testbots.Sandboxes.asThisSuiteRuns());
+        Run run = Run.of(args.toArray(String[]::new));
 
         assertThat(run.exit).as(run.err).isEqualTo(74);
         assertThat(run.out).contains("result:");

@@ -3,6 +3,7 @@ package caissa.arena.tournament;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.cli.Main;
+import caissa.arena.testbots.Interruptible;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -39,7 +40,8 @@ class InterruptedRunTest {
         List<String> argv = new ArrayList<>(List.of("setsid"));
         argv.addAll(OutputFolderLockTest.javaCommand(file, out));
         argv.set(argv.size() - 1, "2");
-        Process arena = new ProcessBuilder(argv).redirectErrorStream(true)
+        // With SIGINT at its default action, as in a terminal, whether or not the build inherited it ignored.
+        Process arena = new ProcessBuilder(Interruptible.command(argv)).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("arena.log").toFile()).start();
         try {
             waitForAJournalLine(out, arena);
