@@ -2,6 +2,7 @@ package caissa.arena.cli;
 
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.Portable;
 import caissa.arena.sandbox.SandboxMode;
 import java.io.PrintWriter;
 import java.util.Optional;
@@ -49,7 +50,19 @@ final class SandboxOptions {
      * that will never be played.
      */
     void warnIfUnsandboxed(String command, PrintWriter err) {
-        if (isolation().sandbox() == SandboxMode.AUTO && isolation().resolved().sandbox() == SandboxMode.NONE) {
+        warnIfUnsandboxed(isolation().sandbox(), command, err);
+    }
+
+    /**
+     * The same for a run whose sandbox mode was {@code asked} (by an option or a tournament
+     * file); in portable mode, always, with what is not enforced there.
+     */
+    static void warnIfUnsandboxed(SandboxMode asked, String command, PrintWriter err) {
+        if (Portable.on()) {
+            err.println("caissa " + command + ": portable mode (" + Portable.VARIABLE + ", or not Linux): bots run as plain"
+                    + " processes: " + Portable.NOT_ENFORCED);
+            err.flush();
+        } else if (asked == SandboxMode.AUTO && !Bubblewrap.available()) {
             err.println("caissa " + command + ": warning: bots run without a sandbox: "
                     + Bubblewrap.unavailableReason().orElse("bubblewrap does not work here")
                     + " (--sandbox none says this is intended)");

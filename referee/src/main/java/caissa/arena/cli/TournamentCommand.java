@@ -90,9 +90,8 @@ final class TournamentCommand implements Callable<Integer> {
                 interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH);
         Tournament tournament = Tournament.open(definition, file, dir, resume, progress.andThen(report), share,
                 Optional.ofNullable(from));
-        if (sandbox.mode().isPresent()) {
-            sandbox.warnIfUnsandboxed("tournament", spec.commandLine().getErr());
-        }
+        // Whether the file or --sandbox asked for it, a run that falls back to no sandbox says so.
+        SandboxOptions.warnIfUnsandboxed(definition.isolation().sandbox(), "tournament", spec.commandLine().getErr());
         terminal.printf("tournament %s: %s, %d bots, %d games, %d at a time, %s%n", definition.name(),
                 definition.format().word(), definition.bots().size(), definition.totalGames(), games,
                 definition.timeControl().describe());

@@ -41,6 +41,18 @@ class PortableCommandTest {
         assertThat(run.out()).contains("result: ").doesNotContain("(crash)");
     }
 
+    /** Asking for no sandbox is no reason to keep quiet about the limits that do not hold either. */
+    @Test
+    void withSandboxNoneItStillSaysOnceWhatIsNotEnforced() {
+        String bot = TestBots.command("random").display();
+
+        CommandRun run = portably("play", "--white", bot, "--black", bot, "--sandbox", "none", "--first-move-allowance", "10s",
+                "--out", dir.resolve("none.json").toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.errLines()).filteredOn(l -> l.contains("portable mode")).hasSize(1);
+    }
+
     @Test
     void theCpuClockIsRefusedInOneLine() {
         String bot = TestBots.command("random").display();
