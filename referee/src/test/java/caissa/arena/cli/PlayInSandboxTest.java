@@ -3,6 +3,7 @@ package caissa.arena.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.testbots.Sandboxes;
+import caissa.arena.testbots.SystemProperty;
 import caissa.arena.testbots.TestBots;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -65,23 +66,15 @@ class PlayInSandboxTest {
         Files.createDirectories(temp.resolve("project/reports/play"));
         Path project = botFolder("project");
         Path dir = project;
-        String before = System.getProperty("caissa.home");
-        System.setProperty("caissa.home", project.toString());
-        try {
+        SystemProperty.with("caissa.home", project.toString(), () -> {
             CommandRun run = CommandRun.of("play", "--white", "/usr/bin/python3 " + dir.resolve("bot.py"), "--black",
                     TestBots.command("random").display());
 
             assertThat(run.exitCode()).as(run.err()).isZero();
             assertThat(run.out()).doesNotContain("(crash)").doesNotContain("(start-failure)").contains("result: ");
-            try (Stream<Path> logs = Files.list(project.resolve("reports/play"))) {
-                assertThat(logs.filter(p -> p.toString().endsWith(".json"))).hasSize(1);
-            }
-        } finally {
-            if (before == null) {
-                System.clearProperty("caissa.home");
-            } else {
-                System.setProperty("caissa.home", before);
-            }
+        });
+        try (Stream<Path> logs = Files.list(project.resolve("reports/play"))) {
+            assertThat(logs.filter(p -> p.toString().endsWith(".json"))).hasSize(1);
         }
     }
 }

@@ -3,6 +3,7 @@ package caissa.arena.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.sandbox.Portable;
+import caissa.arena.testbots.SystemProperty;
 import caissa.arena.testbots.TestBots;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -15,17 +16,7 @@ class PortableCommandTest {
     Path dir;
 
     private static CommandRun portably(String... args) {
-        String before = System.getProperty(Portable.PROPERTY);
-        System.setProperty(Portable.PROPERTY, "true");
-        try {
-            return CommandRun.of(args);
-        } finally {
-            if (before == null) {
-                System.clearProperty(Portable.PROPERTY);
-            } else {
-                System.setProperty(Portable.PROPERTY, before);
-            }
-        }
+        return SystemProperty.with(Portable.PROPERTY, "true", () -> CommandRun.of(args));
     }
 
     @Test

@@ -65,17 +65,7 @@ public final class Sandboxes {
         if (cgroups.equals("on")) {
             assumeCgroups();
         }
-        String before = System.getProperty(BotCgroup.SWITCH);
-        System.setProperty(BotCgroup.SWITCH, cgroups);
-        try {
-            body.run();
-        } finally {
-            if (before == null) {
-                System.clearProperty(BotCgroup.SWITCH);
-            } else {
-                System.setProperty(BotCgroup.SWITCH, before);
-            }
-        }
+        SystemProperty.with(BotCgroup.SWITCH, cgroups, body);
     }
 
     /**
