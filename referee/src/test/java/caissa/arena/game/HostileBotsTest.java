@@ -351,6 +351,59 @@ class HostileBotsTest {
     }
 
     /**
+     * A bot holding 62 threads harms nobody: its process limit counts its own processes only
+     * (a cgroup's, or the watchdog's), never its opponent's, whatever user they both run as. It
+     * may lose by its own limit; its opponent plays on.
+     */
+    @ParameterizedTest(name = "cgroups {0}")
+    @ValueSource(strings = {"on", "off"})
+    void aBotHolding62ThreadsHarmsNobody(String cgroups) {
+        Sandboxes.withCgroups(cgroups, () -> {
+            GameSetup setup = GameSetup.of(TestBots.entrant("hoarder", "threads-62", "1"), TestBots.entrant("victim", "random"),
+                    CLOCK);
+
+            GameRecord record = Game.play(setup);
+
+            // A regular ending, or the hoarder's own loss by its limit: never an irregular loss of the victim.
+            if (record.termination().isIrregular()) {
+                assertThat(record.result()).as(record.reason()).isEqualTo(Result.BLACK_WINS);
+                assertThat(record.reason()).startsWith("hoarder (white) went over its process limit of 64");
+            }
+            assertNoProcessLeft(setup);
+        });
+    }
+
+    /** Python's multiprocessing (its semaphores live in /dev/shm) works in a sandboxed game. */
+    @Test
+    void pythonsMultiprocessingWorksInTheSandbox() throws IOException {
+        Sandboxes.assumeSandbox();
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3");
+        Path dir = Files.createDirectories(temp.resolve("mp"));
+        String prelude = """
+                import multiprocessing, sys
+                lock = multiprocessing.Lock()
+                queue = multiprocessing.Queue()
+                with lock:
+                    queue.put(42)
+                print("multiprocessing: got", queue.get(timeout=5), file=sys.stderr, flush=True)
+                """;
+        Files.writeString(dir.resolve("bot.py"), prelude + Files.readString(Path.of("..", "sample-bots", "examples",
+                "random_bot.py")));
+        try (Stream<Path> paths = Files.walk(temp)) {
+            for (Path p : paths.toList()) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+        Entrant bot = new Entrant("mp", new BotCommand(List.of("/usr/bin/python3", dir.resolve("bot.py").toString()),
+                Optional.empty(), java.util.Map.of()));
+
+        GameRecord record = Game.play(GameSetup.of(bot, TestBots.entrant("good", "random"), CLOCK));
+
+        assertThat(record.white().stderr().head()).contains("multiprocessing: got 42");
+        assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
+    }
+
+    /**
      * Honest bots whose runtime reserves far more address space than it uses (a JVM reserves
      * over a gigabyte at start) and that run a few dozen threads play under the default limits,
      * with or without a cgroup: what counts is what they hold, and only their own processes.

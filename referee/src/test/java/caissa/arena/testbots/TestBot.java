@@ -263,10 +263,11 @@ public final class TestBot {
                     System.err.flush();
                 });
             }
-            case "threads" -> {
-                // A search with a thread pool: the threads stay alive for the whole game.
+            case "threads", "threads-62" -> {
+                // A search with a thread pool (or a bot holding as many threads as it can): the
+                // threads stay alive for the whole game.
                 return once(() -> {
-                    int threadCount = 24;
+                    int threadCount = behaviour.equals("threads") ? 24 : 62;
                     for (int i = 0; i < threadCount; i++) {
                         Thread worker = new Thread(TestBot::sleepForeverQuietly, "worker-" + i);
                         worker.setDaemon(true);
