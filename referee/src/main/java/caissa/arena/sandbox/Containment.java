@@ -210,8 +210,11 @@ public final class Containment {
         // A sandbox's memory file systems are watched for a full one, with or without a cgroup.
         List<String> scratch = sandboxed && scratchRoot == null ? List.of("/scratch", "/tmp", "/dev/shm")
                 : sandboxed ? List.of("/dev/shm") : List.of();
+        // Kept scratch folders are on disk: their contents are added up against the same limit.
+        java.util.Map<String, Path> kept = sandboxed && scratchRoot != null
+                ? java.util.Map.of("/scratch", scratchRoot.resolve("scratch"), "/tmp", scratchRoot.resolve("tmp")) : java.util.Map.of();
         if ((cgroup.isEmpty() || !scratch.isEmpty()) && watchdog == null && !closed && Portable.procAvailable()) {
-            watchdog = LimitWatchdog.watch(started.pid(), isolation.limits(), cgroup.isEmpty(), scratch);
+            watchdog = LimitWatchdog.watch(started.pid(), isolation.limits(), cgroup.isEmpty(), scratch, kept);
         }
     }
 

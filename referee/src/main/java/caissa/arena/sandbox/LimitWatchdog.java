@@ -48,11 +48,16 @@ public final class LimitWatchdog implements AutoCloseable {
     /** The sandbox's init, through whose /proc/PID/root its file systems are seen; 0 until found. */
     private long init;
 
-    private LimitWatchdog(long root, ResourceLimits limits, boolean processes, List<String> scratch) {
+    /** Kept scratch folders on the host (with --keep-scratch), by the path the bot sees them at. */
+    private final java.util.Map<String, java.nio.file.Path> kept;
+
+    private LimitWatchdog(long root, ResourceLimits limits, boolean processes, List<String> scratch,
+            java.util.Map<String, java.nio.file.Path> kept) {
         this.root = root;
         this.limits = limits;
         this.processes = processes;
         this.scratch = List.copyOf(scratch);
+        this.kept = java.util.Map.copyOf(kept);
         // Only the sandbox's file systems to watch (a cgroup holds the rest): a fifth as often.
         long period = processes ? PERIOD_MILLIS : PERIOD_MILLIS * SCRATCH_EVERY;
         this.task = TIMER.scheduleWithFixedDelay(() -> look(false), period, period, TimeUnit.MILLISECONDS);
@@ -63,8 +68,9 @@ public final class LimitWatchdog implements AutoCloseable {
      * processes against the limits when {@code processes} (no cgroup holds them), and the
      * sandbox's writable file systems named in {@code scratch} for one its bot filled.
      */
-    public static LimitWatchdog watch(long root, ResourceLimits limits, boolean processes, List<String> scratch) {
-        return new LimitWatchdog(root, limits, processes, scratch);
+    public static LimitWatchdog watch(long root, ResourceLimits limits, boolean processes, List<String> scratch,
+            java.util.Map<String, java.nio.file.Path> kept) {
+        return new LimitWatchdog(root, limits, processes, scratch, kept);
     }
 
     /** The limit the tree went over, in words with its figure; empty while it has not. */
@@ -122,6 +128,25 @@ public final class LimitWatchdog implements AutoCloseable {
         kill(usage.pids());
     }
 
+    /** What the files in a folder hold, in all; at most the first 100,000 files are looked at. */
+    private static long bytesIn(java.nio.file.Path folder) {
+        long[] total = {0};
+        try (var files = java.nio.file.Files.walk(folder)) {
+            files.limit(100_000).forEach(f -> {
+                try {
+                    if (java.nio.file.Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                        total[0] += java.nio.file.Files.size(f);
+                    }
+                } catch (java.io.IOException e) {
+                    // Removed meanwhile.
+                }
+            });
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            // Gone, or changing under the walk: counted at the next look.
+        }
+        return total[0];
+    }
+
     /** The devices of the arena's own /, /tmp, /dev and /dev/shm. */
     private static final java.util.Set<Long> HOST_DEVICES = java.util.stream.Stream.of("/", "/tmp", "/dev", "/dev/shm")
             .map(p -> device(java.nio.file.Path.of(p))).filter(d -> d != -1).collect(java.util.stream.Collectors.toSet());
@@ -144,6 +169,12 @@ public final class LimitWatchdog implements AutoCloseable {
      * own failed writes in ways a game cannot tell apart from a bug.
      */
     private Optional<String> fullScratch() {
+        for (var folder : kept.entrySet()) {
+            // Folders on disk, kept for the organiser: what the bot wrote there is added up.
+            if (bytesIn(folder.getValue()) >= limits.scratchBytes()) {
+                return Optional.of(folder.getKey());
+            }
+        }
         if (scratch.isEmpty()) {
             return Optional.empty();
         }

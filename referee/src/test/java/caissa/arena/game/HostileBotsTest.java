@@ -295,6 +295,31 @@ class HostileBotsTest {
                 .doesNotContain(secret.toString());
     }
 
+    /** With --keep-scratch the folders are on disk, and what the bot writes there counts against the same limit. */
+    @Test
+    void aBotThatFillsAKeptScratchFolderLosesByTheScratchLimitToo() throws IOException {
+        Sandboxes.assumeSandbox();
+        GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("hog", "scratch-hog", "1"), CLOCK)
+                .withIsolation(Isolation.defaults().keepingScratch(true).withLimits(ResourceLimits.DEFAULT.withScratch(8L << 20)));
+
+        GameRecord record = Game.play(setup);
+
+        try {
+            assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.RESOURCE_LIMIT);
+            assertThat(record.reason()).startsWith("hog (black) went over its scratch limit of 8 MiB (its /tmp was full)");
+            assertNoProcessLeft(setup);
+        } finally {
+            for (Side side : Side.values()) {
+                String kept = record.player(side).sandbox().scratch();
+                if (kept != null) {
+                    try (Stream<Path> files = Files.walk(Path.of(kept))) {
+                        files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                    }
+                }
+            }
+        }
+    }
+
     /** Each bot has a /dev/shm of its own, writable (POSIX shared memory, Python's multiprocessing) and private. */
     @Test
     void eachSandboxedBotHasAWritableDevShmOfItsOwn() {
