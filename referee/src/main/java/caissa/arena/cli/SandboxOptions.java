@@ -38,7 +38,7 @@ final class SandboxOptions {
     static Isolation resolve(Isolation isolation) {
         if (isolation.sandbox() == SandboxMode.BWRAP && !Bubblewrap.available()) {
             throw new UsageException("--sandbox bwrap: " + Bubblewrap.unavailableReason().orElseThrow()
-                    + " (install it, or use --sandbox none to run bots unprotected)");
+                    + " (caissa doctor says how to make it work here, or use --sandbox none to run bots unprotected)");
         }
         return isolation.resolved();
     }
@@ -65,7 +65,7 @@ final class SandboxOptions {
         } else if (asked == SandboxMode.AUTO && !Bubblewrap.available()) {
             err.println("caissa " + command + ": warning: bots run without a sandbox: "
                     + Bubblewrap.unavailableReason().orElse("bubblewrap does not work here")
-                    + " (--sandbox none says this is intended)");
+                    + " (caissa doctor says how to make it work; --sandbox none says this is intended)");
             err.flush();
         }
     }

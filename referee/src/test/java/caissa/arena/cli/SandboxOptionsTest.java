@@ -63,7 +63,7 @@ class SandboxOptionsTest {
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.errLines()).containsExactly("caissa play: warning: bots run without a sandbox: "
-                + Bubblewrap.unavailableReason().orElseThrow() + " (--sandbox none says this is intended)");
+                + Bubblewrap.unavailableReason().orElseThrow() + " (caissa doctor says how to make it work; --sandbox none says this is intended)");
         assertThat(Json.mapper().readValue(log.toFile(), GameRecord.class).white().sandbox().sandbox()).isEqualTo("none");
     }
 
