@@ -76,7 +76,10 @@ public final class Preflight {
                     System.nanoTime() + firstWait);
             asked = "'start' after the opening line";
         }
-        if (!(seat.send("start", System.nanoTime() + firstWait) instanceof Delivery.Written)) {
+        // A bot that exits at once (a missing module) may be gone before 'start' is written, or just
+        // after: either way it closed its output before answering, and says so the same way.
+        if (!(seat.send("start", System.nanoTime() + firstWait) instanceof Delivery.Written)
+                && seat.exitStatus(Duration.ofMillis(500)).isEmpty()) {
             return Optional.of("stopped reading its input before it was asked for a move" + exit(seat));
         }
         long allowed = control.perMove().map(cap -> Math.min(cap.toNanos(), control.perGame().toNanos()))
