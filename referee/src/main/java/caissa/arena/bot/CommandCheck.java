@@ -62,11 +62,6 @@ public final class CommandCheck {
         return scriptProblem(resolved, command.workingDir());
     }
 
-    /** Where a program without a folder is found on the PATH, if it is. */
-    static Optional<Path> onPath(String program) {
-        return ProgramLookup.onPath(program);
-    }
-
     /** The script of an interpreter command ({@code python3 bot.py}) must exist where the bot runs. */
     private static Optional<String> scriptProblem(BotCommand command, Optional<Path> workingDir) {
         String program = fileName(command.argv().get(0));

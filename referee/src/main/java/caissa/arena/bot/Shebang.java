@@ -44,7 +44,7 @@ final class Shebang {
         }
         if (interpreter.getFileName().toString().equals("env")) {
             Optional<String> program = words.stream().skip(1).filter(w -> !w.startsWith("-") && !w.contains("=")).findFirst();
-            if (program.isPresent() && CommandCheck.onPath(program.get()).isEmpty()) {
+            if (program.isPresent() && ProgramLookup.onPath(program.get()).isEmpty()) {
                 return Optional.of(shown + ": its first line '" + line.strip() + "' asks for " + program.get()
                         + ", which is not on the PATH" + fix);
             }

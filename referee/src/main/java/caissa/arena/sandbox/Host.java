@@ -315,10 +315,9 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
             return false;
         }
 
+        /** Found as the arena finds every program (see ProgramLookup), so that doctor and the games agree. */
         private static Optional<String> onPath(String program) {
-            String path = System.getenv("PATH");
-            return Stream.of((path == null ? "/usr/bin:/bin" : path).split(":")).filter(dir -> !dir.isEmpty())
-                    .map(dir -> Path.of(dir, program)).filter(Files::isExecutable).map(Path::toString).findFirst();
+            return caissa.arena.bot.ProgramLookup.onPath(program).map(Path::toString);
         }
     }
 
