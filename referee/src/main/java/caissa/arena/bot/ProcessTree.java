@@ -143,8 +143,11 @@ final class ProcessTree {
     }
 
     /**
-     * Processes, other than this JVM, that hold the bot's pipes open: the last trace of a
-     * child that left the process tree and cleared its environment.
+     * Processes, other than this JVM and its own children, that hold the bot's pipes open: the
+     * last trace of a child that left the process tree and cleared its environment. A child of
+     * this JVM is never one: it is a bot (this one's root is ended apart) or a process being
+     * started, which holds every descriptor of the JVM, this bot's pipes included, until it
+     * closes them before it runs its program. Killing it would end another bot's game.
      */
     synchronized List<ProcessHandle> pipeHolders() {
         if (pipes.isEmpty()) {
@@ -156,13 +159,17 @@ final class ProcessTree {
             for (Path dir : dirs) {
                 long pid = Long.parseLong(dir.getFileName().toString());
                 if (pid != self && holdsAny(dir.resolve("fd"))) {
-                    ProcessHandle.of(pid).ifPresent(holders::add);
+                    ProcessHandle.of(pid).filter(h -> !isChildOf(h, self)).ifPresent(holders::add);
                 }
             }
         } catch (IOException | SecurityException e) {
             // /proc unreadable here: nothing more can be found.
         }
         return holders;
+    }
+
+    private static boolean isChildOf(ProcessHandle handle, long parent) {
+        return handle.parent().map(p -> p.pid() == parent).orElse(false);
     }
 
     private boolean holdsAny(Path fds) {
