@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
-/** Every command's help keeps each value whole on one line, and the reference page (docs/reference.md) lists every option it lists. */
+/** Every command's help keeps each value whole on one line, and docs/reference.md lists every option it lists. */
 class HelpTextTest {
 
     private static final Path REFERENCE = Path.of("..", "docs", "reference.md");
