@@ -36,6 +36,8 @@ fi
 
 docs=(README.md docs/*.md sample-bots/README.md sample-bots/examples/README.md tournaments/README.md
   reports/README.md benchmarks/README.md)
-java referee/src/test/java/caissa/arena/docs/DocTests.java --home "$work/home" "${docs[@]}"
-
-bash .ci/dist-test.sh
+# Both parts run whatever the first gives, so that one run shows every failure.
+status=0
+java referee/src/test/java/caissa/arena/docs/DocTests.java --home "$work/home" "${docs[@]}" || status=1
+bash .ci/dist-test.sh || status=1
+exit "$status"
