@@ -166,4 +166,30 @@ for t in rr swiss; do
   diff <(python3 -c 'import json,sys; [print(json.dumps({k:v for k,v in json.loads(l).items()}, sort_keys=True)) for l in sorted(open(sys.argv[1]), key=lambda l: json.loads(l)["game"])]' "$WORK/whole-$t/journal.jsonl") \
        <(python3 -c 'import json,sys; [print(json.dumps(json.loads(l), sort_keys=True)) for l in open(sys.argv[1])]' "$WORK/merged-$t/journal.jsonl")
 done
-echo "slurm-test: OK (round robin and Swiss with a final: sharded over a 4-task SLURM job array, merged, equal to unsharded runs)"
+
+# The organiser's guide's SLURM recipes, as written: from the distribution unzipped in a home
+# folder, a round robin and a Swiss with its final, each over a 4-task array.
+if ! ls "$REPO"/distribution/target/caissa-arena-*.zip >/dev/null 2>&1; then
+  (cd "$REPO" && mvn -B -q -o -DskipTests package) >"$WORK/package.log" 2>&1
+fi
+mkdir "$WORK/home"
+unzip -q "$REPO"/distribution/target/caissa-arena-*.zip -d "$WORK/home"
+chmod -R a+rX "$WORK/home"
+java "$REPO/referee/src/test/java/caissa/arena/docs/DocTests.java" --kind slurm --root "$REPO" --home "$WORK/home" \
+  docs/organiser-guide.md | sed 's/^/slurm-test: /'
+start=$SECONDS
+while squeue -h 2>/dev/null | grep -q .; do
+  if [ $((SECONDS - start)) -gt "$DEADLINE_SECONDS" ]; then
+    echo "slurm-test: the recipes' jobs did not finish within $DEADLINE_SECONDS s" >&2
+    squeue >&2 || true
+    exit 1
+  fi
+  sleep 1
+done
+dist=$(ls -d "$WORK"/home/caissa-arena-*/)
+for t in sample codecup; do
+  grep -q '"complete" : true' "$dist/reports/$t/standings.json" 2>/dev/null \
+    || { echo "slurm-test: the guide's recipe left $t incomplete" >&2; tail -n 20 "$dist"/slurm-*.out >&2 || true; exit 1; }
+  "$dist/bin/caissa" verify "$dist/reports/$t" | sed 's/^/slurm-test: /'
+done
+echo "slurm-test: OK (round robin and Swiss with a final: sharded over a 4-task SLURM job array, merged, equal to unsharded runs; the organiser's guide's recipes as written)"

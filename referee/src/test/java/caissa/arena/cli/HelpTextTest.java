@@ -14,10 +14,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
-/** Every command's help keeps each value whole on one line, and the README lists every option it lists. */
+/** Every command's help keeps each value whole on one line, and docs/reference.md lists every option it lists. */
 class HelpTextTest {
 
-    private static final Path README = Path.of("..", "README.md");
+    private static final Path REFERENCE = Path.of("..", "docs", "reference.md");
 
     static Stream<String> commands() {
         return new CommandLine(new Main()).getSubcommands().keySet().stream().filter(name -> !name.equals("help"));
@@ -67,18 +67,18 @@ class HelpTextTest {
         }
     }
 
-    @ParameterizedTest(name = "README lists every option of caissa {0}")
+    @ParameterizedTest(name = "docs/reference.md lists every option of caissa {0}")
     @MethodSource("commands")
     void theReadmeListsEveryOptionTheHelpLists(String name) throws IOException {
-        String readme = Files.readString(README);
-        java.util.regex.Matcher heading = java.util.regex.Pattern.compile("(?m)^### .*`caissa " + name + "[ `]").matcher(readme);
-        assertThat(heading.find()).as("a README section for caissa " + name).isTrue();
+        String reference = Files.readString(REFERENCE);
+        java.util.regex.Matcher heading = java.util.regex.Pattern.compile("(?m)^### .*`caissa " + name + "[ `]").matcher(reference);
+        assertThat(heading.find()).as("a reference section for caissa " + name).isTrue();
         int start = heading.start();
-        int end = readme.indexOf("\n### ", start + 1);
-        String section = readme.substring(start, end < 0 ? readme.length() : end);
-        String clockTable = readme.substring(readme.indexOf("Clock options, shared by"));
-        int sandboxStart = readme.indexOf("Sandbox and limit options, shared by");
-        String sandboxTable = readme.substring(sandboxStart, readme.indexOf("\n### ", sandboxStart));
+        int end = reference.indexOf("\n### ", start + 1);
+        String section = reference.substring(start, end < 0 ? reference.length() : end);
+        String clockTable = reference.substring(reference.indexOf("Clock options, shared by"));
+        int sandboxStart = reference.indexOf("Sandbox and limit options, shared by");
+        String sandboxTable = reference.substring(sandboxStart, reference.indexOf("\n### ", sandboxStart));
         for (OptionSpec option : command(name).getCommandSpec().options()) {
             if (option.usageHelp() || option.versionHelp()) {
                 continue;
@@ -89,22 +89,22 @@ class HelpTextTest {
                     + java.util.regex.Pattern.quote("--[no-]") + longName.substring(2) + ")(?![\\w-])");
             assertThat(shown.matcher(section).find() || isClockOption(option) && shown.matcher(clockTable).find()
                     || SANDBOX_OPTIONS.contains(longName) && shown.matcher(sandboxTable).find())
-                    .as("the README's section of caissa " + name + " names " + option.longestName()).isTrue();
+                    .as("the reference page's section of caissa " + name + " names " + option.longestName()).isTrue();
         }
     }
 
     /**
-     * The other way round: every option the README gives a command (in its section's heading, and
+     * The other way round: every option the reference page (docs/reference.md) gives a command (in its section's heading, and
      * in the shared clock and sandbox tables for the commands they name) is one its help lists,
      * so that no command is documented with an option it refuses.
      */
-    @ParameterizedTest(name = "caissa {0} takes every option the README gives it")
+    @ParameterizedTest(name = "caissa {0} takes every option the reference page (docs/reference.md) gives it")
     @MethodSource("commands")
     void everyOptionTheReadmeGivesACommandIsInItsHelp(String name) throws IOException {
-        String readme = Files.readString(README);
+        String reference = Files.readString(REFERENCE);
         List<String> claimed = new ArrayList<>();
         java.util.regex.Matcher heading = java.util.regex.Pattern.compile("(?m)^### (.*`caissa " + name + "[ `].*)$")
-                .matcher(readme);
+                .matcher(reference);
         while (heading.find()) {
             // A heading may name two commands ("`caissa perft ...` and `caissa moves ...`): only this one's part.
             for (String part : heading.group(1).split("`")) {
@@ -113,8 +113,8 @@ class HelpTextTest {
                 }
             }
         }
-        claimed.addAll(sharedTableOptions(readme, "Clock options, shared by", name));
-        claimed.addAll(sharedTableOptions(readme, "Sandbox and limit options, shared by", name));
+        claimed.addAll(sharedTableOptions(reference, "Clock options, shared by", name));
+        claimed.addAll(sharedTableOptions(reference, "Sandbox and limit options, shared by", name));
         List<String> known = new ArrayList<>();
         for (OptionSpec option : command(name).getCommandSpec().options()) {
             known.addAll(Arrays.asList(option.names()));
@@ -125,20 +125,20 @@ class HelpTextTest {
     }
 
     /**
-     * The options of a shared table that the README gives the command: all of them when its
+     * The options of a shared table that the reference page (docs/reference.md) gives the command: all of them when its
      * sentence names the command before any parenthesis ("shared by `play`, `match` and
      * `validate`"), or those a parenthesis gives it ("`tournament` takes `--sandbox` and `--keep-scratch`").
      */
-    private static List<String> sharedTableOptions(String readme, String sentence, String name) {
-        int start = readme.indexOf(sentence);
-        assertThat(start).as("the README's table: " + sentence).isNotNegative();
-        String lead = readme.substring(start, readme.indexOf(":\n", start));
-        int tableStart = readme.indexOf("\n|", start);
+    private static List<String> sharedTableOptions(String reference, String sentence, String name) {
+        int start = reference.indexOf(sentence);
+        assertThat(start).as("the reference page's table: " + sentence).isNotNegative();
+        String lead = reference.substring(start, reference.indexOf(":\n", start));
+        int tableStart = reference.indexOf("\n|", start);
         int tableEnd = tableStart;
-        while (tableEnd >= 0 && readme.startsWith("\n|", tableEnd)) {
-            tableEnd = readme.indexOf('\n', tableEnd + 1);
+        while (tableEnd >= 0 && reference.startsWith("\n|", tableEnd)) {
+            tableEnd = reference.indexOf('\n', tableEnd + 1);
         }
-        String table = readme.substring(tableStart, tableEnd < 0 ? readme.length() : tableEnd);
+        String table = reference.substring(tableStart, tableEnd < 0 ? reference.length() : tableEnd);
         List<String> all = new ArrayList<>();
         for (String row : table.split("\n")) {
             String[] cells = row.split("(?<!\\\\)\\|");
@@ -170,7 +170,7 @@ class HelpTextTest {
         return options;
     }
 
-    /** The options of the sandbox and limit mixins, listed once in the README's shared table. */
+    /** The options of the sandbox and limit mixins, listed once in the reference page's shared table. */
     private static final List<String> SANDBOX_OPTIONS = List.of("--sandbox", "--keep-scratch", "--memory",
             "--max-processes", "--max-open-files", "--max-file-size", "--max-scratch");
 

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The distribution runs without Maven or the sources: unzips caissa-arena-VERSION.zip (built by
+# `mvn -B package`) into an empty folder, puts a `mvn` first on the PATH that fails if called,
+# and from another folder runs `bin/caissa --version` and a short game of two sample bots.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+zip=$(ls distribution/target/caissa-arena-*.zip 2>/dev/null | head -1)
+[ -n "$zip" ] || { echo "dist-test: no distribution/target/caissa-arena-*.zip: run mvn -B package first" >&2; exit 2; }
+work=$(mktemp -d /tmp/caissa-dist.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/fake-bin" "$work/run"
+printf '#!/bin/sh\necho "dist-test: the distribution called mvn" >&2\nexit 99\n' >"$work/fake-bin/mvn"
+chmod +x "$work/fake-bin/mvn"
+(cd "$work" && unzip -q "$OLDPWD/$zip")
+home=$(ls -d "$work"/caissa-arena-*/)
+chmod -R a+rX "$work"
+export PATH="$work/fake-bin:$PATH"
+version=$("$home/bin/caissa" --version)
+case "$version" in caissa-arena\ *) ;; *) echo "dist-test: --version printed '$version'" >&2; exit 1 ;; esac
+cd "$work/run"
+out=$("$home/bin/caissa" play --white sample:random --black sample:greedy --time-per-game 5s 2>&1) || {
+  echo "$out" >&2; echo "dist-test: play failed" >&2; exit 1; }
+result=$(grep '^result: ' <<<"$out") || { echo "$out" >&2; echo "dist-test: play printed no result" >&2; exit 1; }
+case "$result" in *checkmate*|*stalemate*|*move-limit*|*"move limit"*) ;; *) echo "$out" >&2; echo "dist-test: $result" >&2; exit 1 ;; esac
+ls reports/play/*.json >/dev/null
+echo "dist-test: OK ($(basename "$zip"): $version; a game of two sample bots without Maven: $result)"
