@@ -4,6 +4,7 @@ import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.DisagreeingRecordException;
 import caissa.arena.records.GameLogCheck;
+import caissa.arena.records.GameLogs;
 import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Move;
@@ -152,12 +153,7 @@ public final class RunCheck {
      * @throws IOException when it cannot be read or is not a game log
      */
     public static GameRecord readLog(Path file) throws IOException {
-        try {
-            return Json.mapper().readValue(InputFiles.read(file, InputFiles.GAME_LOG_CAP), GameRecord.class);
-        } catch (IllegalArgumentException e) {
-            // A move that is not one of the variant's board, found while the log is read.
-            throw new IOException(e.getMessage(), e);
-        }
+        return GameLogs.read(file);
     }
 
     /** @throws DisagreeingRecordException naming the log when it disagrees */
