@@ -354,8 +354,11 @@ public final class Tournament implements AutoCloseable {
         return play(concurrency, Game::play);
     }
 
-    /** {@link #play(int)} with the games played by {@code player} (tests inject failures here). */
-    StandingsDocument play(int concurrency, GamePool.Player player) throws Exception {
+    /**
+     * {@link #play(int)} with the games played by {@code player} (tests inject failures here;
+     * {@code bench scale} plays in-process bots).
+     */
+    public StandingsDocument play(int concurrency, GamePool.Player player) throws Exception {
         observer.started(totalGames(), finished.size());
         try {
             writeStandings();
