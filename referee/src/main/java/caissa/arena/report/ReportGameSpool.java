@@ -69,10 +69,10 @@ public final class ReportGameSpool implements AutoCloseable {
 
     private void readAll(Path gamesDir) throws IOException {
         Map<Integer, String> fileOfNumber = new HashMap<>();
-        int[] index = {0};
+        int i = -1;
         try (var logs = GameLogs.stream(gamesDir)) {
             for (GameLogs.Log log : (Iterable<GameLogs.Log>) logs::iterator) {
-                int i = index[0]++;
+                i++;
                 String name = TournamentFolder.GAMES_DIR + "/" + log.file().getFileName();
                 byte[] json;
                 int number;
