@@ -1,6 +1,5 @@
 package caissa.arena.match;
 
-import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;

@@ -9,10 +9,8 @@ import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Move;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -174,14 +172,8 @@ public final class RunCheck {
             }
             return 0;
         }
-        List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> stream = Files.newDirectoryStream(games,
-                p -> NUMBERED.matcher(p.getFileName().toString()).matches())) {
-            stream.forEach(files::add);
-        }
-        files.sort(null);
         int checked = 0;
-        for (Path file : files) {
+        for (Path file : GameLogs.files(games, name -> NUMBERED.matcher(name).matches())) {
             Matcher m = NUMBERED.matcher(file.getFileName().toString());
             m.matches();
             int number;
