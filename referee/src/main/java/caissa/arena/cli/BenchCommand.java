@@ -23,7 +23,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         header = "Measure the arena's own costs.",
         description = "Measure the arena's own costs and print the figures.",
-        subcommands = {BenchCommand.Referee.class, TournamentBench.class, FairnessBench.class, SandboxBench.class})
+        subcommands = {BenchCommand.Referee.class, TournamentBench.class, FairnessBench.class, SandboxBench.class,
+            ScaleBench.class})
 final class BenchCommand implements Runnable {
 
     @Spec

@@ -1,9 +1,7 @@
 package caissa.arena.cli;
 
-import caissa.arena.game.GameRecord;
 import caissa.arena.report.HtmlReport;
 import caissa.arena.report.ReportData;
-import caissa.arena.report.ReportGame;
 import caissa.arena.tournament.FinishedGame;
 import caissa.arena.tournament.Standing;
 import caissa.arena.tournament.TournamentObserver;
@@ -21,6 +19,9 @@ import java.util.TreeMap;
  * it after each of a thousand quick games would cost more than the games), and less often as
  * the run grows: the pause after a rewrite is at least twenty times what the rewrite took, so
  * that the report never takes more than a twentieth of the thread that commits the games.
+ *
+ * <p>It holds only the games being played: the games played are read back from their logs at
+ * each rewrite, one at a time, so that a run's memory does not grow with its games.
  */
 final class LiveReport implements TournamentObserver {
 
@@ -32,8 +33,6 @@ final class LiveReport implements TournamentObserver {
     /** The pause before the next rewrite (see the class comment). */
     private long interval = INTERVAL_NANOS;
     private boolean warned;
-    /** The games this run recorded, by file name, so that a rewrite does not read their logs again. */
-    private final Map<String, ReportGame> recorded = new java.util.concurrent.ConcurrentHashMap<>();
     /** The games being played, for the live page. */
     private final Map<Integer, ReportData.Playing> playing = new TreeMap<>();
 
@@ -45,19 +44,6 @@ final class LiveReport implements TournamentObserver {
     @Override
     public void started(int total, int done) {
         write(true);
-    }
-
-    @Override
-    public void recorded(GameRecord record, Path log) {
-        if (record.tournament() == null) {
-            return;
-        }
-        String name = dir.relativize(log).toString().replace(java.io.File.separatorChar, '/');
-        try {
-            recorded.put(name, ReportGame.of(record.tournament().game(), name, record));
-        } catch (RuntimeException e) {
-            // Left to the rewrite, which reads the log and names what is wrong with it.
-        }
     }
 
     @Override
@@ -76,6 +62,11 @@ final class LiveReport implements TournamentObserver {
         }
     }
 
+    /** How many games this holds: those being played, whatever the number played. */
+    synchronized int gamesHeld() {
+        return playing.size();
+    }
+
     /** Writes the final report, which no longer refreshes itself. */
     Path write() {
         return write(false);
@@ -89,7 +80,7 @@ final class LiveReport implements TournamentObserver {
             now = List.copyOf(playing.values());
         }
         try {
-            return HtmlReport.write(dir, live, now, recorded).file();
+            return HtmlReport.write(dir, live, now).file();
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             if (!warned) {
                 err.println("caissa tournament: the HTML report could not be written (the games go on): " + e.getMessage());

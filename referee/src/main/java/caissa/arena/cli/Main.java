@@ -8,6 +8,8 @@ import caissa.arena.records.Problems;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
@@ -17,20 +19,6 @@ import picocli.CommandLine;
         mixinStandardHelpOptions = true,
         versionProvider = Main.VersionProvider.class,
         description = "Caïssa Arena: the referee and arena harness for the board game Caïssa (CodeCup 2003).",
-        subcommands = {
-            PerftCommand.class,
-            MovesCommand.class,
-            PlayCommand.class,
-            TournamentCommand.class,
-            MergeCommand.class,
-            ReportCommand.class,
-            MatchCommand.class,
-            ValidateCommand.class,
-            VerifyCommand.class,
-            BenchCommand.class,
-            DoctorCommand.class,
-            CommandLine.HelpCommand.class,
-        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
@@ -53,9 +41,60 @@ public final class Main implements Runnable {
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
+    /**
+     * The subcommands, by name, in the order help lists them. They are not in the annotation: picocli
+     * reads every option of every subcommand by reflection when it builds the command line, which
+     * took most of a quick command's time ({@code caissa moves} is called from bot authors' scripts);
+     * see {@link #commandLine}.
+     */
+    private static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
+
+    private static Map<String, Class<?>> subcommands() {
+        Map<String, Class<?>> commands = new LinkedHashMap<>();
+        commands.put("perft", PerftCommand.class);
+        commands.put("moves", MovesCommand.class);
+        commands.put("play", PlayCommand.class);
+        commands.put("tournament", TournamentCommand.class);
+        commands.put("merge", MergeCommand.class);
+        commands.put("report", ReportCommand.class);
+        commands.put("match", MatchCommand.class);
+        commands.put("validate", ValidateCommand.class);
+        commands.put("verify", VerifyCommand.class);
+        commands.put("bench", BenchCommand.class);
+        commands.put("doctor", DoctorCommand.class);
+        commands.put("help", CommandLine.HelpCommand.class);
+        return commands;
+    }
+
+    /**
+     * The command line for {@code args}: with only the subcommand they name when they name one,
+     * with none when they only ask for the version, else with all of them (help, a mistyped name).
+     */
+    static CommandLine commandLine(String... args) {
+        CommandLine commandLine = new CommandLine(new Main());
+        if (args.length > 0 && SUBCOMMANDS.containsKey(args[0]) && !args[0].equals("help")) {
+            commandLine.addSubcommand(args[0], SUBCOMMANDS.get(args[0]));
+        } else if (!versionOnly(args)) {
+            SUBCOMMANDS.forEach(commandLine::addSubcommand);
+        }
+        return commandLine;
+    }
+
+    private static boolean versionOnly(String... args) {
+        return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
+    }
+
     /** Runs the command line with the given streams and returns the exit code (used by tests). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine commandLine = new CommandLine(new Main());
+        if (versionOnly(args)) {
+            // What picocli prints for --version, without building a command line to print it.
+            for (String line : new VersionProvider().getVersion()) {
+                out.println(line);
+            }
+            out.flush();
+            return ExitCodes.OK;
+        }
+        CommandLine commandLine = commandLine(args);
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setExecutionExceptionHandler(new ErrorHandler());
@@ -128,7 +167,7 @@ public final class Main implements Runnable {
     }
 
     /** Option errors: one line naming the problem and where the help is, exit code 2. */
-    private static final class UsageErrorHandler implements CommandLine.IParameterExceptionHandler {
+    static final class UsageErrorHandler implements CommandLine.IParameterExceptionHandler {
         @Override
         public int handleParseException(CommandLine.ParameterException e, String[] args) {
             CommandLine commandLine = e.getCommandLine();

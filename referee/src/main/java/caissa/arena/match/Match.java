@@ -126,14 +126,26 @@ public final class Match {
     }
 
     /** Judges a fixed-length match from all its games (in any order), writing their logs into {@code out/games/}. */
-    static MatchReport judge(MatchSettings settings, Path out, List<GameRecord> games) throws IOException {
+    /**
+     * The summary of the games, told in game order and read as they are told, so that a merge of
+     * a long match holds one log at a time.
+     */
+    static MatchReport judge(MatchSettings settings, Path out, LogSource games) throws IOException {
         Files.createDirectories(out.resolve("games"));
         Match match = new Match(settings, 1, out, MatchObserver.NONE, Isolation.defaults());
-        for (GameRecord game : games.stream()
-                .sorted(java.util.Comparator.comparingInt(g -> g.tournament().game())).toList()) {
-            match.finished(game);
-        }
+        games.forEach(match::finished);
         return match.summary();
+    }
+
+    /** Game logs told one at a time, in game order. */
+    @FunctionalInterface
+    interface LogSource {
+        void forEach(LogSink sink) throws IOException;
+    }
+
+    @FunctionalInterface
+    interface LogSink {
+        void accept(GameRecord record) throws IOException;
     }
 
     static String gameFileName(int number) {

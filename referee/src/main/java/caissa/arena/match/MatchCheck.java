@@ -4,6 +4,7 @@ import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.DisagreeingRecordException;
 import caissa.arena.records.GameLogCheck;
+import caissa.arena.records.GameLogs;
 import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Variant;
@@ -11,11 +12,8 @@ import caissa.arena.tournament.Openings;
 import caissa.arena.tournament.RunCheck;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -54,16 +52,8 @@ public final class MatchCheck {
         }
         Schedule s = schedule.get();
         Path games = dir.resolve("games");
-        List<Path> files = new ArrayList<>();
-        if (Files.isDirectory(games)) {
-            try (DirectoryStream<Path> stream = Files.newDirectoryStream(games,
-                    p -> GAME_FILE.matcher(p.getFileName().toString()).matches())) {
-                stream.forEach(files::add);
-            }
-        }
-        files.sort(null);
         int checked = 0;
-        for (Path file : files) {
+        for (Path file : GameLogs.files(games, name -> GAME_FILE.matcher(name).matches())) {
             Matcher m = GAME_FILE.matcher(file.getFileName().toString());
             m.matches();
             int number = Integer.parseInt(m.group(1));

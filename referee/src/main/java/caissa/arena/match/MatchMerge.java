@@ -1,6 +1,5 @@
 package caissa.arena.match;
 
-import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;
@@ -102,11 +101,12 @@ public final class MatchMerge {
             // Every log against its moves and the match's schedule before anything is judged or written.
             MatchCheck.check(dir, RunCheck.Mode.STRICT);
         }
-        List<GameRecord> games = new ArrayList<>();
-        for (Map.Entry<Integer, Path> e : found.entrySet()) {
-            games.add(RunCheck.readLog(e.getValue().resolve("games").resolve(Match.gameFileName(e.getKey()))));
-        }
-        MatchReport report = Match.judge(first.settings(), out, games);
+        // The logs are checked above (their numbers are their files'), so the files' order is the games'.
+        MatchReport report = Match.judge(first.settings(), out, sink -> {
+            for (Map.Entry<Integer, Path> e : found.entrySet()) {
+                sink.accept(RunCheck.readLog(e.getValue().resolve("games").resolve(Match.gameFileName(e.getKey()))));
+            }
+        });
         Json.writeFile(out.resolve(SUMMARY_FILE), report);
         return report;
     }

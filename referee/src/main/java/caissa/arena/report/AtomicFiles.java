@@ -3,7 +3,8 @@ package caissa.arena.report;
 import caissa.arena.records.Folders;
 import caissa.arena.records.Problems;
 import java.io.IOException;
-import java.nio.ByteBuffer;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -35,6 +36,17 @@ public final class AtomicFiles {
     }
 
     public static void write(Path file, byte[] content) throws IOException {
+        write(file, out -> out.write(content));
+    }
+
+    /** What goes into a file written as it is made, for content too large to hold whole. */
+    @FunctionalInterface
+    public interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** Writes what {@code content} writes, atomically as {@link #write(Path, byte[])}. */
+    public static void write(Path file, Content content) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Folders.create(dir);
         Path temp;
@@ -50,11 +62,10 @@ public final class AtomicFiles {
         }
         boolean moved = false;
         try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer buffer = ByteBuffer.wrap(content);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+                 OutputStream out = Channels.newOutputStream(channel)) {
+                // Unbuffered: the content writes in large pieces, or buffers itself.
+                content.writeTo(out);
                 channel.force(true);
             }
             try {

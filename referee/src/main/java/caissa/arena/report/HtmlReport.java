@@ -1,12 +1,16 @@
 package caissa.arena.report;
 
 import caissa.arena.Version;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -50,43 +54,63 @@ public final class HtmlReport {
     /**
      * Writes the report of a folder a run is writing now ({@code live}): the page refreshes itself
      * and lists the games being played.
+     *
+     * <p>The games are read one at a time and the page is written as it is made, so that neither
+     * the games nor the page are ever whole in memory (see {@link ReportGameSpool}).
      */
     public static Written write(Path dir, boolean live, List<ReportData.Playing> playing) throws IOException {
-        return write(dir, live, playing, java.util.Map.of());
-    }
-
-    /**
-     * {@link #write(Path, boolean, List)} with the games already known (by file name) taken as
-     * they are, not read again from their logs (see {@link TournamentFolder#read(Path, java.util.Map)}).
-     */
-    public static Written write(Path dir, boolean live, List<ReportData.Playing> playing,
-            java.util.Map<String, ReportGame> known) throws IOException {
-        TournamentFolder folder = TournamentFolder.read(dir, known);
+        TournamentFolder folder = TournamentFolder.read(dir);
         Path file = dir.resolve(FILE_NAME);
-        AtomicFiles.write(file, render(folder, Instant.now(), live, playing));
-        return new Written(file, folder.games().size(), folder.problems());
+        try (ReportGameSpool games = ReportGameSpool.read(folder.gamesDir())) {
+            Instant now = Instant.now();
+            AtomicFiles.write(file, out -> {
+                BufferedOutputStream buffered = new BufferedOutputStream(out, 1 << 16);
+                render(buffered, folder, games, now, live, playing);
+                buffered.flush();
+            });
+            return new Written(file, games.count(), problems(folder, games));
+        }
     }
 
     /** The page for the folder's content as read. */
-    public static String render(TournamentFolder folder, Instant now) {
-        return render(folder, now, false, List.of());
+    public static String render(TournamentFolder folder, Instant now) throws IOException {
+        try (ReportGameSpool games = ReportGameSpool.read(folder.gamesDir())) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            render(out, folder, games, now, false, List.of());
+            return out.toString(StandardCharsets.UTF_8);
+        }
     }
 
-    static String render(TournamentFolder folder, Instant now, boolean live, List<ReportData.Playing> playing) {
+    /**
+     * Writes the page: the data is {@link ReportData} as {@link ScriptJson} makes it, with the
+     * games, its last field, copied in from the spool one by one.
+     */
+    private static void render(OutputStream out, TournamentFolder folder, ReportGameSpool games, Instant now, boolean live,
+            List<ReportData.Playing> playing) throws IOException {
         ReportData data = new ReportData(ReportData.SCHEMA, folder.title(), folder.dir().toString(), now.toString(),
                 Version.current(), folder.tournament().orElse(null), folder.standings().orElse(null),
-                folder.match().orElse(null), live, playing, folder.problems(), folder.games());
-        return Template.INSTANCE.fill(ScriptJson.of(data));
+                folder.match().orElse(null), live, playing, problems(folder, games), List.of());
+        String json = ScriptJson.of(data);
+        String emptyGames = "[]}";
+        if (!json.endsWith(emptyGames)) {
+            throw new IllegalStateException("the report's data must end with its games, not " + json.substring(json.length() - 20));
+        }
+        out.write(Template.INSTANCE.beforeData().getBytes(StandardCharsets.UTF_8));
+        out.write(json.substring(0, json.length() - emptyGames.length() + 1).getBytes(StandardCharsets.UTF_8));
+        games.writeTo(out);
+        out.write((emptyGames.substring(1) + Template.INSTANCE.afterData()).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static List<String> problems(TournamentFolder folder, ReportGameSpool games) {
+        List<String> problems = new ArrayList<>(folder.problems());
+        problems.addAll(games.problems());
+        return problems;
     }
 
     /** The page around the data: loaded once, checked once. */
     private record Template(String beforeData, String afterData) {
 
         static final Template INSTANCE = load();
-
-        String fill(String json) {
-            return beforeData + json + afterData;
-        }
 
         private static Template load() {
             String page = resource("report.html");

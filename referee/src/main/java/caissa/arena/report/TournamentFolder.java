@@ -1,22 +1,14 @@
 package caissa.arena.report;
 
-import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.InputFiles;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What a tournament output folder holds at the moment it is read: {@code tournament.json},
@@ -26,11 +18,11 @@ import java.util.regex.Pattern;
  *
  * @param tournament {@code tournament.json} (schema caissa-arena/tournament/2), as written
  * @param standings {@code standings.json} (schema caissa-arena/standings/2), as written
- * @param games the readable games, by number
- * @param problems one sentence per file that was left out, naming it
+ * @param problems one sentence per file that was left out, naming it (the game logs are read
+ *     apart, one at a time, by {@link ReportGameSpool})
  */
 public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional<JsonNode> standings,
-        Optional<JsonNode> match, List<ReportGame> games, List<String> problems) {
+        Optional<JsonNode> match, List<String> problems) {
 
     /** The summary in a match's folder ({@code caissa match}), which the report draws as a match. */
     public static final String MATCH_FILE = "summary.json";
@@ -39,31 +31,19 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
     public static final String STANDINGS_FILE = "standings.json";
     public static final String GAMES_DIR = "games";
 
-    private static final Pattern NUMBERED = Pattern.compile("(\\d+)\\.json");
-    private static final int MAX_PROBLEM_LENGTH = 300;
 
     public TournamentFolder {
-        games = List.copyOf(games);
         problems = List.copyOf(problems);
     }
 
     /**
-     * Reads the folder.
+     * Reads the folder's records (not its game logs: see {@link #gamesDir()}).
      *
      * @throws IllegalArgumentException when the folder does not exist or is not a tournament's
      *     output (neither tournament.json nor games/), with a sentence naming it
-     * @throws IOException when the folder cannot be listed
+     * @throws IOException when the folder cannot be read
      */
     public static TournamentFolder read(Path dir) throws IOException {
-        return read(dir, Map.of());
-    }
-
-    /**
-     * Reads the folder, taking the games in {@code known} (by file name, {@code games/NNNN.json})
-     * as they are instead of reading their logs again: a run's live report knows the games it
-     * recorded, and reading every log at every rewrite grew with the run.
-     */
-    public static TournamentFolder read(Path dir, Map<String, ReportGame> known) throws IOException {
         if (!Files.exists(dir)) {
             throw new IllegalArgumentException("no such folder: " + dir);
         }
@@ -83,8 +63,12 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
         // summary.json is a match's when it says so (caissa match, or caissa merge of match shards).
         Optional<JsonNode> match = readObject(matchFile, problems)
                 .filter(node -> "caissa-arena/match/1".equals(node.path("schema").asText()));
-        List<ReportGame> games = Files.isDirectory(gamesDir) ? readGames(gamesDir, problems, known) : List.of();
-        return new TournamentFolder(dir, tournament, standings, match, games, problems);
+        return new TournamentFolder(dir, tournament, standings, match, problems);
+    }
+
+    /** The folder of the game logs, which may not be there yet. */
+    public Path gamesDir() {
+        return dir.resolve(GAMES_DIR);
     }
 
     /** The name to show: the tournament's, else the one in the game logs, else the folder's. */
@@ -121,72 +105,7 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
         }
     }
 
-    private static List<ReportGame> readGames(Path gamesDir, List<String> problems, Map<String, ReportGame> known)
-            throws IOException {
-        List<Path> files = new ArrayList<>();
-        // Hidden files are the runner's temporary files, about to be renamed into place.
-        try (DirectoryStream<Path> stream = Files.newDirectoryStream(gamesDir,
-                p -> p.getFileName().toString().endsWith(".json") && !p.getFileName().toString().startsWith("."))) {
-            stream.forEach(files::add);
-        }
-        files.sort(Comparator.comparing(p -> p.getFileName().toString()));
-        List<ReportGame> games = new ArrayList<>();
-        Map<Integer, String> fileOfNumber = new HashMap<>();
-        for (int i = 0; i < files.size(); i++) {
-            Path file = files.get(i);
-            String name = GAMES_DIR + "/" + file.getFileName();
-            ReportGame game = known.get(name);
-            if (game != null) {
-                String earlier = fileOfNumber.putIfAbsent(game.number(), name);
-                if (earlier == null) {
-                    games.add(game);
-                } else {
-                    problems.add(name + " was left out: it has the same game number, " + game.number() + ", as " + earlier);
-                }
-                continue;
-            }
-            try {
-                GameRecord record = Json.mapper().readValue(InputFiles.read(file, InputFiles.GAME_LOG_CAP), GameRecord.class);
-                if (!GameRecord.SCHEMA.equals(record.schema()) && !GameRecord.SCHEMA_2.equals(record.schema())
-                        && !GameRecord.SCHEMA_1.equals(record.schema())) {
-                    throw new IllegalArgumentException("its schema is " + record.schema() + ", not " + GameRecord.SCHEMA
-                            + ", " + GameRecord.SCHEMA_2 + " or " + GameRecord.SCHEMA_1);
-                }
-                int number = record.tournament() != null ? record.tournament().game() : fileNumber(file).orElse(i + 1);
-                String earlier = fileOfNumber.putIfAbsent(number, name);
-                if (earlier != null) {
-                    throw new IllegalArgumentException("it has the same game number, " + number + ", as " + earlier);
-                }
-                games.add(ReportGame.of(number, name, record));
-            } catch (IOException | RuntimeException e) {
-                // Whatever is wrong with one log (a field missing, a move that does not replay),
-                // the rest of the tournament is still worth a report.
-                problems.add(name + " was left out: " + describe(e));
-            }
-        }
-        games.sort(Comparator.comparingInt(ReportGame::number));
-        return games;
-    }
-
-    private static Optional<Integer> fileNumber(Path file) {
-        Matcher m = NUMBERED.matcher(file.getFileName().toString());
-        if (!m.matches()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Integer.parseInt(m.group(1)));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
-    }
-
-    /** One short line: Jackson's messages carry a source excerpt over several lines. */
     private static String describe(Exception e) {
-        String message = e instanceof JsonProcessingException json
-                ? json.getOriginalMessage() + (json.getLocation() == null ? ""
-                        : " (line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr() + ")")
-                : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-        String line = message.lines().findFirst().orElse("").strip();
-        return line.length() > MAX_PROBLEM_LENGTH ? line.substring(0, MAX_PROBLEM_LENGTH) + "…" : line;
+        return ReportGameSpool.describe(e);
     }
 }

@@ -29,9 +29,9 @@ public final class GamePool {
         boolean accept(GameRecord record) throws Exception;
     }
 
-    /** Plays one game; {@link Game#play} outside tests. */
+    /** Plays one game; {@link Game#play} outside tests and the benchmarks' in-process games. */
     @FunctionalInterface
-    interface Player {
+    public interface Player {
         GameRecord play(GameSetup setup);
     }
 

@@ -4,14 +4,13 @@ import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.DisagreeingRecordException;
 import caissa.arena.records.GameLogCheck;
+import caissa.arena.records.GameLogs;
 import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Move;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -152,12 +151,7 @@ public final class RunCheck {
      * @throws IOException when it cannot be read or is not a game log
      */
     public static GameRecord readLog(Path file) throws IOException {
-        try {
-            return Json.mapper().readValue(InputFiles.read(file, InputFiles.GAME_LOG_CAP), GameRecord.class);
-        } catch (IllegalArgumentException e) {
-            // A move that is not one of the variant's board, found while the log is read.
-            throw new IOException(e.getMessage(), e);
-        }
+        return GameLogs.read(file);
     }
 
     /** @throws DisagreeingRecordException naming the log when it disagrees */
@@ -178,14 +172,8 @@ public final class RunCheck {
             }
             return 0;
         }
-        List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> stream = Files.newDirectoryStream(games,
-                p -> NUMBERED.matcher(p.getFileName().toString()).matches())) {
-            stream.forEach(files::add);
-        }
-        files.sort(null);
         int checked = 0;
-        for (Path file : files) {
+        for (Path file : GameLogs.files(games, name -> NUMBERED.matcher(name).matches())) {
             Matcher m = NUMBERED.matcher(file.getFileName().toString());
             m.matches();
             int number;

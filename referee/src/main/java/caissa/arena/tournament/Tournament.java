@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +55,8 @@ public final class Tournament implements AutoCloseable {
     /** Games of earlier batches, read from the {@code from} folder (shards only). */
     private final Map<Integer, FinishedGame> earlier;
     private final Optional<Plan.Batch> shardBatch;
-    private final Map<Integer, FinishedGame> finished = new TreeMap<>();
+    /** The games this run finished (on resume, with those it found); see {@link FinishedGames}. */
+    private final FinishedGames finished;
     private final TournamentObserver observer;
     private FolderLock lock;
     /** When standings.json was last written ({@link System#nanoTime()}); see {@link #commit}. */
@@ -73,6 +75,7 @@ public final class Tournament implements AutoCloseable {
         this.plan = Plan.of(definition);
         this.shard = shard;
         this.earlier = earlier;
+        this.finished = new FinishedGames(botNames, plan.totalGames());
         this.shardBatch = shard.isPresent() ? plan.progress(earlier).current() : Optional.empty();
     }
 
@@ -100,7 +103,8 @@ public final class Tournament implements AutoCloseable {
      */
     public static Tournament open(TournamentDefinition definition, Path file, Path dir, boolean resume,
             TournamentObserver observer, Optional<Shard> shard, Optional<Path> from) throws IOException {
-        Map<Integer, FinishedGame> earlier = new TreeMap<>();
+        FinishedGames earlier = new FinishedGames(definition.bots().stream().map(BotEntry::name).toList(),
+                definition.totalGames());
         if (from.isPresent()) {
             if (shard.isEmpty()) {
                 throw new OutputFolderException("--from is for shards: give --shard too");
@@ -354,8 +358,11 @@ public final class Tournament implements AutoCloseable {
         return play(concurrency, Game::play);
     }
 
-    /** {@link #play(int)} with the games played by {@code player} (tests inject failures here). */
-    StandingsDocument play(int concurrency, GamePool.Player player) throws Exception {
+    /**
+     * {@link #play(int)} with the games played by {@code player} (tests inject failures here;
+     * {@code bench scale} plays in-process bots).
+     */
+    public StandingsDocument play(int concurrency, GamePool.Player player) throws Exception {
         observer.started(totalGames(), finished.size());
         try {
             writeStandings();
@@ -437,8 +444,13 @@ public final class Tournament implements AutoCloseable {
         return definition.isolation().hiding(file == null ? List.of(dir) : List.of(dir, file));
     }
 
+    /** The games of every batch so far: this run's, and for a shard those of the batches before. */
     private Map<Integer, FinishedGame> all() {
-        Map<Integer, FinishedGame> all = new TreeMap<>(earlier);
+        if (earlier.isEmpty()) {
+            return Collections.unmodifiableMap(finished);
+        }
+        FinishedGames all = new FinishedGames(botNames, plan.totalGames());
+        all.putAll(earlier);
         all.putAll(finished);
         return all;
     }

@@ -20,11 +20,11 @@ class HelpTextTest {
     private static final Path REFERENCE = Path.of("..", "docs", "reference.md");
 
     static Stream<String> commands() {
-        return new CommandLine(new Main()).getSubcommands().keySet().stream().filter(name -> !name.equals("help"));
+        return Main.commandLine().getSubcommands().keySet().stream().filter(name -> !name.equals("help"));
     }
 
     private static CommandLine command(String name) {
-        return new CommandLine(new Main()).getSubcommands().get(name);
+        return Main.commandLine().getSubcommands().get(name);
     }
 
     /**

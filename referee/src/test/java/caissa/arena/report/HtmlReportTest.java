@@ -42,22 +42,23 @@ class HtmlReportTest {
     }
 
     @Test
-    void aLiveReportFromTheGamesItRecordedIsTheReportOfTheirLogs() throws IOException {
-        // A running tournament's report takes the games it recorded from memory and reads only
-        // the others: the page must be the one the logs give. Half known, half read here.
-        java.util.Map<String, ReportGame> known = new java.util.HashMap<>();
-        for (GameRecord game : fixture.games()) {
-            if (game.tournament().game() % 2 == 0) {
-                String name = String.format("games/%04d.json", game.tournament().game());
-                known.put(name, ReportGame.of(game.tournament().game(), name, game));
-            }
-        }
+    void theGamesReadOneAtATimeMakeThePageTheWholeReportDataMakes() throws IOException {
+        // The page is written as its games are read, never holding them all: its data must be
+        // the document that ReportData with every game in memory serializes to.
         java.time.Instant now = java.time.Instant.parse("2026-01-01T00:00:00Z");
+        TournamentFolder folder = TournamentFolder.read(fixture.dir());
+        List<ReportGame> games = fixture.games().stream()
+                .sorted(java.util.Comparator.comparingInt(g -> g.tournament().game()))
+                .map(g -> ReportGame.of(g.tournament().game(), String.format("games/%04d.json", g.tournament().game()), g))
+                .toList();
+        ReportData whole = new ReportData(ReportData.SCHEMA, folder.title(), folder.dir().toString(), now.toString(),
+                caissa.arena.Version.current(), folder.tournament().orElse(null), folder.standings().orElse(null),
+                folder.match().orElse(null), false, List.of(), List.of(), games);
 
-        String fromMemory = HtmlReport.render(TournamentFolder.read(fixture.dir(), known), now);
+        String page = HtmlReport.render(folder, now);
 
-        assertThat(known).isNotEmpty();
-        assertThat(fromMemory).isEqualTo(HtmlReport.render(TournamentFolder.read(fixture.dir()), now));
+        assertThat(games).hasSizeGreaterThan(1);
+        assertThat(page).contains("<script type=\"application/json\" id=\"report-data\">" + ScriptJson.of(whole) + "</script>");
     }
 
     @Test
