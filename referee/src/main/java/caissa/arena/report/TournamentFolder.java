@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * {@link #problems()} instead of failing the whole report.
  *
  * @param tournament {@code tournament.json} (schema caissa-arena/tournament/2), as written
- * @param standings {@code standings.json} (schema caissa-arena/standings/2), as written
+ * @param standings {@code standings.json} (schema caissa-arena/standings/3), as written
  * @param games the readable games, by number
  * @param problems one sentence per file that was left out, naming it
  */

@@ -16,11 +16,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -501,12 +503,52 @@ public final class Tournament implements AutoCloseable {
                 cross = Standings.crosstable(players, stageGames);
             }
             stages.add(new StandingsDocument.Stage(stage, stage.equals(Plan.SWISS) ? batches.size() : 0, stageGames.size(),
-                    stageTotal, stageGames.size() == stageTotal, table, cross));
+                    stageTotal, stageGames.size() == stageTotal,
+                    batches.stream().map(StandingsDocument.Batch::of).toList(), table, cross));
         }
-        StandingsDocument.Stage current = stages.get(stages.size() - 1);
+        if (stages.size() == 1) {
+            StandingsDocument.Stage only = stages.get(0);
+            return new StandingsDocument(StandingsDocument.SCHEMA, definition.name(), definition.variant(),
+                    Version.current(), Instant.now().toString(), played, total, complete, only.standings(),
+                    only.crosstable(), List.copyOf(stages));
+        }
+        // A Swiss with its final, reported whole: every bot, every game of every stage.
+        List<FinishedGame> every = new ArrayList<>(progress.gamesOf(Plan.SWISS));
+        every.addAll(progress.gamesOf(Plan.FINAL));
+        List<Standing> tallies = Standings.swiss(names, every, SwissPairing.Scores.after(names.size(),
+                progress.swissRounds()));
         return new StandingsDocument(StandingsDocument.SCHEMA, definition.name(), definition.variant(), Version.current(),
-                Instant.now().toString(), played, total, complete,
-                current.standings(), current.crosstable(), List.copyOf(stages));
+                Instant.now().toString(), played, total, complete, overall(stages, tallies),
+                Standings.crosstable(names, every), List.copyOf(stages));
+    }
+
+    /**
+     * Every bot in the order of the last stage first (the final's, for its finalists), then the
+     * others in the order of the stage before (the Swiss's); each row tallies every stage's games.
+     * Bots share a rank only where their stage ranks them together.
+     */
+    static List<Standing> overall(List<StandingsDocument.Stage> stages, List<Standing> tallies) {
+        Map<String, Standing> byName = new LinkedHashMap<>();
+        tallies.forEach(s -> byName.put(s.name(), s));
+        List<Standing> ranked = new ArrayList<>();
+        for (int i = stages.size() - 1; i >= 0; i--) {
+            List<Standing> stage = stages.get(i).standings();
+            Set<String> placedByLater = new HashSet<>(ranked.stream().map(Standing::name).toList());
+            int placed = ranked.size();
+            for (Standing row : stage) {
+                Standing all = byName.remove(row.name());
+                if (all != null) {
+                    // Its rank in the stage, less the bots above it there that a later stage placed already.
+                    long aboveElsewhere = stage.stream()
+                            .filter(s -> s.rank() < row.rank() && placedByLater.contains(s.name())).count();
+                    ranked.add(new Standing(placed + row.rank() - (int) aboveElsewhere, all.name(), all.points(),
+                            all.games(), all.wins(), all.draws(), all.losses(), all.irregularLosses(),
+                            all.irregularByCause(), all.elo(), all.eloError(), all.headToHead(), all.sonnebornBerger(),
+                            all.byes(), all.buchholz()));
+                }
+            }
+        }
+        return List.copyOf(ranked);
     }
 
     private static List<String> finalists(Plan.Batch batch, List<String> names) {

@@ -338,22 +338,38 @@
       return;
     }
     fillStandings(table, STANDINGS.standings);
-    // A Swiss with a final has two stages: the top table is the current one; earlier ones follow it.
+    // A Swiss with a final: the top table is the whole tournament; the stages follow it side by
+    // side (the last first), each shown whole, so that no column is hidden behind a scroll bar.
     const stages = Array.isArray(STANDINGS.stages) ? STANDINGS.stages : [];
     if (stages.length > 1) {
-      const current = stages[stages.length - 1];
-      table.parentNode.before(h('h3', {className: 'stage'}, 'Stage: ' + String(current.stage)));
-      let after = table.parentNode;
-      for (const stage of stages.slice(0, -1).reverse()) {
+      table.parentNode.before(h('h3', {className: 'stage'}, 'Overall: the final\'s order, then the Swiss order'),
+          h('p', {className: 'hint'}, 'Each row counts the games of every stage.'));
+      const boxes = stages.slice().reverse().map(stage => {
         const other = h('table', {className: 'data', 'data-stage': String(stage.stage)});
-        const box = h('div', {className: 'scroll'}, other);
-        const heading = h('h3', {className: 'stage'}, 'Stage: ' + String(stage.stage)
-            + (stage.rounds ? ' (' + plural(stage.rounds, 'round') + ')' : ''));
-        after.after(heading, box);
-        after = box;
         fillStandings(other, Array.isArray(stage.standings) ? stage.standings : []);
+        return h('div', {className: 'stage-box'}, h('h3', {className: 'stage'}, 'Stage: ' + String(stage.stage)
+            + (stage.rounds ? ' (' + plural(stage.rounds, 'round') + ')' : '')), other);
+      });
+      table.parentNode.after(h('div', {className: 'stages'}, boxes));
+      table.parentNode.classList.remove('scroll');
+    }
+  }
+
+  /** "swiss round 3" or "final" by game number, from the stages' batches; empty for a tournament of one stage. */
+  function stageOfGame() {
+    const stages = STANDINGS && Array.isArray(STANDINGS.stages) ? STANDINGS.stages : [];
+    const byGame = new Map();
+    if (stages.length < 2 && !stages.some(st => st.rounds)) {
+      return byGame;
+    }
+    for (const stage of stages) {
+      for (const b of Array.isArray(stage.batches) ? stage.batches : []) {
+        for (let n = b.firstGame; n <= b.lastGame; n++) {
+          byGame.set(n, String(stage.stage) + (b.round ? ' round ' + b.round : ''));
+        }
       }
     }
+    return byGame;
   }
 
   function fillStandings(table, rows) {
@@ -473,8 +489,12 @@
   function renderIrregular() {
     const table = $('#irregular');
     let rows;
-    if (STANDINGS) {
-      rows = STANDINGS.standings.map(r => ({name: r.name, total: r.irregularLosses || 0, by: r.irregularByCause || {}}));
+    // Counted from the standings, unless they count none where the game logs show some (standings
+    // of an older arena that held only a final's bots): the table then counts the logs.
+    const fromStandings = STANDINGS ? STANDINGS.standings.map(r => ({name: r.name, total: r.irregularLosses || 0,
+      by: r.irregularByCause || {}})) : null;
+    if (fromStandings && (fromStandings.some(r => r.total) || !GAMES.some(g => irregularLosers(g).length))) {
+      rows = fromStandings;
     } else {
       const byName = new Map(botNames().map(name => [name, {name: name, total: 0, by: {}}]));
       for (const g of GAMES) {
@@ -571,8 +591,11 @@
   // ------------------------------------------------------------------------------------------
   // The list of games: filtered by bot, opponent and termination, sorted by any column
 
+  const STAGE_OF_GAME = stageOfGame();
   const GAME_COLUMNS = [
     {key: 'number', head: '#', value: g => g.number},
+    ...(STAGE_OF_GAME.size ? [{key: 'stage', head: 'Stage', className: 'text', title: 'The stage and Swiss round of the game',
+      value: g => STAGE_OF_GAME.get(g.number) || ''}] : []),
     {key: 'white', head: 'White', className: 'text', value: g => g.white.name},
     {key: 'black', head: 'Black', className: 'text', value: g => g.black.name},
     {key: 'result', head: 'Result', value: g => g.result},

@@ -163,10 +163,10 @@ class SchemaConformanceTest {
 
     @Test
     void theValidatorCatchesADocumentThatDoesNotConform() throws IOException {
-        JsonNode document = Json.mapper().readTree("{\"schema\": \"caissa-arena/standings/3\", \"extra\": 1}");
+        JsonNode document = Json.mapper().readTree("{\"schema\": \"caissa-arena/standings/2\", \"extra\": 1}");
 
         assertThat(String.join("\n", problems("standings.schema.json", document)))
-                .contains("caissa-arena/standings/2", "extra", "standings");
+                .contains("caissa-arena/standings/3", "extra", "standings");
         // The old match summary: sprt as a string, no settings.
         JsonNode match = Json.mapper().readTree("{\"schema\": \"caissa-arena/match/1\", \"sprt\": \"elo0=0,elo1=10\"}");
         assertThat(String.join("\n", problems("match.schema.json", match))).contains("sprt", "settings", "interrupted");

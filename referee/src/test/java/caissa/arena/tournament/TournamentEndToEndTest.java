@@ -52,7 +52,7 @@ class TournamentEndToEndTest {
         assertThat(Journal.read(out)).hasSize(12).extracting(FinishedGame::game).doesNotHaveDuplicates();
 
         StandingsDocument standings = Json.mapper().readValue(out.resolve("standings.json").toFile(), StandingsDocument.class);
-        assertThat(standings.schema()).isEqualTo("caissa-arena/standings/2");
+        assertThat(standings.schema()).isEqualTo("caissa-arena/standings/3");
         assertThat(standings.complete()).isTrue();
         assertThat(standings.standings()).hasSize(4);
         assertThat(standings.standings().stream().mapToInt(Standing::games).sum()).isEqualTo(24);
