@@ -41,6 +41,8 @@ import picocli.CommandLine;
             "5:a game log disagrees with its moves, its journal or its schedule (merge, report, verify)",
             "70:internal error: a bug in the arena (one line; the stack trace is in the file it names)",
             "74:a file could not be written or read (disk full, permissions, a bad path); finished work is kept",
+            "130:stopped by Ctrl-C (SIGINT); finished work is kept (tournament: continue with --resume)",
+            "143:stopped by SIGTERM (a CI timeout, a cluster's scheduler); finished work is kept",
         })
 public final class Main implements Runnable {
 

@@ -3,7 +3,6 @@ package caissa.arena.tournament;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.Version;
 import caissa.arena.game.Entrant;
-import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.records.FolderLock;
@@ -58,6 +57,8 @@ public final class Tournament implements AutoCloseable {
     private final Optional<Plan.Batch> shardBatch;
     private final Map<Integer, FinishedGame> finished = new TreeMap<>();
     private final TournamentObserver observer;
+    /** The bots that could not play when this run started, forfeited or left out. */
+    private final List<BrokenBots.Broken> broken;
     private FolderLock lock;
     /** When standings.json was last written ({@link System#nanoTime()}); see {@link #commit}. */
     private long lastStandingsWrite = System.nanoTime() - STANDINGS_INTERVAL_NANOS;
@@ -66,8 +67,9 @@ public final class Tournament implements AutoCloseable {
     private StandingsDocument lastStandings;
 
     private Tournament(TournamentDefinition definition, Path file, Path dir, TournamentObserver observer,
-            Optional<Shard> shard, Map<Integer, FinishedGame> earlier) {
+            Optional<Shard> shard, Map<Integer, FinishedGame> earlier, List<BrokenBots.Broken> broken) {
         this.definition = definition;
+        this.broken = List.copyOf(broken);
         this.file = file;
         this.dir = dir;
         this.observer = observer;
@@ -102,6 +104,17 @@ public final class Tournament implements AutoCloseable {
      */
     public static Tournament open(TournamentDefinition definition, Path file, Path dir, boolean resume,
             TournamentObserver observer, Optional<Shard> shard, Optional<Path> from) throws IOException {
+        return open(definition, file, dir, resume, observer, shard, from, List.of());
+    }
+
+    /**
+     * As above, with the bots that could not play when the run started: a forfeited one stays in
+     * the schedule and loses each of its games by start-failure without being started; an excluded
+     * one must already be out of {@code definition}. Both are named in {@code tournament.json}.
+     */
+    public static Tournament open(TournamentDefinition definition, Path file, Path dir, boolean resume,
+            TournamentObserver observer, Optional<Shard> shard, Optional<Path> from, List<BrokenBots.Broken> broken)
+            throws IOException {
         Map<Integer, FinishedGame> earlier = new TreeMap<>();
         if (from.isPresent()) {
             if (shard.isEmpty()) {
@@ -109,7 +122,7 @@ public final class Tournament implements AutoCloseable {
             }
             earlier.putAll(Merge.readMerged(from.get(), definition));
         }
-        Tournament tournament = new Tournament(definition, file, dir, observer, shard, earlier);
+        Tournament tournament = new Tournament(definition, file, dir, observer, shard, earlier, broken);
         if (shard.isPresent() && tournament.shardBatch.isEmpty()) {
             throw new OutputFolderException("--shard: the tournament is over" + from.map(f -> " in " + f).orElse("")
                     + ": there is nothing left to play");
@@ -145,7 +158,8 @@ public final class Tournament implements AutoCloseable {
         TournamentRecord.ShardRecord shardRecord = shardBatch.map(b -> new TournamentRecord.ShardRecord(
                 shard.get().index(), shard.get().count(), b.index(), b.stage(), b.round())).orElse(null);
         return new TournamentRecord(TournamentRecord.SCHEMA, Version.current(), Instant.now().toString(), file.toString(),
-                TournamentRecord.Definition.of(definition), plan.totalGames(), shardRecord);
+                TournamentRecord.Definition.of(definition), plan.totalGames(), shardRecord,
+                broken.stream().map(TournamentRecord.BrokenBot::of).toList());
     }
 
     private void prepareFresh() throws IOException {
@@ -353,7 +367,9 @@ public final class Tournament implements AutoCloseable {
 
     /** Plays the games not yet finished, {@code concurrency} at a time, and returns the final standings. */
     public StandingsDocument play(int concurrency) throws Exception {
-        return play(concurrency, Game::play);
+        Map<String, String> forfeits = new LinkedHashMap<>();
+        broken.stream().filter(b -> b.handling() == BrokenBots.FORFEIT).forEach(b -> forfeits.put(b.name(), b.problem()));
+        return play(concurrency, BrokenBots.forfeiting(forfeits));
     }
 
     /** {@link #play(int)} with the games played by {@code player} (tests inject failures here). */

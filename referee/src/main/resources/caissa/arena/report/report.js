@@ -244,6 +244,12 @@
     if (!TOURNAMENT && !MATCH) {
       problems.unshift('tournament.json is not there (or could not be read): the tournament settings are unknown.');
     }
+    // The bots that could not play when the run started, and what the run did with them.
+    const broken = Array.isArray(own(TOURNAMENT, 'broken')) ? TOURNAMENT.broken : [];
+    for (const b of broken) {
+      problems.push(String(b.name) + (b.handling === 'exclude' ? ' was left out of the schedule'
+          : ' lost each of its games by start failure, without being started') + ': it could not play. ' + String(b.problem));
+    }
     if (problems.length === 0) {
       return;
     }
