@@ -154,7 +154,8 @@ final class TournamentCommand implements Callable<Integer> {
                 + (concurrency != null ? " --concurrency " + concurrency : "") + (shard != null ? " --shard " + shard : "")
                 + (from != null ? " --from " + from : "") + (sandbox.sandbox != null ? " --sandbox " + sandbox.sandbox : "")
                 + (sandbox.keepScratch ? " --keep-scratch" : "");
-        Thread onInterrupt = new Thread(() -> progress.interrupted(resumeCommand), "tournament-interrupted");
+        Thread onInterrupt = new Thread(() -> progress.interrupted(resumeCommand, tournament.stopRecording()),
+                "tournament-interrupted");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         StandingsDocument standings;
         try {

@@ -15,13 +15,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -65,6 +63,9 @@ public final class Tournament implements AutoCloseable {
     private static final long STANDINGS_INTERVAL_NANOS = 1_000_000_000L;
     /** The standings last written. */
     private StandingsDocument lastStandings;
+    /** Held while a game is recorded, and by {@link #stopRecording}. */
+    private final Object commits = new Object();
+    private boolean stopped;
 
     private Tournament(TournamentDefinition definition, Path file, Path dir, TournamentObserver observer,
             Optional<Shard> shard, Map<Integer, FinishedGame> earlier, List<BrokenBots.Broken> broken) {
@@ -159,7 +160,8 @@ public final class Tournament implements AutoCloseable {
                 shard.get().index(), shard.get().count(), b.index(), b.stage(), b.round())).orElse(null);
         return new TournamentRecord(TournamentRecord.SCHEMA, Version.current(), Instant.now().toString(), file.toString(),
                 TournamentRecord.Definition.of(definition), plan.totalGames(), shardRecord,
-                broken.stream().map(TournamentRecord.BrokenBot::of).toList());
+                broken.stream().map(TournamentRecord.BrokenBot::of).toList(),
+                TournamentRecord.IsolationRecord.of(definition.isolation()));
     }
 
     private void prepareFresh() throws IOException {
@@ -381,6 +383,11 @@ public final class Tournament implements AutoCloseable {
                 boolean[] shardDone = {false};
                 new BatchRunner(concurrency, player).run(() -> {
                     List<ScheduledGame> batch;
+                    synchronized (commits) {
+                        if (stopped) {
+                            return Optional.empty();
+                        }
+                    }
                     if (shardBatch.isPresent()) {
                         // A shard plays its share of its one batch.
                         if (shardDone[0]) {
@@ -399,10 +406,7 @@ public final class Tournament implements AutoCloseable {
                     // Setups (and their openings) are made as the games start, not all at once.
                     return pending.isEmpty() ? Optional.empty() : Optional.of(new BatchRunner.Batch(pending.size(),
                             pending.stream().map(this::starting).iterator()));
-                }, record -> {
-                    commit(record, journal);
-                    return true;
-                });
+                }, record -> commit(record, journal));
             }
             return writeStandings();
         } catch (Exception | Error e) {
@@ -461,7 +465,29 @@ public final class Tournament implements AutoCloseable {
         return all;
     }
 
-    private void commit(GameRecord record, Journal journal) throws IOException {
+    /**
+     * Stops recording games (the run is being stopped: Ctrl-C, SIGTERM) and returns how many are
+     * kept. A game that finishes after this is dropped like a game in progress, so that the count
+     * said and the journal agree; one being recorded now is kept and counted.
+     */
+    public int stopRecording() {
+        synchronized (commits) {
+            stopped = true;
+            return finished.size();
+        }
+    }
+
+    /** Records the game unless the run is being stopped; whether more games may start. */
+    private boolean commit(GameRecord record, Journal journal) throws IOException {
+        synchronized (commits) {
+            if (!stopped) {
+                record(record, journal);
+            }
+            return !stopped;
+        }
+    }
+
+    private void record(GameRecord record, Journal journal) throws IOException {
         String name = GAMES_DIR + "/" + gameFileName(record.tournament().game(), plan.totalGames());
         Json.writeFile(dir.resolve(name), record);
         FinishedGame game = FinishedGame.of(record, name);
@@ -496,87 +522,15 @@ public final class Tournament implements AutoCloseable {
         return standings(plan, all, shardBatch.isPresent() ? finished.size() : all.size(), totalGames(), complete);
     }
 
-    /** The standings document of a run after the given finished games (of every batch). */
+    /** The standings document of a run after the given finished games (of every batch), as its scheme ranks them. */
     static StandingsDocument standings(Plan plan, Map<Integer, FinishedGame> games, int played, int total,
             boolean complete) {
         TournamentDefinition definition = plan.definition();
-        List<String> names = definition.bots().stream().map(BotEntry::name).toList();
         Plan.Progress progress = plan.progress(games);
-        List<StandingsDocument.Stage> stages = new ArrayList<>();
-        List<String> stageNames = progress.known().stream().map(Plan.Batch::stage).distinct().toList();
-        for (String stage : stageNames) {
-            List<FinishedGame> stageGames = progress.gamesOf(stage);
-            List<Plan.Batch> batches = progress.known().stream().filter(b -> b.stage().equals(stage)).toList();
-            int stageTotal = plan.stageGames(stage);
-            List<Standing> table;
-            Map<String, Map<String, CrossEntry>> cross;
-            if (stage.equals(Plan.SWISS)) {
-                table = Standings.swiss(names, stageGames, SwissPairing.Scores.after(names.size(), progress.swissRounds()));
-                cross = Standings.crosstable(names, stageGames);
-            } else {
-                List<String> players = stage.equals(Plan.FINAL) ? finalists(batches.get(0), names) : names;
-                table = Standings.compute(players, stageGames);
-                cross = Standings.crosstable(players, stageGames);
-            }
-            stages.add(new StandingsDocument.Stage(stage, stage.equals(Plan.SWISS) ? batches.size() : 0, stageGames.size(),
-                    stageTotal, stageGames.size() == stageTotal,
-                    batches.stream().map(StandingsDocument.Batch::of).toList(), table, cross));
-        }
-        if (stages.size() == 1) {
-            StandingsDocument.Stage only = stages.get(0);
-            return new StandingsDocument(StandingsDocument.SCHEMA, definition.name(), definition.variant(),
-                    Version.current(), Instant.now().toString(), played, total, complete, only.standings(),
-                    only.crosstable(), List.copyOf(stages));
-        }
-        // A Swiss with its final, reported whole: every bot, every game of every stage.
-        List<FinishedGame> every = new ArrayList<>(progress.gamesOf(Plan.SWISS));
-        every.addAll(progress.gamesOf(Plan.FINAL));
-        List<Standing> tallies = Standings.swiss(names, every, SwissPairing.Scores.after(names.size(),
-                progress.swissRounds()));
+        List<StandingsDocument.Stage> stages = plan.scheme().stages(progress);
         return new StandingsDocument(StandingsDocument.SCHEMA, definition.name(), definition.variant(), Version.current(),
-                Instant.now().toString(), played, total, complete, overall(stages, tallies),
-                Standings.crosstable(names, every), List.copyOf(stages));
-    }
-
-    /**
-     * Every bot in the order of the last stage first (the final's, for its finalists), then the
-     * others in the order of the stage before (the Swiss's); each row tallies every stage's games.
-     * Bots share a rank only where their stage ranks them together.
-     */
-    static List<Standing> overall(List<StandingsDocument.Stage> stages, List<Standing> tallies) {
-        Map<String, Standing> byName = new LinkedHashMap<>();
-        tallies.forEach(s -> byName.put(s.name(), s));
-        List<Standing> ranked = new ArrayList<>();
-        for (int i = stages.size() - 1; i >= 0; i--) {
-            List<Standing> stage = stages.get(i).standings();
-            Set<String> placedByLater = new HashSet<>(ranked.stream().map(Standing::name).toList());
-            int placed = ranked.size();
-            for (Standing row : stage) {
-                Standing all = byName.remove(row.name());
-                if (all != null) {
-                    // Its rank in the stage, less the bots above it there that a later stage placed already.
-                    long aboveElsewhere = stage.stream()
-                            .filter(s -> s.rank() < row.rank() && placedByLater.contains(s.name())).count();
-                    ranked.add(new Standing(placed + row.rank() - (int) aboveElsewhere, all.name(), all.points(),
-                            all.games(), all.wins(), all.draws(), all.losses(), all.irregularLosses(),
-                            all.irregularByCause(), all.elo(), all.eloError(), all.headToHead(), all.sonnebornBerger(),
-                            all.byes(), all.buchholz()));
-                }
-            }
-        }
-        return List.copyOf(ranked);
-    }
-
-    private static List<String> finalists(Plan.Batch batch, List<String> names) {
-        List<String> players = new ArrayList<>();
-        for (ScheduledGame g : batch.games()) {
-            for (int b : new int[] {g.white(), g.black()}) {
-                if (!players.contains(names.get(b))) {
-                    players.add(names.get(b));
-                }
-            }
-        }
-        return players;
+                Instant.now().toString(), played, total, complete, plan.scheme().overall(progress, stages),
+                plan.scheme().crosstable(progress, stages), stages);
     }
 
     /** {@code 0007.json}: zero-padded so that the files sort by game number. */

@@ -82,8 +82,13 @@ public record TournamentDefinition(
                 variant, isolation);
     }
 
+    /** How this tournament is played and ranked: its format's scheme. */
+    public Scheme scheme() {
+        return format.scheme(this);
+    }
+
     /** Games in the whole tournament, every stage. */
     public int totalGames() {
-        return Plan.of(this).totalGames();
+        return Math.toIntExact(scheme().totalGames());
     }
 }

@@ -227,13 +227,16 @@ public final class TournamentFile {
         Optional<Integer> concurrency = root.hasNonNull("concurrency")
                 ? Optional.of(integer(root, "concurrency", 1, 1, Limits.MAX_CONCURRENCY)) : Optional.empty();
         Format format = format(root, bots);
-        long games = gameCount(bots.size(), gamesPerPair, format);
+        TournamentDefinition definition = new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies,
+                seed, concurrency, format, variant(root), isolation);
+        // Counted by the scheme without building anything, so that a huge file is refused at once
+        // instead of overflowing the count or spending minutes on its schedule.
+        long games = definition.scheme().totalGames();
         if (games > Limits.MAX_GAMES) {
             throw error("/gamesPerPair", "gamesPerPair", bots.size() + " bots playing " + gamesPerPair
                     + " games per pair make " + games + " games; a tournament has at most " + Limits.MAX_GAMES);
         }
-        return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format,
-                variant(root), isolation);
+        return definition;
     }
 
     /** The game played: {@code caissa} (the default) or {@code hexcaissa}. */
@@ -248,24 +251,6 @@ public final class TournamentFile {
         // The value is quoted as JSON, so that a control character in it cannot garble the message.
         return Variant.fromId(value.asText()).orElseThrow(() -> error("/variant", "variant",
                 "must be one of " + Variant.ids() + ", got " + value));
-    }
-
-    /**
-     * The games of the whole tournament, counted as {@code Plan.totalGames} counts them but in
-     * long arithmetic and without building anything, so that a huge file is refused at once
-     * instead of overflowing the count or spending minutes on its schedule.
-     */
-    static long gameCount(long bots, long gamesPerPair, Format format) {
-        if (format instanceof Format.Gauntlet g) {
-            long e = g.engines().size();
-            return (e * (bots - e) + e * (e - 1) / 2) * gamesPerPair;
-        }
-        if (format instanceof Format.Swiss s) {
-            long perRound = bots / 2 * gamesPerPair;
-            return s.rounds() * perRound
-                    + s.finalStage().map(f -> (long) f.top() * (f.top() - 1) / 2 * f.gamesPerPair()).orElse(0L);
-        }
-        return bots * (bots - 1) / 2 * gamesPerPair;
     }
 
     private Format format(JsonNode root, List<BotEntry> bots) {

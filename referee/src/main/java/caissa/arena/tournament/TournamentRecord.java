@@ -15,9 +15,23 @@ import java.util.Map;
  *     list), and what the run did with them: {@code forfeit} (in the schedule, losing each game by
  *     start-failure) or {@code exclude} (left out of the definition and the schedule)
  */
-@JsonPropertyOrder({"schema", "arenaVersion", "startedAt", "file", "definition", "games", "shard", "broken"})
+@JsonPropertyOrder({"schema", "arenaVersion", "startedAt", "file", "definition", "games", "shard", "broken", "isolation"})
 public record TournamentRecord(String schema, String arenaVersion, String startedAt, String file, Definition definition,
-        int games, ShardRecord shard, List<BrokenBot> broken) {
+        int games, ShardRecord shard, List<BrokenBot> broken, IsolationRecord isolation) {
+
+    /**
+     * What held the bots, for the report's header: the sandbox asked for ({@code auto}, {@code bwrap}
+     * or {@code none}; each game log says what each bot got) and the resource limits, for all and by
+     * bot. Null in runs of older arenas; not compared on resume, as it does not change results.
+     */
+    @JsonPropertyOrder({"sandbox", "limits", "botLimits"})
+    public record IsolationRecord(String sandbox, caissa.arena.sandbox.ResourceLimits limits,
+            Map<String, caissa.arena.sandbox.ResourceLimits> botLimits) {
+        static IsolationRecord of(caissa.arena.sandbox.Isolation isolation) {
+            return new IsolationRecord(isolation.sandbox().word(), isolation.limits(),
+                    new java.util.TreeMap<>(isolation.botLimits()));
+        }
+    }
 
     public TournamentRecord {
         // Runs started before the field existed had no broken bots in them.

@@ -28,7 +28,8 @@ public final class InProcessTournaments {
         return tournament.play(concurrency, setup -> game(setup, bots));
     }
 
-    private static GameRecord game(GameSetup setup, List<String> bots) {
+    /** One game between in-process bots; a bot's skill is its number in {@code bots}. */
+    public static GameRecord game(GameSetup setup, List<String> bots) {
         ManualTicker ticker = new ManualTicker();
         InProcessSeat white = new InProcessSeat(ticker, new Picker(bots.indexOf(setup.white().name())));
         InProcessSeat black = new InProcessSeat(ticker, new Picker(bots.indexOf(setup.black().name())));
