@@ -325,6 +325,7 @@ final class MatchCommand implements Callable<Integer> {
             case H0 -> "regression: the engine is not better";
             case INCONCLUSIVE -> "no decision";
             case FAILED -> "no result: every game ended in an irregular loss, so the match measured nothing";
+            case INTERRUPTED -> "interrupted before a decision";
         };
     }
 }

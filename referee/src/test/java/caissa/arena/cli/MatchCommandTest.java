@@ -181,6 +181,7 @@ class MatchCommandTest {
         for (Path file : List.of(out.resolve("summary.json"), json)) {
             JsonNode summary = Json.mapper().readTree(file.toFile());
             assertThat(summary.get("interrupted").asBoolean()).isTrue();
+            assertThat(summary.get("decision").asText()).isEqualTo("interrupted");
             assertThat(summary.get("games").asInt()).isGreaterThanOrEqualTo(2);
             try (Stream<Path> logs = Files.list(out.resolve("games"))) {
                 assertThat(logs.count()).isGreaterThanOrEqualTo(summary.get("games").asInt());
