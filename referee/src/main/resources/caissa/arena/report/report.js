@@ -233,6 +233,65 @@
     line.replaceChildren(h('b', null, 'Time control: '), clock + (extra.length ? ' · ' + extra.join(' · ') : ''));
   }
 
+  /** "Swiss of 12 bots, 5 rounds, then a final of the top 4 (2 games a pair)": the format and the bots in words. */
+  function describeFormat(d) {
+    const bots = Array.isArray(d.bots) ? d.bots.map(b => String(b.name)) : [];
+    const n = bots.length;
+    const pairs = typeof d.gamesPerPair === 'number' ? plural(d.gamesPerPair, 'game') + ' a pair' : null;
+    let text;
+    if (d.format === 'gauntlet') {
+      const engines = Array.isArray(d.engines) ? d.engines.map(String) : [];
+      text = 'Gauntlet: ' + engines.join(', ') + ' against the other ' + plural(n - engines.length, 'bot') + (pairs ? ', ' + pairs : '');
+    } else if (d.format === 'swiss') {
+      const fin = own(d, 'final');
+      text = 'Swiss of ' + plural(n, 'bot') + ', ' + plural(d.rounds, 'round') + (pairs ? ' (' + pairs + ')' : '')
+          + (fin && typeof fin === 'object' ? ', then a final round robin of the top ' + fin.top + ' ('
+              + plural(fin.gamesPerPair, 'game') + ' a pair)' : '');
+    } else {
+      text = 'Round robin of ' + plural(n, 'bot') + (pairs ? ', ' + pairs : '');
+    }
+    const variant = own(d, 'variant') === 'hexcaissa' ? 'HexCaïssa' : 'Caïssa';
+    return variant + ' · ' + text + (n && n <= 16 ? ': ' + bots.join(', ') : '');
+  }
+
+  /** Bytes as people write them: 1 GiB, 64 MiB. */
+  function fmtBytes(n) {
+    const units = [['GiB', 1 << 30], ['MiB', 1 << 20], ['KiB', 1 << 10]];
+    for (const [unit, size] of units) {
+      if (n >= size && n % size === 0) {
+        return fmtNumber(n / size) + ' ' + unit;
+      }
+    }
+    return fmtNumber(n) + ' bytes';
+  }
+
+  function describeLimits(l) {
+    return fmtBytes(l.memoryBytes) + ' of memory, ' + plural(l.processes, 'process', 'processes') + ', '
+        + plural(l.openFiles, 'open file') + ', files up to ' + fmtBytes(l.fileSizeBytes) + ', ' + fmtBytes(l.scratchBytes)
+        + ' of scratch space';
+  }
+
+  /** The format and bots, then the sandbox and limits, in words in the header; every setting stays one click away. */
+  function renderSettingsInWords() {
+    const definition = own(TOURNAMENT, 'definition');
+    if (definition && typeof definition === 'object') {
+      const line = $('#format-line');
+      line.hidden = false;
+      line.replaceChildren(h('b', null, 'Format: '), describeFormat(definition));
+    }
+    const isolation = own(TOURNAMENT, 'isolation');
+    if (isolation && typeof isolation === 'object' && isolation.limits) {
+      const sandboxes = {auto: 'a bubblewrap sandbox each where it works, else plain processes',
+        bwrap: 'a bubblewrap sandbox each', none: 'plain processes, no sandbox'};
+      const ownLimits = Object.entries(isolation.botLimits || {});
+      const line = $('#sandbox-line');
+      line.hidden = false;
+      line.replaceChildren(h('b', null, 'Bots run in: '), (own(sandboxes, isolation.sandbox) || String(isolation.sandbox))
+          + ' · limits: ' + describeLimits(isolation.limits)
+          + ownLimits.map(([name, l]) => ' · ' + name + ': ' + describeLimits(l)).join(''));
+    }
+  }
+
   function renderProblems() {
     const problems = (DATA.problems || []).slice();
     if (MATCH) {
@@ -1279,6 +1338,7 @@
     'H1': {text: 'H1 accepted: the engine is at least as good as claimed', className: 'done'},
     'H0': {text: 'H0 accepted: a regression', className: 'bad'},
     'inconclusive': {text: 'no decision (inconclusive)', className: 'running'},
+    'interrupted': {text: 'interrupted before a decision: the figures so far', className: 'running'},
     'failed': {text: 'no result: every game ended in an irregular loss', className: 'bad'}
   };
 
@@ -1346,6 +1406,7 @@
 
   renderHeader();
   renderTimeControl();
+  renderSettingsInWords();
   renderLive();
   renderMatch();
   renderProblems();

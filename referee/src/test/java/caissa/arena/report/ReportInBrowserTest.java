@@ -279,6 +279,10 @@ class ReportInBrowserTest {
         assertThat(page.evaluate("[...document.querySelectorAll('table[data-stage]')].every(t => { for (let e = t.parentElement;"
                 + " e; e = e.parentElement) { const o = getComputedStyle(e).overflowX; if (o !== 'visible') return false; }"
                 + " return true; })").asBoolean()).as("no stage table is cut").isTrue();
+        // The irregular losses of every stage are listed, never under "No irregular losses.".
+        assertThat(page.evaluate("document.querySelector('#irregular-section').textContent.includes('No irregular losses.')")
+                .asBoolean()).isFalse();
+        assertThat(page.evaluate("document.querySelectorAll('#irregular tbody tr').length").asInt()).isPositive();
         // The games list names each game's stage and round.
         assertThat(page.evaluate("document.querySelector('#games tr[data-game=\"1\"] td[data-col=stage]').textContent").asText())
                 .isEqualTo("swiss round 1");
