@@ -10,6 +10,8 @@ final class ExitCodes {
     static final int USAGE = 2;
     /** A match reached its cap without a decision. */
     static final int INCONCLUSIVE = 3;
+    /** No result: the games did not happen ({@code play}: a bot could not be started; {@code match}: every game irregular). */
+    static final int NO_RESULT = 4;
     /**
      * A game log that its moves, its journal or its schedule contradict ({@code merge}, {@code report},
      * {@code verify}): a record forged, cut or swapped, told apart from bad usage.

@@ -25,10 +25,12 @@ import picocli.CommandLine;
             "1:a check failed (validate), a regression was found (match) or something is missing (doctor)",
             "2:bad usage or bad input (options, files, positions)",
             "3:inconclusive (match stopped at its cap)",
-            "4:no result (match): every game ended in an irregular loss",
+            "4:no result: every game of a match ended in an irregular loss, or a play game did not happen (start-failure)",
             "5:a game log disagrees with its moves, its journal or its schedule (merge, report, verify)",
             "70:internal error: a bug in the arena (one line; the stack trace is in the file it names)",
             "74:a file could not be written or read (disk full, permissions, a bad path); finished work is kept",
+            "130:stopped by Ctrl-C (SIGINT); finished work is kept (tournament: continue with --resume)",
+            "143:stopped by SIGTERM (a CI timeout, a cluster's scheduler); finished work is kept",
         })
 public final class Main implements Runnable {
 

@@ -14,6 +14,7 @@ import caissa.arena.report.Json;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.stats.Sprt;
+import caissa.arena.tournament.BrokenBots;
 import caissa.arena.tournament.Openings;
 import caissa.arena.tournament.Shard;
 import java.io.PrintWriter;
@@ -38,7 +39,10 @@ import picocli.CommandLine.Spec;
         description = "Play the engine against a baseline in game pairs (one opening, once with each colour) and judge"
                 + " it with a sequential probability ratio test on the pentanomial statistics of the pairs, in plain"
                 + " Elo, stopping as soon as a bound is crossed. Exit codes: 0 H1 accepted (the engine is at least as"
-                + " good as elo1 claims), 1 H0 accepted (a regression), 3 inconclusive at the cap, 2 bad usage.")
+                + " good as elo1 claims), 1 H0 accepted (a regression), 3 inconclusive at the cap, 4 no result (every"
+                + " game ended in an irregular loss), 2 bad usage or a bot that cannot play (unless --broken forfeit),"
+                + " 70 a bug in the arena, 74 a file could not be written or read, 130 stopped by Ctrl-C and 143 by"
+                + " SIGTERM (the summary so far is written, \"decision\": \"interrupted\").")
 final class MatchCommand implements Callable<Integer> {
 
     @Spec
@@ -70,7 +74,7 @@ final class MatchCommand implements Callable<Integer> {
 
     @Option(names = "--opening-plies", paramLabel = "N", defaultValue = "0",
             description = "Random legal plies before the bots take over, sent as an 'opening' line (default: ${DEFAULT-VALUE};"
-                    + " the bots must support the line, see sample-bots/README.md).")
+                    + " the bots must support the line, see docs/bot-guide.md).")
     int openingPlies;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the openings (default: ${DEFAULT-VALUE}).")
@@ -91,6 +95,12 @@ final class MatchCommand implements Callable<Integer> {
     @Option(names = "--variant", paramLabel = "VARIANT", converter = VariantConverter.class,
             description = VariantConverter.DESCRIPTION)
     Variant variant = Variant.CAISSA;
+
+    @Option(names = "--broken", paramLabel = "refuse|forfeit|exclude", converter = BrokenBotsConverter.class,
+            description = "A bot that cannot play (checked once before the games): refuse the match (the default; exclude"
+                    + " does the same, as a match without it has nothing to play), or forfeit: play the match, the broken bot"
+                    + " losing each game by start-failure without being started again.")
+    BrokenBots broken = BrokenBots.REFUSE;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the summary as JSON (caissa-arena/match/1).")
     Path json;
@@ -162,13 +172,24 @@ final class MatchCommand implements Callable<Integer> {
         Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()))
                 .hiding(List.of(ReportsDirectory.root()));
         // Each bot is checked as its games will hold it: the match's sandbox and limits, its output hidden.
-        PreflightCheck.require(GameSetup.of(engineBot, baselineBot, settings.timeControl()).withVariant(variant)
-                .withOpening(Openings.opening(variant, seed, 0, openingPlies)).withIsolation(isolation.hiding(List.of(dir))),
-                List.of(engineBot, baselineBot),
+        Map<String, String> brokenBots = PreflightCheck.problems(GameSetup.of(engineBot, baselineBot, settings.timeControl())
+                .withVariant(variant).withOpening(Openings.opening(variant, seed, 0, openingPlies))
+                .withIsolation(isolation.hiding(List.of(dir))), List.of(engineBot, baselineBot),
                 Map.of(engineBot.name(), "--engine " + engineBot.name(), baselineBot.name(), "--baseline " + baselineBot.name()),
                 threads);
+        if (!brokenBots.isEmpty() && broken != BrokenBots.FORFEIT) {
+            // Leaving a bot out of a match leaves nothing to play: exclude refuses as refuse does.
+            brokenBots.values().forEach(line -> spec.commandLine().getErr().println("caissa match: " + TerminalText.escape(line)));
+            spec.commandLine().getErr().println("caissa match: the match is refused" + (broken == BrokenBots.EXCLUDE
+                    ? " (leaving a bot out of a match leaves nothing to play)" : "")
+                    + "; to play it with the broken bot losing each game by start-failure, add --broken forfeit");
+            spec.commandLine().getErr().flush();
+            return ExitCodes.USAGE;
+        }
         sandbox.warnIfUnsandboxed("match", spec.commandLine().getErr());
         PrintWriter terminal = spec.commandLine().getOut();
+        brokenBots.values().forEach(line -> terminal.println("broken: " + TerminalText.escape(line)
+                + "; it loses each game by start-failure (--broken forfeit)"));
         terminal.printf("match: %s (engine) vs %s (baseline), %s %d games, %d at a time%n", TerminalText.escape(engineBot.name()),
                 TerminalText.escape(baselineBot.name()), games != null ? "exactly" : "at most", cap, threads);
         terminal.println("  engine:   " + engineBot.command().display());
@@ -208,7 +229,7 @@ final class MatchCommand implements Callable<Integer> {
                     terminal.println(line);
                 }
                 terminal.flush();
-            }, share, isolation);
+            }, share, isolation, BrokenBots.forfeiting(brokenBots));
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(onInterrupt);
@@ -304,6 +325,7 @@ final class MatchCommand implements Callable<Integer> {
             case H0 -> "regression: the engine is not better";
             case INCONCLUSIVE -> "no decision";
             case FAILED -> "no result: every game ended in an irregular loss, so the match measured nothing";
+            case INTERRUPTED -> "interrupted before a decision";
         };
     }
 }

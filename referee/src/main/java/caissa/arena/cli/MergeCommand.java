@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** Puts the shards of a batch together (see README, "Running on a cluster"). */
+/** Puts the shards of a batch together (see docs/organiser-guide.md, "Clusters"). */
 @Command(name = "merge", mixinStandardHelpOptions = true,
         header = "Merge the shards of a tournament batch into one output folder.",
         description = "Check that the shard folders come from the same tournament file and settings and together hold"

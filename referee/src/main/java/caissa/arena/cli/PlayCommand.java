@@ -3,11 +3,13 @@ package caissa.arena.cli;
 import caissa.arena.diagnostics.Diagnosis;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Entrant;
+import caissa.arena.game.Durations;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameListener;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.PlayedMove;
+import caissa.arena.game.Termination;
 import caissa.arena.game.TimeControl;
 import caissa.arena.records.Folders;
 import caissa.arena.records.Problems;
@@ -35,7 +37,7 @@ import picocli.CommandLine.Spec;
 /** Plays one game between two bots, live on the terminal, and writes its log. */
 @Command(name = "play", mixinStandardHelpOptions = true,
         header = "Play one game between two bots.",
-        description = "Play one game between two bots, print each move as it happens, and write the game log. A bot is a command line (split with shell quoting rules, no shell is run) or sample:random, sample:greedy, sample:alphabeta. Exit code 0 when the game was played to a result, whatever it is.")
+        description = "Play one game between two bots, print each move as it happens, and write the game log. A bot is a command line (split with shell quoting rules, no shell is run) or sample:random, sample:greedy, sample:alphabeta. Exit codes: 0 the game was played to a result, whatever it is; 4 the game did not happen: a bot could not be started (start-failure, its cause printed); 2 bad usage; 74 the log could not be written; 130 or 143 stopped by Ctrl-C or SIGTERM.")
 final class PlayCommand implements Callable<Integer> {
 
     @Spec
@@ -100,8 +102,8 @@ final class PlayCommand implements Callable<Integer> {
 
             @Override
             public void moved(PlayedMove move, Position after) {
-                terminal.printf(Locale.ROOT, "%4d. %-5s %s  %9.3f ms%n", move.ply(), move.side(), move.move(),
-                        move.micros() / 1000.0);
+                terminal.printf(Locale.ROOT, "%4d. %-5s %s  %12s%n", move.ply(), move.side(), move.move(),
+                        Durations.replyTime(move.micros()));
                 if (board) {
                     terminal.print(BoardText.draw(after));
                 }
@@ -125,7 +127,8 @@ final class PlayCommand implements Callable<Integer> {
         }
         terminal.println("log: " + logFile);
         terminal.flush();
-        return ExitCodes.OK;
+        // A bot that could not be started (by the arena's sandbox or limits, or its own command) means no game was played.
+        return record.termination() == Termination.START_FAILURE ? ExitCodes.NO_RESULT : ExitCodes.OK;
     }
 
     /** Creates the log's folder and a file in it, and removes that file: what writing the log will need. */

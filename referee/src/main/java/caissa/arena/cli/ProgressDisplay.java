@@ -37,6 +37,8 @@ final class ProgressDisplay implements TournamentObserver, AutoCloseable {
     private int total;
     private String leader = "";
     private boolean drawn;
+    /** Set once the run is stopped: the line that says so is the last. */
+    private boolean stopped;
 
     ProgressDisplay(PrintWriter out, boolean terminal, int columns) {
         this.out = out;
@@ -81,6 +83,9 @@ final class ProgressDisplay implements TournamentObserver, AutoCloseable {
 
     @Override
     public synchronized void finished(FinishedGame game, List<Standing> standings, int done, int total) {
+        if (stopped) {
+            return;
+        }
         playing.remove(game.game());
         this.done = done;
         this.total = total;
@@ -110,15 +115,20 @@ final class ProgressDisplay implements TournamentObserver, AutoCloseable {
 
     /** Redraws the status line (the timer calls it every second, so the time moves while games are long). */
     synchronized void redraw() {
-        if (terminal && timer != null) {
+        if (terminal && timer != null && !stopped) {
             clear();
             draw();
             out.flush();
         }
     }
 
-    /** The run was stopped: end the status line cleanly and say what was kept and how to go on. */
-    synchronized void interrupted(String resumeCommand) {
+    /**
+     * The run was stopped: end the status line cleanly and say what was kept (as the run counts it:
+     * {@code kept} games, the journal's) and how to go on; nothing is printed after this line.
+     */
+    synchronized void interrupted(String resumeCommand, int kept) {
+        done = kept;
+        stopped = true;
         close();
         if (drawn) {
             clear();

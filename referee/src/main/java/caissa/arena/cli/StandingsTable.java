@@ -31,6 +31,12 @@ final class StandingsTable {
                     isSwiss ? " (" + stage.rounds() + (stage.rounds() == 1 ? " round" : " rounds") + " paired)" : ""));
             sb.append(table(stage.standings(), isSwiss));
         }
+        if (stages.size() > 1) {
+            sb.append(String.format("Overall standings of %s after %d of %d games (the final's order, then the Swiss"
+                    + " order; every stage's games)%n", TerminalText.escape(document.tournament()), document.gamesPlayed(),
+                    document.gamesTotal()));
+            sb.append(table(document.standings(), true));
+        }
         return sb.toString();
     }
 

@@ -4,6 +4,8 @@ import caissa.arena.bot.BotProcess;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.diagnostics.TerminalText;
+import caissa.arena.tournament.BrokenBots;
 import caissa.arena.tournament.Openings;
 import caissa.arena.tournament.Shard;
 import caissa.arena.tournament.StandingsDocument;
@@ -12,6 +14,7 @@ import caissa.arena.tournament.TournamentDefinition;
 import caissa.arena.tournament.TournamentFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +30,11 @@ import picocli.CommandLine.Model.CommandSpec;
 /** Runs a tournament from a tournament file (see tournaments/README.md), whole or one shard of it. */
 @Command(name = "tournament", mixinStandardHelpOptions = true,
         header = "Run a tournament (round robin, gauntlet or Swiss) from a JSON file.",
-        description = "Run a tournament defined by a JSON file, concurrently, writing every game log, the journal and the standings into the output folder. A run killed at any moment continues with --resume. --sandbox and --keep-scratch apply over the file's sandbox field; the file sets the limits.")
+        description = "Run a tournament defined by a JSON file, concurrently, writing every game log, the journal and the standings into the output folder. A run killed at any moment continues with --resume. --sandbox and --keep-scratch apply over the file's sandbox field; the file sets the limits."
+                + " Exit codes: 0 the run ended (every game played, or a shard's share), 2 bad usage or input (options,"
+                + " the file, a folder that holds another run) or a bot that cannot play under --broken refuse,"
+                + " 70 a bug in the arena, 74 a file could not be written or read, 130 stopped by Ctrl-C and 143 by"
+                + " SIGTERM (the games kept stay; continue with --resume).")
 final class TournamentCommand implements Callable<Integer> {
 
     @Spec
@@ -54,6 +61,13 @@ final class TournamentCommand implements Callable<Integer> {
             description = "With --shard: the merged folder of the batches played so far (a Swiss after its first round).")
     Path from;
 
+    @Option(names = "--broken", paramLabel = "refuse|forfeit|exclude", converter = BrokenBotsConverter.class,
+            description = "A bot that cannot play (its command cannot be started, or it does not answer its first move when"
+                    + " started once before the games): forfeit: it stays in the schedule and loses each of its games by"
+                    + " start-failure, without being started again (the default, or the file's broken field); exclude: it is"
+                    + " left out of the schedule; refuse: the run is refused (exit code 2), naming every such bot.")
+    BrokenBots broken;
+
     /** {@code --sandbox} and {@code --keep-scratch}: over the file's {@code sandbox} field. */
     @Mixin
     SandboxOptions sandbox;
@@ -63,7 +77,9 @@ final class TournamentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TournamentDefinition definition = withSandboxOptions(TournamentFile.read(file));
+        TournamentFile.ForRun read = TournamentFile.readForRun(file);
+        BrokenBots policy = broken != null ? broken : read.broken().orElse(BrokenBots.FORFEIT);
+        TournamentDefinition definition = withSandboxOptions(read.definition());
         Path dir = out != null ? out : ReportsDirectory.root().resolve(definition.name());
         int games = Options.concurrency(concurrency, definition.concurrency().orElse(Options.defaultConcurrency()),
                 spec.commandLine().getErr());
@@ -72,9 +88,40 @@ final class TournamentCommand implements Callable<Integer> {
         for (int i = 0; i < bots.size(); i++) {
             labels.put(bots.get(i).name(), file + ": bots[" + i + "] '" + bots.get(i).name() + "'");
         }
-        PreflightCheck.require(GameSetup.of(bots.get(0), bots.get(0), definition.timeControl()).withVariant(definition.variant())
+        // Every bot that cannot play is named at once: a command that cannot be started (from the
+        // file), then a bot that does not answer its first move as a game needs (started once).
+        Map<String, String> started = PreflightCheck.problems(GameSetup.of(bots.get(0), bots.get(0), definition.timeControl())
+                .withVariant(definition.variant())
                 .withOpening(Openings.opening(definition.variant(), definition.seed(), 0, definition.openingPlies()))
-                .withIsolation(Tournament.isolation(definition, file, dir)), bots, labels, games);
+                .withIsolation(Tournament.isolation(definition, file, dir)),
+                bots.stream().filter(b -> !read.unstartable().containsKey(b.name())).toList(), labels, games);
+        List<BrokenBots.Broken> brokenBots = new ArrayList<>();
+        for (Entrant bot : bots) {
+            String problem = read.unstartable().getOrDefault(bot.name(), started.get(bot.name()));
+            if (problem != null) {
+                brokenBots.add(new BrokenBots.Broken(bot.name(), problem, policy));
+            }
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        if (!brokenBots.isEmpty() && policy == BrokenBots.REFUSE) {
+            brokenBots.forEach(b -> err.println("caissa tournament: " + TerminalText.escape(b.problem())));
+            err.println("caissa tournament: " + plural(brokenBots.size(), "bot cannot", "bots cannot") + " play, so the run"
+                    + " is refused (--broken refuse); to let a broken bot lose each of its games by start-failure use"
+                    + " --broken forfeit, to leave it out use --broken exclude");
+            err.flush();
+            return ExitCodes.USAGE;
+        }
+        if (policy == BrokenBots.EXCLUDE && !brokenBots.isEmpty()) {
+            try {
+                definition = definition.without(brokenBots.stream().map(BrokenBots.Broken::name)
+                        .collect(java.util.stream.Collectors.toSet()));
+            } catch (IllegalArgumentException e) {
+                brokenBots.forEach(b -> err.println("caissa tournament: " + TerminalText.escape(b.problem())));
+                err.println("caissa tournament: --broken exclude: " + e.getMessage());
+                err.flush();
+                return ExitCodes.USAGE;
+            }
+        }
         PrintWriter terminal = spec.commandLine().getOut();
         LiveReport report = new LiveReport(dir, spec.commandLine().getErr());
         Optional<Shard> share;
@@ -89,7 +136,7 @@ final class TournamentCommand implements Callable<Integer> {
         ProgressDisplay progress = new ProgressDisplay(terminal, interactive,
                 interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH);
         Tournament tournament = Tournament.open(definition, file, dir, resume, progress.andThen(report), share,
-                Optional.ofNullable(from));
+                Optional.ofNullable(from), brokenBots);
         // Whether the file or --sandbox asked for it, a run that falls back to no sandbox says so.
         SandboxOptions.warnIfUnsandboxed(definition.isolation().sandbox(), "tournament", spec.commandLine().getErr());
         terminal.printf("tournament %s: %s, %d bots, %d games, %d at a time, %s%n", definition.name(),
@@ -100,13 +147,15 @@ final class TournamentCommand implements Callable<Integer> {
                     tournament.totalGames());
         }
         terminal.println("output: " + dir);
+        brokenBots.forEach(b -> terminal.println(describe(b)));
         terminal.flush();
         // Ctrl-C or SIGTERM: a clean line, what was kept, and the command that continues the run.
         String resumeCommand = "caissa tournament " + file + " --out " + dir + " --resume"
                 + (concurrency != null ? " --concurrency " + concurrency : "") + (shard != null ? " --shard " + shard : "")
                 + (from != null ? " --from " + from : "") + (sandbox.sandbox != null ? " --sandbox " + sandbox.sandbox : "")
                 + (sandbox.keepScratch ? " --keep-scratch" : "");
-        Thread onInterrupt = new Thread(() -> progress.interrupted(resumeCommand), "tournament-interrupted");
+        Thread onInterrupt = new Thread(() -> progress.interrupted(resumeCommand, tournament.stopRecording()),
+                "tournament-interrupted");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         StandingsDocument standings;
         try {
@@ -129,6 +178,7 @@ final class TournamentCommand implements Callable<Integer> {
             terminal.println("irregular losses in the games played now, by bot and cause:");
             irregular.forEach(terminal::println);
         }
+        brokenBots.forEach(b -> terminal.println(describe(b)));
         terminal.println("standings: " + dir.resolve(Tournament.STANDINGS_FILE));
         Path page = report.write();
         if (page != null) {
@@ -136,6 +186,18 @@ final class TournamentCommand implements Callable<Integer> {
         }
         terminal.flush();
         return ExitCodes.OK;
+    }
+
+    /** A broken bot and what the run does with it, in one line for the summary. */
+    private static String describe(BrokenBots.Broken bot) {
+        return (bot.handling() == BrokenBots.FORFEIT ? "forfeited: " : "excluded: ") + TerminalText.escape(bot.name())
+                + (bot.handling() == BrokenBots.FORFEIT ? " loses each of its games by start-failure, without being started"
+                        : " is left out of the schedule") + " (--broken " + bot.handling().word() + "): "
+                + TerminalText.escape(bot.problem());
+    }
+
+    private static String plural(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
     }
 
     /**

@@ -79,9 +79,15 @@ final class ValidateCommand implements Callable<Integer> {
             description = VariantConverter.DESCRIPTION + " The bot is told it in CAISSA_VARIANT.")
     Variant variant = Variant.CAISSA;
 
-    @Option(names = "--json", description = "Print the report as JSON (caissa-arena/validation/1) instead of a checklist;"
-            + " the progress lines go to standard error.")
-    boolean json;
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the report as JSON"
+            + " (caissa-arena/validation/1) to FILE, as match --json does; - prints it on standard output instead of"
+            + " the checklist (the progress lines then go to standard error).")
+    Path json;
+
+    /** {@code --json -}: the document alone on standard output. */
+    private boolean jsonOnStdout() {
+        return json != null && json.toString().equals("-");
+    }
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Where the game logs go (default: reports/validate/<time>-<bot>/).")
@@ -148,25 +154,38 @@ final class ValidateCommand implements Callable<Integer> {
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
                         + ReportsDirectory.safe(candidate.name()));
         // With --json, standard output holds the document alone.
-        PrintWriter progress = json ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        PrintWriter progress = jsonOnStdout() ? spec.commandLine().getErr() : spec.commandLine().getOut();
         progress.println("validating " + candidate.name() + ": " + games * 2 * opponentBots.size() + " games, "
                 + threads + " at a time, " + clock.timeControl().describe() + "; game logs: " + gamesDir);
         progress.flush();
         return Validator.validate(variant, candidate, opponentBots, games, clock.timeControl(), threads, built, source, gamesDir,
-                (done, total, game) -> {
-                    progress.println("  game " + done + "/" + total + ": as " + game.colour() + " vs " + game.opponent()
-                            + ": " + game.result() + " " + game.termination() + ", " + game.moves() + " moves"
-                            + (game.why() != null ? " (" + game.why().reason() + ")" : ""));
-                    progress.flush();
+                new Validator.Progress() {
+                    @Override
+                    public void finished(int done, int total, ValidationReport.GameLine game) {
+                        progress.println("  game " + done + "/" + total + ": as " + game.colour() + " vs " + game.opponent()
+                                + ": " + game.result() + " " + game.termination() + ", " + game.moves() + " moves"
+                                + (game.why() != null ? " (" + game.why().reason() + ")" : ""));
+                        progress.flush();
+                    }
+
+                    @Override
+                    public void stopping(String why) {
+                        // Said at once, before the games still running end and the checklist is printed.
+                        progress.println("  " + TerminalText.escape(why));
+                        progress.flush();
+                    }
                 }, isolation());
     }
 
-    private void print(ValidationReport report) {
+    private void print(ValidationReport report) throws java.io.IOException {
         PrintWriter terminal = spec.commandLine().getOut();
-        if (json) {
+        if (jsonOnStdout()) {
             terminal.print(Json.write(report));
             terminal.flush();
             return;
+        }
+        if (json != null) {
+            Json.writeFile(json, report);
         }
         terminal.println(TerminalText.escape("checks for " + report.bot()
                 + (report.source() != null ? " (built from " + report.source() + ")" : "")
@@ -184,6 +203,9 @@ final class ValidateCommand implements Callable<Integer> {
         }
         if (report.gamesDir() != null) {
             terminal.println("game logs: " + report.gamesDir());
+        }
+        if (json != null) {
+            terminal.println("report: " + json);
         }
         terminal.println(TerminalText.escape(report.verdict()));
         terminal.flush();

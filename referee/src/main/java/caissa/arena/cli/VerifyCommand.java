@@ -13,7 +13,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** Checks the records of output folders against their moves, before they are published (see README, "Running on a cluster"). */
+/** Checks the records of output folders against their moves, before they are published (see docs/organiser-guide.md, "Clusters"). */
 @Command(name = "verify", mixinStandardHelpOptions = true,
         header = "Check that every game log of a tournament or match folder agrees with its moves.",
         description = "Replay every game log of each folder (a tournament's, a shard's, a merged folder, a match's) through"

@@ -18,7 +18,7 @@ public final class Hints {
     public static final String DEBUG_ON_STDOUT = "standard output carries only moves: write debug output to standard"
             + " error (Python: print(..., file=sys.stderr); C: fprintf(stderr, ...); Java: System.err.println)";
     public static final String OPENING = "the bots get an 'opening m1 m2 ...' line before the first move"
-            + " (--opening-plies, openingPlies): the bot must read it (see sample-bots/README.md), or play with"
+            + " (--opening-plies, openingPlies): the bot must read it (see docs/bot-guide.md), or play with"
             + " 0 opening plies";
     public static final String NOT_EXECUTABLE = "the file is not executable: make it so (chmod +x FILE) or start it"
             + " through its interpreter (for example python3 FILE)";

@@ -15,6 +15,15 @@ public final class Durations {
     }
 
     /**
+     * A reply's time as shown to people: whole milliseconds, and "under 1 ms" below that. A reply
+     * is dated by a thread that wakes when it comes, which the machine schedules to within about a
+     * millisecond; a finer figure (0.034 ms) would be noise presented as a measurement.
+     */
+    public static String replyTime(long micros) {
+        return micros < 1000 ? "under 1 ms" : Math.round(micros / 1000.0) + " ms";
+    }
+
+    /**
      * @throws IllegalArgumentException naming the text and the expected form, or the maximum
      *     ({@link Limits#MAX_DURATION}) when it is longer
      */

@@ -107,11 +107,12 @@ public final class Preflight {
                 return Optional.empty();
             }
             return Optional.of("answered " + asked + " with '" + TerminalText.escape(shorten(line.text())) + "', which is not "
-                    + (move.isPresent() ? "a legal move there" : "a move like " + variant.moveExample()));
+                    + (move.isPresent() ? "a legal move there" : "a move like " + variant.moveExample() + "; hint: "
+                            + Hints.DEBUG_ON_STDOUT));
         }
         if (reply instanceof Reply.Timeout) {
-            return Optional.of(String.format(Locale.ROOT, "did not answer %s within %.3f s (did it flush its output?)", asked,
-                    allowedNanos / 1e9));
+            return Optional.of(String.format(Locale.ROOT, "did not answer %s within %.3f s; hint: %s", asked,
+                    allowedNanos / 1e9, Hints.FLUSH));
         }
         if (reply instanceof Reply.TooLong || reply instanceof Reply.Flood) {
             return Optional.of("answered " + asked + " with more output than a move");

@@ -11,7 +11,12 @@ public enum Decision {
     /** The games ran out before the test crossed a bound. */
     INCONCLUSIVE("inconclusive", 3),
     /** Every game ended in an irregular loss: the bots did not play, so the match measured nothing. */
-    FAILED("failed", 4);
+    FAILED("failed", 4),
+    /**
+     * Stopped (Ctrl-C, SIGTERM) before a decision: the figures are those so far. The process ends
+     * by the signal, with 130 (SIGINT) or 143 (SIGTERM); 143 is the code this maps to otherwise.
+     */
+    INTERRUPTED("interrupted", 143);
 
     private final String word;
     private final int exitCode;

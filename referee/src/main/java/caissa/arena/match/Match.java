@@ -80,6 +80,12 @@ public final class Match {
      */
     public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
             Optional<Shard> shard, Isolation isolation) throws Exception {
+        return run(settings, out, concurrency, observer, shard, isolation, caissa.arena.game.Game::play);
+    }
+
+    /** As above, each game played by {@code player} (one that forfeits a broken bot's games, say). */
+    public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
+            Optional<Shard> shard, Isolation isolation, GamePool.Player player) throws Exception {
         if (shard.isPresent() && settings.sequential()) {
             throw new IllegalArgumentException("a sequential match cannot be sharded: its length depends on its results");
         }
@@ -90,7 +96,7 @@ public final class Match {
         }
         Match match = new Match(settings, concurrency, out, observer, isolation.hiding(List.of(out)));
         match.shard = shard;
-        new GamePool(concurrency).run(match::next, match::finished);
+        new GamePool(concurrency, player).run(match::next, match::finished);
         if (shard.isEmpty()) {
             // A shard's logs keep the whole match's size: the merge numbers them against it.
             match.recordGamesPlayed();

@@ -61,9 +61,9 @@ public record MatchReport(String schema, String arenaVersion, Player engine, Pla
         }
     }
 
-    /** The same figures, marked as cut short. */
+    /** The same figures, marked as cut short: no decision was reached, whatever the figures so far say. */
     public MatchReport interruptedNow() {
-        return new MatchReport(schema, arenaVersion, engine, baseline, settings, gamesDir, sprt, decision, true, games,
+        return new MatchReport(schema, arenaVersion, engine, baseline, settings, gamesDir, sprt, Decision.INTERRUPTED, true, games,
                 wins, draws, losses, pentanomial, elo, eloError, los, llr, bounds, decidedAtGames, irregularLosses);
     }
 }

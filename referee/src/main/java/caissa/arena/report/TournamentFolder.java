@@ -17,7 +17,7 @@ import java.util.Optional;
  * {@link #problems()} instead of failing the whole report.
  *
  * @param tournament {@code tournament.json} (schema caissa-arena/tournament/2), as written
- * @param standings {@code standings.json} (schema caissa-arena/standings/2), as written
+ * @param standings {@code standings.json} (schema caissa-arena/standings/3), as written
  * @param problems one sentence per file that was left out, naming it (the game logs are read
  *     apart, one at a time, by {@link ReportGameSpool})
  */

@@ -47,7 +47,14 @@ public final class Validator {
     @FunctionalInterface
     public interface Progress {
         void finished(int done, int total, ValidationReport.GameLine game);
+
+        /** The validation stops before its last game, for this reason (one line, with its hint). */
+        default void stopping(String why) {
+        }
     }
+
+    /** Games in which the bot never played a move, lost by it, after which more games would show nothing new. */
+    static final int HOPELESS_GAMES = 2;
 
     private Validator(Entrant candidate, List<GameRecord> games, Map<Integer, Side> sides, Path gamesDir) {
         this.candidate = candidate;
@@ -82,14 +89,21 @@ public final class Validator {
         Files.createDirectories(gamesDir);
         Validator validator = new Validator(candidate, games, sides, gamesDir);
         Iterator<GameSetup> pending = setups.iterator();
+        List<String> stopped = new ArrayList<>();
         new GamePool(concurrency).run(() -> pending.hasNext() ? Optional.of(pending.next()) : Optional.empty(), record -> {
             Json.writeFile(validator.logFile(record), record);
             games.add(record);
             progress.finished(games.size(), total, validator.line(record));
-            return true;
+            if (stopped.isEmpty() && games.size() < total) {
+                validator.hopeless(total).ifPresent(why -> {
+                    stopped.add(why);
+                    progress.stopping(why);
+                });
+            }
+            return stopped.isEmpty();
         });
         games.sort(java.util.Comparator.comparingInt(g -> g.tournament().game()));
-        return validator.report(build, source, clock);
+        return validator.report(build, source, clock, stopped);
     }
 
     private Path logFile(GameRecord g) {
@@ -104,7 +118,26 @@ public final class Validator {
                 g.player(side(g)).thinkingMillis(), StderrLines.last(g.player(side(g)).stderr()), logFile(g).toString(), why);
     }
 
-    private ValidationReport report(Optional<SourceBuild.Outcome.Built> build, String source, TimeControl clock) {
+    /**
+     * Why more games cannot change the verdict, when the bot lost {@value #HOPELESS_GAMES} games
+     * without playing a move in them (it never answered, could not start, or exited): its first-move
+     * checks cannot pass any more, and every further game would end the same way, taking its time.
+     */
+    private Optional<String> hopeless(int total) {
+        List<GameRecord> silent = games.stream().filter(g -> lostIrregularly(g) && ownMoves(g).isEmpty()).toList();
+        if (silent.size() < HOPELESS_GAMES) {
+            return Optional.empty();
+        }
+        GameRecord example = silent.get(0);
+        Diagnosis why = Diagnosis.of(example, side(example), logFile(example));
+        return Optional.of("stopped after " + games.size() + " of " + total + " games: " + candidate.name()
+                + " lost " + silent.size() + " games without playing a move (" + example.termination().word() + ": "
+                + why.reason() + ")" + caissa.arena.diagnostics.Hints.of(example, side(example)).map(h -> "; hint: " + h)
+                        .orElse("") + "; the other games would end the same way");
+    }
+
+    private ValidationReport report(Optional<SourceBuild.Outcome.Built> build, String source, TimeControl clock,
+            List<String> stopped) {
         List<Check> checks = new ArrayList<>();
         build.ifPresent(b -> checks.add(new Check("build", true, b.buildCommand()
                 + (b.output().isBlank() ? ": no messages" : ": with messages:\n" + b.output().strip()))));
@@ -116,7 +149,7 @@ public final class Validator {
         checks.add(exitsOnEnd());
         checks.add(noLeftovers());
         checks.add(stderrVolume());
-        List<String> warnings = new ArrayList<>();
+        List<String> warnings = new ArrayList<>(stopped);
         slowStart(clock).ifPresent(warnings::add);
         long failed = checks.stream().filter(c -> !c.passed()).count();
         String verdict = failed == 0
@@ -157,6 +190,12 @@ public final class Validator {
 
     private Check withinClock(TimeControl clock) {
         long[] times = allOwnMoves().stream().mapToLong(PlayedMove::micros).sorted().toArray();
+        if (times.length == 0) {
+            Check forfeits = noIrregular("clock", t -> t == Termination.TIME_FORFEIT, "");
+            // Without a move there is no time to judge: the check cannot pass on nothing.
+            return forfeits.passed() ? new Check("clock", false, "not checked: it played no move in " + games.size()
+                    + " games, so its time per move could not be seen") : forfeits;
+        }
         String figures = "largest move " + millis(max(times)) + ", median " + millis(median(times)) + ", most time used in a game "
                 + games.stream().mapToLong(g -> g.player(side(g)).thinkingMillis()).max().orElse(0) + " ms (its first reply included) of "
                 + clock.describe();
@@ -289,6 +328,6 @@ public final class Validator {
     }
 
     private static String millis(long micros) {
-        return String.format(Locale.ROOT, "%.1f ms", micros / 1000.0);
+        return Durations.replyTime(micros);
     }
 }

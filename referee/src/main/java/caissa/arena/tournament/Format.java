@@ -9,11 +9,19 @@ public sealed interface Format {
     /** The word in the tournament file. */
     String word();
 
+    /** How a tournament of this format with the given definition is played and ranked. */
+    Scheme scheme(TournamentDefinition definition);
+
     /** Every bot meets every other, in Berger rounds. */
     record RoundRobin() implements Format {
         @Override
         public String word() {
             return "round-robin";
+        }
+
+        @Override
+        public Scheme scheme(TournamentDefinition definition) {
+            return new RoundRobinScheme(definition);
         }
     }
 
@@ -27,6 +35,11 @@ public sealed interface Format {
         public String word() {
             return "gauntlet";
         }
+
+        @Override
+        public Scheme scheme(TournamentDefinition definition) {
+            return new GauntletScheme(definition, engines);
+        }
     }
 
     /** {@code rounds} Swiss rounds of one meeting each, then optionally a round robin of the top bots. */
@@ -34,6 +47,11 @@ public sealed interface Format {
         @Override
         public String word() {
             return "swiss";
+        }
+
+        @Override
+        public Scheme scheme(TournamentDefinition definition) {
+            return new SwissScheme(definition, this);
         }
     }
 

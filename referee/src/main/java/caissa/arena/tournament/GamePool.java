@@ -46,7 +46,7 @@ public final class GamePool {
         this(concurrency, Game::play);
     }
 
-    GamePool(int concurrency, Player player) {
+    public GamePool(int concurrency, Player player) {
         if (concurrency < 1) {
             throw new IllegalArgumentException("concurrency must be at least 1, got " + concurrency);
         }

@@ -175,7 +175,7 @@ public final class Merge {
         if (!Files.exists(out.resolve(Tournament.RECORD_FILE))) {
             String startedAt = records.stream().map(TournamentRecord::startedAt).sorted().findFirst().orElseThrow();
             Json.writeFile(out.resolve(Tournament.RECORD_FILE), new TournamentRecord(TournamentRecord.SCHEMA,
-                    first.arenaVersion(), startedAt, first.file(), first.definition(), first.games(), null));
+                    first.arenaVersion(), startedAt, first.file(), first.definition(), first.games(), null, first.broken(), first.isolation()));
         }
         try (Journal journal = Journal.open(out)) {
             for (FinishedGame game : found.values()) {

@@ -3,7 +3,6 @@ package caissa.arena.tournament;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.Version;
 import caissa.arena.game.Entrant;
-import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.records.FolderLock;
@@ -58,16 +57,22 @@ public final class Tournament implements AutoCloseable {
     /** The games this run finished (on resume, with those it found); see {@link FinishedGames}. */
     private final FinishedGames finished;
     private final TournamentObserver observer;
+    /** The bots that could not play when this run started, forfeited or left out. */
+    private final List<BrokenBots.Broken> broken;
     private FolderLock lock;
     /** When standings.json was last written ({@link System#nanoTime()}); see {@link #commit}. */
     private long lastStandingsWrite = System.nanoTime() - STANDINGS_INTERVAL_NANOS;
     private static final long STANDINGS_INTERVAL_NANOS = 1_000_000_000L;
     /** The standings last written. */
     private StandingsDocument lastStandings;
+    /** Held while a game is recorded, and by {@link #stopRecording}. */
+    private final Object commits = new Object();
+    private boolean stopped;
 
     private Tournament(TournamentDefinition definition, Path file, Path dir, TournamentObserver observer,
-            Optional<Shard> shard, Map<Integer, FinishedGame> earlier) {
+            Optional<Shard> shard, Map<Integer, FinishedGame> earlier, List<BrokenBots.Broken> broken) {
         this.definition = definition;
+        this.broken = List.copyOf(broken);
         this.file = file;
         this.dir = dir;
         this.observer = observer;
@@ -103,6 +108,17 @@ public final class Tournament implements AutoCloseable {
      */
     public static Tournament open(TournamentDefinition definition, Path file, Path dir, boolean resume,
             TournamentObserver observer, Optional<Shard> shard, Optional<Path> from) throws IOException {
+        return open(definition, file, dir, resume, observer, shard, from, List.of());
+    }
+
+    /**
+     * As above, with the bots that could not play when the run started: a forfeited one stays in
+     * the schedule and loses each of its games by start-failure without being started; an excluded
+     * one must already be out of {@code definition}. Both are named in {@code tournament.json}.
+     */
+    public static Tournament open(TournamentDefinition definition, Path file, Path dir, boolean resume,
+            TournamentObserver observer, Optional<Shard> shard, Optional<Path> from, List<BrokenBots.Broken> broken)
+            throws IOException {
         FinishedGames earlier = new FinishedGames(definition.bots().stream().map(BotEntry::name).toList(),
                 definition.totalGames());
         if (from.isPresent()) {
@@ -111,7 +127,7 @@ public final class Tournament implements AutoCloseable {
             }
             earlier.putAll(Merge.readMerged(from.get(), definition));
         }
-        Tournament tournament = new Tournament(definition, file, dir, observer, shard, earlier);
+        Tournament tournament = new Tournament(definition, file, dir, observer, shard, earlier, broken);
         if (shard.isPresent() && tournament.shardBatch.isEmpty()) {
             throw new OutputFolderException("--shard: the tournament is over" + from.map(f -> " in " + f).orElse("")
                     + ": there is nothing left to play");
@@ -147,7 +163,9 @@ public final class Tournament implements AutoCloseable {
         TournamentRecord.ShardRecord shardRecord = shardBatch.map(b -> new TournamentRecord.ShardRecord(
                 shard.get().index(), shard.get().count(), b.index(), b.stage(), b.round())).orElse(null);
         return new TournamentRecord(TournamentRecord.SCHEMA, Version.current(), Instant.now().toString(), file.toString(),
-                TournamentRecord.Definition.of(definition), plan.totalGames(), shardRecord);
+                TournamentRecord.Definition.of(definition), plan.totalGames(), shardRecord,
+                broken.stream().map(TournamentRecord.BrokenBot::of).toList(),
+                TournamentRecord.IsolationRecord.of(definition.isolation()));
     }
 
     private void prepareFresh() throws IOException {
@@ -355,7 +373,9 @@ public final class Tournament implements AutoCloseable {
 
     /** Plays the games not yet finished, {@code concurrency} at a time, and returns the final standings. */
     public StandingsDocument play(int concurrency) throws Exception {
-        return play(concurrency, Game::play);
+        Map<String, String> forfeits = new LinkedHashMap<>();
+        broken.stream().filter(b -> b.handling() == BrokenBots.FORFEIT).forEach(b -> forfeits.put(b.name(), b.problem()));
+        return play(concurrency, BrokenBots.forfeiting(forfeits));
     }
 
     /**
@@ -370,6 +390,11 @@ public final class Tournament implements AutoCloseable {
                 boolean[] shardDone = {false};
                 new BatchRunner(concurrency, player).run(() -> {
                     List<ScheduledGame> batch;
+                    synchronized (commits) {
+                        if (stopped) {
+                            return Optional.empty();
+                        }
+                    }
                     if (shardBatch.isPresent()) {
                         // A shard plays its share of its one batch.
                         if (shardDone[0]) {
@@ -388,10 +413,7 @@ public final class Tournament implements AutoCloseable {
                     // Setups (and their openings) are made as the games start, not all at once.
                     return pending.isEmpty() ? Optional.empty() : Optional.of(new BatchRunner.Batch(pending.size(),
                             pending.stream().map(this::starting).iterator()));
-                }, record -> {
-                    commit(record, journal);
-                    return true;
-                });
+                }, record -> commit(record, journal));
             }
             return writeStandings();
         } catch (Exception | Error e) {
@@ -455,7 +477,29 @@ public final class Tournament implements AutoCloseable {
         return all;
     }
 
-    private void commit(GameRecord record, Journal journal) throws IOException {
+    /**
+     * Stops recording games (the run is being stopped: Ctrl-C, SIGTERM) and returns how many are
+     * kept. A game that finishes after this is dropped like a game in progress, so that the count
+     * said and the journal agree; one being recorded now is kept and counted.
+     */
+    public int stopRecording() {
+        synchronized (commits) {
+            stopped = true;
+            return finished.size();
+        }
+    }
+
+    /** Records the game unless the run is being stopped; whether more games may start. */
+    private boolean commit(GameRecord record, Journal journal) throws IOException {
+        synchronized (commits) {
+            if (!stopped) {
+                record(record, journal);
+            }
+            return !stopped;
+        }
+    }
+
+    private void record(GameRecord record, Journal journal) throws IOException {
         String name = GAMES_DIR + "/" + gameFileName(record.tournament().game(), plan.totalGames());
         Json.writeFile(dir.resolve(name), record);
         FinishedGame game = FinishedGame.of(record, name);
@@ -490,47 +534,15 @@ public final class Tournament implements AutoCloseable {
         return standings(plan, all, shardBatch.isPresent() ? finished.size() : all.size(), totalGames(), complete);
     }
 
-    /** The standings document of a run after the given finished games (of every batch). */
+    /** The standings document of a run after the given finished games (of every batch), as its scheme ranks them. */
     static StandingsDocument standings(Plan plan, Map<Integer, FinishedGame> games, int played, int total,
             boolean complete) {
         TournamentDefinition definition = plan.definition();
-        List<String> names = definition.bots().stream().map(BotEntry::name).toList();
         Plan.Progress progress = plan.progress(games);
-        List<StandingsDocument.Stage> stages = new ArrayList<>();
-        List<String> stageNames = progress.known().stream().map(Plan.Batch::stage).distinct().toList();
-        for (String stage : stageNames) {
-            List<FinishedGame> stageGames = progress.gamesOf(stage);
-            List<Plan.Batch> batches = progress.known().stream().filter(b -> b.stage().equals(stage)).toList();
-            int stageTotal = plan.stageGames(stage);
-            List<Standing> table;
-            Map<String, Map<String, CrossEntry>> cross;
-            if (stage.equals(Plan.SWISS)) {
-                table = Standings.swiss(names, stageGames, SwissPairing.Scores.after(names.size(), progress.swissRounds()));
-                cross = Standings.crosstable(names, stageGames);
-            } else {
-                List<String> players = stage.equals(Plan.FINAL) ? finalists(batches.get(0), names) : names;
-                table = Standings.compute(players, stageGames);
-                cross = Standings.crosstable(players, stageGames);
-            }
-            stages.add(new StandingsDocument.Stage(stage, stage.equals(Plan.SWISS) ? batches.size() : 0, stageGames.size(),
-                    stageTotal, stageGames.size() == stageTotal, table, cross));
-        }
-        StandingsDocument.Stage current = stages.get(stages.size() - 1);
+        List<StandingsDocument.Stage> stages = plan.scheme().stages(progress);
         return new StandingsDocument(StandingsDocument.SCHEMA, definition.name(), definition.variant(), Version.current(),
-                Instant.now().toString(), played, total, complete,
-                current.standings(), current.crosstable(), List.copyOf(stages));
-    }
-
-    private static List<String> finalists(Plan.Batch batch, List<String> names) {
-        List<String> players = new ArrayList<>();
-        for (ScheduledGame g : batch.games()) {
-            for (int b : new int[] {g.white(), g.black()}) {
-                if (!players.contains(names.get(b))) {
-                    players.add(names.get(b));
-                }
-            }
-        }
-        return players;
+                Instant.now().toString(), played, total, complete, plan.scheme().overall(progress, stages),
+                plan.scheme().crosstable(progress, stages), stages);
     }
 
     /** {@code 0007.json}: zero-padded so that the files sort by game number. */

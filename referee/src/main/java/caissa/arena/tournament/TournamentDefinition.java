@@ -55,8 +55,40 @@ public record TournamentDefinition(
                 variant, newIsolation);
     }
 
+    /**
+     * The same tournament without the named bots (left out because they cannot play).
+     *
+     * @throws IllegalArgumentException when what is left cannot be played as the file says, in words
+     */
+    public TournamentDefinition without(java.util.Set<String> left) {
+        List<BotEntry> kept = bots.stream().filter(b -> !left.contains(b.name())).toList();
+        if (kept.size() < 2) {
+            throw new IllegalArgumentException("leaving them out leaves " + kept.size() + " bot" + (kept.size() == 1 ? "" : "s")
+                    + ": a tournament needs at least 2");
+        }
+        Format keptFormat = format;
+        if (format instanceof Format.Gauntlet g) {
+            List<String> engines = g.engines().stream().filter(e -> !left.contains(e)).toList();
+            if (engines.isEmpty() || engines.size() == kept.size()) {
+                throw new IllegalArgumentException("leaving them out leaves a gauntlet with " + engines.size() + " engines and "
+                        + (kept.size() - engines.size()) + " other bots: it needs at least one of each");
+            }
+            keptFormat = new Format.Gauntlet(engines);
+        } else if (format instanceof Format.Swiss s && s.finalStage().isPresent() && s.finalStage().get().top() > kept.size()) {
+            throw new IllegalArgumentException("leaving them out leaves " + kept.size() + " bots, fewer than the final's top "
+                    + s.finalStage().get().top());
+        }
+        return new TournamentDefinition(name, kept, gamesPerPair, timeControl, openingPlies, seed, concurrency, keptFormat,
+                variant, isolation);
+    }
+
+    /** How this tournament is played and ranked: its format's scheme. */
+    public Scheme scheme() {
+        return format.scheme(this);
+    }
+
     /** Games in the whole tournament, every stage. */
     public int totalGames() {
-        return Plan.of(this).totalGames();
+        return Math.toIntExact(scheme().totalGames());
     }
 }

@@ -47,7 +47,7 @@ import java.util.Set;
 public final class TournamentFile {
 
     private static final Set<String> FIELDS = Set.of("name", "bots", "gamesPerPair", "timePerGame", "timePerMove",
-            "increment", "firstMoveAllowance", "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant", "sandbox", "limits");
+            "increment", "firstMoveAllowance", "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant", "sandbox", "limits", "broken");
     private static final Set<String> FINAL_FIELDS = Set.of("top", "gamesPerPair");
     private static final Set<String> BOT_FIELDS = Set.of("name", "command", "workingDir", "env", "limits");
     private static final Set<String> LIMIT_FIELDS = Set.of("memory", "processes", "openFiles", "fileSize", "scratch");
@@ -56,17 +56,69 @@ public final class TournamentFile {
     private final Path file;
     private final Path folder;
     private final Map<String, Integer> lines;
+    /** With {@link #readForRun}: the bots whose command cannot be started, by name, each with its problem line. */
+    private final Map<String, String> unstartable = new LinkedHashMap<>();
+    private final boolean collectUnstartable;
 
-    private TournamentFile(Path file, Map<String, Integer> lines) {
+    private TournamentFile(Path file, Map<String, Integer> lines, boolean collectUnstartable) {
         this.file = file;
         this.folder = file.toAbsolutePath().getParent();
         this.lines = lines;
+        this.collectUnstartable = collectUnstartable;
+    }
+
+    /**
+     * A tournament file as a run reads it: its definition, its {@code broken} field, and the bots
+     * whose command cannot be started (a missing or non-executable program), kept in the
+     * definition so that the run decides what to do with them.
+     *
+     * @param unstartable by bot name, the problem as {@code FILE:LINE: bots[i].command: PROBLEM}
+     */
+    public record ForRun(TournamentDefinition definition, Optional<BrokenBots> broken, Map<String, String> unstartable) {
+        public ForRun {
+            unstartable = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(unstartable));
+        }
+    }
+
+    /**
+     * As {@link #read}, but a bot whose command cannot be started is not an error: it is named in
+     * {@link ForRun#unstartable()}.
+     *
+     * @throws TournamentFileException for anything else that would stop the tournament from running as written
+     */
+    public static ForRun readForRun(Path file) {
+        String text = text(file);
+        TournamentFile reader = new TournamentFile(file, lineIndex(text), true);
+        JsonNode root = root(file, text);
+        TournamentDefinition definition = reader.definition(root);
+        return new ForRun(definition, reader.broken(root), reader.unstartable);
+    }
+
+    private Optional<BrokenBots> broken(JsonNode root) {
+        if (!root.hasNonNull("broken")) {
+            return Optional.empty();
+        }
+        JsonNode value = root.get("broken");
+        Optional<BrokenBots> broken = value.isTextual() ? BrokenBots.fromWord(value.asText()) : Optional.empty();
+        if (broken.isEmpty()) {
+            throw error("/broken", "broken", "must be " + String.join(", ", BrokenBots.words()) + ", got " + value);
+        }
+        return broken;
     }
 
     /**
      * @throws TournamentFileException for anything that would stop the tournament from running as written
      */
     public static TournamentDefinition read(Path file) {
+        String text = text(file);
+        TournamentFile reader = new TournamentFile(file, lineIndex(text), false);
+        JsonNode root = root(file, text);
+        TournamentDefinition definition = reader.definition(root);
+        reader.broken(root);
+        return definition;
+    }
+
+    private static String text(Path file) {
         String text;
         try {
             text = InputFiles.readString(file, InputFiles.TOURNAMENT_FILE_CAP);
@@ -77,6 +129,10 @@ public final class TournamentFile {
         } catch (IOException e) {
             throw new TournamentFileException(file + ": cannot read: " + e.getMessage());
         }
+        return text;
+    }
+
+    private static JsonNode root(Path file, String text) {
         JsonNode root;
         try (JsonParser parser = Json.mapper().createParser(text)) {
             // Trailing content is checked below, to say so instead of naming the garbage's first token.
@@ -101,7 +157,7 @@ public final class TournamentFile {
         if (root == null || !root.isObject()) {
             throw new TournamentFileException(file + ":1: the file must hold one JSON object");
         }
-        return new TournamentFile(file, lineIndex(text)).definition(root);
+        return root;
     }
 
     private TournamentDefinition definition(JsonNode root) {
@@ -171,13 +227,16 @@ public final class TournamentFile {
         Optional<Integer> concurrency = root.hasNonNull("concurrency")
                 ? Optional.of(integer(root, "concurrency", 1, 1, Limits.MAX_CONCURRENCY)) : Optional.empty();
         Format format = format(root, bots);
-        long games = gameCount(bots.size(), gamesPerPair, format);
+        TournamentDefinition definition = new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies,
+                seed, concurrency, format, variant(root), isolation);
+        // Counted by the scheme without building anything, so that a huge file is refused at once
+        // instead of overflowing the count or spending minutes on its schedule.
+        long games = definition.scheme().totalGames();
         if (games > Limits.MAX_GAMES) {
             throw error("/gamesPerPair", "gamesPerPair", bots.size() + " bots playing " + gamesPerPair
                     + " games per pair make " + games + " games; a tournament has at most " + Limits.MAX_GAMES);
         }
-        return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format,
-                variant(root), isolation);
+        return definition;
     }
 
     /** The game played: {@code caissa} (the default) or {@code hexcaissa}. */
@@ -192,24 +251,6 @@ public final class TournamentFile {
         // The value is quoted as JSON, so that a control character in it cannot garble the message.
         return Variant.fromId(value.asText()).orElseThrow(() -> error("/variant", "variant",
                 "must be one of " + Variant.ids() + ", got " + value));
-    }
-
-    /**
-     * The games of the whole tournament, counted as {@code Plan.totalGames} counts them but in
-     * long arithmetic and without building anything, so that a huge file is refused at once
-     * instead of overflowing the count or spending minutes on its schedule.
-     */
-    static long gameCount(long bots, long gamesPerPair, Format format) {
-        if (format instanceof Format.Gauntlet g) {
-            long e = g.engines().size();
-            return (e * (bots - e) + e * (e - 1) / 2) * gamesPerPair;
-        }
-        if (format instanceof Format.Swiss s) {
-            long perRound = bots / 2 * gamesPerPair;
-            return s.rounds() * perRound
-                    + s.finalStage().map(f -> (long) f.top() * (f.top() - 1) / 2 * f.gamesPerPair()).orElse(0L);
-        }
-        return bots * (bots - 1) / 2 * gamesPerPair;
     }
 
     private Format format(JsonNode root, List<BotEntry> bots) {
@@ -411,7 +452,11 @@ public final class TournamentFile {
         BotEntry entry = new BotEntry(name, resolved, workingDir, env);
         Optional<String> problem = CommandCheck.problem(new BotCommand(resolved, workingDir, env));
         if (problem.isPresent()) {
-            throw error(pointer + "/command", field + ".command", problem.get());
+            TournamentFileException unstartableCommand = error(pointer + "/command", field + ".command", problem.get());
+            if (!collectUnstartable) {
+                throw unstartableCommand;
+            }
+            unstartable.put(name, unstartableCommand.getMessage());
         }
         return entry;
     }

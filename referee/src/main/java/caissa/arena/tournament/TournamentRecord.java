@@ -10,10 +10,41 @@ import java.util.Map;
 /**
  * {@code tournament.json} ({@value #SCHEMA}): the tournament as run, written when it starts.
  * {@code --resume} compares the stored definition with the file's.
+ *
+ * @param broken the bots of the file that could not play when the run started (none: an empty
+ *     list), and what the run did with them: {@code forfeit} (in the schedule, losing each game by
+ *     start-failure) or {@code exclude} (left out of the definition and the schedule)
  */
-@JsonPropertyOrder({"schema", "arenaVersion", "startedAt", "file", "definition", "games", "shard"})
+@JsonPropertyOrder({"schema", "arenaVersion", "startedAt", "file", "definition", "games", "shard", "broken", "isolation"})
 public record TournamentRecord(String schema, String arenaVersion, String startedAt, String file, Definition definition,
-        int games, ShardRecord shard) {
+        int games, ShardRecord shard, List<BrokenBot> broken, IsolationRecord isolation) {
+
+    /**
+     * What held the bots, for the report's header: the sandbox asked for ({@code auto}, {@code bwrap}
+     * or {@code none}; each game log says what each bot got) and the resource limits, for all and by
+     * bot. Null in runs of older arenas; not compared on resume, as it does not change results.
+     */
+    @JsonPropertyOrder({"sandbox", "limits", "botLimits"})
+    public record IsolationRecord(String sandbox, caissa.arena.sandbox.ResourceLimits limits,
+            Map<String, caissa.arena.sandbox.ResourceLimits> botLimits) {
+        static IsolationRecord of(caissa.arena.sandbox.Isolation isolation) {
+            return new IsolationRecord(isolation.sandbox().word(), isolation.limits(),
+                    new java.util.TreeMap<>(isolation.botLimits()));
+        }
+    }
+
+    public TournamentRecord {
+        // Runs started before the field existed had no broken bots in them.
+        broken = broken == null ? List.of() : List.copyOf(broken);
+    }
+
+    /** A bot that could not play, its problem in one line, and {@code forfeit} or {@code exclude}. */
+    @JsonPropertyOrder({"name", "problem", "handling"})
+    public record BrokenBot(String name, String problem, String handling) {
+        static BrokenBot of(BrokenBots.Broken broken) {
+            return new BrokenBot(broken.name(), broken.problem(), broken.handling().word());
+        }
+    }
 
     /**
      * A shard's folder holds one share of one batch: share {@code index} of {@code count} (from 1)

@@ -233,6 +233,65 @@
     line.replaceChildren(h('b', null, 'Time control: '), clock + (extra.length ? ' · ' + extra.join(' · ') : ''));
   }
 
+  /** "Swiss of 12 bots, 5 rounds, then a final of the top 4 (2 games a pair)": the format and the bots in words. */
+  function describeFormat(d) {
+    const bots = Array.isArray(d.bots) ? d.bots.map(b => String(b.name)) : [];
+    const n = bots.length;
+    const pairs = typeof d.gamesPerPair === 'number' ? plural(d.gamesPerPair, 'game') + ' a pair' : null;
+    let text;
+    if (d.format === 'gauntlet') {
+      const engines = Array.isArray(d.engines) ? d.engines.map(String) : [];
+      text = 'Gauntlet: ' + engines.join(', ') + ' against the other ' + plural(n - engines.length, 'bot') + (pairs ? ', ' + pairs : '');
+    } else if (d.format === 'swiss') {
+      const fin = own(d, 'final');
+      text = 'Swiss of ' + plural(n, 'bot') + ', ' + plural(d.rounds, 'round') + (pairs ? ' (' + pairs + ')' : '')
+          + (fin && typeof fin === 'object' ? ', then a final round robin of the top ' + fin.top + ' ('
+              + plural(fin.gamesPerPair, 'game') + ' a pair)' : '');
+    } else {
+      text = 'Round robin of ' + plural(n, 'bot') + (pairs ? ', ' + pairs : '');
+    }
+    const variant = own(d, 'variant') === 'hexcaissa' ? 'HexCaïssa' : 'Caïssa';
+    return variant + ' · ' + text + (n && n <= 16 ? ': ' + bots.join(', ') : '');
+  }
+
+  /** Bytes as people write them: 1 GiB, 64 MiB. */
+  function fmtBytes(n) {
+    const units = [['GiB', 1 << 30], ['MiB', 1 << 20], ['KiB', 1 << 10]];
+    for (const [unit, size] of units) {
+      if (n >= size && n % size === 0) {
+        return fmtNumber(n / size) + ' ' + unit;
+      }
+    }
+    return fmtNumber(n) + ' bytes';
+  }
+
+  function describeLimits(l) {
+    return fmtBytes(l.memoryBytes) + ' of memory, ' + plural(l.processes, 'process', 'processes') + ', '
+        + plural(l.openFiles, 'open file') + ', files up to ' + fmtBytes(l.fileSizeBytes) + ', ' + fmtBytes(l.scratchBytes)
+        + ' of scratch space';
+  }
+
+  /** The format and bots, then the sandbox and limits, in words in the header; every setting stays one click away. */
+  function renderSettingsInWords() {
+    const definition = own(TOURNAMENT, 'definition');
+    if (definition && typeof definition === 'object') {
+      const line = $('#format-line');
+      line.hidden = false;
+      line.replaceChildren(h('b', null, 'Format: '), describeFormat(definition));
+    }
+    const isolation = own(TOURNAMENT, 'isolation');
+    if (isolation && typeof isolation === 'object' && isolation.limits) {
+      const sandboxes = {auto: 'a bubblewrap sandbox each where it works, else plain processes',
+        bwrap: 'a bubblewrap sandbox each', none: 'plain processes, no sandbox'};
+      const ownLimits = Object.entries(isolation.botLimits || {});
+      const line = $('#sandbox-line');
+      line.hidden = false;
+      line.replaceChildren(h('b', null, 'Bots run in: '), (own(sandboxes, isolation.sandbox) || String(isolation.sandbox))
+          + ' · limits: ' + describeLimits(isolation.limits)
+          + ownLimits.map(([name, l]) => ' · ' + name + ': ' + describeLimits(l)).join(''));
+    }
+  }
+
   function renderProblems() {
     const problems = (DATA.problems || []).slice();
     if (MATCH) {
@@ -243,6 +302,12 @@
     }
     if (!TOURNAMENT && !MATCH) {
       problems.unshift('tournament.json is not there (or could not be read): the tournament settings are unknown.');
+    }
+    // The bots that could not play when the run started, and what the run did with them.
+    const broken = Array.isArray(own(TOURNAMENT, 'broken')) ? TOURNAMENT.broken : [];
+    for (const b of broken) {
+      problems.push(String(b.name) + (b.handling === 'exclude' ? ' was left out of the schedule'
+          : ' lost each of its games by start failure, without being started') + ': it could not play. ' + String(b.problem));
     }
     if (problems.length === 0) {
       return;
@@ -338,22 +403,38 @@
       return;
     }
     fillStandings(table, STANDINGS.standings);
-    // A Swiss with a final has two stages: the top table is the current one; earlier ones follow it.
+    // A Swiss with a final: the top table is the whole tournament; the stages follow it side by
+    // side (the last first), each shown whole, so that no column is hidden behind a scroll bar.
     const stages = Array.isArray(STANDINGS.stages) ? STANDINGS.stages : [];
     if (stages.length > 1) {
-      const current = stages[stages.length - 1];
-      table.parentNode.before(h('h3', {className: 'stage'}, 'Stage: ' + String(current.stage)));
-      let after = table.parentNode;
-      for (const stage of stages.slice(0, -1).reverse()) {
+      table.parentNode.before(h('h3', {className: 'stage'}, 'Overall: the final\'s order, then the Swiss order'),
+          h('p', {className: 'hint'}, 'Each row counts the games of every stage.'));
+      const boxes = stages.slice().reverse().map(stage => {
         const other = h('table', {className: 'data', 'data-stage': String(stage.stage)});
-        const box = h('div', {className: 'scroll'}, other);
-        const heading = h('h3', {className: 'stage'}, 'Stage: ' + String(stage.stage)
-            + (stage.rounds ? ' (' + plural(stage.rounds, 'round') + ')' : ''));
-        after.after(heading, box);
-        after = box;
         fillStandings(other, Array.isArray(stage.standings) ? stage.standings : []);
+        return h('div', {className: 'stage-box'}, h('h3', {className: 'stage'}, 'Stage: ' + String(stage.stage)
+            + (stage.rounds ? ' (' + plural(stage.rounds, 'round') + ')' : '')), other);
+      });
+      table.parentNode.after(h('div', {className: 'stages'}, boxes));
+      table.parentNode.classList.remove('scroll');
+    }
+  }
+
+  /** "swiss round 3" or "final" by game number, from the stages' batches; empty for a tournament of one stage. */
+  function stageOfGame() {
+    const stages = STANDINGS && Array.isArray(STANDINGS.stages) ? STANDINGS.stages : [];
+    const byGame = new Map();
+    if (stages.length < 2 && !stages.some(st => st.rounds)) {
+      return byGame;
+    }
+    for (const stage of stages) {
+      for (const b of Array.isArray(stage.batches) ? stage.batches : []) {
+        for (let n = b.firstGame; n <= b.lastGame; n++) {
+          byGame.set(n, String(stage.stage) + (b.round ? ' round ' + b.round : ''));
+        }
       }
     }
+    return byGame;
   }
 
   function fillStandings(table, rows) {
@@ -473,8 +554,12 @@
   function renderIrregular() {
     const table = $('#irregular');
     let rows;
-    if (STANDINGS) {
-      rows = STANDINGS.standings.map(r => ({name: r.name, total: r.irregularLosses || 0, by: r.irregularByCause || {}}));
+    // Counted from the standings, unless they count none where the game logs show some (standings
+    // of an older arena that held only a final's bots): the table then counts the logs.
+    const fromStandings = STANDINGS ? STANDINGS.standings.map(r => ({name: r.name, total: r.irregularLosses || 0,
+      by: r.irregularByCause || {}})) : null;
+    if (fromStandings && (fromStandings.some(r => r.total) || !GAMES.some(g => irregularLosers(g).length))) {
+      rows = fromStandings;
     } else {
       const byName = new Map(botNames().map(name => [name, {name: name, total: 0, by: {}}]));
       for (const g of GAMES) {
@@ -571,8 +656,11 @@
   // ------------------------------------------------------------------------------------------
   // The list of games: filtered by bot, opponent and termination, sorted by any column
 
+  const STAGE_OF_GAME = stageOfGame();
   const GAME_COLUMNS = [
     {key: 'number', head: '#', value: g => g.number},
+    ...(STAGE_OF_GAME.size ? [{key: 'stage', head: 'Stage', className: 'text', title: 'The stage and Swiss round of the game',
+      value: g => STAGE_OF_GAME.get(g.number) || ''}] : []),
     {key: 'white', head: 'White', className: 'text', value: g => g.white.name},
     {key: 'black', head: 'Black', className: 'text', value: g => g.black.name},
     {key: 'result', head: 'Result', value: g => g.result},
@@ -1250,6 +1338,7 @@
     'H1': {text: 'H1 accepted: the engine is at least as good as claimed', className: 'done'},
     'H0': {text: 'H0 accepted: a regression', className: 'bad'},
     'inconclusive': {text: 'no decision (inconclusive)', className: 'running'},
+    'interrupted': {text: 'interrupted before a decision: the figures so far', className: 'running'},
     'failed': {text: 'no result: every game ended in an irregular loss', className: 'bad'}
   };
 
@@ -1317,6 +1406,7 @@
 
   renderHeader();
   renderTimeControl();
+  renderSettingsInWords();
   renderLive();
   renderMatch();
   renderProblems();

@@ -96,7 +96,7 @@ class BotDiagnosticsTest {
 
     @Test
     void anIllegalMoveShowsThePositionItWasPlayedInAndTheSavedGame() throws IOException {
-        ValidateCommandTest.Run run = validate(TestBots.command("illegal", "1").display(), "--json");
+        ValidateCommandTest.Run run = validate(TestBots.command("illegal", "1").display(), "--json", "-");
 
         JsonNode report = Json.mapper().readTree(run.out());
         JsonNode why = report.get("games").get(0).get("why");
@@ -120,7 +120,7 @@ class BotDiagnosticsTest {
                 "        move = choose_move(position, moves, rng)\n        if position_count() > 2: raise KeyError('no such tile')\n")
                 .replace("def main():", "COUNT = [0]\ndef position_count():\n    COUNT[0] += 1\n    return COUNT[0]\n\ndef main():"));
 
-        ValidateCommandTest.Run run = validate(bot, "--json");
+        ValidateCommandTest.Run run = validate(bot, "--json", "-");
 
         JsonNode games = Json.mapper().readTree(run.out()).get("games");
         for (JsonNode game : games) {

@@ -109,12 +109,31 @@ class MatchCommandTest {
         CommandRun run = match("python3 " + script, bot("random", "2"));
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err().lines().toList()).singleElement().asString()
+        // The bot's line, then the refusal with the choice that would let the match be played.
+        assertThat(run.err().lines().toList()).hasSize(2).first().asString()
                 .startsWith("caissa match: --engine broken cannot play: it was started once before the games and closed"
                         + " its output before answering 'start' (exited with status 1)")
                 .endsWith("; its stderr ends: ModuleNotFoundError: No module named 'weights_loader'");
+        assertThat(run.err().lines().toList().get(1)).startsWith("caissa match: the match is refused").contains("--broken forfeit");
         assertThat(run.out()).isEmpty();
         assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void withBrokenForfeitTheMatchIsPlayedAndTheBrokenBotLosesEachGameByStartFailure() throws IOException {
+        Path script = dir.resolve("broken.py");
+        Files.writeString(script, "import weights_loader\n" + Files.readString(RANDOM_PY));
+
+        CommandRun run = match("python3 " + script, bot("random", "2"), "--broken", "forfeit", "--games", "4");
+
+        assertThat(run.out()).contains("broken: --engine broken cannot play", "it loses each game by start-failure");
+        JsonNode engine = summary().get("irregularLosses").get("engine");
+        assertThat(engine.get("games").asInt()).isEqualTo(4);
+        assertThat(engine.get("byCause").get(0).get("cause").asText()).isEqualTo("start-failure");
+        assertThat(engine.get("byCause").get(0).get("example").get("reason").asText())
+                .contains("it failed the check before the games, so it is not started again");
+        // Every game an irregular loss: the match has no result (the bots did not play), exit code 4.
+        assertThat(run.exitCode()).isEqualTo(4);
     }
 
     @Test
@@ -128,8 +147,8 @@ class MatchCommandTest {
         CommandRun run = match("python3 " + script, bot("random", "2"), "--opening-plies", "4");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err().strip()).startsWith("caissa match: --engine noopening cannot play: it was started once before"
-                + " the games and closed its output before answering 'start' after the opening line")
+        assertThat(run.err().lines().findFirst().orElseThrow()).startsWith("caissa match: --engine noopening cannot play:"
+                + " it was started once before the games and closed its output before answering 'start' after the opening line")
                 .contains("its stderr ends: random_bot: 'opening ", "' is not a legal move here")
                 .endsWith("; hint: " + caissa.arena.diagnostics.Hints.OPENING);
     }
@@ -162,6 +181,7 @@ class MatchCommandTest {
         for (Path file : List.of(out.resolve("summary.json"), json)) {
             JsonNode summary = Json.mapper().readTree(file.toFile());
             assertThat(summary.get("interrupted").asBoolean()).isTrue();
+            assertThat(summary.get("decision").asText()).isEqualTo("interrupted");
             assertThat(summary.get("games").asInt()).isGreaterThanOrEqualTo(2);
             try (Stream<Path> logs = Files.list(out.resolve("games"))) {
                 assertThat(logs.count()).isGreaterThanOrEqualTo(summary.get("games").asInt());

@@ -77,4 +77,44 @@ class PlayInSandboxTest {
             assertThat(logs.filter(p -> p.toString().endsWith(".json"))).hasSize(1);
         }
     }
+
+    /**
+     * The bot guide's first command, {@code caissa play --white sample:random --black sample:greedy},
+     * from the project's root with the default log (./caissa sets caissa.home to the root): the
+     * sample bots play in the default sandbox, and the log lands in the project's reports/play.
+     */
+    @Test
+    void theSampleBotsPlayFromTheProjectRootWithTheDefaultLog() throws IOException {
+        // The sample bots' jar of this checkout, which the build makes after the referee's tests.
+        Path jar = Path.of("..", "sample-bots", "target", "caissa-sample-bots.jar").toAbsolutePath().normalize();
+        Assumptions.assumeTrue(Files.isRegularFile(jar), "needs the sample bots built (mvn -B package)");
+        Path project = botFolder("root");
+        Files.createDirectories(project.resolve("sample-bots/target"));
+        Files.copy(jar, project.resolve("sample-bots/target/caissa-sample-bots.jar"));
+        SystemProperty.with("caissa.home", project.toString(), () -> {
+            CommandRun run = CommandRun.of("play", "--white", "sample:random", "--black", "sample:greedy");
+
+            assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+            assertThat(run.out()).doesNotContain("(crash)").doesNotContain("(start-failure)").contains("result: ");
+        });
+        try (Stream<Path> logs = Files.list(project.resolve("reports/play"))) {
+            assertThat(logs.filter(p -> p.toString().endsWith(".json"))).hasSize(1);
+        }
+    }
+
+    /** From a bot's own folder (its reports/ there), its own script against a sample bot. */
+    @Test
+    void aBotPlaysFromItsOwnFolderWithTheDefaultLog() throws IOException {
+        Path dir = botFolder("ownfolder");
+        SystemProperty.with("caissa.home", dir.toString(), () -> {
+            CommandRun run = CommandRun.of("play", "--white", "/usr/bin/python3 " + dir.resolve("bot.py"), "--black",
+                    TestBots.command("random").display());
+
+            assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+            assertThat(run.out()).doesNotContain("(crash)").doesNotContain("(start-failure)").contains("result: ");
+        });
+        try (Stream<Path> logs = Files.list(dir.resolve("reports/play"))) {
+            assertThat(logs.filter(p -> p.toString().endsWith(".json"))).hasSize(1);
+        }
+    }
 }

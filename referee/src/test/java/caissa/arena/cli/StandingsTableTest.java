@@ -16,12 +16,13 @@ class StandingsTableTest {
     }
 
     @Test
-    void aSwissShowsItsStageWithByesAndBuchholzThenTheFinal() {
+    void aSwissShowsItsStageWithByesAndBuchholzThenTheFinalThenTheWhole() {
         List<Standing> swiss = List.of(row(1, "a", 4, 0, 2), row(2, "c", 2, 1, 0), row(3, "b", 0, 0, 4));
         List<Standing> fin = List.of(row(1, "c", 2, null, null), row(2, "a", 0, null, null));
+        List<Standing> overall = List.of(row(1, "c", 4, 1, 0), row(2, "a", 4, 0, 2), row(3, "b", 0, 0, 4));
         StandingsDocument document = new StandingsDocument(StandingsDocument.SCHEMA, "cup", caissa.arena.rules.Variant.CAISSA, "test", "now", 6, 6, true,
-                fin, Map.of(), List.of(new StandingsDocument.Stage("swiss", 2, 4, 4, true, swiss, Map.of()),
-                        new StandingsDocument.Stage("final", 0, 2, 2, true, fin, Map.of())));
+                overall, Map.of(), List.of(new StandingsDocument.Stage("swiss", 2, 4, 4, true, List.of(), swiss, Map.of()),
+                        new StandingsDocument.Stage("final", 0, 2, 2, true, List.of(), fin, Map.of())));
 
         String table = StandingsTable.format(document);
 
@@ -34,6 +35,11 @@ class StandingsTableTest {
                 "Final of cup after 2 of 2 games",
                 "#  bot  points  games  won  drawn  lost  irregular  Elo   SB",
                 "1  c         2      2    1      0     1  0            -  2.0",
-                "2  a         0      2    0      0     2  0            -  0.0");
+                "2  a         0      2    0      0     2  0            -  0.0",
+                "Overall standings of cup after 6 of 6 games (the final's order, then the Swiss order; every stage's games)",
+                "#  bot  points  byes  Buchholz  games  won  drawn  lost  irregular  Elo   SB",
+                "1  c         4     1         0      2    2      0     0  0            -  4.0",
+                "2  a         4     0         2      2    2      0     0  0            -  4.0",
+                "3  b         0     0         4      2    0      0     2  0            -  0.0");
     }
 }

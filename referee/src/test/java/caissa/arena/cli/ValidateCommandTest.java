@@ -30,7 +30,13 @@ class ValidateCommandTest {
     static Run validate(String... args) {
         List<String> all = new ArrayList<>(List.of("validate"));
         all.addAll(List.of(args));
-        all.addAll(List.of("--opponent", TestBots.command("random", "5").display(), "--games", "1", "--concurrency", "2"));
+        all.addAll(List.of("--opponent", TestBots.command("random", "5").display()));
+        if (!all.contains("--games")) {
+            all.addAll(List.of("--games", "1"));
+        }
+        if (!all.contains("--concurrency")) {
+            all.addAll(List.of("--concurrency", "2"));
+        }
         if (!all.contains("--first-move-allowance")) {
             all.addAll(List.of("--first-move-allowance", "10s"));
         }
@@ -107,10 +113,31 @@ class ValidateCommandTest {
     }
 
     @Test
-    void theJsonReportCarriesTheChecklistAndTheGames() throws IOException {
-        Run run = validate(bot("crash", "3"), "--name", "bad", "--json");
+    void aBotThatNeverAnswersStopsTheValidationAfterTwoGamesWithTheHintAtOnce() throws IOException {
+        // Three games a colour, six in all, one at a time: the third is never started.
+        Run run = validate(bot("hang", "1"), "--name", "mute", "--games", "3", "--concurrency", "1", "--time-per-game", "1s",
+                "--first-move-allowance", "3s");
 
-        JsonNode report = Json.mapper().readTree(run.out());
+        assertThat(run.exit()).isEqualTo(1);
+        List<String> lines = run.out().lines().toList();
+        int stop = lines.indexOf(lines.stream().filter(l -> l.startsWith("  stopped after 2 of 6 games: mute lost 2 games"
+                + " without playing a move (time-forfeit: ")).findFirst().orElseThrow(() -> new AssertionError(run.out())));
+        assertThat(lines.get(stop)).contains("; hint: " + caissa.arena.diagnostics.Hints.FLUSH);
+        // Said as soon as it is known: right after the second game's line, before the checklist.
+        assertThat(lines.get(stop - 1)).startsWith("  game 2/6: ");
+        assertThat(lines.stream().filter(l -> l.startsWith("  game ")).count()).isEqualTo(2);
+        assertThat(run.out()).contains("note: stopped after 2 of 6 games");
+        assertThat(lastLine(run.out())).startsWith("FAIL: mute failed ");
+    }
+
+    @Test
+    void theJsonReportCarriesTheChecklistAndTheGames() throws IOException {
+        Path file = dir.resolve("report.json");
+        Run run = validate(bot("crash", "3"), "--name", "bad", "--json", file.toString());
+
+        // The checklist as without --json, and the document in the file, as match --json FILE writes one.
+        assertThat(run.out()).contains("report: " + file).contains("FAIL: bad failed ");
+        JsonNode report = Json.mapper().readTree(file.toFile());
         assertThat(run.exit()).isEqualTo(1);
         assertThat(report.get("schema").asText()).isEqualTo("caissa-arena/validation/1");
         assertThat(report.get("passed").asBoolean()).isFalse();

@@ -79,7 +79,16 @@ class ReportDiagnosticsInBrowserTest {
     void theHeaderNamesTheTimeControlAndTheSettingsAreInPlainWords() {
         page.navigate(url, READY);
 
-        assertThat(text("#time-control")).startsWith("Time control: ").contains(" per game", "first reply (not charged)");
+        assertThat(text("#time-control")).startsWith("Time control: ").contains(" per game", "first reply (not charged)")
+                .contains("2 random opening plies", "seed 42");
+        // The format, the bots, the sandbox and the limits in words; every setting one click away.
+        assertThat(text("#format-line")).isEqualTo("Format: Caïssa · Round robin of 4 bots, 2 games a pair: "
+                + String.join(", ", TournamentFixture.BOTS));
+        assertThat(text("#sandbox-line")).isEqualTo("Bots run in: a bubblewrap sandbox each where it works, else plain"
+                + " processes · limits: 1 GiB of memory, 64 processes, 256 open files, files up to 64 MiB, 256 MiB of"
+                + " scratch space");
+        assertThat(page.evaluate("document.querySelector('#settings').open").asBoolean()).isFalse();
+        assertThat(page.evaluate("document.querySelector('#settings #definition') !== null").asBoolean()).isTrue();
         String settings = text("#definition-section");
         assertThat(settings).doesNotContain("null", "{}", "firstMoveAllowance", "headToHead");
         assertThat(text("#standings thead")).doesNotContain("headToHead");

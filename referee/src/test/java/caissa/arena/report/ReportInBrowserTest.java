@@ -230,12 +230,14 @@ class ReportInBrowserTest {
     }
 
     @Test
-    void aSwissWithAFinalShowsTheTableOfEachStage() throws IOException {
-        // The fixture's games as a Swiss stage (with byes and Buchholz) followed by a final of two bots.
+    void aSwissWithAFinalShowsTheWholeTournamentThenEachStageSideBySide() throws IOException {
+        // The fixture's games as a Swiss stage of three rounds (with byes and Buchholz) followed by a
+        // final of two bots; the top-level table ranks every bot, as the runner writes it.
         Path dir = temp.resolve("swiss");
         for (GameRecord game : fixture.games()) {
             TournamentFixture.writeGame(dir, game);
         }
+        int games = fixture.games().size();
         com.fasterxml.jackson.databind.node.ObjectNode doc = standings.deepCopy();
         com.fasterxml.jackson.databind.node.ArrayNode swissRows = doc.get("standings").deepCopy();
         for (int i = 0; i < swissRows.size(); i++) {
@@ -245,24 +247,47 @@ class ReportInBrowserTest {
         finalRows.add(swissRows.get(0).deepCopy());
         finalRows.add(swissRows.get(1).deepCopy());
         finalRows.forEach(r -> ((com.fasterxml.jackson.databind.node.ObjectNode) r).putNull("byes").putNull("buchholz"));
-        doc.set("standings", finalRows);
         com.fasterxml.jackson.databind.node.ArrayNode stages = doc.putArray("stages");
-        stages.addObject().put("stage", "swiss").put("rounds", 3).set("standings", swissRows);
-        stages.addObject().put("stage", "final").put("rounds", 0).set("standings", finalRows);
+        com.fasterxml.jackson.databind.node.ObjectNode swiss = stages.addObject().put("stage", "swiss").put("rounds", 3);
+        int perRound = (games - 2) / 3;
+        for (int round = 1; round <= 3; round++) {
+            swiss.withArray("batches").addObject().put("round", round).put("firstGame", (round - 1) * perRound + 1)
+                    .put("lastGame", round * perRound);
+        }
+        swiss.set("standings", swissRows);
+        com.fasterxml.jackson.databind.node.ObjectNode fin = stages.addObject().put("stage", "final").put("rounds", 0);
+        fin.withArray("batches").addObject().put("round", 0).put("firstGame", 3 * perRound + 1).put("lastGame", games);
+        fin.set("standings", finalRows);
         Files.writeString(dir.resolve("standings.json"), Json.write(doc));
 
         page.navigate(HtmlReport.write(dir).file().toUri().toString(), READY);
 
         assertThat(page.evaluate("[...document.querySelectorAll('#standings-section h3.stage')].map(h => h.textContent)"))
-                .extracting(JsonNode::asText).containsExactly("Stage: final", "Stage: swiss (3 rounds)");
-        assertThat(page.evaluate("document.querySelectorAll('#standings tbody tr').length").asInt()).isEqualTo(2);
-        assertThat(page.evaluate("document.querySelectorAll('#standings th[data-col=buchholz]').length").asInt())
-                .as("the final has no Buchholz column").isZero();
-        assertThat(page.evaluate("document.querySelectorAll('table[data-stage=swiss] tbody tr').length").asInt())
+                .extracting(JsonNode::asText).containsExactly("Overall: the final's order, then the Swiss order",
+                        "Stage: final", "Stage: swiss (3 rounds)");
+        assertThat(page.evaluate("document.querySelectorAll('#standings tbody tr').length").asInt())
                 .isEqualTo(TournamentFixture.BOTS.size());
+        assertThat(page.evaluate("document.querySelectorAll('table[data-stage=final] th[data-col=buchholz]').length").asInt())
+                .as("the final has no Buchholz column").isZero();
         assertThat(page.evaluate("[...document.querySelectorAll('table[data-stage=swiss] tbody tr')]"
                 + ".map(tr => tr.querySelector('td[data-col=buchholz]').textContent)"))
                 .extracting(JsonNode::asText).containsExactly("10", "11", "12", "13");
+        // Side by side, and whole: no stage table sits in a box that scrolls or clips it.
+        assertThat(page.evaluate("(() => { const [f, s] = ['final', 'swiss'].map(st => document.querySelector("
+                + "'table[data-stage=' + st + ']').getBoundingClientRect()); return f.top === s.top && f.right <= s.left; })()")
+                .asBoolean()).as("the final's table beside the Swiss's").isTrue();
+        assertThat(page.evaluate("[...document.querySelectorAll('table[data-stage]')].every(t => { for (let e = t.parentElement;"
+                + " e; e = e.parentElement) { const o = getComputedStyle(e).overflowX; if (o !== 'visible') return false; }"
+                + " return true; })").asBoolean()).as("no stage table is cut").isTrue();
+        // The irregular losses of every stage are listed, never under "No irregular losses.".
+        assertThat(page.evaluate("document.querySelector('#irregular-section').textContent.includes('No irregular losses.')")
+                .asBoolean()).isFalse();
+        assertThat(page.evaluate("document.querySelectorAll('#irregular tbody tr').length").asInt()).isPositive();
+        // The games list names each game's stage and round.
+        assertThat(page.evaluate("document.querySelector('#games tr[data-game=\"1\"] td[data-col=stage]').textContent").asText())
+                .isEqualTo("swiss round 1");
+        assertThat(page.evaluate("document.querySelector('#games tr[data-game=\"" + games + "\"] td[data-col=stage]').textContent")
+                .asText()).isEqualTo("final");
         noScriptErrorsOrDialogs();
         page.screenshot(screenshots().resolve("swiss-stages.png"));
     }

@@ -141,7 +141,7 @@ class SchemaConformanceTest {
     @Test
     void validationReportsConformPassedAndFailed() throws IOException {
         for (String behaviour : List.of("random", "illegal")) {
-            CommandOutput run = caissa("validate", TestBots.command(behaviour, "2").display(), "--json", "--games", "1",
+            CommandOutput run = caissa("validate", TestBots.command(behaviour, "2").display(), "--json", "-", "--games", "1",
                     "--opponent", TestBots.command("random", "5").display(), "--first-move-allowance", "10s",
                     "--out", dir.resolve("validate-" + behaviour).toString());
 
@@ -154,7 +154,7 @@ class SchemaConformanceTest {
     void aBuildFailureReportConforms() throws IOException {
         Path source = Files.writeString(dir.resolve("broken.py"), "def (:\n");
 
-        CommandOutput run = caissa("validate", source.toString(), "--json", "--opponent",
+        CommandOutput run = caissa("validate", source.toString(), "--json", "-", "--opponent",
                 TestBots.command("random", "5").display());
 
         assertThat(run.exit()).isEqualTo(1);
@@ -163,10 +163,10 @@ class SchemaConformanceTest {
 
     @Test
     void theValidatorCatchesADocumentThatDoesNotConform() throws IOException {
-        JsonNode document = Json.mapper().readTree("{\"schema\": \"caissa-arena/standings/3\", \"extra\": 1}");
+        JsonNode document = Json.mapper().readTree("{\"schema\": \"caissa-arena/standings/2\", \"extra\": 1}");
 
         assertThat(String.join("\n", problems("standings.schema.json", document)))
-                .contains("caissa-arena/standings/2", "extra", "standings");
+                .contains("caissa-arena/standings/3", "extra", "standings");
         // The old match summary: sprt as a string, no settings.
         JsonNode match = Json.mapper().readTree("{\"schema\": \"caissa-arena/match/1\", \"sprt\": \"elo0=0,elo1=10\"}");
         assertThat(String.join("\n", problems("match.schema.json", match))).contains("sprt", "settings", "interrupted");

@@ -106,6 +106,13 @@ final class TournamentFixture {
         tournament.put("startedAt", "2025-03-01T09:59:58.123Z");
         tournament.put("definition", definition);
         tournament.put("games", games);
+        Map<String, Object> limits = new LinkedHashMap<>();
+        limits.put("memoryBytes", 1L << 30);
+        limits.put("processes", 64);
+        limits.put("openFiles", 256);
+        limits.put("fileSizeBytes", 64L << 20);
+        limits.put("scratchBytes", 256L << 20);
+        tournament.put("isolation", Map.of("sandbox", "auto", "limits", limits, "botLimits", Map.of()));
         Json.writeFile(dir.resolve(TournamentFolder.TOURNAMENT_FILE), tournament);
     }
 

@@ -116,7 +116,13 @@ class FormatsResumeTest {
         assertThat(again.stages().get(0).standings()).allSatisfy(s -> assertThat(s.buchholz()).isNotNull());
         // Five bots, three rounds: three different bots had a bye, 2 points each.
         assertThat(again.stages().get(0).standings().stream().mapToInt(Standing::byes).sum()).isEqualTo(3);
-        assertThat(again.standings()).hasSize(2);
+        // The whole tournament: the two finalists in the final's order, then the other three in the Swiss order.
+        List<String> finalOrder = again.stages().get(1).standings().stream().map(Standing::name).toList();
+        List<String> swissRest = again.stages().get(0).standings().stream().map(Standing::name)
+                .filter(n -> !finalOrder.contains(n)).toList();
+        assertThat(again.standings()).extracting(Standing::name)
+                .containsExactlyElementsOf(java.util.stream.Stream.concat(finalOrder.stream(), swissRest.stream()).toList());
+        assertThat(again.standings().stream().mapToInt(Standing::games).sum()).isEqualTo(2 * 14);
     }
 
     @Test

@@ -52,7 +52,7 @@ class TournamentEndToEndTest {
         assertThat(Journal.read(out)).hasSize(12).extracting(FinishedGame::game).doesNotHaveDuplicates();
 
         StandingsDocument standings = Json.mapper().readValue(out.resolve("standings.json").toFile(), StandingsDocument.class);
-        assertThat(standings.schema()).isEqualTo("caissa-arena/standings/2");
+        assertThat(standings.schema()).isEqualTo("caissa-arena/standings/3");
         assertThat(standings.complete()).isTrue();
         assertThat(standings.standings()).hasSize(4);
         assertThat(standings.standings().stream().mapToInt(Standing::games).sum()).isEqualTo(24);
@@ -91,11 +91,11 @@ class TournamentEndToEndTest {
         Path out = dir.resolve("out");
         StringWriter stderr = new StringWriter();
 
-        int exit = Main.run(new String[] {"tournament", file.toString(), "--out", out.toString()},
+        int exit = Main.run(new String[] {"tournament", file.toString(), "--out", out.toString(), "--broken", "refuse"},
                 new PrintWriter(new StringWriter()), new PrintWriter(stderr));
 
         assertThat(exit).isEqualTo(2);
-        assertThat(stderr.toString().lines().toList()).singleElement().asString()
+        assertThat(stderr.toString().lines().toList()).hasSize(2).first().asString()
                 .startsWith("caissa tournament: " + file + ":")
                 .contains("bots[1].command: " + broken + ": its first line '#!/nonexistent/interpreter' names"
                         + " /nonexistent/interpreter, which does not exist here");
@@ -146,11 +146,11 @@ class TournamentEndToEndTest {
                 .writeTo(dir.resolve("pre.json"));
         StringWriter stderr = new StringWriter();
 
-        int exit = Main.run(new String[] {"tournament", file.toString(), "--out", dir.resolve("out").toString()},
-                new PrintWriter(new StringWriter()), new PrintWriter(stderr));
+        int exit = Main.run(new String[] {"tournament", file.toString(), "--out", dir.resolve("out").toString(),
+            "--broken", "refuse"}, new PrintWriter(new StringWriter()), new PrintWriter(stderr));
 
         assertThat(exit).isEqualTo(2);
-        assertThat(stderr.toString().lines().toList()).singleElement().asString()
+        assertThat(stderr.toString().lines().toList()).hasSize(2).first().asString()
                 .isEqualTo("caissa tournament: " + file + ": bots[1] 'quitter' cannot play: it was started once before the"
                         + " games and closed its output before answering 'start' (exited with status 0); its stderr ends:"
                         + " variant caissa");

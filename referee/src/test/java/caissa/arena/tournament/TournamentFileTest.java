@@ -97,7 +97,7 @@ class TournamentFileTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            unknown field          | "gamesPerPiar": 2                 | :3: gamesPerPiar: unknown field (known: bots, clock, concurrency,
+            unknown field          | "gamesPerPiar": 2                 | :3: gamesPerPiar: unknown field (known: bots, broken, clock, concurrency,
             unknown clock          | "clock": "cpu-time"               | :3: clock: must be "wall" or "cpu", got "cpu-time"
             suspendIdle a string   | "suspendIdle": "no"               | :3: suspendIdle: must be true or false, got "no"
             margin not a duration  | "timeMargin": 5                   | :3: timeMargin: must be a duration string like "30s", got 5

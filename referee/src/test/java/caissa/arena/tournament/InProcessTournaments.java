@@ -1,0 +1,65 @@
+package caissa.arena.tournament;
+
+import caissa.arena.game.Game;
+import caissa.arena.game.GameListener;
+import caissa.arena.game.GameRecord;
+import caissa.arena.game.GameSetup;
+import caissa.arena.game.InProcessSeat;
+import caissa.arena.game.ManualTicker;
+import caissa.arena.rules.Move;
+import caissa.arena.rules.Position;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Plays a tournament's games in the test's own process, instantly: each bot plays the legal move
+ * its skill picks from the sorted list (skill 0 the first, and so on), so that results differ by
+ * bot and stay the same from run to run. For tests of what a tournament computes and shows, not of
+ * how it runs bots.
+ */
+public final class InProcessTournaments {
+
+    private InProcessTournaments() {
+    }
+
+    /** Plays the tournament's games to their end; a bot's skill is its number in the file. */
+    public static StandingsDocument play(Tournament tournament, List<String> bots, int concurrency) throws Exception {
+        return tournament.play(concurrency, setup -> game(setup, bots));
+    }
+
+    /** One game between in-process bots; a bot's skill is its number in {@code bots}. */
+    public static GameRecord game(GameSetup setup, List<String> bots) {
+        ManualTicker ticker = new ManualTicker();
+        InProcessSeat white = new InProcessSeat(ticker, new Picker(bots.indexOf(setup.white().name())));
+        InProcessSeat black = new InProcessSeat(ticker, new Picker(bots.indexOf(setup.black().name())));
+        return Game.play(setup, GameListener.NONE, InProcessSeat.opener(white, black), ticker);
+    }
+
+    private static final class Picker implements InProcessSeat.Player {
+        private final int skill;
+        private Position position = Position.initial();
+
+        Picker(int skill) {
+            this.skill = skill;
+        }
+
+        @Override
+        public InProcessSeat.Answer answer(String line) {
+            if (line.equals("end")) {
+                return InProcessSeat.Answer.NOTHING;
+            }
+            if (line.startsWith("opening ")) {
+                Arrays.stream(line.substring(8).split(" ")).forEach(m -> position = position.play(Move.of(m)));
+                return InProcessSeat.Answer.NOTHING;
+            }
+            if (!line.equals("start")) {
+                position = position.play(Move.of(line));
+            }
+            List<Move> moves = position.legalMoves().stream().sorted(java.util.Comparator.comparing(Move::toString)).toList();
+            Move move = moves.get((skill * 7 + position.toCfn().length()) % moves.size());
+            position = position.play(move);
+            return InProcessSeat.Answer.line(move.toString(), Duration.ofMillis(1));
+        }
+    }
+}
