@@ -5,7 +5,7 @@ import caissa.arena.game.GameRecord;
 import caissa.arena.game.PlayedMove;
 import caissa.arena.game.Termination;
 import caissa.arena.game.TimeControl;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.tournament.BotEntry;
 import caissa.arena.tournament.Tournament;
 import caissa.arena.tournament.TournamentDefinition;
@@ -27,9 +27,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Whether the arena charges its own delays to bots: tournaments between bots that answer

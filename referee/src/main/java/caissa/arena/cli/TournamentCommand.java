@@ -3,9 +3,9 @@ package caissa.arena.cli;
 import caissa.arena.bot.BotProcess;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
+import caissa.arena.runner.Openings;
+import caissa.arena.runner.Shard;
 import caissa.arena.sandbox.Isolation;
-import caissa.arena.tournament.Openings;
-import caissa.arena.tournament.Shard;
 import caissa.arena.tournament.StandingsDocument;
 import caissa.arena.tournament.Tournament;
 import caissa.arena.tournament.TournamentDefinition;
@@ -19,10 +19,10 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Runs a tournament from a tournament file (see tournaments/README.md), whole or one shard of it. */
 @Command(name = "tournament", mixinStandardHelpOptions = true,

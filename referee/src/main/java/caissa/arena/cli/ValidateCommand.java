@@ -5,7 +5,7 @@ import caissa.arena.bot.CommandCheck;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Entrant;
 import caissa.arena.input.Limits;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.submission.Check;

@@ -3,11 +3,12 @@ package caissa.arena.match;
 import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.DisagreeingRecordException;
+import caissa.arena.records.FolderCheck;
 import caissa.arena.records.GameLogCheck;
 import caissa.arena.records.InputFiles;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.rules.Variant;
-import caissa.arena.tournament.Openings;
+import caissa.arena.runner.Openings;
 import caissa.arena.tournament.RunCheck;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -46,7 +47,7 @@ public final class MatchCheck {
      * @return the number of logs checked
      * @throws DisagreeingRecordException at the first log that disagrees, naming it
      */
-    public static RunCheck.Verified check(Path dir, RunCheck.Mode mode) throws IOException {
+    public static FolderCheck.Verified check(Path dir, FolderCheck.Mode mode) throws IOException {
         Optional<Schedule> schedule = MatchMerge.isMatchShard(dir) ? Optional.of(shardSchedule(dir)) : schedule(dir);
         if (schedule.isEmpty()) {
             throw new BadInputException(dir + " is not a match's folder: it has neither " + MatchShardRecord.FILE
@@ -69,14 +70,14 @@ public final class MatchCheck {
             int number = Integer.parseInt(m.group(1));
             GameRecord log;
             try {
-                log = RunCheck.readLog(file);
+                log = FolderCheck.readLog(file);
             } catch (BadInputException e) {
-                if (mode == RunCheck.Mode.STRICT) {
+                if (mode == FolderCheck.Mode.STRICT) {
                     throw e;
                 }
                 continue;
             } catch (IOException e) {
-                if (mode == RunCheck.Mode.STRICT) {
+                if (mode == FolderCheck.Mode.STRICT) {
                     throw new DisagreeingRecordException(file, "is not a game log that can be read: "
                             + e.getMessage().lines().findFirst().orElse(""));
                 }
@@ -84,12 +85,12 @@ public final class MatchCheck {
             }
             boolean engineWhite = number % 2 == 1;
             Variant variant = s.variant().orElse(log.variant());
-            RunCheck.judge(file, log, GameLogCheck.Expected.game(number)
+            FolderCheck.judge(file, log, GameLogCheck.Expected.game(number)
                     .withPlayers(engineWhite ? s.engine() : s.baseline(), engineWhite ? s.baseline() : s.engine())
                     .withOpening(Openings.opening(variant, s.seed(), (number - 1) / 2, s.openingPlies())));
             checked++;
         }
-        return new RunCheck.Verified(checked, "the match " + s.engine() + " vs " + s.baseline());
+        return new FolderCheck.Verified(checked, "the match " + s.engine() + " vs " + s.baseline());
     }
 
     private static Schedule shardSchedule(Path dir) throws IOException {

@@ -2,8 +2,9 @@ package caissa.arena.match;
 
 import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
+import caissa.arena.records.FolderCheck;
 import caissa.arena.records.InputFiles;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.tournament.RunCheck;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -100,11 +101,11 @@ public final class MatchMerge {
         }
         for (Path dir : shards) {
             // Every log against its moves and the match's schedule before anything is judged or written.
-            MatchCheck.check(dir, RunCheck.Mode.STRICT);
+            MatchCheck.check(dir, FolderCheck.Mode.STRICT);
         }
         List<GameRecord> games = new ArrayList<>();
         for (Map.Entry<Integer, Path> e : found.entrySet()) {
-            games.add(RunCheck.readLog(e.getValue().resolve("games").resolve(Match.gameFileName(e.getKey()))));
+            games.add(FolderCheck.readLog(e.getValue().resolve("games").resolve(Match.gameFileName(e.getKey()))));
         }
         MatchReport report = Match.judge(first.settings(), out, games);
         Json.writeFile(out.resolve(SUMMARY_FILE), report);

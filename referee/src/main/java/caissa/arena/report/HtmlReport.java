@@ -1,6 +1,7 @@
 package caissa.arena.report;
 
 import caissa.arena.Version;
+import caissa.arena.records.AtomicFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -3,6 +3,7 @@ package caissa.arena.report;
 import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.InputFiles;
+import caissa.arena.records.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;

@@ -2,8 +2,8 @@ package caissa.arena.tournament;
 
 import caissa.arena.records.Folders;
 import caissa.arena.records.InputFiles;
+import caissa.arena.records.Json;
 import caissa.arena.records.Problems;
-import caissa.arena.report.Json;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

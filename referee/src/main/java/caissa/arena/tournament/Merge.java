@@ -1,11 +1,13 @@
 package caissa.arena.tournament;
 
 import caissa.arena.game.GameRecord;
+import caissa.arena.records.AtomicFiles;
 import caissa.arena.records.DisagreeingRecordException;
+import caissa.arena.records.FolderCheck;
 import caissa.arena.records.FolderLock;
 import caissa.arena.records.InputFiles;
-import caissa.arena.report.AtomicFiles;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
+import caissa.arena.runner.Shard;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -152,12 +154,12 @@ public final class Merge {
             Path log = foundIn.get(game.game()).resolve(game.file());
             GameRecord record;
             try {
-                record = RunCheck.readLog(log);
+                record = FolderCheck.readLog(log);
             } catch (IOException e) {
                 throw new DisagreeingRecordException(log, "is not a game log that can be read: "
                         + Objects.requireNonNullElse(e.getMessage(), e.getClass().getSimpleName()).lines().findFirst().orElse(""));
             }
-            RunCheck.judge(log, record, RunCheck.expected(game, openings));
+            FolderCheck.judge(log, record, RunCheck.expected(game, openings));
         }
 
         // Write: logs first, then the journal lines, then the records, so a merge killed midway

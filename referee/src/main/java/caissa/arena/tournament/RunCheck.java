@@ -3,10 +3,14 @@ package caissa.arena.tournament;
 import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.DisagreeingRecordException;
+import caissa.arena.records.FolderCheck.Mode;
+import caissa.arena.records.FolderCheck.Verified;
+import caissa.arena.records.FolderCheck;
 import caissa.arena.records.GameLogCheck;
 import caissa.arena.records.InputFiles;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.rules.Move;
+import caissa.arena.runner.Openings;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -28,21 +32,6 @@ import java.util.regex.Pattern;
  * resume judge the logs they take through the same {@link #expected}.
  */
 public final class RunCheck {
-
-    /** How much of a folder must be there. */
-    public enum Mode {
-        /** A run's records, complete: tournament.json readable, every journaled game's log there ({@code verify}). */
-        STRICT,
-        /**
-         * A folder perhaps still being written, or of an earlier version ({@code report}): what
-         * cannot be read is left to the report to name, and only the logs that can be are judged.
-         */
-        LENIENT
-    }
-
-    /** What was checked: the games whose logs agree, and what the folder is (for the summary line). */
-    public record Verified(int games, String what) {
-    }
 
     private static final Pattern NUMBERED = Pattern.compile("(\\d+)\\.json");
 
@@ -129,7 +118,7 @@ public final class RunCheck {
             if (log.isEmpty()) {
                 continue;
             }
-            judge(file, log.get(), expected(game, openings));
+            FolderCheck.judge(file, log.get(), expected(game, openings));
             checked++;
         }
         checked += checkUnjournaled(dir, latest, Optional.of(openings), mode);
@@ -143,28 +132,6 @@ public final class RunCheck {
     static GameLogCheck.Expected expected(FinishedGame game, OpeningsByGame openings) {
         return GameLogCheck.Expected.game(game.game()).withPlayers(game.white(), game.black())
                 .withOpening(openings.of(game.game())).withJournal(game.result(), game.termination());
-    }
-
-    /**
-     * The log of a game, read within {@link InputFiles#GAME_LOG_CAP}.
-     *
-     * @throws BadInputException when it is not a regular file or too large
-     * @throws IOException when it cannot be read or is not a game log
-     */
-    public static GameRecord readLog(Path file) throws IOException {
-        try {
-            return Json.mapper().readValue(InputFiles.read(file, InputFiles.GAME_LOG_CAP), GameRecord.class);
-        } catch (IllegalArgumentException e) {
-            // A move that is not one of the variant's board, found while the log is read.
-            throw new IOException(e.getMessage(), e);
-        }
-    }
-
-    /** @throws DisagreeingRecordException naming the log when it disagrees */
-    public static void judge(Path log, GameRecord record, GameLogCheck.Expected expected) {
-        if (GameLogCheck.check(record, expected) instanceof GameLogCheck.Verdict.Disagrees disagrees) {
-            throw new DisagreeingRecordException(log, disagrees.what());
-        }
     }
 
     /** The logs in games/ without a journal line (written by a run killed before its journal line), by opening and moves. */
@@ -203,7 +170,7 @@ public final class RunCheck {
                 continue;
             }
             if (openings.isPresent()) {
-                judge(file, record.get(), GameLogCheck.Expected.game(number).withOpening(openings.get().of(number)));
+                FolderCheck.judge(file, record.get(), GameLogCheck.Expected.game(number).withOpening(openings.get().of(number)));
             } else if (GameLogCheck.check(record.get()) instanceof GameLogCheck.Verdict.Disagrees disagrees) {
                 throw new DisagreeingRecordException(file, disagrees.what());
             }
@@ -247,7 +214,7 @@ public final class RunCheck {
 
     private static Optional<GameRecord> readLog(Path file, Mode mode) throws IOException {
         try {
-            return Optional.of(readLog(file));
+            return Optional.of(FolderCheck.readLog(file));
         } catch (BadInputException e) {
             // Not a regular file, or over its cap: refused as input, as every command refuses it.
             if (mode == Mode.STRICT) {

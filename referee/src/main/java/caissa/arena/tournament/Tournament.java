@@ -1,16 +1,20 @@
 package caissa.arena.tournament;
 
-import caissa.arena.sandbox.Isolation;
 import caissa.arena.Version;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
+import caissa.arena.records.FolderCheck;
 import caissa.arena.records.FolderLock;
 import caissa.arena.records.Folders;
 import caissa.arena.records.GameLogCheck;
 import caissa.arena.records.InputFiles;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
+import caissa.arena.runner.BatchRunner;
+import caissa.arena.runner.GamePool;
+import caissa.arena.runner.Shard;
+import caissa.arena.sandbox.Isolation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -343,7 +347,7 @@ public final class Tournament implements AutoCloseable {
             return false;
         }
         try {
-            return GameLogCheck.check(RunCheck.readLog(log), RunCheck.expected(game, openings)).agrees();
+            return GameLogCheck.check(FolderCheck.readLog(log), RunCheck.expected(game, openings)).agrees();
         } catch (IOException | RuntimeException e) {
             return false;
         }

@@ -6,7 +6,7 @@ import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.TimeControl;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.rules.Side;
 import caissa.arena.sandbox.Host;
 import caissa.arena.sandbox.Machines;

@@ -7,6 +7,7 @@ import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.TimeControl;
+import caissa.arena.records.Json;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
 import caissa.arena.tournament.Tournament;

@@ -3,6 +3,7 @@ package caissa.arena.report;
 import caissa.arena.bot.StderrExcerpt;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.Termination;
+import caissa.arena.records.Json;
 import caissa.arena.rules.Side;
 import java.io.IOException;
 import java.nio.file.Files;

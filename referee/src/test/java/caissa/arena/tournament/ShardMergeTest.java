@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import caissa.arena.game.GameRecord;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
+import caissa.arena.runner.Shard;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;

@@ -1,6 +1,6 @@
 package caissa.arena.tournament;
 
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.testbots.TestBots;
 import java.io.IOException;
 import java.nio.file.Files;

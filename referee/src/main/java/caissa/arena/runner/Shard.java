@@ -1,4 +1,4 @@
-package caissa.arena.tournament;
+package caissa.arena.runner;
 
 import java.util.List;
 import java.util.Map;
@@ -27,8 +27,14 @@ public record Shard(int index, int count) {
         return pairOrdinal % count + 1;
     }
 
+    /** A game of a schedule, as far as sharing it out goes: the pair it belongs to. */
+    public interface PairedGame {
+        /** 1-based number of the game pair. */
+        int pair();
+    }
+
     /** The games of a batch that are this shard's. */
-    public List<ScheduledGame> share(List<ScheduledGame> batch) {
+    public <G extends PairedGame> List<G> share(List<G> batch) {
         int firstPair = batch.isEmpty() ? 0 : batch.get(0).pair();
         return batch.stream().filter(g -> owns(g.pair() - firstPair)).toList();
     }

@@ -1,4 +1,4 @@
-package caissa.arena.report;
+package caissa.arena.records;
 
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Variant;

@@ -1,4 +1,4 @@
-package caissa.arena.report;
+package caissa.arena.records;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package caissa.arena.tournament;
+package caissa.arena.runner;
 
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
@@ -49,7 +49,7 @@ public final class Openings {
      * The same opening, drawn when a game first needs it rather than when the schedule is made:
      * drawing 50,000 openings of 40 plies takes half a minute, and a tournament must start at once.
      */
-    static List<Move> lazy(Variant variant, long seed, int index, int plies) {
+    public static List<Move> lazy(Variant variant, long seed, int index, int plies) {
         return plies == 0 ? List.of() : new Lazy(variant, seed, index, plies);
     }
 

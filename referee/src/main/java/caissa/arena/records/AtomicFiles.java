@@ -1,4 +1,4 @@
-package caissa.arena.report;
+package caissa.arena.records;
 
 import caissa.arena.records.Folders;
 import caissa.arena.records.Problems;

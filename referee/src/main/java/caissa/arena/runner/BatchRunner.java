@@ -1,4 +1,4 @@
-package caissa.arena.tournament;
+package caissa.arena.runner;
 
 import caissa.arena.game.GameSetup;
 import java.util.Iterator;
@@ -28,7 +28,7 @@ public final class BatchRunner {
         this(concurrency, caissa.arena.game.Game::play);
     }
 
-    BatchRunner(int concurrency, GamePool.Player player) {
+    public BatchRunner(int concurrency, GamePool.Player player) {
         this.concurrency = concurrency;
         this.player = player;
     }

@@ -1,4 +1,4 @@
-package caissa.arena.tournament;
+package caissa.arena.runner;
 
 import caissa.arena.bot.BotProcess;
 import caissa.arena.game.Game;
@@ -31,7 +31,7 @@ public final class GamePool {
 
     /** Plays one game; {@link Game#play} outside tests. */
     @FunctionalInterface
-    interface Player {
+    public interface Player {
         GameRecord play(GameSetup setup);
     }
 
@@ -46,7 +46,7 @@ public final class GamePool {
         this(concurrency, Game::play);
     }
 
-    GamePool(int concurrency, Player player) {
+    public GamePool(int concurrency, Player player) {
         if (concurrency < 1) {
             throw new IllegalArgumentException("concurrency must be at least 1, got " + concurrency);
         }
