@@ -1,7 +1,5 @@
 package caissa.arena.records;
 
-import caissa.arena.records.Folders;
-import caissa.arena.records.Problems;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

@@ -1,8 +1,11 @@
-package caissa.arena.game;
+package caissa.arena.diagnostics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.bot.BotCommand;
+import caissa.arena.game.Entrant;
+import caissa.arena.game.GameSetup;
+import caissa.arena.game.TimeControl;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;

@@ -1,10 +1,12 @@
-package caissa.arena.game;
+package caissa.arena.diagnostics;
 
 import caissa.arena.bot.Delivery;
 import caissa.arena.bot.Reply;
-import caissa.arena.diagnostics.Hints;
-import caissa.arena.diagnostics.StderrLines;
-import caissa.arena.diagnostics.TerminalText;
+import caissa.arena.game.Entrant;
+import caissa.arena.game.GameSetup;
+import caissa.arena.game.ProcessSeat;
+import caissa.arena.game.Seat;
+import caissa.arena.game.TimeControl;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
