@@ -1,6 +1,7 @@
 package caissa.arena.cli;
 
 import caissa.arena.Version;
+import caissa.arena.command.ExitCodes;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.records.Json;
 import caissa.arena.sandbox.Host;

@@ -1,6 +1,10 @@
 package caissa.arena.cli;
 
 import caissa.arena.bot.BotProcess;
+import caissa.arena.command.BotOption;
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.Options;
+import caissa.arena.command.UsageException;
 import caissa.arena.diagnostics.Diagnosis;
 import caissa.arena.diagnostics.IrregularLossTally;
 import caissa.arena.diagnostics.TerminalText;

@@ -1,5 +1,6 @@
 package caissa.arena.cli;
 
+import caissa.arena.command.ExitCodes;
 import caissa.arena.match.MatchMerge;
 import caissa.arena.match.MatchReport;
 import caissa.arena.report.HtmlReport;
@@ -11,10 +12,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Puts the shards of a batch together (see README, "Running on a cluster"). */
 @Command(name = "merge", mixinStandardHelpOptions = true,

@@ -1,5 +1,7 @@
 package caissa.arena.cli;
 
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.UsageException;
 import caissa.arena.records.Json;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;

@@ -1,5 +1,7 @@
 package caissa.arena.cli;
 
+import caissa.arena.command.BotOption;
+import caissa.arena.command.ExitCodes;
 import caissa.arena.diagnostics.Diagnosis;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Entrant;

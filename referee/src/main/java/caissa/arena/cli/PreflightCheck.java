@@ -1,5 +1,6 @@
 package caissa.arena.cli;
 
+import caissa.arena.command.UsageException;
 import caissa.arena.diagnostics.Preflight;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;

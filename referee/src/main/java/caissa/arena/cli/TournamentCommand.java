@@ -1,6 +1,10 @@
 package caissa.arena.cli;
 
 import caissa.arena.bot.BotProcess;
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.LiveReport;
+import caissa.arena.command.Options;
+import caissa.arena.command.UsageException;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
 import caissa.arena.runner.Openings;

@@ -2,6 +2,11 @@ package caissa.arena.cli;
 
 import caissa.arena.Version;
 import caissa.arena.bot.CommandCheck;
+import caissa.arena.command.BotOption;
+import caissa.arena.command.DurationConverter;
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.Options;
+import caissa.arena.command.UsageException;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Entrant;
 import caissa.arena.input.Limits;

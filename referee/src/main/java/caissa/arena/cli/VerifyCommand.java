@@ -1,5 +1,7 @@
 package caissa.arena.cli;
 
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.UsageException;
 import caissa.arena.match.MatchCheck;
 import caissa.arena.records.FolderCheck;
 import caissa.arena.tournament.RunCheck;

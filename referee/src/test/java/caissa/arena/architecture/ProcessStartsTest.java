@@ -37,7 +37,7 @@ class ProcessStartsTest {
     /** A bot, in a game or in the check before the games, is started by its seat; the sandbox bench starts its own. */
     @Test
     void onlyTheSeatStartsABot() {
-        noClasses().that(outside(ProcessSeat.class.getName(), "caissa.arena.cli.SandboxBench", BotProcess.class.getName()))
+        noClasses().that(outside(ProcessSeat.class.getName(), "caissa.arena.bench.SandboxBench", BotProcess.class.getName()))
                 .should().callMethodWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
                         com.tngtech.archunit.core.domain.properties.HasName.Predicates.name("start"))
                         .and(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
@@ -56,8 +56,8 @@ class ProcessStartsTest {
     @Test
     void onlyTheseClassesStartProcesses() {
         noClasses().that(outside(BotProcess.class.getName(), SourceBuild.class.getName(), Bubblewrap.class.getName(),
-                        "caissa.arena.bot.Signals", "caissa.arena.cli.Terminal", "caissa.arena.cli.BenchCommand",
-                        "caissa.arena.cli.FairnessBench"))
+                        "caissa.arena.bot.Signals", "caissa.arena.cli.Terminal", "caissa.arena.bench.BenchCommand",
+                        "caissa.arena.bench.FairnessBench"))
                 .should().callMethod(ProcessBuilder.class, "start")
                 .orShould().callMethod(Runtime.class, "exec", String.class)
                 .orShould().callMethod(Runtime.class, "exec", String[].class)

@@ -2,6 +2,7 @@ package caissa.arena.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.command.ExitCodes;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;

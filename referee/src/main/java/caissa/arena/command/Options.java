@@ -1,4 +1,4 @@
-package caissa.arena.cli;
+package caissa.arena.command;
 
 import caissa.arena.input.Limits;
 import java.io.IOException;
@@ -9,13 +9,13 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /** Small pieces the commands share. */
-final class Options {
+public final class Options {
 
     private Options() {
     }
 
     /** Games at a time beyond which a machine's cores cannot run the arena fairly, per core. */
-    static final int MAX_CONCURRENCY_PER_CORE = 4;
+    public static final int MAX_CONCURRENCY_PER_CORE = 4;
 
     /**
      * {@code --concurrency}: the option if given (1 to {@link Limits#MAX_CONCURRENCY}), else the
@@ -24,7 +24,7 @@ final class Options {
      * them); more than {@value #MAX_CONCURRENCY_PER_CORE} per core is an error. The one rule for
      * every command.
      */
-    static int concurrency(Integer option, int fallback, PrintWriter warnings) {
+    public static int concurrency(Integer option, int fallback, PrintWriter warnings) {
         int threads = option != null ? Limits.option("--concurrency", option, 1, Limits.MAX_CONCURRENCY)
                 : Math.max(1, Math.min(fallback, Limits.MAX_CONCURRENCY));
         String what = option != null ? "--concurrency" : "concurrency";
@@ -42,7 +42,7 @@ final class Options {
         return threads;
     }
 
-    static int cores() {
+    public static int cores() {
         return Runtime.getRuntime().availableProcessors();
     }
 
@@ -53,12 +53,12 @@ final class Options {
      * that is woken waits for a core often enough to be charged for it (measured with instant
      * bots on 2 cores: 1.1 % of replies charged more than 1 ms at 2 games, 0.04 % at 1).
      */
-    static int defaultConcurrency() {
+    public static int defaultConcurrency() {
         return Math.max(1, cores() / 2);
     }
 
     /** Removes a temporary folder of the command's own and everything in it. */
-    static void deleteTree(Path dir) throws IOException {
+    public static void deleteTree(Path dir) throws IOException {
         try (Stream<Path> paths = Files.walk(dir)) {
             for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(path);

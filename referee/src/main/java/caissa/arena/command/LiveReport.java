@@ -1,4 +1,4 @@
-package caissa.arena.cli;
+package caissa.arena.command;
 
 import caissa.arena.game.GameRecord;
 import caissa.arena.report.HtmlReport;
@@ -22,7 +22,7 @@ import java.util.TreeMap;
  * the run grows: the pause after a rewrite is at least twenty times what the rewrite took, so
  * that the report never takes more than a twentieth of the thread that commits the games.
  */
-final class LiveReport implements TournamentObserver {
+public final class LiveReport implements TournamentObserver {
 
     private static final long INTERVAL_NANOS = 5_000_000_000L;
 
@@ -37,7 +37,7 @@ final class LiveReport implements TournamentObserver {
     /** The games being played, for the live page. */
     private final Map<Integer, ReportData.Playing> playing = new TreeMap<>();
 
-    LiveReport(Path dir, PrintWriter err) {
+    public LiveReport(Path dir, PrintWriter err) {
         this.dir = dir;
         this.err = err;
     }
@@ -77,7 +77,7 @@ final class LiveReport implements TournamentObserver {
     }
 
     /** Writes the final report, which no longer refreshes itself. */
-    Path write() {
+    public Path write() {
         return write(false);
     }
 

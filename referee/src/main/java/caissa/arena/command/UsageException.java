@@ -1,4 +1,4 @@
-package caissa.arena.cli;
+package caissa.arena.command;
 
 import caissa.arena.input.BadInputException;
 

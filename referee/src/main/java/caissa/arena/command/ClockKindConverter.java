@@ -1,10 +1,10 @@
-package caissa.arena.cli;
+package caissa.arena.command;
 
 import caissa.arena.game.ClockKind;
 import picocli.CommandLine;
 
 /** Reads {@code wall} or {@code cpu}; anything else is an option error. */
-final class ClockKindConverter implements CommandLine.ITypeConverter<ClockKind> {
+public final class ClockKindConverter implements CommandLine.ITypeConverter<ClockKind> {
     @Override
     public ClockKind convert(String value) {
         try {

@@ -1,5 +1,9 @@
-package caissa.arena.cli;
+package caissa.arena.bench;
 
+import caissa.arena.command.BotOption;
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.Options;
+import caissa.arena.command.UsageException;
 import caissa.arena.game.TimeControl;
 import caissa.arena.tournament.BotEntry;
 import caissa.arena.tournament.Tournament;
@@ -16,9 +20,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Tournament throughput, and where the CPU goes: the referee's own time beside the bots'. */
 @Command(name = "tournament", mixinStandardHelpOptions = true,

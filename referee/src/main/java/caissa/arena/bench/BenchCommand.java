@@ -1,5 +1,8 @@
-package caissa.arena.cli;
+package caissa.arena.bench;
 
+import caissa.arena.command.BotOption;
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.UsageException;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameListener;
@@ -15,16 +18,16 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Benchmarks that print their figures: the referee's own cost, measured on real processes. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         header = "Measure the arena's own costs.",
         description = "Measure the arena's own costs and print the figures.",
         subcommands = {BenchCommand.Referee.class, TournamentBench.class, FairnessBench.class, SandboxBench.class})
-final class BenchCommand implements Runnable {
+public final class BenchCommand implements Runnable {
 
     @Spec
     CommandSpec spec;

@@ -1,5 +1,12 @@
-package caissa.arena.cli;
+package caissa.arena.bench;
 
+import caissa.arena.command.BotOption;
+import caissa.arena.command.ClockKindConverter;
+import caissa.arena.command.DurationConverter;
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.LiveReport;
+import caissa.arena.command.Options;
+import caissa.arena.command.UsageException;
 import caissa.arena.game.ClockKind;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.PlayedMove;

@@ -1,8 +1,10 @@
-package caissa.arena.cli;
+package caissa.arena.bench;
 
 import caissa.arena.bot.BotCommand;
 import caissa.arena.bot.BotProcess;
 import caissa.arena.bot.Reply;
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.UsageException;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
@@ -16,9 +18,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * What the sandbox costs a game: the time to start two bots, see each answer once, and tear

@@ -1,24 +1,24 @@
-package caissa.arena.cli;
+package caissa.arena.command;
 
 /** The exit codes the commands document. */
-final class ExitCodes {
+public final class ExitCodes {
 
-    static final int OK = 0;
+    public static final int OK = 0;
     /** A check failed ({@code validate}), H0 was accepted ({@code match}), or the machine lacks a part ({@code doctor}). */
-    static final int FAILED = 1;
+    public static final int FAILED = 1;
     /** Bad usage: unknown or malformed options, unreadable or invalid input files. */
-    static final int USAGE = 2;
+    public static final int USAGE = 2;
     /** A match reached its cap without a decision. */
-    static final int INCONCLUSIVE = 3;
+    public static final int INCONCLUSIVE = 3;
     /**
      * A game log that its moves, its journal or its schedule contradict ({@code merge}, {@code report},
      * {@code verify}): a record forged, cut or swapped, told apart from bad usage.
      */
-    static final int RECORD_DISAGREES = 5;
+    public static final int RECORD_DISAGREES = 5;
     /** A file could not be written or read: disk full, permissions, a bad path (sysexits EX_IOERR). */
-    static final int IO_ERROR = 74;
+    public static final int IO_ERROR = 74;
     /** A bug in the arena itself. */
-    static final int SOFTWARE = 70;
+    public static final int SOFTWARE = 70;
 
     private ExitCodes() {
     }

@@ -1,4 +1,4 @@
-package caissa.arena.cli;
+package caissa.arena.bench;
 
 import java.util.Arrays;
 

@@ -1,4 +1,4 @@
-package caissa.arena.cli;
+package caissa.arena.command;
 
 import caissa.arena.bot.BotCommand;
 import caissa.arena.bot.CommandCheck;
@@ -7,12 +7,12 @@ import caissa.arena.input.Names;
 import caissa.arena.input.Texts;
 
 /** Turns a {@code --white CMD} style option into an entrant, refusing commands that cannot start. */
-final class BotOption {
+public final class BotOption {
 
     private BotOption() {
     }
 
-    static Entrant entrant(String option, String commandLine, String name) {
+    public static Entrant entrant(String option, String commandLine, String name) {
         BotCommand command;
         try {
             command = BotCommand.parse(commandLine);
@@ -29,11 +29,11 @@ final class BotOption {
      * The bot's name: the one given (checked like every name, see {@link Names}), else the one
      * taken from its command, which must be a name too.
      */
-    static String name(String option, BotCommand command, String given) {
+    public static String name(String option, BotCommand command, String given) {
         return name(option, given, CommandCheck.defaultName(command));
     }
 
-    static String name(String option, String given, String fromCommand) {
+    public static String name(String option, String given, String fromCommand) {
         String nameOption = option.startsWith("--") ? option + "-name" : "--name";
         if (given != null) {
             Names.problem(given).ifPresent(problem -> {
