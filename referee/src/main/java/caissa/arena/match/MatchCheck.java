@@ -9,7 +9,6 @@ import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
 import caissa.arena.rules.Variant;
 import caissa.arena.runner.Openings;
-import caissa.arena.tournament.RunCheck;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

@@ -5,7 +5,6 @@ import caissa.arena.input.BadInputException;
 import caissa.arena.records.FolderCheck;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
-import caissa.arena.tournament.RunCheck;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
