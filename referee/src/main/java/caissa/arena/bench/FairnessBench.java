@@ -13,6 +13,7 @@ import caissa.arena.game.PlayedMove;
 import caissa.arena.game.Termination;
 import caissa.arena.game.TimeControl;
 import caissa.arena.records.Json;
+import caissa.arena.records.TournamentLayout;
 import caissa.arena.tournament.BotEntry;
 import caissa.arena.tournament.Tournament;
 import caissa.arena.tournament.TournamentDefinition;
@@ -218,7 +219,7 @@ final class FairnessBench implements Callable<Integer> {
         long over10 = 0;
         long replies = 0;
         long largest = 0;
-        try (Stream<Path> files = Files.list(dir.resolve(Tournament.GAMES_DIR))) {
+        try (Stream<Path> files = Files.list(dir.resolve(TournamentLayout.GAMES_DIR))) {
             for (Path file : files.toList()) {
                 GameRecord record = Json.mapper().readValue(file.toFile(), GameRecord.class);
                 plies += record.moves().size();

@@ -3,6 +3,8 @@ package caissa.arena.cli;
 import caissa.arena.command.ExitCodes;
 import caissa.arena.match.MatchMerge;
 import caissa.arena.match.MatchReport;
+import caissa.arena.records.MatchLayout;
+import caissa.arena.records.TournamentLayout;
 import caissa.arena.report.HtmlReport;
 import caissa.arena.tournament.Merge;
 import caissa.arena.tournament.ScheduledGame;
@@ -49,7 +51,7 @@ final class MergeCommand implements Callable<Integer> {
                     report.baseline().name(), report.games(), out);
             terminal.println();
             MatchCommand.printVerdict(terminal, report);
-            terminal.println("summary: " + out.resolve(MatchMerge.SUMMARY_FILE));
+            terminal.println("summary: " + out.resolve(MatchLayout.SUMMARY_FILE));
             terminal.flush();
             return report.decision().exitCode();
         }
@@ -68,7 +70,7 @@ final class MergeCommand implements Callable<Integer> {
         } else {
             terminal.println("the tournament is complete");
         }
-        terminal.println("standings: " + out.resolve(Tournament.STANDINGS_FILE));
+        terminal.println("standings: " + out.resolve(TournamentLayout.STANDINGS_FILE));
         terminal.println("report: " + HtmlReport.write(out).file());
         terminal.flush();
         return ExitCodes.OK;

@@ -13,7 +13,9 @@ import caissa.arena.game.PlayedMove;
 import caissa.arena.game.TimeControl;
 import caissa.arena.records.Folders;
 import caissa.arena.records.Json;
+import caissa.arena.records.PlayLayout;
 import caissa.arena.records.Problems;
+import caissa.arena.records.ReportsDirectory;
 import caissa.arena.report.BoardText;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
@@ -24,7 +26,6 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -150,8 +151,6 @@ final class PlayCommand implements Callable<Integer> {
     }
 
     private static Path defaultLogFile(Entrant white, Entrant black) {
-        String time = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        return ReportsDirectory.root().resolve("play")
-                .resolve(time + "-" + ReportsDirectory.safe(white.name()) + "-vs-" + ReportsDirectory.safe(black.name()) + ".json");
+        return PlayLayout.defaultFile(LocalDateTime.now(), white.name(), black.name());
     }
 }

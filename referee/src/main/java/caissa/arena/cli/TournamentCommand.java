@@ -7,6 +7,7 @@ import caissa.arena.command.Options;
 import caissa.arena.command.UsageException;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
+import caissa.arena.records.TournamentLayout;
 import caissa.arena.runner.Openings;
 import caissa.arena.runner.Shard;
 import caissa.arena.sandbox.Isolation;
@@ -68,7 +69,7 @@ final class TournamentCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         TournamentDefinition definition = withSandboxOptions(TournamentFile.read(file));
-        Path dir = out != null ? out : ReportsDirectory.root().resolve(definition.name());
+        Path dir = out != null ? out : TournamentLayout.defaultFolder(definition.name());
         int games = Options.concurrency(concurrency, definition.concurrency().orElse(Options.defaultConcurrency()),
                 spec.commandLine().getErr());
         List<Entrant> bots = definition.bots().stream().map(b -> new Entrant(b.name(), b.botCommand())).toList();
@@ -133,7 +134,7 @@ final class TournamentCommand implements Callable<Integer> {
             terminal.println("irregular losses in the games played now, by bot and cause:");
             irregular.forEach(terminal::println);
         }
-        terminal.println("standings: " + dir.resolve(Tournament.STANDINGS_FILE));
+        terminal.println("standings: " + dir.resolve(TournamentLayout.STANDINGS_FILE));
         Path page = report.write();
         if (page != null) {
             terminal.println("report: " + page);

@@ -5,8 +5,10 @@ import caissa.arena.diagnostics.IrregularLossTally;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.Result;
+import caissa.arena.records.GameFiles;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
+import caissa.arena.records.MatchLayout;
 import caissa.arena.rules.Side;
 import caissa.arena.runner.GamePool;
 import caissa.arena.runner.Openings;
@@ -83,9 +85,9 @@ public final class Match {
         if (shard.isPresent() && settings.sequential()) {
             throw new IllegalArgumentException("a sequential match cannot be sharded: its length depends on its results");
         }
-        Files.createDirectories(out.resolve("games"));
+        Files.createDirectories(out.resolve(MatchLayout.GAMES_DIR));
         if (shard.isPresent()) {
-            Json.writeFile(out.resolve(MatchShardRecord.FILE), MatchShardRecord.of(caissa.arena.Version.current(),
+            Json.writeFile(out.resolve(MatchLayout.SHARD_FILE), MatchShardRecord.of(caissa.arena.Version.current(),
                     settings, shard.get().index(), shard.get().count()));
         }
         Match match = new Match(settings, concurrency, out, observer, isolation.hiding(List.of(out)));
@@ -122,22 +124,18 @@ public final class Match {
     }
 
     private Path logFile(int number) {
-        return out.resolve("games").resolve(gameFileName(number));
+        return out.resolve(MatchLayout.GAMES_DIR).resolve(GameFiles.name(number, settings.maxGames()));
     }
 
     /** Judges a fixed-length match from all its games (in any order), writing their logs into {@code out/games/}. */
     static MatchReport judge(MatchSettings settings, Path out, List<GameRecord> games) throws IOException {
-        Files.createDirectories(out.resolve("games"));
+        Files.createDirectories(out.resolve(MatchLayout.GAMES_DIR));
         Match match = new Match(settings, 1, out, MatchObserver.NONE, Isolation.defaults());
         for (GameRecord game : games.stream()
                 .sorted(java.util.Comparator.comparingInt(g -> g.tournament().game())).toList()) {
             match.finished(game);
         }
         return match.summary();
-    }
-
-    static String gameFileName(int number) {
-        return String.format("%05d.json", number);
     }
 
     private Optional<GameSetup> next() {
@@ -214,7 +212,7 @@ public final class Match {
                 new MatchReport.Player(settings.baseline().name(), settings.baseline().command().argv()),
                 new MatchReport.Settings(GameRecord.TimeControlRecord.of(settings.timeControl()), settings.openingPlies(),
                         settings.seed(), settings.sequential(), settings.maxGames(), concurrency),
-                out.resolve("games").toString(),
+                out.resolve(MatchLayout.GAMES_DIR).toString(),
                 new MatchReport.SprtRecord(sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta()), verdict, false,
                 games, wins, draws, losses,
                 java.util.Arrays.stream(pentanomial.counts()).boxed().toList(),

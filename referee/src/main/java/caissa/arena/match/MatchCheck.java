@@ -4,9 +4,11 @@ import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.DisagreeingRecordException;
 import caissa.arena.records.FolderCheck;
+import caissa.arena.records.GameFiles;
 import caissa.arena.records.GameLogCheck;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
+import caissa.arena.records.MatchLayout;
 import caissa.arena.rules.Variant;
 import caissa.arena.runner.Openings;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,8 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The game logs of a match's folder (a whole match, a shard, or merged shards) against their
@@ -27,8 +27,6 @@ import java.util.regex.Pattern;
  * {@link GameLogCheck}.
  */
 public final class MatchCheck {
-
-    private static final Pattern GAME_FILE = Pattern.compile("(\\d{5})\\.json");
 
     /** What the folder says of the match: enough to know each game's players and opening. */
     private record Schedule(String engine, String baseline, int openingPlies, long seed, Optional<Variant> variant) {
@@ -49,24 +47,22 @@ public final class MatchCheck {
     public static FolderCheck.Verified check(Path dir, FolderCheck.Mode mode) throws IOException {
         Optional<Schedule> schedule = MatchMerge.isMatchShard(dir) ? Optional.of(shardSchedule(dir)) : schedule(dir);
         if (schedule.isEmpty()) {
-            throw new BadInputException(dir + " is not a match's folder: it has neither " + MatchShardRecord.FILE
-                    + " nor a match's " + MatchMerge.SUMMARY_FILE);
+            throw new BadInputException(dir + " is not a match's folder: it has neither " + MatchLayout.SHARD_FILE
+                    + " nor a match's " + MatchLayout.SUMMARY_FILE);
         }
         Schedule s = schedule.get();
-        Path games = dir.resolve("games");
+        Path games = dir.resolve(MatchLayout.GAMES_DIR);
         List<Path> files = new ArrayList<>();
         if (Files.isDirectory(games)) {
             try (DirectoryStream<Path> stream = Files.newDirectoryStream(games,
-                    p -> GAME_FILE.matcher(p.getFileName().toString()).matches())) {
+                    p -> GameFiles.number(p.getFileName().toString()).isPresent())) {
                 stream.forEach(files::add);
             }
         }
         files.sort(null);
         int checked = 0;
         for (Path file : files) {
-            Matcher m = GAME_FILE.matcher(file.getFileName().toString());
-            m.matches();
-            int number = Integer.parseInt(m.group(1));
+            int number = GameFiles.number(file.getFileName().toString()).getAsInt();
             GameRecord log;
             try {
                 log = FolderCheck.readLog(file);
@@ -93,7 +89,7 @@ public final class MatchCheck {
     }
 
     private static Schedule shardSchedule(Path dir) throws IOException {
-        Path file = dir.resolve(MatchShardRecord.FILE);
+        Path file = dir.resolve(MatchLayout.SHARD_FILE);
         MatchShardRecord record;
         try {
             record = Json.mapper().readValue(InputFiles.read(file, InputFiles.RECORD_CAP), MatchShardRecord.class);
@@ -106,7 +102,7 @@ public final class MatchCheck {
 
     /** A whole match's summary names no variant: its logs' own is taken. */
     private static Optional<Schedule> schedule(Path dir) {
-        Path file = dir.resolve(MatchMerge.SUMMARY_FILE);
+        Path file = dir.resolve(MatchLayout.SUMMARY_FILE);
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }

@@ -2,8 +2,11 @@ package caissa.arena.report;
 
 import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
+import caissa.arena.records.GameFiles;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
+import caissa.arena.records.MatchLayout;
+import caissa.arena.records.TournamentLayout;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -16,8 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.OptionalInt;
 
 /**
  * What a tournament output folder holds at the moment it is read: {@code tournament.json},
@@ -33,14 +35,6 @@ import java.util.regex.Pattern;
 public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional<JsonNode> standings,
         Optional<JsonNode> match, List<ReportGame> games, List<String> problems) {
 
-    /** The summary in a match's folder ({@code caissa match}), which the report draws as a match. */
-    public static final String MATCH_FILE = "summary.json";
-
-    public static final String TOURNAMENT_FILE = "tournament.json";
-    public static final String STANDINGS_FILE = "standings.json";
-    public static final String GAMES_DIR = "games";
-
-    private static final Pattern NUMBERED = Pattern.compile("(\\d+)\\.json");
     private static final int MAX_PROBLEM_LENGTH = 300;
 
     public TournamentFolder {
@@ -71,16 +65,16 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException(dir + " is not a folder");
         }
-        Path tournamentFile = dir.resolve(TOURNAMENT_FILE);
-        Path gamesDir = dir.resolve(GAMES_DIR);
-        Path matchFile = dir.resolve(MATCH_FILE);
+        Path tournamentFile = dir.resolve(TournamentLayout.RECORD_FILE);
+        Path gamesDir = dir.resolve(GameFiles.DIR);
+        Path matchFile = dir.resolve(MatchLayout.SUMMARY_FILE);
         if (!Files.isRegularFile(tournamentFile) && !Files.isDirectory(gamesDir) && !Files.isRegularFile(matchFile)) {
             throw new IllegalArgumentException(dir + " is not a tournament output folder: it has neither "
-                    + TOURNAMENT_FILE + " nor " + GAMES_DIR + "/");
+                    + TournamentLayout.RECORD_FILE + " nor " + GameFiles.DIR + "/");
         }
         List<String> problems = new ArrayList<>();
         Optional<JsonNode> tournament = readObject(tournamentFile, problems);
-        Optional<JsonNode> standings = readObject(dir.resolve(STANDINGS_FILE), problems);
+        Optional<JsonNode> standings = readObject(dir.resolve(TournamentLayout.STANDINGS_FILE), problems);
         // summary.json is a match's when it says so (caissa match, or caissa merge of match shards).
         Optional<JsonNode> match = readObject(matchFile, problems)
                 .filter(node -> "caissa-arena/match/1".equals(node.path("schema").asText()));
@@ -135,7 +129,7 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
         Map<Integer, String> fileOfNumber = new HashMap<>();
         for (int i = 0; i < files.size(); i++) {
             Path file = files.get(i);
-            String name = GAMES_DIR + "/" + file.getFileName();
+            String name = GameFiles.DIR + "/" + file.getFileName();
             ReportGame game = known.get(name);
             if (game != null) {
                 String earlier = fileOfNumber.putIfAbsent(game.number(), name);
@@ -170,15 +164,8 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
     }
 
     private static Optional<Integer> fileNumber(Path file) {
-        Matcher m = NUMBERED.matcher(file.getFileName().toString());
-        if (!m.matches()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Integer.parseInt(m.group(1)));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
+        OptionalInt number = GameFiles.number(file.getFileName().toString());
+        return number.isPresent() ? Optional.of(number.getAsInt()) : Optional.empty();
     }
 
     /** One short line: Jackson's messages carry a source excerpt over several lines. */

@@ -13,6 +13,7 @@ import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
 import caissa.arena.game.TimeControl;
 import caissa.arena.records.Json;
+import caissa.arena.records.ValidateLayout;
 import caissa.arena.rules.Side;
 import caissa.arena.rules.Variant;
 import caissa.arena.runner.GamePool;
@@ -93,8 +94,7 @@ public final class Validator {
     }
 
     private Path logFile(GameRecord g) {
-        int width = Math.max(2, Integer.toString(g.tournament().games()).length());
-        return gamesDir.resolve(String.format("%0" + width + "d.json", g.tournament().game()));
+        return ValidateLayout.gameFile(gamesDir, g.tournament().game(), g.tournament().games());
     }
 
     private ValidationReport.GameLine line(GameRecord g) {

@@ -6,9 +6,11 @@ import caissa.arena.records.DisagreeingRecordException;
 import caissa.arena.records.FolderCheck.Mode;
 import caissa.arena.records.FolderCheck.Verified;
 import caissa.arena.records.FolderCheck;
+import caissa.arena.records.GameFiles;
 import caissa.arena.records.GameLogCheck;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
+import caissa.arena.records.TournamentLayout;
 import caissa.arena.rules.Move;
 import caissa.arena.runner.Openings;
 import java.io.IOException;
@@ -21,8 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The records of a tournament's output folder (a whole run, a shard or a merged folder) against
@@ -33,8 +33,6 @@ import java.util.regex.Pattern;
  */
 public final class RunCheck {
 
-    private static final Pattern NUMBERED = Pattern.compile("(\\d+)\\.json");
-
     private RunCheck() {
     }
 
@@ -43,7 +41,7 @@ public final class RunCheck {
      * @throws OutputFolderException when the folder is not a tournament's (in {@link Mode#STRICT})
      */
     public static Verified check(Path dir, Mode mode) throws IOException {
-        Path recordFile = dir.resolve(Tournament.RECORD_FILE);
+        Path recordFile = dir.resolve(TournamentLayout.RECORD_FILE);
         Optional<TournamentRecord> record = readRecord(recordFile, mode);
         Optional<TournamentDefinition> read = record.flatMap(r -> definition(recordFile, r, mode));
         if (read.isEmpty()) {
@@ -53,7 +51,7 @@ public final class RunCheck {
         TournamentDefinition definition = read.get();
         Plan plan = Plan.of(definition);
         List<String> names = definition.bots().stream().map(BotEntry::name).toList();
-        Path journalFile = dir.resolve(Journal.FILE);
+        Path journalFile = dir.resolve(TournamentLayout.JOURNAL_FILE);
         List<Journal.Line> lines;
         try {
             lines = Journal.readLines(dir);
@@ -81,7 +79,7 @@ public final class RunCheck {
                 throw new DisagreeingRecordException(where, "game " + game.game() + " is not in the schedule (games 1 to "
                         + plan.totalGames() + ")");
             }
-            String expectedFile = Tournament.GAMES_DIR + "/" + Tournament.gameFileName(game.game(), plan.totalGames());
+            String expectedFile = TournamentLayout.GAMES_DIR + "/" + GameFiles.name(game.game(), plan.totalGames());
             if (!expectedFile.equals(game.file())) {
                 throw new DisagreeingRecordException(where, "game " + game.game() + " names the log '" + game.file()
                         + "', but its log is " + expectedFile);
@@ -137,30 +135,23 @@ public final class RunCheck {
     /** The logs in games/ without a journal line (written by a run killed before its journal line), by opening and moves. */
     private static int checkUnjournaled(Path dir, Map<Integer, Journal.Line> journaled, Optional<OpeningsByGame> openings,
             Mode mode) throws IOException {
-        Path games = dir.resolve(Tournament.GAMES_DIR);
+        Path games = dir.resolve(TournamentLayout.GAMES_DIR);
         if (!Files.isDirectory(games)) {
             if (mode == Mode.STRICT && openings.isEmpty()) {
                 throw new OutputFolderException(dir + " is not an output folder of the arena: it has neither "
-                        + Tournament.RECORD_FILE + " nor " + Tournament.GAMES_DIR + "/");
+                        + TournamentLayout.RECORD_FILE + " nor " + TournamentLayout.GAMES_DIR + "/");
             }
             return 0;
         }
         List<Path> files = new ArrayList<>();
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(games,
-                p -> NUMBERED.matcher(p.getFileName().toString()).matches())) {
+                p -> GameFiles.number(p.getFileName().toString()).isPresent())) {
             stream.forEach(files::add);
         }
         files.sort(null);
         int checked = 0;
         for (Path file : files) {
-            Matcher m = NUMBERED.matcher(file.getFileName().toString());
-            m.matches();
-            int number;
-            try {
-                number = Integer.parseInt(m.group(1));
-            } catch (NumberFormatException e) {
-                continue;
-            }
+            int number = GameFiles.number(file.getFileName().toString()).getAsInt();
             Journal.Line line = journaled.get(number);
             if (line != null && dir.resolve(line.game().file()).equals(file)) {
                 continue;

@@ -8,9 +8,11 @@ import caissa.arena.game.GameSetup;
 import caissa.arena.records.FolderCheck;
 import caissa.arena.records.FolderLock;
 import caissa.arena.records.Folders;
+import caissa.arena.records.GameFiles;
 import caissa.arena.records.GameLogCheck;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
+import caissa.arena.records.TournamentLayout;
 import caissa.arena.runner.BatchRunner;
 import caissa.arena.runner.GamePool;
 import caissa.arena.runner.Shard;
@@ -45,9 +47,6 @@ import java.util.stream.Stream;
  */
 public final class Tournament implements AutoCloseable {
 
-    public static final String RECORD_FILE = "tournament.json";
-    public static final String STANDINGS_FILE = "standings.json";
-    public static final String GAMES_DIR = "games";
 
     private final TournamentDefinition definition;
     private final Path file;
@@ -174,8 +173,8 @@ public final class Tournament implements AutoCloseable {
     /** Writes tournament.json first, so that a folder with anything else in it always names its run. */
     private void start() throws IOException {
         Folders.removeTemporaryFiles(dir);
-        Json.writeFile(dir.resolve(RECORD_FILE), record());
-        createFolder(dir.resolve(GAMES_DIR));
+        Json.writeFile(dir.resolve(TournamentLayout.RECORD_FILE), record());
+        createFolder(dir.resolve(TournamentLayout.GAMES_DIR));
     }
 
     /**
@@ -186,7 +185,7 @@ public final class Tournament implements AutoCloseable {
         try (Stream<Path> entries = Files.list(dir)) {
             for (Path entry : entries.toList()) {
                 String name = entry.getFileName().toString();
-                boolean emptyGames = name.equals(GAMES_DIR) && Files.isDirectory(entry) && onlyTemporaryFiles(entry);
+                boolean emptyGames = name.equals(TournamentLayout.GAMES_DIR) && Files.isDirectory(entry) && onlyTemporaryFiles(entry);
                 if (!name.equals(FolderLock.FILE) && !Folders.isTemporary(entry) && !emptyGames) {
                     return false;
                 }
@@ -221,14 +220,14 @@ public final class Tournament implements AutoCloseable {
                     + "; start the tournament without --resume");
         }
         lock();
-        Path recordFile = dir.resolve(RECORD_FILE);
+        Path recordFile = dir.resolve(TournamentLayout.RECORD_FILE);
         if (!Files.isRegularFile(recordFile)) {
             if (startedNothing()) {
                 // A start that failed before tournament.json was written: nothing to keep, start it now.
                 start();
                 return;
             }
-            throw new OutputFolderException("--resume: " + dir + " has no " + RECORD_FILE
+            throw new OutputFolderException("--resume: " + dir + " has no " + TournamentLayout.RECORD_FILE
                     + ", so the tournament its other files belong to is unknown; move them away or choose another folder");
         }
         TournamentRecord stored;
@@ -249,8 +248,8 @@ public final class Tournament implements AutoCloseable {
                     + describe(expected) + " (check --shard and --from)");
         }
         Folders.removeTemporaryFiles(dir);
-        Folders.removeTemporaryFiles(dir.resolve(GAMES_DIR));
-        createFolder(dir.resolve(GAMES_DIR));
+        Folders.removeTemporaryFiles(dir.resolve(TournamentLayout.GAMES_DIR));
+        createFolder(dir.resolve(TournamentLayout.GAMES_DIR));
         List<Journal.Line> journal;
         try {
             journal = Journal.readLines(dir);
@@ -296,12 +295,12 @@ public final class Tournament implements AutoCloseable {
     /** A journal line must name a game of the tournament, its own log file, and a result. */
     private void checkLine(Journal.Line line) {
         FinishedGame game = line.game();
-        String where = "--resume: " + dir.resolve(Journal.FILE) + ":" + line.number() + ": ";
+        String where = "--resume: " + dir.resolve(TournamentLayout.JOURNAL_FILE) + ":" + line.number() + ": ";
         if (game.game() < 1 || game.game() > plan.totalGames()) {
             throw new OutputFolderException(where + "game " + game.game() + " is not in the schedule (games 1 to "
                     + plan.totalGames() + ")");
         }
-        String expectedFile = GAMES_DIR + "/" + gameFileName(game.game(), plan.totalGames());
+        String expectedFile = TournamentLayout.GAMES_DIR + "/" + GameFiles.name(game.game(), plan.totalGames());
         if (!expectedFile.equals(game.file())) {
             throw new OutputFolderException(where + "game " + game.game() + " names the log '" + game.file()
                     + "', but its log is " + expectedFile);
@@ -318,7 +317,7 @@ public final class Tournament implements AutoCloseable {
      */
     private void checkAgainstSchedule(Journal.Line line, Map<Integer, ScheduledGame> schedule) {
         FinishedGame game = line.game();
-        String where = "--resume: " + dir.resolve(Journal.FILE) + ":" + line.number() + ": ";
+        String where = "--resume: " + dir.resolve(TournamentLayout.JOURNAL_FILE) + ":" + line.number() + ": ";
         ScheduledGame scheduled = schedule.get(game.game());
         if (scheduled == null) {
             if (shardBatch.isPresent()) {
@@ -448,7 +447,7 @@ public final class Tournament implements AutoCloseable {
     }
 
     private void commit(GameRecord record, Journal journal) throws IOException {
-        String name = GAMES_DIR + "/" + gameFileName(record.tournament().game(), plan.totalGames());
+        String name = TournamentLayout.GAMES_DIR + "/" + GameFiles.name(record.tournament().game(), plan.totalGames());
         Json.writeFile(dir.resolve(name), record);
         FinishedGame game = FinishedGame.of(record, name);
         journal.append(game);
@@ -471,7 +470,7 @@ public final class Tournament implements AutoCloseable {
 
     private StandingsDocument writeStandings() throws IOException {
         StandingsDocument document = currentStandings();
-        Json.writeFile(dir.resolve(STANDINGS_FILE), document);
+        Json.writeFile(dir.resolve(TournamentLayout.STANDINGS_FILE), document);
         lastStandings = document;
         return document;
     }
@@ -523,13 +522,5 @@ public final class Tournament implements AutoCloseable {
             }
         }
         return players;
-    }
-
-    /** {@code 0007.json}: zero-padded so that the files sort by game number. */
-    static String gameFileName(int number, int total) {
-        int width = Math.max(4, Integer.toString(total).length());
-        String digits = Integer.toString(number);
-        // Not String.format: named once a game, its parsing of the pattern cost more than the rest of the name.
-        return "0".repeat(Math.max(0, width - digits.length())) + digits + ".json";
     }
 }

@@ -4,6 +4,7 @@ import caissa.arena.bot.StderrExcerpt;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.Termination;
 import caissa.arena.records.Json;
+import caissa.arena.records.TournamentLayout;
 import caissa.arena.rules.Side;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -107,7 +108,7 @@ final class TournamentFixture {
         tournament.put("startedAt", "2025-03-01T09:59:58.123Z");
         tournament.put("definition", definition);
         tournament.put("games", games);
-        Json.writeFile(dir.resolve(TournamentFolder.TOURNAMENT_FILE), tournament);
+        Json.writeFile(dir.resolve(TournamentLayout.RECORD_FILE), tournament);
     }
 
     /** Written plainly, not through AtomicFiles: a thousand forced writes would make the tests slow for nothing. */
@@ -177,7 +178,7 @@ final class TournamentFixture {
         doc.put("complete", games.size() == total);
         doc.put("standings", standings);
         doc.put("crosstable", crosstable);
-        Json.writeFile(dir.resolve(TournamentFolder.STANDINGS_FILE), doc);
+        Json.writeFile(dir.resolve(TournamentLayout.STANDINGS_FILE), doc);
     }
 
     /** One bot's running totals. */
