@@ -9,6 +9,9 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -16,7 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The arena's packages in layers, declared once here (docs/packages.md draws the same picture):
+ * The arena's packages in layers, declared once here (docs/packages.md, checked below, shows them):
  * a package may use only packages of the layers below its own, never one beside it or above it,
  * and no group of packages may use each other in a circle. The rules are at the bottom and know
  * nothing else; the command line is at the top and nothing uses it.
@@ -68,6 +71,17 @@ class PackageLayersTest {
         assertThat(packages).as("a new package is placed in a layer of PackageLayersTest.LAYERS")
                 .isSubsetOf(declared);
         assertThat(declared).as("every declared package still exists").isSubsetOf(packages);
+    }
+
+    /** docs/packages.md is the reader's copy of these layers: it names every package, in its layer. */
+    @Test
+    void thePackagePageNamesEveryPackageInItsLayer() throws IOException {
+        String page = Files.readString(Path.of("..", "docs", "packages.md"));
+        for (int layer = 0; layer < LAYERS.size(); layer++) {
+            for (String name : LAYERS.get(layer)) {
+                assertThat(page).as("docs/packages.md").contains("| " + (layer + 1) + " | `" + name + "` |");
+            }
+        }
     }
 
     @Test
