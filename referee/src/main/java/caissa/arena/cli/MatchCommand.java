@@ -11,7 +11,6 @@ import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
 import caissa.arena.match.Match;
-import caissa.arena.match.MatchMerge;
 import caissa.arena.match.MatchReport;
 import caissa.arena.match.MatchSettings;
 import caissa.arena.records.Json;

@@ -8,7 +8,6 @@ import caissa.arena.records.TournamentLayout;
 import caissa.arena.report.HtmlReport;
 import caissa.arena.tournament.Merge;
 import caissa.arena.tournament.ScheduledGame;
-import caissa.arena.tournament.Tournament;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,7 +3,6 @@ package caissa.arena.tournament;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import caissa.arena.cli.Main;
 import caissa.arena.records.GameFiles;
 import caissa.arena.records.Json;
 import caissa.arena.records.TournamentLayout;

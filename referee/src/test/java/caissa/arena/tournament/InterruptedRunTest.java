@@ -3,7 +3,6 @@ package caissa.arena.tournament;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.cli.Main;
-import caissa.arena.records.TournamentLayout;
 import caissa.arena.testbots.Interruptible;
 import java.io.PrintWriter;
 import java.io.StringWriter;
