@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.bot.SampleBots;
 import caissa.arena.cli.Main;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.rules.Variant;
 import caissa.arena.tournament.StandingsDocument;
 import caissa.arena.tournament.TournamentDefinition;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.bot.SampleBots;
 import caissa.arena.cli.Main;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -61,7 +61,7 @@ class ShardedMatchTest {
         // Pairs 1 and 4 (games 1, 2, 7, 8) are shard 1's; pair 2 shard 2's; pair 3 shard 3's.
         try (var files = Files.list(dir.resolve("shard-1/games"))) {
             assertThat(files.map(p -> p.getFileName().toString()).sorted())
-                    .containsExactly("00001.json", "00002.json", "00007.json", "00008.json");
+                    .containsExactly("0001.json", "0002.json", "0007.json", "0008.json");
         }
 
         StringWriter out = new StringWriter();

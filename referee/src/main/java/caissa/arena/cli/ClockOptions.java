@@ -1,5 +1,8 @@
 package caissa.arena.cli;
 
+import caissa.arena.command.ClockKindConverter;
+import caissa.arena.command.DurationConverter;
+import caissa.arena.command.UsageException;
 import caissa.arena.game.ClockKind;
 import caissa.arena.game.TimeControl;
 import java.time.Duration;

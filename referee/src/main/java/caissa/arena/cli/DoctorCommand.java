@@ -1,8 +1,9 @@
 package caissa.arena.cli;
 
 import caissa.arena.Version;
+import caissa.arena.command.ExitCodes;
 import caissa.arena.diagnostics.TerminalText;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.sandbox.Host;
 import java.io.PrintWriter;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package caissa.arena.cli;
 
+import caissa.arena.command.UsageException;
 import caissa.arena.sandbox.ResourceLimits;
 import picocli.CommandLine.Option;
 

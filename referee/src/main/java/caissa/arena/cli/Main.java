@@ -1,6 +1,8 @@
 package caissa.arena.cli;
 
 import caissa.arena.Version;
+import caissa.arena.bench.BenchCommand;
+import caissa.arena.command.ExitCodes;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.DisagreeingRecordException;

@@ -1,26 +1,30 @@
 package caissa.arena.cli;
 
 import caissa.arena.bot.BotProcess;
+import caissa.arena.command.BotOption;
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.Options;
+import caissa.arena.command.UsageException;
 import caissa.arena.diagnostics.Diagnosis;
 import caissa.arena.diagnostics.IrregularLossTally;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
 import caissa.arena.match.Match;
-import caissa.arena.match.MatchMerge;
 import caissa.arena.match.MatchReport;
 import caissa.arena.match.MatchSettings;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
+import caissa.arena.records.MatchLayout;
+import caissa.arena.records.ReportsDirectory;
 import caissa.arena.rules.Variant;
+import caissa.arena.runner.Openings;
+import caissa.arena.runner.Shard;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.stats.Sprt;
 import caissa.arena.tournament.BrokenBots;
-import caissa.arena.tournament.Openings;
-import caissa.arena.tournament.Shard;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -112,9 +116,6 @@ final class MatchCommand implements Callable<Integer> {
             description = "With --games: play only share I of N (from 1) of the game pairs, for a cluster; judge the whole match with 'caissa merge'. auto: from the environment, as for tournament.")
     String shard;
 
-    /** The summary's file in the match folder: the name {@code caissa merge} gives a merged match's too. */
-    static final String SUMMARY_FILE = MatchMerge.SUMMARY_FILE;
-
     /** Set by {@link Main#main}: a real terminal gets a line redrawn in place. */
     static boolean interactive;
 
@@ -165,9 +166,7 @@ final class MatchCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException((games != null ? "--games: " : "--max-games: ") + e.getMessage());
         }
-        Path dir = out != null ? out : ReportsDirectory.root().resolve("match").resolve(
-                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
-                        + ReportsDirectory.safe(engineBot.name()) + "-vs-" + ReportsDirectory.safe(baselineBot.name()));
+        Path dir = out != null ? out : MatchLayout.defaultFolder(LocalDateTime.now(), engineBot.name(), baselineBot.name());
 
         Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()))
                 .hiding(List.of(ReportsDirectory.root()));
@@ -196,9 +195,9 @@ final class MatchCommand implements Callable<Integer> {
         terminal.println("  baseline: " + baselineBot.command().display());
         terminal.println("  sprt: " + hypotheses + "; clock: " + settings.timeControl().describe() + "; openings: "
                 + openingPlies + " plies, seed " + seed);
-        terminal.println("  game logs: " + dir.resolve("games"));
+        terminal.println("  game logs: " + dir.resolve(MatchLayout.GAMES_DIR));
         if (share.isEmpty()) {
-            terminal.println("  summary: " + dir.resolve(SUMMARY_FILE) + (json != null ? " and " + json : ""));
+            terminal.println("  summary: " + dir.resolve(MatchLayout.SUMMARY_FILE) + (json != null ? " and " + json : ""));
         }
         terminal.flush();
         // A match cut short (Ctrl-C, SIGTERM, a CI timeout) still leaves its summary so far, marked as such.
@@ -208,7 +207,7 @@ final class MatchCommand implements Callable<Integer> {
             writeSummaries(dir, cut);
             terminal.println();
             terminal.println("interrupted after " + cut.games() + " games; the summary so far is in "
-                    + dir.resolve(SUMMARY_FILE) + (json != null ? " and " + json : ""));
+                    + dir.resolve(MatchLayout.SUMMARY_FILE) + (json != null ? " and " + json : ""));
             terminal.flush();
         }, "match-interrupted");
         if (share.isEmpty()) {
@@ -253,8 +252,8 @@ final class MatchCommand implements Callable<Integer> {
         }
         printVerdict(terminal, report);
         writeSummaries(dir, report);
-        terminal.println("game logs: " + dir.resolve("games"));
-        terminal.println("summary: " + dir.resolve(SUMMARY_FILE) + (json != null ? " and " + json : ""));
+        terminal.println("game logs: " + dir.resolve(MatchLayout.GAMES_DIR));
+        terminal.println("summary: " + dir.resolve(MatchLayout.SUMMARY_FILE) + (json != null ? " and " + json : ""));
         terminal.flush();
         return report.decision().exitCode();
     }
@@ -273,7 +272,7 @@ final class MatchCommand implements Callable<Integer> {
     /** The summary in the match folder (where {@code caissa report} finds it) and, with --json, where asked. */
     private void writeSummaries(Path dir, MatchReport report) {
         try {
-            Json.writeFile(dir.resolve(SUMMARY_FILE), report);
+            Json.writeFile(dir.resolve(MatchLayout.SUMMARY_FILE), report);
             if (json != null) {
                 Json.writeFile(json, report);
             }

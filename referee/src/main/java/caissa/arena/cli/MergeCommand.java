@@ -1,20 +1,22 @@
 package caissa.arena.cli;
 
+import caissa.arena.command.ExitCodes;
 import caissa.arena.match.MatchMerge;
 import caissa.arena.match.MatchReport;
+import caissa.arena.records.MatchLayout;
+import caissa.arena.records.TournamentLayout;
 import caissa.arena.report.HtmlReport;
 import caissa.arena.tournament.Merge;
 import caissa.arena.tournament.ScheduledGame;
-import caissa.arena.tournament.Tournament;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Puts the shards of a batch together (see docs/organiser-guide.md, "Clusters"). */
 @Command(name = "merge", mixinStandardHelpOptions = true,
@@ -48,7 +50,7 @@ final class MergeCommand implements Callable<Integer> {
                     report.baseline().name(), report.games(), out);
             terminal.println();
             MatchCommand.printVerdict(terminal, report);
-            terminal.println("summary: " + out.resolve(MatchMerge.SUMMARY_FILE));
+            terminal.println("summary: " + out.resolve(MatchLayout.SUMMARY_FILE));
             terminal.flush();
             return report.decision().exitCode();
         }
@@ -67,7 +69,7 @@ final class MergeCommand implements Callable<Integer> {
         } else {
             terminal.println("the tournament is complete");
         }
-        terminal.println("standings: " + out.resolve(Tournament.STANDINGS_FILE));
+        terminal.println("standings: " + out.resolve(TournamentLayout.STANDINGS_FILE));
         terminal.println("report: " + HtmlReport.write(out).file());
         terminal.flush();
         return ExitCodes.OK;

@@ -1,5 +1,6 @@
 package caissa.arena.cli;
 
+import caissa.arena.command.ExitCodes;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Outcome;
 import caissa.arena.rules.Position;

@@ -1,6 +1,8 @@
 package caissa.arena.cli;
 
-import caissa.arena.report.Json;
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.UsageException;
+import caissa.arena.records.Json;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
 import java.io.PrintWriter;

@@ -1,5 +1,7 @@
 package caissa.arena.cli;
 
+import caissa.arena.command.BotOption;
+import caissa.arena.command.ExitCodes;
 import caissa.arena.diagnostics.Diagnosis;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Entrant;
@@ -12,9 +14,11 @@ import caissa.arena.game.PlayedMove;
 import caissa.arena.game.Termination;
 import caissa.arena.game.TimeControl;
 import caissa.arena.records.Folders;
+import caissa.arena.records.Json;
+import caissa.arena.records.PlayLayout;
 import caissa.arena.records.Problems;
+import caissa.arena.records.ReportsDirectory;
 import caissa.arena.report.BoardText;
-import caissa.arena.report.Json;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
@@ -24,7 +28,6 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -151,8 +154,6 @@ final class PlayCommand implements Callable<Integer> {
     }
 
     private static Path defaultLogFile(Entrant white, Entrant black) {
-        String time = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        return ReportsDirectory.root().resolve("play")
-                .resolve(time + "-" + ReportsDirectory.safe(white.name()) + "-vs-" + ReportsDirectory.safe(black.name()) + ".json");
+        return PlayLayout.defaultFile(LocalDateTime.now(), white.name(), black.name());
     }
 }

@@ -1,8 +1,9 @@
 package caissa.arena.cli;
 
+import caissa.arena.command.UsageException;
+import caissa.arena.diagnostics.Preflight;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
-import caissa.arena.game.Preflight;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,17 +1,20 @@
 package caissa.arena.cli;
 
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.UsageException;
 import caissa.arena.match.MatchCheck;
+import caissa.arena.records.FolderCheck;
+import caissa.arena.records.Problems;
 import caissa.arena.report.HtmlReport;
 import caissa.arena.tournament.RunCheck;
-import caissa.arena.records.Problems;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Writes the HTML report of a tournament output folder, finished or still running. */
 @Command(name = "report", mixinStandardHelpOptions = true,
@@ -36,9 +39,9 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         // A log that its moves or its run's records contradict is refused, not shown.
         if (MatchCheck.isMatchFolder(dir)) {
-            MatchCheck.check(dir, RunCheck.Mode.LENIENT);
+            MatchCheck.check(dir, FolderCheck.Mode.LENIENT);
         } else {
-            RunCheck.check(dir, RunCheck.Mode.LENIENT);
+            RunCheck.check(dir, FolderCheck.Mode.LENIENT);
         }
         HtmlReport.Written written;
         try {

@@ -1,5 +1,6 @@
 package caissa.arena.cli;
 
+import caissa.arena.command.UsageException;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.Portable;

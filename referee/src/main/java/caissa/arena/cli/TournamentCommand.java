@@ -1,13 +1,19 @@
 package caissa.arena.cli;
 
 import caissa.arena.bot.BotProcess;
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.LiveReport;
+import caissa.arena.command.Options;
+import caissa.arena.command.UsageException;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
+import caissa.arena.records.TournamentLayout;
+import caissa.arena.runner.Openings;
+import caissa.arena.runner.Shard;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.command.ProgressDisplay;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.tournament.BrokenBots;
-import caissa.arena.tournament.Openings;
-import caissa.arena.tournament.Shard;
 import caissa.arena.tournament.StandingsDocument;
 import caissa.arena.tournament.Tournament;
 import caissa.arena.tournament.TournamentDefinition;
@@ -22,10 +28,10 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Runs a tournament from a tournament file (see tournaments/README.md), whole or one shard of it. */
 @Command(name = "tournament", mixinStandardHelpOptions = true,
@@ -80,7 +86,7 @@ final class TournamentCommand implements Callable<Integer> {
         TournamentFile.ForRun read = TournamentFile.readForRun(file);
         BrokenBots policy = broken != null ? broken : read.broken().orElse(BrokenBots.FORFEIT);
         TournamentDefinition definition = withSandboxOptions(read.definition());
-        Path dir = out != null ? out : ReportsDirectory.root().resolve(definition.name());
+        Path dir = out != null ? out : TournamentLayout.defaultFolder(definition.name());
         int games = Options.concurrency(concurrency, definition.concurrency().orElse(Options.defaultConcurrency()),
                 spec.commandLine().getErr());
         List<Entrant> bots = definition.bots().stream().map(b -> new Entrant(b.name(), b.botCommand())).toList();
@@ -179,7 +185,7 @@ final class TournamentCommand implements Callable<Integer> {
             irregular.forEach(terminal::println);
         }
         brokenBots.forEach(b -> terminal.println(describe(b)));
-        terminal.println("standings: " + dir.resolve(Tournament.STANDINGS_FILE));
+        terminal.println("standings: " + dir.resolve(TournamentLayout.STANDINGS_FILE));
         Path page = report.write();
         if (page != null) {
             terminal.println("report: " + page);

@@ -2,10 +2,17 @@ package caissa.arena.cli;
 
 import caissa.arena.Version;
 import caissa.arena.bot.CommandCheck;
+import caissa.arena.command.BotOption;
+import caissa.arena.command.DurationConverter;
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.Options;
+import caissa.arena.command.UsageException;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Entrant;
 import caissa.arena.input.Limits;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
+import caissa.arena.records.ReportsDirectory;
+import caissa.arena.records.ValidateLayout;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.submission.Check;
@@ -17,7 +24,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -150,9 +156,7 @@ final class ValidateCommand implements Callable<Integer> {
         } else {
             candidate = BotOption.entrant("BOT", bot, name);
         }
-        Path gamesDir = out != null ? out : ReportsDirectory.root().resolve("validate").resolve(
-                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
-                        + ReportsDirectory.safe(candidate.name()));
+        Path gamesDir = out != null ? out : ValidateLayout.defaultFolder(LocalDateTime.now(), candidate.name());
         // With --json, standard output holds the document alone.
         PrintWriter progress = jsonOnStdout() ? spec.commandLine().getErr() : spec.commandLine().getOut();
         progress.println("validating " + candidate.name() + ": " + games * 2 * opponentBots.size() + " games, "

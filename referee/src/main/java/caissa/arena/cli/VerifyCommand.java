@@ -1,6 +1,9 @@
 package caissa.arena.cli;
 
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.UsageException;
 import caissa.arena.match.MatchCheck;
+import caissa.arena.records.FolderCheck;
 import caissa.arena.tournament.RunCheck;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -9,9 +12,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Checks the records of output folders against their moves, before they are published (see docs/organiser-guide.md, "Clusters"). */
 @Command(name = "verify", mixinStandardHelpOptions = true,
@@ -40,8 +43,8 @@ final class VerifyCommand implements Callable<Integer> {
             if (!Files.isDirectory(dir)) {
                 throw new UsageException(dir + (Files.exists(dir) ? " is not a folder" : ": no such folder"));
             }
-            RunCheck.Verified verified = MatchCheck.isMatchFolder(dir) ? MatchCheck.check(dir, RunCheck.Mode.STRICT)
-                    : RunCheck.check(dir, RunCheck.Mode.STRICT);
+            FolderCheck.Verified verified = MatchCheck.isMatchFolder(dir) ? MatchCheck.check(dir, FolderCheck.Mode.STRICT)
+                    : RunCheck.check(dir, FolderCheck.Mode.STRICT);
             out.printf("%s: %d game%s of %s agree with their moves%n", dir, verified.games(),
                     verified.games() == 1 ? "" : "s", verified.what());
         }

@@ -10,7 +10,7 @@ import java.util.Optional;
 
 /**
  * A player's place at the board, as the game loop sees it: lines out, replies in, the player's
- * CPU time, and its end. {@link ProcessSeat} is a bot process; {@link InProcessSeat} is a
+ * CPU time, and its end. {@link ProcessSeat} is a bot process; the test sources' {@code InProcessSeat} is a
  * player inside the arena on an injected {@link Ticker}, so that clock rules and the game loop
  * can be tested without processes and without depending on the machine's load.
  *

@@ -4,19 +4,21 @@ import caissa.arena.Version;
 import caissa.arena.diagnostics.IrregularLossTally;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
-import caissa.arena.sandbox.Isolation;
 import caissa.arena.game.Result;
+import caissa.arena.records.GameFiles;
 import caissa.arena.records.InputFiles;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
+import caissa.arena.records.MatchLayout;
 import caissa.arena.rules.Side;
+import caissa.arena.runner.GamePool;
+import caissa.arena.runner.Openings;
+import caissa.arena.runner.Shard;
+import caissa.arena.sandbox.Isolation;
 import caissa.arena.stats.Elo;
 import caissa.arena.stats.EloEstimate;
 import caissa.arena.stats.Los;
 import caissa.arena.stats.Pentanomial;
 import caissa.arena.stats.Sprt;
-import caissa.arena.tournament.GamePool;
-import caissa.arena.tournament.Openings;
-import caissa.arena.tournament.Shard;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,9 +91,9 @@ public final class Match {
         if (shard.isPresent() && settings.sequential()) {
             throw new IllegalArgumentException("a sequential match cannot be sharded: its length depends on its results");
         }
-        Files.createDirectories(out.resolve("games"));
+        Files.createDirectories(out.resolve(MatchLayout.GAMES_DIR));
         if (shard.isPresent()) {
-            Json.writeFile(out.resolve(MatchShardRecord.FILE), MatchShardRecord.of(caissa.arena.Version.current(),
+            Json.writeFile(out.resolve(MatchLayout.SHARD_FILE), MatchShardRecord.of(caissa.arena.Version.current(),
                     settings, shard.get().index(), shard.get().count()));
         }
         Match match = new Match(settings, concurrency, out, observer, isolation.hiding(List.of(out)));
@@ -128,7 +130,7 @@ public final class Match {
     }
 
     private Path logFile(int number) {
-        return out.resolve("games").resolve(gameFileName(number));
+        return out.resolve(MatchLayout.GAMES_DIR).resolve(GameFiles.name(number, settings.maxGames()));
     }
 
     /** Judges a fixed-length match from all its games (in any order), writing their logs into {@code out/games/}. */
@@ -137,7 +139,7 @@ public final class Match {
      * a long match holds one log at a time.
      */
     static MatchReport judge(MatchSettings settings, Path out, LogSource games) throws IOException {
-        Files.createDirectories(out.resolve("games"));
+        Files.createDirectories(out.resolve(MatchLayout.GAMES_DIR));
         Match match = new Match(settings, 1, out, MatchObserver.NONE, Isolation.defaults());
         games.forEach(match::finished);
         return match.summary();
@@ -152,10 +154,6 @@ public final class Match {
     @FunctionalInterface
     interface LogSink {
         void accept(GameRecord record) throws IOException;
-    }
-
-    static String gameFileName(int number) {
-        return String.format("%05d.json", number);
     }
 
     private Optional<GameSetup> next() {
@@ -232,7 +230,7 @@ public final class Match {
                 new MatchReport.Player(settings.baseline().name(), settings.baseline().command().argv()),
                 new MatchReport.Settings(GameRecord.TimeControlRecord.of(settings.timeControl()), settings.openingPlies(),
                         settings.seed(), settings.sequential(), settings.maxGames(), concurrency),
-                out.resolve("games").toString(),
+                out.resolve(MatchLayout.GAMES_DIR).toString(),
                 new MatchReport.SprtRecord(sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta()), verdict, false,
                 games, wins, draws, losses,
                 java.util.Arrays.stream(pentanomial.counts()).boxed().toList(),

@@ -3,20 +3,20 @@ package caissa.arena.match;
 import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.DisagreeingRecordException;
+import caissa.arena.records.FolderCheck;
+import caissa.arena.records.GameFiles;
 import caissa.arena.records.GameLogCheck;
 import caissa.arena.records.GameLogs;
 import caissa.arena.records.InputFiles;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
+import caissa.arena.records.MatchLayout;
 import caissa.arena.rules.Variant;
-import caissa.arena.tournament.Openings;
-import caissa.arena.tournament.RunCheck;
+import caissa.arena.runner.Openings;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The game logs of a match's folder (a whole match, a shard, or merged shards) against their
@@ -25,8 +25,6 @@ import java.util.regex.Pattern;
  * {@link GameLogCheck}.
  */
 public final class MatchCheck {
-
-    private static final Pattern GAME_FILE = Pattern.compile("(\\d{5})\\.json");
 
     /** What the folder says of the match: enough to know each game's players and opening. */
     private record Schedule(String engine, String baseline, int openingPlies, long seed, Optional<Variant> variant) {
@@ -44,29 +42,27 @@ public final class MatchCheck {
      * @return the number of logs checked
      * @throws DisagreeingRecordException at the first log that disagrees, naming it
      */
-    public static RunCheck.Verified check(Path dir, RunCheck.Mode mode) throws IOException {
+    public static FolderCheck.Verified check(Path dir, FolderCheck.Mode mode) throws IOException {
         Optional<Schedule> schedule = MatchMerge.isMatchShard(dir) ? Optional.of(shardSchedule(dir)) : schedule(dir);
         if (schedule.isEmpty()) {
-            throw new BadInputException(dir + " is not a match's folder: it has neither " + MatchShardRecord.FILE
-                    + " nor a match's " + MatchMerge.SUMMARY_FILE);
+            throw new BadInputException(dir + " is not a match's folder: it has neither " + MatchLayout.SHARD_FILE
+                    + " nor a match's " + MatchLayout.SUMMARY_FILE);
         }
         Schedule s = schedule.get();
-        Path games = dir.resolve("games");
+        Path games = dir.resolve(MatchLayout.GAMES_DIR);
         int checked = 0;
-        for (Path file : GameLogs.files(games, name -> GAME_FILE.matcher(name).matches())) {
-            Matcher m = GAME_FILE.matcher(file.getFileName().toString());
-            m.matches();
-            int number = Integer.parseInt(m.group(1));
+        for (Path file : GameLogs.files(games, name -> GameFiles.number(name).isPresent())) {
+            int number = GameFiles.number(file.getFileName().toString()).getAsInt();
             GameRecord log;
             try {
-                log = RunCheck.readLog(file);
+                log = FolderCheck.readLog(file);
             } catch (BadInputException e) {
-                if (mode == RunCheck.Mode.STRICT) {
+                if (mode == FolderCheck.Mode.STRICT) {
                     throw e;
                 }
                 continue;
             } catch (IOException e) {
-                if (mode == RunCheck.Mode.STRICT) {
+                if (mode == FolderCheck.Mode.STRICT) {
                     throw new DisagreeingRecordException(file, "is not a game log that can be read: "
                             + e.getMessage().lines().findFirst().orElse(""));
                 }
@@ -74,16 +70,16 @@ public final class MatchCheck {
             }
             boolean engineWhite = number % 2 == 1;
             Variant variant = s.variant().orElse(log.variant());
-            RunCheck.judge(file, log, GameLogCheck.Expected.game(number)
+            FolderCheck.judge(file, log, GameLogCheck.Expected.game(number)
                     .withPlayers(engineWhite ? s.engine() : s.baseline(), engineWhite ? s.baseline() : s.engine())
                     .withOpening(Openings.opening(variant, s.seed(), (number - 1) / 2, s.openingPlies())));
             checked++;
         }
-        return new RunCheck.Verified(checked, "the match " + s.engine() + " vs " + s.baseline());
+        return new FolderCheck.Verified(checked, "the match " + s.engine() + " vs " + s.baseline());
     }
 
     private static Schedule shardSchedule(Path dir) throws IOException {
-        Path file = dir.resolve(MatchShardRecord.FILE);
+        Path file = dir.resolve(MatchLayout.SHARD_FILE);
         MatchShardRecord record;
         try {
             record = Json.mapper().readValue(InputFiles.read(file, InputFiles.RECORD_CAP), MatchShardRecord.class);
@@ -96,7 +92,7 @@ public final class MatchCheck {
 
     /** A whole match's summary names no variant: its logs' own is taken. */
     private static Optional<Schedule> schedule(Path dir) {
-        Path file = dir.resolve(MatchMerge.SUMMARY_FILE);
+        Path file = dir.resolve(MatchLayout.SUMMARY_FILE);
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }

@@ -1,18 +1,19 @@
 package caissa.arena.match;
 
 import caissa.arena.input.BadInputException;
+import caissa.arena.records.FolderCheck;
+import caissa.arena.records.GameFiles;
 import caissa.arena.records.InputFiles;
-import caissa.arena.report.Json;
-import caissa.arena.tournament.RunCheck;
+import caissa.arena.records.Json;
+import caissa.arena.records.MatchLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -22,15 +23,13 @@ import java.util.stream.Stream;
  */
 public final class MatchMerge {
 
-    public static final String SUMMARY_FILE = "summary.json";
-    private static final Pattern GAME_FILE = Pattern.compile("(\\d{5})\\.json");
 
     private MatchMerge() {
     }
 
     /** Whether the folder is a match shard's. */
     public static boolean isMatchShard(Path dir) {
-        return Files.isRegularFile(dir.resolve(MatchShardRecord.FILE));
+        return Files.isRegularFile(dir.resolve(MatchLayout.SHARD_FILE));
     }
 
     /**
@@ -40,9 +39,9 @@ public final class MatchMerge {
         List<MatchShardRecord> records = new ArrayList<>();
         for (Path dir : shards) {
             if (!isMatchShard(dir)) {
-                throw new BadInputException(dir + ": not a match shard's folder (no " + MatchShardRecord.FILE + ")");
+                throw new BadInputException(dir + ": not a match shard's folder (no " + MatchLayout.SHARD_FILE + ")");
             }
-            records.add(Json.mapper().readValue(InputFiles.read(dir.resolve(MatchShardRecord.FILE), InputFiles.RECORD_CAP),
+            records.add(Json.mapper().readValue(InputFiles.read(dir.resolve(MatchLayout.SHARD_FILE), InputFiles.RECORD_CAP),
                     MatchShardRecord.class));
         }
         MatchShardRecord first = records.get(0);
@@ -59,24 +58,27 @@ public final class MatchMerge {
             }
         }
         Map<Integer, Path> found = new TreeMap<>();
+        // The file itself, whatever its padding: a shard written by an earlier version has five digits.
+        Map<Integer, Path> logs = new TreeMap<>();
         List<String> problems = new ArrayList<>();
         for (Path dir : shards) {
-            Path games = dir.resolve("games");
+            Path games = dir.resolve(MatchLayout.GAMES_DIR);
             if (!Files.isDirectory(games)) {
                 continue;
             }
             try (Stream<Path> files = Files.list(games)) {
                 for (Path file : files.sorted().toList()) {
-                    Matcher m = GAME_FILE.matcher(file.getFileName().toString());
-                    if (!m.matches()) {
+                    OptionalInt named = GameFiles.number(file.getFileName().toString());
+                    if (named.isEmpty()) {
                         continue;
                     }
-                    int number = Integer.parseInt(m.group(1));
+                    int number = named.getAsInt();
                     if (number < 1 || number > first.games()) {
                         problems.add(file + ": game " + number + " is not in the match (games 1 to " + first.games() + ")");
                         continue;
                     }
                     Path other = found.putIfAbsent(number, dir);
+                    logs.putIfAbsent(number, file);
                     if (other != null) {
                         problems.add("game " + number + " is duplicated: it is in " + other + " and in " + dir);
                     }
@@ -99,15 +101,15 @@ public final class MatchMerge {
         }
         for (Path dir : shards) {
             // Every log against its moves and the match's schedule before anything is judged or written.
-            MatchCheck.check(dir, RunCheck.Mode.STRICT);
+            MatchCheck.check(dir, FolderCheck.Mode.STRICT);
         }
         // The logs are checked above (their numbers are their files'), so the files' order is the games'.
         MatchReport report = Match.judge(first.settings(), out, sink -> {
-            for (Map.Entry<Integer, Path> e : found.entrySet()) {
-                sink.accept(RunCheck.readLog(e.getValue().resolve("games").resolve(Match.gameFileName(e.getKey()))));
+            for (Path log : logs.values()) {
+                sink.accept(FolderCheck.readLog(log));
             }
         });
-        Json.writeFile(out.resolve(SUMMARY_FILE), report);
+        Json.writeFile(out.resolve(MatchLayout.SUMMARY_FILE), report);
         return report;
     }
 }

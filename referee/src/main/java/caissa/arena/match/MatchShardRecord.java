@@ -30,7 +30,6 @@ public record MatchShardRecord(String schema, String arenaVersion, Player engine
         // Version 1 had no variant: its matches were square Caïssa.
         variant = variant == null ? Variant.CAISSA : variant;
     }
-    public static final String FILE = "match.json";
 
     /** A bot as the match ran it. */
     @JsonPropertyOrder({"name", "command", "workingDir", "env"})

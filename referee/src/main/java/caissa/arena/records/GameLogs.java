@@ -2,7 +2,6 @@ package caissa.arena.records;
 
 import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
-import caissa.arena.report.Json;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

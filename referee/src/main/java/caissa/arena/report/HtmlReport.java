@@ -1,6 +1,7 @@
 package caissa.arena.report;
 
 import caissa.arena.Version;
+import caissa.arena.records.AtomicFiles;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package caissa.arena.report;
 
+import caissa.arena.records.GameFiles;
 import caissa.arena.game.GameRecord;
 import caissa.arena.records.GameLogs;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -73,7 +74,7 @@ public final class ReportGameSpool implements AutoCloseable {
         try (var logs = GameLogs.stream(gamesDir)) {
             for (GameLogs.Log log : (Iterable<GameLogs.Log>) logs::iterator) {
                 i++;
-                String name = TournamentFolder.GAMES_DIR + "/" + log.file().getFileName();
+                String name = GameFiles.DIR + "/" + log.file().getFileName();
                 byte[] json;
                 int number;
                 try {

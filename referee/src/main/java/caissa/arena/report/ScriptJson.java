@@ -1,5 +1,7 @@
 package caissa.arena.report;
 
+import caissa.arena.records.Json;
+
 /**
  * JSON that can stand inside an HTML {@code <script type="application/json">} element.
  *

@@ -1,7 +1,12 @@
 package caissa.arena.report;
 
 import caissa.arena.input.BadInputException;
+import caissa.arena.records.GameFiles;
 import caissa.arena.records.InputFiles;
+import caissa.arena.records.Json;
+import caissa.arena.records.MatchLayout;
+import caissa.arena.records.TournamentLayout;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,13 +29,6 @@ import java.util.Optional;
 public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional<JsonNode> standings,
         Optional<JsonNode> match, List<String> problems) {
 
-    /** The summary in a match's folder ({@code caissa match}), which the report draws as a match. */
-    public static final String MATCH_FILE = "summary.json";
-
-    public static final String TOURNAMENT_FILE = "tournament.json";
-    public static final String STANDINGS_FILE = "standings.json";
-    public static final String GAMES_DIR = "games";
-
 
     public TournamentFolder {
         problems = List.copyOf(problems);
@@ -50,16 +48,16 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException(dir + " is not a folder");
         }
-        Path tournamentFile = dir.resolve(TOURNAMENT_FILE);
-        Path gamesDir = dir.resolve(GAMES_DIR);
-        Path matchFile = dir.resolve(MATCH_FILE);
+        Path tournamentFile = dir.resolve(TournamentLayout.RECORD_FILE);
+        Path gamesDir = dir.resolve(GameFiles.DIR);
+        Path matchFile = dir.resolve(MatchLayout.SUMMARY_FILE);
         if (!Files.isRegularFile(tournamentFile) && !Files.isDirectory(gamesDir) && !Files.isRegularFile(matchFile)) {
             throw new IllegalArgumentException(dir + " is not a tournament output folder: it has neither "
-                    + TOURNAMENT_FILE + " nor " + GAMES_DIR + "/");
+                    + TournamentLayout.RECORD_FILE + " nor " + GameFiles.DIR + "/");
         }
         List<String> problems = new ArrayList<>();
         Optional<JsonNode> tournament = readObject(tournamentFile, problems);
-        Optional<JsonNode> standings = readObject(dir.resolve(STANDINGS_FILE), problems);
+        Optional<JsonNode> standings = readObject(dir.resolve(TournamentLayout.STANDINGS_FILE), problems);
         // summary.json is a match's when it says so (caissa match, or caissa merge of match shards).
         Optional<JsonNode> match = readObject(matchFile, problems)
                 .filter(node -> "caissa-arena/match/1".equals(node.path("schema").asText()));
@@ -68,7 +66,7 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
 
     /** The folder of the game logs, which may not be there yet. */
     public Path gamesDir() {
-        return dir.resolve(GAMES_DIR);
+        return dir.resolve(TournamentLayout.GAMES_DIR);
     }
 
     /** The name to show: the tournament's, else the one in the game logs, else the folder's. */

@@ -12,11 +12,12 @@ import caissa.arena.game.PlayedMove;
 import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
 import caissa.arena.game.TimeControl;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
+import caissa.arena.records.ValidateLayout;
 import caissa.arena.rules.Side;
 import caissa.arena.rules.Variant;
+import caissa.arena.runner.GamePool;
 import caissa.arena.sandbox.Isolation;
-import caissa.arena.tournament.GamePool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -107,8 +108,7 @@ public final class Validator {
     }
 
     private Path logFile(GameRecord g) {
-        int width = Math.max(2, Integer.toString(g.tournament().games()).length());
-        return gamesDir.resolve(String.format("%0" + width + "d.json", g.tournament().game()));
+        return ValidateLayout.gameFile(gamesDir, g.tournament().game(), g.tournament().games());
     }
 
     private ValidationReport.GameLine line(GameRecord g) {

@@ -1,5 +1,7 @@
 package caissa.arena.tournament;
 
+import caissa.arena.runner.GamePool;
+
 import caissa.arena.game.Game;
 import caissa.arena.game.GameListener;
 import caissa.arena.game.ProcessSeat;

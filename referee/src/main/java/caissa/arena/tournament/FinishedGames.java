@@ -1,5 +1,7 @@
 package caissa.arena.tournament;
 
+import caissa.arena.records.TournamentLayout;
+import caissa.arena.records.GameFiles;
 import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
 import java.util.AbstractMap;
@@ -114,7 +116,7 @@ final class FinishedGames extends AbstractMap<Integer, FinishedGame> {
     }
 
     private String fileOf(int number) {
-        return Tournament.GAMES_DIR + "/" + Tournament.gameFileName(number, total);
+        return TournamentLayout.GAMES_DIR + "/" + GameFiles.name(number, total);
     }
 
     /** In number order, as a {@link TreeMap}'s; read only. */

@@ -2,8 +2,9 @@ package caissa.arena.tournament;
 
 import caissa.arena.records.Folders;
 import caissa.arena.records.InputFiles;
+import caissa.arena.records.Json;
 import caissa.arena.records.Problems;
-import caissa.arena.report.Json;
+import caissa.arena.records.TournamentLayout;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -23,8 +24,6 @@ import java.util.List;
  */
 final class Journal implements AutoCloseable {
 
-    static final String FILE = "journal.jsonl";
-
     /** A journal line and its line number (from 1), for messages that name the line. */
     record Line(int number, FinishedGame game) {
     }
@@ -39,7 +38,7 @@ final class Journal implements AutoCloseable {
 
     /** Opens the journal for appending, creating it or cutting off a torn last line. */
     static Journal open(Path dir) throws IOException {
-        Path file = dir.resolve(FILE);
+        Path file = dir.resolve(TournamentLayout.JOURNAL_FILE);
         try {
             boolean created = !Files.exists(file);
             if (!created) {
@@ -73,7 +72,7 @@ final class Journal implements AutoCloseable {
      * @throws IOException naming the file and line of a line that is not a journal entry
      */
     static List<Line> readLines(Path dir) throws IOException {
-        Path file = dir.resolve(FILE);
+        Path file = dir.resolve(TournamentLayout.JOURNAL_FILE);
         if (!Files.exists(file)) {
             return List.of();
         }

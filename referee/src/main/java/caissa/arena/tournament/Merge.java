@@ -1,11 +1,15 @@
 package caissa.arena.tournament;
 
 import caissa.arena.game.GameRecord;
+import caissa.arena.records.AtomicFiles;
 import caissa.arena.records.DisagreeingRecordException;
+import caissa.arena.records.FolderCheck;
 import caissa.arena.records.FolderLock;
+import caissa.arena.records.GameFiles;
 import caissa.arena.records.InputFiles;
-import caissa.arena.report.AtomicFiles;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
+import caissa.arena.records.TournamentLayout;
+import caissa.arena.runner.Shard;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,7 +52,7 @@ public final class Merge {
         for (Path dir : shardDirs) {
             TournamentRecord record = readRecord(dir);
             if (record.shard() == null) {
-                throw new OutputFolderException(dir + ": not a shard's folder (its " + Tournament.RECORD_FILE
+                throw new OutputFolderException(dir + ": not a shard's folder (its " + TournamentLayout.RECORD_FILE
                         + " has no shard; it was run without --shard)");
             }
             records.add(record);
@@ -78,12 +82,12 @@ public final class Merge {
         Plan plan = Plan.of(definition);
         List<String> names = definition.bots().stream().map(BotEntry::name).toList();
 
-        Map<Integer, FinishedGame> merged = Files.exists(out.resolve(Tournament.RECORD_FILE))
+        Map<Integer, FinishedGame> merged = Files.exists(out.resolve(TournamentLayout.RECORD_FILE))
                 ? readMerged(out, definition) : new TreeMap<>();
-        if (!Files.exists(out.resolve(Tournament.RECORD_FILE)) && Files.isDirectory(out)) {
+        if (!Files.exists(out.resolve(TournamentLayout.RECORD_FILE)) && Files.isDirectory(out)) {
             try (Stream<Path> entries = Files.list(out)) {
                 if (entries.findAny().isPresent()) {
-                    throw new OutputFolderException(out + " holds files but no " + Tournament.RECORD_FILE
+                    throw new OutputFolderException(out + " holds files but no " + TournamentLayout.RECORD_FILE
                             + ": choose an empty folder or the merged folder of this tournament");
                 }
             }
@@ -116,7 +120,7 @@ public final class Merge {
                             + " (was the shard run with another --from?)");
                     continue;
                 }
-                String expectedFile = Tournament.GAMES_DIR + "/" + Tournament.gameFileName(game.game(), plan.totalGames());
+                String expectedFile = TournamentLayout.GAMES_DIR + "/" + GameFiles.name(game.game(), plan.totalGames());
                 if (!game.file().equals(expectedFile)) {
                     problems.add(dir + ": game " + game.game() + " names its log " + game.file() + ", not " + expectedFile);
                     continue;
@@ -152,17 +156,17 @@ public final class Merge {
             Path log = foundIn.get(game.game()).resolve(game.file());
             GameRecord record;
             try {
-                record = RunCheck.readLog(log);
+                record = FolderCheck.readLog(log);
             } catch (IOException e) {
                 throw new DisagreeingRecordException(log, "is not a game log that can be read: "
                         + Objects.requireNonNullElse(e.getMessage(), e.getClass().getSimpleName()).lines().findFirst().orElse(""));
             }
-            RunCheck.judge(log, record, RunCheck.expected(game, openings));
+            FolderCheck.judge(log, record, RunCheck.expected(game, openings));
         }
 
         // Write: logs first, then the journal lines, then the records, so a merge killed midway
         // leaves a folder that a second merge of the same shards completes.
-        Files.createDirectories(out.resolve(Tournament.GAMES_DIR));
+        Files.createDirectories(out.resolve(TournamentLayout.GAMES_DIR));
         try (FolderLock lock = FolderLock.tryAcquire(out).orElseThrow(() -> new OutputFolderException(out
                 + " is in use by another run of the arena; wait for it to end"))) {
             return write(out, plan, records, first, merged, found, foundIn, batch, names);
@@ -172,9 +176,9 @@ public final class Merge {
     private static Result write(Path out, Plan plan, List<TournamentRecord> records, TournamentRecord first,
             Map<Integer, FinishedGame> merged, Map<Integer, FinishedGame> found, Map<Integer, Path> foundIn,
             Plan.Batch batch, List<String> names) throws IOException {
-        if (!Files.exists(out.resolve(Tournament.RECORD_FILE))) {
+        if (!Files.exists(out.resolve(TournamentLayout.RECORD_FILE))) {
             String startedAt = records.stream().map(TournamentRecord::startedAt).sorted().findFirst().orElseThrow();
-            Json.writeFile(out.resolve(Tournament.RECORD_FILE), new TournamentRecord(TournamentRecord.SCHEMA,
+            Json.writeFile(out.resolve(TournamentLayout.RECORD_FILE), new TournamentRecord(TournamentRecord.SCHEMA,
                     first.arenaVersion(), startedAt, first.file(), first.definition(), first.games(), null, first.broken(), first.isolation()));
         }
         try (Journal journal = Journal.open(out)) {
@@ -190,7 +194,7 @@ public final class Merge {
         }
         Optional<Plan.Batch> next = plan.progress(merged).current();
         StandingsDocument standings = Tournament.standings(plan, merged, merged.size(), plan.totalGames(), next.isEmpty());
-        Json.writeFile(out.resolve(Tournament.STANDINGS_FILE), standings);
+        Json.writeFile(out.resolve(TournamentLayout.STANDINGS_FILE), standings);
         return new Result(batch, found.size(), next, standings, names);
     }
 
@@ -212,9 +216,9 @@ public final class Merge {
     }
 
     private static TournamentRecord readRecord(Path dir) throws IOException {
-        Path file = dir.resolve(Tournament.RECORD_FILE);
+        Path file = dir.resolve(TournamentLayout.RECORD_FILE);
         if (!Files.isRegularFile(file)) {
-            throw new OutputFolderException(dir + ": no " + Tournament.RECORD_FILE + " (not a tournament's output folder)");
+            throw new OutputFolderException(dir + ": no " + TournamentLayout.RECORD_FILE + " (not a tournament's output folder)");
         }
         try {
             return Json.mapper().readValue(InputFiles.read(file, InputFiles.RECORD_CAP), TournamentRecord.class);

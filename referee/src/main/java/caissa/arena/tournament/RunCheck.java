@@ -3,11 +3,17 @@ package caissa.arena.tournament;
 import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.DisagreeingRecordException;
+import caissa.arena.records.FolderCheck.Mode;
+import caissa.arena.records.FolderCheck.Verified;
+import caissa.arena.records.FolderCheck;
+import caissa.arena.records.GameFiles;
 import caissa.arena.records.GameLogCheck;
 import caissa.arena.records.GameLogs;
 import caissa.arena.records.InputFiles;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
+import caissa.arena.records.TournamentLayout;
 import caissa.arena.rules.Move;
+import caissa.arena.runner.Openings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The records of a tournament's output folder (a whole run, a shard or a merged folder) against
@@ -28,23 +32,6 @@ import java.util.regex.Pattern;
  */
 public final class RunCheck {
 
-    /** How much of a folder must be there. */
-    public enum Mode {
-        /** A run's records, complete: tournament.json readable, every journaled game's log there ({@code verify}). */
-        STRICT,
-        /**
-         * A folder perhaps still being written, or of an earlier version ({@code report}): what
-         * cannot be read is left to the report to name, and only the logs that can be are judged.
-         */
-        LENIENT
-    }
-
-    /** What was checked: the games whose logs agree, and what the folder is (for the summary line). */
-    public record Verified(int games, String what) {
-    }
-
-    private static final Pattern NUMBERED = Pattern.compile("(\\d+)\\.json");
-
     private RunCheck() {
     }
 
@@ -53,7 +40,7 @@ public final class RunCheck {
      * @throws OutputFolderException when the folder is not a tournament's (in {@link Mode#STRICT})
      */
     public static Verified check(Path dir, Mode mode) throws IOException {
-        Path recordFile = dir.resolve(Tournament.RECORD_FILE);
+        Path recordFile = dir.resolve(TournamentLayout.RECORD_FILE);
         Optional<TournamentRecord> record = readRecord(recordFile, mode);
         Optional<TournamentDefinition> read = record.flatMap(r -> definition(recordFile, r, mode));
         if (read.isEmpty()) {
@@ -63,7 +50,7 @@ public final class RunCheck {
         TournamentDefinition definition = read.get();
         Plan plan = Plan.of(definition);
         List<String> names = definition.bots().stream().map(BotEntry::name).toList();
-        Path journalFile = dir.resolve(Journal.FILE);
+        Path journalFile = dir.resolve(TournamentLayout.JOURNAL_FILE);
         List<Journal.Line> lines;
         try {
             lines = Journal.readLines(dir);
@@ -91,7 +78,7 @@ public final class RunCheck {
                 throw new DisagreeingRecordException(where, "game " + game.game() + " is not in the schedule (games 1 to "
                         + plan.totalGames() + ")");
             }
-            String expectedFile = Tournament.GAMES_DIR + "/" + Tournament.gameFileName(game.game(), plan.totalGames());
+            String expectedFile = TournamentLayout.GAMES_DIR + "/" + GameFiles.name(game.game(), plan.totalGames());
             if (!expectedFile.equals(game.file())) {
                 throw new DisagreeingRecordException(where, "game " + game.game() + " names the log '" + game.file()
                         + "', but its log is " + expectedFile);
@@ -128,7 +115,7 @@ public final class RunCheck {
             if (log.isEmpty()) {
                 continue;
             }
-            judge(file, log.get(), expected(game, openings));
+            FolderCheck.judge(file, log.get(), expected(game, openings));
             checked++;
         }
         checked += checkUnjournaled(dir, latest, Optional.of(openings), mode);
@@ -144,44 +131,20 @@ public final class RunCheck {
                 .withOpening(openings.of(game.game())).withJournal(game.result(), game.termination());
     }
 
-    /**
-     * The log of a game, read within {@link InputFiles#GAME_LOG_CAP}.
-     *
-     * @throws BadInputException when it is not a regular file or too large
-     * @throws IOException when it cannot be read or is not a game log
-     */
-    public static GameRecord readLog(Path file) throws IOException {
-        return GameLogs.read(file);
-    }
-
-    /** @throws DisagreeingRecordException naming the log when it disagrees */
-    public static void judge(Path log, GameRecord record, GameLogCheck.Expected expected) {
-        if (GameLogCheck.check(record, expected) instanceof GameLogCheck.Verdict.Disagrees disagrees) {
-            throw new DisagreeingRecordException(log, disagrees.what());
-        }
-    }
-
     /** The logs in games/ without a journal line (written by a run killed before its journal line), by opening and moves. */
     private static int checkUnjournaled(Path dir, Map<Integer, Journal.Line> journaled, Optional<OpeningsByGame> openings,
             Mode mode) throws IOException {
-        Path games = dir.resolve(Tournament.GAMES_DIR);
+        Path games = dir.resolve(TournamentLayout.GAMES_DIR);
         if (!Files.isDirectory(games)) {
             if (mode == Mode.STRICT && openings.isEmpty()) {
                 throw new OutputFolderException(dir + " is not an output folder of the arena: it has neither "
-                        + Tournament.RECORD_FILE + " nor " + Tournament.GAMES_DIR + "/");
+                        + TournamentLayout.RECORD_FILE + " nor " + TournamentLayout.GAMES_DIR + "/");
             }
             return 0;
         }
         int checked = 0;
-        for (Path file : GameLogs.files(games, name -> NUMBERED.matcher(name).matches())) {
-            Matcher m = NUMBERED.matcher(file.getFileName().toString());
-            m.matches();
-            int number;
-            try {
-                number = Integer.parseInt(m.group(1));
-            } catch (NumberFormatException e) {
-                continue;
-            }
+        for (Path file : GameLogs.files(games, name -> GameFiles.number(name).isPresent())) {
+            int number = GameFiles.number(file.getFileName().toString()).getAsInt();
             Journal.Line line = journaled.get(number);
             if (line != null && dir.resolve(line.game().file()).equals(file)) {
                 continue;
@@ -191,7 +154,7 @@ public final class RunCheck {
                 continue;
             }
             if (openings.isPresent()) {
-                judge(file, record.get(), GameLogCheck.Expected.game(number).withOpening(openings.get().of(number)));
+                FolderCheck.judge(file, record.get(), GameLogCheck.Expected.game(number).withOpening(openings.get().of(number)));
             } else if (GameLogCheck.check(record.get()) instanceof GameLogCheck.Verdict.Disagrees disagrees) {
                 throw new DisagreeingRecordException(file, disagrees.what());
             }
@@ -235,7 +198,7 @@ public final class RunCheck {
 
     private static Optional<GameRecord> readLog(Path file, Mode mode) throws IOException {
         try {
-            return Optional.of(readLog(file));
+            return Optional.of(FolderCheck.readLog(file));
         } catch (BadInputException e) {
             // Not a regular file, or over its cap: refused as input, as every command refuses it.
             if (mode == Mode.STRICT) {

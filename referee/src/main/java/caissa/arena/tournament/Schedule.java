@@ -2,6 +2,7 @@ package caissa.arena.tournament;
 
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Variant;
+import caissa.arena.runner.Openings;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,7 @@
 package caissa.arena.tournament;
 
 import caissa.arena.rules.Move;
+import caissa.arena.runner.Shard;
 import java.util.Collections;
 import java.util.List;
 
@@ -12,7 +13,8 @@ import java.util.List;
  * @param white index of White in the bot list
  * @param black index of Black in the bot list
  */
-public record ScheduledGame(int number, int pair, int white, int black, List<Move> opening) {
+public record ScheduledGame(int number, int pair, int white, int black, List<Move> opening)
+        implements Shard.PairedGame {
 
     public ScheduledGame {
         // Not copied: a schedule's openings are immutable lists drawn lazily (see Openings.lazy), and

@@ -1,15 +1,21 @@
 package caissa.arena.tournament;
 
-import caissa.arena.sandbox.Isolation;
 import caissa.arena.Version;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
+import caissa.arena.records.FolderCheck;
 import caissa.arena.records.FolderLock;
 import caissa.arena.records.Folders;
+import caissa.arena.records.GameFiles;
 import caissa.arena.records.GameLogCheck;
 import caissa.arena.records.InputFiles;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
+import caissa.arena.records.TournamentLayout;
+import caissa.arena.runner.BatchRunner;
+import caissa.arena.runner.GamePool;
+import caissa.arena.runner.Shard;
+import caissa.arena.sandbox.Isolation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,9 +47,6 @@ import java.util.stream.Stream;
  */
 public final class Tournament implements AutoCloseable {
 
-    public static final String RECORD_FILE = "tournament.json";
-    public static final String STANDINGS_FILE = "standings.json";
-    public static final String GAMES_DIR = "games";
 
     private final TournamentDefinition definition;
     private final Path file;
@@ -192,8 +195,8 @@ public final class Tournament implements AutoCloseable {
     /** Writes tournament.json first, so that a folder with anything else in it always names its run. */
     private void start() throws IOException {
         Folders.removeTemporaryFiles(dir);
-        Json.writeFile(dir.resolve(RECORD_FILE), record());
-        createFolder(dir.resolve(GAMES_DIR));
+        Json.writeFile(dir.resolve(TournamentLayout.RECORD_FILE), record());
+        createFolder(dir.resolve(TournamentLayout.GAMES_DIR));
     }
 
     /**
@@ -204,7 +207,7 @@ public final class Tournament implements AutoCloseable {
         try (Stream<Path> entries = Files.list(dir)) {
             for (Path entry : entries.toList()) {
                 String name = entry.getFileName().toString();
-                boolean emptyGames = name.equals(GAMES_DIR) && Files.isDirectory(entry) && onlyTemporaryFiles(entry);
+                boolean emptyGames = name.equals(TournamentLayout.GAMES_DIR) && Files.isDirectory(entry) && onlyTemporaryFiles(entry);
                 if (!name.equals(FolderLock.FILE) && !Folders.isTemporary(entry) && !emptyGames) {
                     return false;
                 }
@@ -239,14 +242,14 @@ public final class Tournament implements AutoCloseable {
                     + "; start the tournament without --resume");
         }
         lock();
-        Path recordFile = dir.resolve(RECORD_FILE);
+        Path recordFile = dir.resolve(TournamentLayout.RECORD_FILE);
         if (!Files.isRegularFile(recordFile)) {
             if (startedNothing()) {
                 // A start that failed before tournament.json was written: nothing to keep, start it now.
                 start();
                 return;
             }
-            throw new OutputFolderException("--resume: " + dir + " has no " + RECORD_FILE
+            throw new OutputFolderException("--resume: " + dir + " has no " + TournamentLayout.RECORD_FILE
                     + ", so the tournament its other files belong to is unknown; move them away or choose another folder");
         }
         TournamentRecord stored;
@@ -267,8 +270,8 @@ public final class Tournament implements AutoCloseable {
                     + describe(expected) + " (check --shard and --from)");
         }
         Folders.removeTemporaryFiles(dir);
-        Folders.removeTemporaryFiles(dir.resolve(GAMES_DIR));
-        createFolder(dir.resolve(GAMES_DIR));
+        Folders.removeTemporaryFiles(dir.resolve(TournamentLayout.GAMES_DIR));
+        createFolder(dir.resolve(TournamentLayout.GAMES_DIR));
         List<Journal.Line> journal;
         try {
             journal = Journal.readLines(dir);
@@ -314,12 +317,12 @@ public final class Tournament implements AutoCloseable {
     /** A journal line must name a game of the tournament, its own log file, and a result. */
     private void checkLine(Journal.Line line) {
         FinishedGame game = line.game();
-        String where = "--resume: " + dir.resolve(Journal.FILE) + ":" + line.number() + ": ";
+        String where = "--resume: " + dir.resolve(TournamentLayout.JOURNAL_FILE) + ":" + line.number() + ": ";
         if (game.game() < 1 || game.game() > plan.totalGames()) {
             throw new OutputFolderException(where + "game " + game.game() + " is not in the schedule (games 1 to "
                     + plan.totalGames() + ")");
         }
-        String expectedFile = GAMES_DIR + "/" + gameFileName(game.game(), plan.totalGames());
+        String expectedFile = TournamentLayout.GAMES_DIR + "/" + GameFiles.name(game.game(), plan.totalGames());
         if (!expectedFile.equals(game.file())) {
             throw new OutputFolderException(where + "game " + game.game() + " names the log '" + game.file()
                     + "', but its log is " + expectedFile);
@@ -336,7 +339,7 @@ public final class Tournament implements AutoCloseable {
      */
     private void checkAgainstSchedule(Journal.Line line, Map<Integer, ScheduledGame> schedule) {
         FinishedGame game = line.game();
-        String where = "--resume: " + dir.resolve(Journal.FILE) + ":" + line.number() + ": ";
+        String where = "--resume: " + dir.resolve(TournamentLayout.JOURNAL_FILE) + ":" + line.number() + ": ";
         ScheduledGame scheduled = schedule.get(game.game());
         if (scheduled == null) {
             if (shardBatch.isPresent()) {
@@ -365,7 +368,7 @@ public final class Tournament implements AutoCloseable {
             return false;
         }
         try {
-            return GameLogCheck.check(RunCheck.readLog(log), RunCheck.expected(game, openings)).agrees();
+            return GameLogCheck.check(FolderCheck.readLog(log), RunCheck.expected(game, openings)).agrees();
         } catch (IOException | RuntimeException e) {
             return false;
         }
@@ -500,7 +503,7 @@ public final class Tournament implements AutoCloseable {
     }
 
     private void record(GameRecord record, Journal journal) throws IOException {
-        String name = GAMES_DIR + "/" + gameFileName(record.tournament().game(), plan.totalGames());
+        String name = TournamentLayout.GAMES_DIR + "/" + GameFiles.name(record.tournament().game(), plan.totalGames());
         Json.writeFile(dir.resolve(name), record);
         FinishedGame game = FinishedGame.of(record, name);
         journal.append(game);
@@ -523,7 +526,7 @@ public final class Tournament implements AutoCloseable {
 
     private StandingsDocument writeStandings() throws IOException {
         StandingsDocument document = currentStandings();
-        Json.writeFile(dir.resolve(STANDINGS_FILE), document);
+        Json.writeFile(dir.resolve(TournamentLayout.STANDINGS_FILE), document);
         lastStandings = document;
         return document;
     }
@@ -543,13 +546,5 @@ public final class Tournament implements AutoCloseable {
         return new StandingsDocument(StandingsDocument.SCHEMA, definition.name(), definition.variant(), Version.current(),
                 Instant.now().toString(), played, total, complete, plan.scheme().overall(progress, stages),
                 plan.scheme().crosstable(progress, stages), stages);
-    }
-
-    /** {@code 0007.json}: zero-padded so that the files sort by game number. */
-    static String gameFileName(int number, int total) {
-        int width = Math.max(4, Integer.toString(total).length());
-        String digits = Integer.toString(number);
-        // Not String.format: named once a game, its parsing of the pattern cost more than the rest of the name.
-        return "0".repeat(Math.max(0, width - digits.length())) + digits + ".json";
     }
 }

@@ -110,8 +110,8 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
             compare(changes, "variant", variant, other.variant);
             // Every other field a run's results may depend on (fields added later included) counts
             // too: resume and merge must never mix runs of different settings.
-            com.fasterxml.jackson.databind.JsonNode mine = caissa.arena.report.Json.mapper().valueToTree(this);
-            com.fasterxml.jackson.databind.JsonNode theirs = caissa.arena.report.Json.mapper().valueToTree(other);
+            com.fasterxml.jackson.databind.JsonNode mine = caissa.arena.records.Json.mapper().valueToTree(this);
+            com.fasterxml.jackson.databind.JsonNode theirs = caissa.arena.records.Json.mapper().valueToTree(other);
             java.util.Set<String> compared = java.util.Set.of("name", "bots", "gamesPerPair", "timePerGame", "timePerMove",
                     "increment", "firstMoveAllowance", "openingPlies", "seed", "format", "engines", "rounds", "final",
                     "variant", "concurrency");

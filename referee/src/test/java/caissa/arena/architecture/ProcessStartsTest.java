@@ -37,7 +37,7 @@ class ProcessStartsTest {
     /** A bot, in a game or in the check before the games, is started by its seat; the sandbox bench starts its own. */
     @Test
     void onlyTheSeatStartsABot() {
-        noClasses().that(outside(ProcessSeat.class.getName(), "caissa.arena.cli.SandboxBench", BotProcess.class.getName()))
+        noClasses().that(outside(ProcessSeat.class.getName(), "caissa.arena.bench.SandboxBench", BotProcess.class.getName()))
                 .should().callMethodWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
                         com.tngtech.archunit.core.domain.properties.HasName.Predicates.name("start"))
                         .and(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
@@ -51,13 +51,14 @@ class ProcessStartsTest {
     /**
      * Processes at all: bots (BotProcess), a submission's build (SourceBuild, inside its
      * containment), the arena's own helpers (bubblewrap's trial run, the signal shell, the
-     * terminal's size) and the benchmarks' fastchess. Nothing else may start one.
+     * terminal's size), the benchmarks' fastchess and the arena's own merge and report that
+     * {@code bench scale} measures. Nothing else may start one.
      */
     @Test
     void onlyTheseClassesStartProcesses() {
         noClasses().that(outside(BotProcess.class.getName(), SourceBuild.class.getName(), Bubblewrap.class.getName(),
-                        "caissa.arena.bot.Signals", "caissa.arena.cli.Terminal", "caissa.arena.cli.BenchCommand",
-                        "caissa.arena.cli.FairnessBench"))
+                        "caissa.arena.bot.Signals", "caissa.arena.cli.Terminal", "caissa.arena.bench.BenchCommand",
+                        "caissa.arena.bench.FairnessBench", "caissa.arena.bench.ScaleBench"))
                 .should().callMethod(ProcessBuilder.class, "start")
                 .orShould().callMethod(Runtime.class, "exec", String.class)
                 .orShould().callMethod(Runtime.class, "exec", String[].class)

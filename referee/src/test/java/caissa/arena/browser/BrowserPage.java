@@ -126,6 +126,6 @@ public final class BrowserPage {
 
     /** The text as a JavaScript string literal (JSON is a subset). */
     public static String jsString(String text) {
-        return caissa.arena.report.Json.writeCompact(text);
+        return caissa.arena.records.Json.writeCompact(text);
     }
 }

@@ -1,6 +1,6 @@
 package caissa.arena.browser;
 
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;

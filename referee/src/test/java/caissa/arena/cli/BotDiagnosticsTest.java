@@ -3,7 +3,7 @@ package caissa.arena.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.diagnostics.Hints;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.testbots.TestBots;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -65,7 +65,7 @@ class BotDiagnosticsTest {
         assertThat(String.join("\n", lines)).contains("| ZeroDivisionError: cleanup went wrong", "game log: " + dir.resolve("games"));
         assertThat(run.out()).contains("  game 1/2: as ", "  game 2/2: as ");
         try (var files = Files.list(dir.resolve("games"))) {
-            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly("01.json", "02.json");
+            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly("0001.json", "0002.json");
         }
     }
 

@@ -2,11 +2,12 @@ package caissa.arena.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.command.ExitCodes;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.TimeControl;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.rules.Side;
 import caissa.arena.sandbox.Host;
 import caissa.arena.sandbox.Machines;

@@ -3,7 +3,7 @@ package caissa.arena.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.testbots.TestBots;
 import java.io.PrintWriter;
 import java.io.RandomAccessFile;

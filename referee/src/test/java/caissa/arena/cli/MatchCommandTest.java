@@ -2,7 +2,7 @@ package caissa.arena.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.testbots.Interruptible;
 import caissa.arena.testbots.TestBots;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -62,7 +62,7 @@ class MatchCommandTest {
         assertThat(summary.get("settings").get("openingPlies").asInt()).isEqualTo(2);
         assertThat(summary.get("gamesDir").asText()).isEqualTo(dir.resolve("out").resolve("games").toString());
         assertThat(summary.get("interrupted").asBoolean()).isFalse();
-        JsonNode log = Json.mapper().readTree(dir.resolve("out").resolve("games").resolve("00001.json").toFile());
+        JsonNode log = Json.mapper().readTree(dir.resolve("out").resolve("games").resolve("0001.json").toFile());
         assertThat(log.get("tournament").get("games").asInt()).isEqualTo(summary.get("games").asInt()).isEqualTo(4);
     }
 

@@ -1,5 +1,6 @@
 package caissa.arena.cli;
 
+import caissa.arena.command.ProgressDisplay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.game.Result;
@@ -104,7 +105,7 @@ class ProgressDisplayTest {
     @Timeout(180)
     void ctrlCEndsWithWhatWasKeptAndTheCommandThatContinues() throws Exception {
         Path file = dir.resolve("t.json");
-        Files.writeString(file, caissa.arena.report.Json.write(java.util.Map.of(
+        Files.writeString(file, caissa.arena.records.Json.write(java.util.Map.of(
                 "name", "stopped",
                 "bots", List.of(java.util.Map.of("name", "a", "command", TestBots.command("slow", "1").argv()),
                         java.util.Map.of("name", "b", "command", TestBots.command("random", "2").argv())),

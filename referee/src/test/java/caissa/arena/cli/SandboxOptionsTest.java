@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import caissa.arena.game.GameRecord;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;

@@ -1,9 +1,10 @@
 package caissa.arena.cli;
 
+import caissa.arena.command.ProgressDisplay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.report.HtmlReport;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.tournament.InProcessTournaments;
 import caissa.arena.tournament.Standing;
 import caissa.arena.tournament.StandingsDocument;

@@ -2,7 +2,7 @@ package caissa.arena.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.testbots.TestBots;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package caissa.arena.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Side;

@@ -3,6 +3,7 @@ package caissa.arena.game;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.bot.BotCommand;
+import caissa.arena.diagnostics.Preflight;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;

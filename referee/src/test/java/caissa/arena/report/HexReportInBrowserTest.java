@@ -10,6 +10,7 @@ import caissa.arena.game.GameRecord;
 import caissa.arena.game.PlayedMove;
 import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
+import caissa.arena.records.Json;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Outcome;
 import caissa.arena.rules.PieceType;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.PlayedMove;
 import caissa.arena.game.Termination;
+import caissa.arena.records.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -9,6 +9,7 @@ import caissa.arena.cli.Main;
 import caissa.arena.diagnostics.Diagnosis;
 import caissa.arena.diagnostics.StderrLines;
 import caissa.arena.game.GameRecord;
+import caissa.arena.records.Json;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Side;
 import caissa.arena.testbots.TestBots;

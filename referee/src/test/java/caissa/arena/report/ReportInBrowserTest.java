@@ -7,6 +7,7 @@ import caissa.arena.browser.BrowserPage;
 import caissa.arena.browser.Chromium;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.PlayedMove;
+import caissa.arena.records.Json;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Square;

@@ -1,5 +1,6 @@
 package caissa.arena.report;
 
+import caissa.arena.records.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 

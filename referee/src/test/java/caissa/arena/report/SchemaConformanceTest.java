@@ -7,6 +7,7 @@ import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.TimeControl;
+import caissa.arena.records.Json;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
 import caissa.arena.tournament.Tournament;
@@ -135,7 +136,7 @@ class SchemaConformanceTest {
         JsonNode summary = Json.mapper().readTree(match.resolve("summary.json").toFile());
         assertThat(summary.get("irregularLosses").get("engine").get("byCause")).isNotEmpty();
         assertThat(problems("match.schema.json", summary)).isEmpty();
-        assertThat(problems("game.schema.json", match.resolve("games/00001.json"))).isEmpty();
+        assertThat(problems("game.schema.json", match.resolve("games/0001.json"))).isEmpty();
     }
 
     @Test

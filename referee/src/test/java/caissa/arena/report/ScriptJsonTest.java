@@ -2,6 +2,7 @@ package caissa.arena.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.records.Json;
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.util.List;
 import java.util.Map;

@@ -3,6 +3,8 @@ package caissa.arena.report;
 import caissa.arena.bot.StderrExcerpt;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.Termination;
+import caissa.arena.records.Json;
+import caissa.arena.records.TournamentLayout;
 import caissa.arena.rules.Side;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -113,7 +115,7 @@ final class TournamentFixture {
         limits.put("fileSizeBytes", 64L << 20);
         limits.put("scratchBytes", 256L << 20);
         tournament.put("isolation", Map.of("sandbox", "auto", "limits", limits, "botLimits", Map.of()));
-        Json.writeFile(dir.resolve(TournamentFolder.TOURNAMENT_FILE), tournament);
+        Json.writeFile(dir.resolve(TournamentLayout.RECORD_FILE), tournament);
     }
 
     /** Written plainly, not through AtomicFiles: a thousand forced writes would make the tests slow for nothing. */
@@ -183,7 +185,7 @@ final class TournamentFixture {
         doc.put("complete", games.size() == total);
         doc.put("standings", standings);
         doc.put("crosstable", crosstable);
-        Json.writeFile(dir.resolve(TournamentFolder.STANDINGS_FILE), doc);
+        Json.writeFile(dir.resolve(TournamentLayout.STANDINGS_FILE), doc);
     }
 
     /** One bot's running totals. */

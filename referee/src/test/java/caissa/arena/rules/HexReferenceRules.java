@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * a diagonal one 30° beside it), connectivity is a breadth-first search, and every candidate move
  * is tried on a copy. It uses nothing of the engine; moves are text such as {@code c2-e6}.
  */
-final class HexReferenceRules {
+final class HexReferenceRules implements Reference {
 
     static final String INITIAL_CFN =
             "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../..... w - 0";
@@ -103,7 +103,8 @@ final class HexReferenceRules {
         return new HexReferenceRules(board, fields[1].equals("w"), fields[2], Integer.parseInt(fields[3]));
     }
 
-    String toCfn() {
+    @Override
+    public String toCfn() {
         StringBuilder sb = new StringBuilder();
         for (int f = 0; f < 9; f++) {
             for (int i = 0; i < FILE_LENGTHS[f]; i++) {
@@ -119,7 +120,8 @@ final class HexReferenceRules {
         return whiteToMove;
     }
 
-    char at(String name) {
+    @Override
+    public char at(String name) {
         int[] c = cell(name);
         return board[c[0] + 4][c[1] + 4];
     }
@@ -129,7 +131,8 @@ final class HexReferenceRules {
     }
 
     /** The legal moves, sorted as text, each with the position after it. */
-    SortedMap<String, HexReferenceRules> legalMoves() {
+    @Override
+    public SortedMap<String, HexReferenceRules> legalMoves() {
         if (legalMoves == null) {
             SortedMap<String, HexReferenceRules> moves = new TreeMap<>();
             for (int[] m : candidates()) {
@@ -148,7 +151,8 @@ final class HexReferenceRules {
     }
 
     /** Whether the ko rule forbids a move here that would otherwise be legal. */
-    boolean koForbidsAMove() {
+    @Override
+    public boolean koForbidsAMove() {
         for (int[] m : candidates()) {
             HexReferenceRules after = apply(m);
             if ((name(m[0], m[1]) + "-" + name(m[2], m[3])).equals(lastMove) && after.tilesConnected()
@@ -159,7 +163,8 @@ final class HexReferenceRules {
         return false;
     }
 
-    HexReferenceRules play(String move) {
+    @Override
+    public HexReferenceRules play(String move) {
         HexReferenceRules after = legalMoves().get(move);
         if (after == null) {
             throw new IllegalArgumentException("not a legal move: " + move + " in " + toCfn());
@@ -167,7 +172,8 @@ final class HexReferenceRules {
         return after;
     }
 
-    String outcome() {
+    @Override
+    public String outcome() {
         if (legalMoves().isEmpty()) {
             if (inCheck(whiteToMove)) {
                 return "checkmate, " + (whiteToMove ? "black" : "white") + " wins";
@@ -177,7 +183,8 @@ final class HexReferenceRules {
         return plies >= 200 ? "move limit" : "ongoing";
     }
 
-    long perft(int depth) {
+    @Override
+    public long perft(int depth) {
         if (depth == 0) {
             return 1;
         }
@@ -192,7 +199,8 @@ final class HexReferenceRules {
     }
 
     /** Section 6: an enemy rook, bishop or knight could move onto this side's queen. */
-    boolean inCheck(boolean white) {
+    @Override
+    public boolean inCheck(boolean white) {
         int[] queen = find(white ? 'Q' : 'q');
         for (int q = -4; q <= 4; q++) {
             for (int r = -4; r <= 4; r++) {
@@ -207,7 +215,8 @@ final class HexReferenceRules {
     }
 
     /** Section 5: along any of the 12 lines, nothing but holes and empty tiles between the queens. */
-    boolean queensSeeEachOther() {
+    @Override
+    public boolean queensSeeEachOther() {
         int[] white = find('Q');
         for (int[] d : ALL_DIRECTIONS) {
             int q = white[0] + d[0];
@@ -224,7 +233,8 @@ final class HexReferenceRules {
     }
 
     /** Section 2: one group of tiles over the 12-neighbourhood, side cells ignored. */
-    boolean tilesConnected() {
+    @Override
+    public boolean tilesConnected() {
         List<int[]> tiles = new ArrayList<>();
         for (int q = -4; q <= 4; q++) {
             for (int r = -4; r <= 4; r++) {

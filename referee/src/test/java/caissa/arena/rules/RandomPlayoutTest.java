@@ -7,36 +7,46 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Seeded random games (20 seeds of 50 games), checked after every move against the invariants of
- * RULES.md and against {@link ReferenceRules}. Uniformly random play rarely captures, mates or
- * sets up a ko, so two of every three games prefer forcing moves; the test then asserts that
- * each seed did reach those states, so that it cannot quietly stop testing them.
+ * Seeded random games of each variant (Caïssa: 20 seeds of 50 games; HexCaïssa, whose games run
+ * longer: 10 seeds of 30), checked after every move against the invariants of the rules and
+ * against the variant's {@link Reference}. Uniformly random play rarely captures, mates or sets up
+ * a ko, so two of every three games prefer forcing moves; the test then asserts that each seed did
+ * reach those states, so that it cannot quietly stop testing them.
  */
 class RandomPlayoutTest {
 
-    private static final int GAMES_PER_SEED = 50;
     private static final int ILLEGAL_SAMPLES_PER_POSITION = 6;
     /** Comparing every successor with the reference costs the most; every few plies is plenty. */
     private static final int ALL_SUCCESSORS_EVERY = 4;
 
-    static LongStream seeds() {
-        return LongStream.rangeClosed(1, 20);
+    /** How many seeds, and games a seed, each variant gets. */
+    private record Playouts(Variant variant, int seeds, int gamesPerSeed) {
     }
 
-    @ParameterizedTest(name = "seed {0}")
+    private static final List<Playouts> PLAYOUTS = List.of(
+            new Playouts(Variant.CAISSA, 20, 50), new Playouts(Variant.HEXCAISSA, 10, 30));
+
+    static Stream<Arguments> seeds() {
+        return PLAYOUTS.stream().flatMap(p -> LongStream.rangeClosed(1, p.seeds())
+                .mapToObj(seed -> Arguments.of(p.variant(), seed, p.gamesPerSeed())));
+    }
+
+    @ParameterizedTest(name = "{0} seed {1}")
     @MethodSource("seeds")
-    void everyPositionKeepsTheInvariantsAndAgreesWithTheReference(long seed) {
+    void everyPositionKeepsTheInvariantsAndAgreesWithTheReference(Variant variant, long seed, int games) {
         Random random = new Random(seed);
         Coverage coverage = new Coverage();
-        for (int game = 0; game < GAMES_PER_SEED; game++) {
-            play(random, Style.values()[game % Style.values().length], coverage);
+        for (int game = 0; game < games; game++) {
+            play(variant, random, Style.values()[game % Style.values().length], coverage);
         }
 
-        assertThat(coverage.games).isEqualTo(GAMES_PER_SEED);
+        assertThat(coverage.games).isEqualTo(games);
         assertThat(coverage.inCheck).as("positions with the side to move in check").isPositive();
         assertThat(coverage.captures).as("captures").isPositive();
         assertThat(coverage.exchanges).as("exchanges").isPositive();
@@ -62,11 +72,11 @@ class RandomPlayoutTest {
         int stalemates;
     }
 
-    private static void play(Random random, Style style, Coverage coverage) {
-        Position position = Position.initial();
-        ReferenceRules reference = ReferenceRules.fromCfn(ReferenceRules.INITIAL_CFN);
+    private static void play(Variant variant, Random random, Style style, Coverage coverage) {
+        Position position = variant.initial();
+        Reference reference = Reference.initial(variant);
         while (true) {
-            checkPosition(position, reference, random, coverage);
+            checkPosition(variant, position, reference, random, coverage);
             if (position.outcome().isOver()) {
                 break;
             }
@@ -80,20 +90,21 @@ class RandomPlayoutTest {
         coverage.games++;
     }
 
-    private static void checkPosition(Position position, ReferenceRules reference, Random random, Coverage coverage) {
+    private static void checkPosition(Variant variant, Position position, Reference reference, Random random,
+            Coverage coverage) {
         String cfn = position.toCfn();
         assertThat(cfn).isEqualTo(reference.toCfn());
-        Position reread = Position.fromCfn(cfn);
+        Position reread = variant.fromCfn(cfn);
         assertThat(reread).as(cfn).isEqualTo(position);
         assertThat(reread.hash64()).as(cfn).isEqualTo(position.hash64());
 
         StringBuilder board = new StringBuilder();
         StringBuilder expectedBoard = new StringBuilder();
-        for (Square square : Square.values()) {
+        for (Square square : variant.squares()) {
             board.append(position.pieceAt(square).map(Piece::letter).orElse(position.hasTile(square) ? '.' : '-'));
             expectedBoard.append(reference.at(square.toString()));
         }
-        assertThat(board).as("%s: pieceAt and hasTile, a1 to g7", cfn).hasToString(expectedBoard.toString());
+        assertThat(board).as("%s: pieceAt and hasTile, every cell in index order", cfn).hasToString(expectedBoard.toString());
         assertThat(reference.tilesConnected()).as("%s: tiles connected", cfn).isTrue();
         assertThat(reference.queensSeeEachOther()).as("%s: queens see each other", cfn).isFalse();
         Side mover = position.sideToMove();
@@ -122,7 +133,7 @@ class RandomPlayoutTest {
             }
             assertThat(after).as("%s: the position after each legal move", cfn).isEqualTo(expectedAfter);
         }
-        checkIllegalSamples(position, moves, random);
+        checkIllegalSamples(variant, position, moves, random);
 
         Outcome outcome = position.outcome();
         assertThat(outcome.isOver() && !(outcome instanceof Outcome.MoveLimit)).as("%s: no move left", cfn)
@@ -146,7 +157,7 @@ class RandomPlayoutTest {
     }
 
     /** Random (from, to) pairs, mostly from the mover's own pieces, that are not legal moves. */
-    private static void checkIllegalSamples(Position position, List<Move> legal, Random random) {
+    private static void checkIllegalSamples(Variant variant, Position position, List<Move> legal, Random random) {
         List<Square> own = new ArrayList<>();
         for (Piece piece : Piece.values()) {
             if (piece.side() == position.sideToMove()) {
@@ -155,8 +166,8 @@ class RandomPlayoutTest {
         }
         for (int i = 0; i < ILLEGAL_SAMPLES_PER_POSITION; i++) {
             Square from = random.nextInt(4) == 0
-                    ? Square.of(random.nextInt(Square.COUNT)) : own.get(random.nextInt(own.size()));
-            Move move = Move.of(from, Square.of(random.nextInt(Square.COUNT)));
+                    ? variant.square(random.nextInt(variant.squareCount())) : own.get(random.nextInt(own.size()));
+            Move move = Move.of(from, variant.square(random.nextInt(variant.squareCount())));
             if (legal.contains(move)) {
                 continue;
             }

@@ -14,7 +14,7 @@ import java.util.TreeMap;
  * engine (no bitboards, no tables, not even {@link Square} or {@link Move}); moves are text such as
  * {@code b2-c4}, whose string order is the order of {@link Position#legalMoves()}.
  */
-final class ReferenceRules {
+final class ReferenceRules implements Reference {
 
     static final String INITIAL_CFN = "......./...bqn./....r../......./..R..../.NQB.../....... w - 0";
 
@@ -57,7 +57,8 @@ final class ReferenceRules {
         return new ReferenceRules(board, fields[1].equals("w"), fields[2], Integer.parseInt(fields[3]));
     }
 
-    String toCfn() {
+    @Override
+    public String toCfn() {
         StringBuilder sb = new StringBuilder();
         for (int rank = 6; rank >= 0; rank--) {
             sb.append(board[rank]).append(rank > 0 ? "/" : " ");
@@ -105,12 +106,14 @@ final class ReferenceRules {
     }
 
     /** '-' for a hole, '.' for an empty tile, else the piece's CFN letter. */
-    char at(String square) {
+    @Override
+    public char at(String square) {
         return board[square.charAt(1) - '1'][square.charAt(0) - 'a'];
     }
 
     /** The legal moves, sorted as text, each with the position after it. */
-    SortedMap<String, ReferenceRules> legalMoves() {
+    @Override
+    public SortedMap<String, ReferenceRules> legalMoves() {
         if (legalMoves == null) {
             SortedMap<String, ReferenceRules> moves = new TreeMap<>();
             for (Candidate candidate : candidates()) {
@@ -128,7 +131,8 @@ final class ReferenceRules {
     }
 
     /** Whether the ko rule forbids a move here that would otherwise be legal. */
-    boolean koForbidsAMove() {
+    @Override
+    public boolean koForbidsAMove() {
         for (Candidate candidate : candidates()) {
             if (candidate.move().equals(lastMove) && candidate.play().isAcceptableAfterMoveBy(whiteToMove)) {
                 return true;
@@ -137,7 +141,8 @@ final class ReferenceRules {
         return false;
     }
 
-    ReferenceRules play(String move) {
+    @Override
+    public ReferenceRules play(String move) {
         ReferenceRules after = legalMoves().get(move);
         if (after == null) {
             throw new IllegalArgumentException("not a legal move: " + move + " in " + toCfn());
@@ -146,7 +151,8 @@ final class ReferenceRules {
     }
 
     /** "ongoing", "checkmate, white wins", "checkmate, black wins", "stalemate" or "move limit". */
-    String outcome() {
+    @Override
+    public String outcome() {
         if (legalMoves().isEmpty()) {
             if (inCheck(whiteToMove)) {
                 return "checkmate, " + (whiteToMove ? "black" : "white") + " wins";
@@ -156,7 +162,8 @@ final class ReferenceRules {
         return plies >= 200 ? "move limit" : "ongoing";
     }
 
-    long perft(int depth) {
+    @Override
+    public long perft(int depth) {
         if (depth == 0) {
             return 1;
         }
@@ -171,7 +178,8 @@ final class ReferenceRules {
     }
 
     /** Section 6: an enemy rook, bishop or knight could move onto this side's queen. */
-    boolean inCheck(boolean white) {
+    @Override
+    public boolean inCheck(boolean white) {
         int[] queen = find(white ? 'Q' : 'q');
         for (int rank = 0; rank < 7; rank++) {
             for (int file = 0; file < 7; file++) {
@@ -186,7 +194,8 @@ final class ReferenceRules {
     }
 
     /** Section 5: nothing but holes and empty tiles between the queens on a line. */
-    boolean queensSeeEachOther() {
+    @Override
+    public boolean queensSeeEachOther() {
         int[] white = find('Q');
         for (int[] d : ALL_DIRECTIONS) {
             int f = white[0] + d[0];
@@ -203,7 +212,8 @@ final class ReferenceRules {
     }
 
     /** Section 2: one group of tiles, orthogonally or diagonally connected (breadth-first search). */
-    boolean tilesConnected() {
+    @Override
+    public boolean tilesConnected() {
         int tiles = 0;
         int start = -1;
         for (int rank = 0; rank < 7; rank++) {

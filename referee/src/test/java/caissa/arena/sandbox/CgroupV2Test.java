@@ -11,6 +11,7 @@ import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
 import caissa.arena.game.TimeControl;
 import caissa.arena.rules.Side;
+import caissa.arena.testbots.Poll;
 import caissa.arena.testbots.TestBots;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,10 +112,7 @@ class CgroupV2Test {
         Process bot = joined(group, "setsid sleep 600 & (trap '' TERM HUP; exec sleep 600) & sleep 600 & exec sleep 600");
         List<Long> pids = new ArrayList<>();
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (group.pids().size() < 4 && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
+            Poll.until(Duration.ofSeconds(30), () -> group.pids().size() >= 4);
             pids.addAll(group.pids());
             assertThat(pids).hasSize(4);
 
@@ -208,11 +206,8 @@ class CgroupV2Test {
         return Long.parseLong(link.substring(link.indexOf('[') + 1, link.indexOf(']')));
     }
 
-    private static void awaitCpu(BotCgroup group, long nanos) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (group.cpuTimeNanos().orElse(0) < nanos && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+    private static void awaitCpu(BotCgroup group, long nanos) throws Exception {
+        Poll.until(Duration.ofSeconds(60), () -> group.cpuTimeNanos().orElse(0) >= nanos);
         OptionalLong used = group.cpuTimeNanos();
         assertThat(used).isPresent();
         assertThat(used.getAsLong()).isGreaterThanOrEqualTo(nanos);
@@ -237,10 +232,7 @@ class CgroupV2Test {
                 "for f; do echo $$ > \"$f\" || exit 125; done; " + script, "joiner"));
         group.procsFiles().forEach(f -> argv.add(f.toString()));
         Process process = new ProcessBuilder(argv).redirectErrorStream(true).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!group.pids().contains(process.pid()) && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
+        Poll.until(Duration.ofSeconds(30), () -> group.pids().contains(process.pid()));
         assertThat(group.pids()).contains(process.pid());
         return process;
     }

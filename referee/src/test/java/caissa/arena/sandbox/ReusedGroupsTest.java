@@ -2,8 +2,10 @@ package caissa.arena.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.testbots.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -81,11 +83,7 @@ class ReusedGroupsTest {
         // Put aside, not removed: the group now has another process group.
         assertThat(lingering).exists();
         assertThat(processGroup(group)).isNotEqualTo(lingering);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (Long.parseLong(Files.readString(lingering.resolve("pids.current")).strip()) != 0
-                && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        Poll.until(Duration.ofSeconds(10), () -> Files.readString(lingering.resolve("pids.current")).strip().equals("0"));
         assertThat(Files.readString(lingering.resolve("pids.current")).strip()).isEqualTo("0");
 
         BotCgroup again = BotCgroup.acquire(LIMITS).orElseThrow();
@@ -179,10 +177,7 @@ class ReusedGroupsTest {
         // Page cache of a file it wrote stays charged to its group after it is gone.
         Path file = dir.resolve("written");
         Process writer = joined(group, "head -c 33554432 /dev/zero > '" + file + "'; exec cat");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while ((!Files.exists(file) || Files.size(file) < (32L << 20)) && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+        Poll.until(Duration.ofSeconds(10), () -> Files.exists(file) && Files.size(file) >= (32L << 20));
         group.killAll();
         writer.waitFor(5, TimeUnit.SECONDS);
         group.release();
@@ -212,10 +207,7 @@ class ReusedGroupsTest {
     private static void assertWholeProcessLimit(BotCgroup group) throws Exception {
         Process modest = joined(group, "for n in 1 2 3 4; do sleep 60 & done; exec cat");
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (group.pids().size() < 5 && group.limitHit().isEmpty() && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
+            Poll.until(Duration.ofSeconds(5), () -> group.pids().size() >= 5 || group.limitHit().isPresent());
             assertThat(group.limitHit()).isEmpty();
             assertThat(group.pids()).hasSize(5);
         } finally {
@@ -235,11 +227,8 @@ class ReusedGroupsTest {
         return group.procsFiles().stream().map(Path::getParent).toList();
     }
 
-    private static void awaitLimit(BotCgroup group) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (group.limitHit().isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
+    private static void awaitLimit(BotCgroup group) throws Exception {
+        Poll.until(Duration.ofSeconds(10), () -> group.limitHit().isPresent());
     }
 
     /** A shell that joins the group before it runs {@code script}, as the arena's launcher does. */
@@ -248,10 +237,7 @@ class ReusedGroupsTest {
                 "for f; do echo $$ > \"$f\" || exit 125; done; " + script, "joiner"));
         group.procsFiles().forEach(f -> argv.add(f.toString()));
         Process process = new ProcessBuilder(argv).redirectErrorStream(true).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!group.pids().contains(process.pid()) && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
+        Poll.until(Duration.ofSeconds(5), () -> group.pids().contains(process.pid()));
         assertThat(group.pids()).contains(process.pid());
         return process;
     }

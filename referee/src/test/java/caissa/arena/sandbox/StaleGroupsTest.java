@@ -2,8 +2,10 @@ package caissa.arena.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.testbots.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -110,10 +112,7 @@ class StaleGroupsTest {
                 "for f; do echo $$ > \"$f\" || exit 125; done; exec cat", "joiner"));
         group.procsFiles().forEach(f -> argv.add(f.toString()));
         Process process = new ProcessBuilder(argv).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!group.pids().contains(process.pid()) && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
+        Poll.until(Duration.ofSeconds(5), () -> group.pids().contains(process.pid()));
         assertThat(group.pids()).contains(process.pid());
         assertThat(Files.exists(group.procsFiles().get(0))).isTrue();
         return process;

@@ -3,9 +3,9 @@ package caissa.arena.tournament;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.cli.Main;
-import caissa.arena.report.Json;
-import java.io.StringWriter;
+import caissa.arena.records.Json;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -76,6 +76,6 @@ class FinishedGamesTest {
     }
 
     private static String fileOf(int number) {
-        return Tournament.GAMES_DIR + "/" + Tournament.gameFileName(number, TOTAL);
+        return caissa.arena.records.TournamentLayout.GAMES_DIR + "/" + caissa.arena.records.GameFiles.name(number, TOTAL);
     }
 }

@@ -9,11 +9,14 @@ import caissa.arena.game.PlayedMove;
 import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
 import caissa.arena.records.DisagreeingRecordException;
-import caissa.arena.report.Json;
+import caissa.arena.records.GameFiles;
+import caissa.arena.records.Json;
+import caissa.arena.records.TournamentLayout;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Outcome;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Side;
+import caissa.arena.runner.Shard;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -161,20 +164,20 @@ class ForgedRecordsTest {
         Run verify = Run.of("verify", whole.toString());
 
         assertThat(verify.exit).isEqualTo(5);
-        assertThat(verify.err).isEqualTo("caissa verify: " + whole.resolve(Journal.FILE)
+        assertThat(verify.err).isEqualTo("caissa verify: " + whole.resolve(TournamentLayout.JOURNAL_FILE)
                 + ":5: game 5 is journaled, but its log games/0005.json is missing" + System.lineSeparator());
     }
 
     @Test
     void aDamagedJournalIsNamedByVerifyWhileReportStillJudgesTheLogs() throws Exception {
         Path whole = whole();
-        Files.writeString(whole.resolve(Journal.FILE), "{\"game\": oops}\n", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(whole.resolve(TournamentLayout.JOURNAL_FILE), "{\"game\": oops}\n", java.nio.file.StandardOpenOption.APPEND);
 
         Run verify = Run.of("verify", whole.toString());
         Run report = Run.of("report", whole.toString());
 
         assertThat(verify.exit).isEqualTo(2);
-        assertThat(verify.err).startsWith("caissa verify: " + whole.resolve(Journal.FILE) + ":7: not a journal entry")
+        assertThat(verify.err).startsWith("caissa verify: " + whole.resolve(TournamentLayout.JOURNAL_FILE) + ":7: not a journal entry")
                 .hasLineCount(1);
         assertThat(report.exit).as(report.err).isZero();
         assertThat(whole.resolve("report.html")).isRegularFile();
@@ -207,7 +210,7 @@ class ForgedRecordsTest {
             played.add(new PlayedMove(p.plies(), side, move, 1000, move.toString()));
         }
         write(folder, game, withMoves(real, played, p.toCfn(), Result.BLACK_WINS, Termination.CHECKMATE, "white"));
-        Path journal = folder.resolve(Journal.FILE);
+        Path journal = folder.resolve(TournamentLayout.JOURNAL_FILE);
         List<String> lines = new ArrayList<>();
         for (String l : Files.readAllLines(journal)) {
             lines.add(l.contains("\"game\":" + game + ",")
@@ -245,12 +248,12 @@ class ForgedRecordsTest {
     }
 
     private static GameRecord read(Path folder, int game) throws Exception {
-        return Json.mapper().readValue(folder.resolve("games/" + Tournament.gameFileName(game, 6)).toFile(),
+        return Json.mapper().readValue(folder.resolve("games/" + GameFiles.name(game, 6)).toFile(),
                 GameRecord.class);
     }
 
     private static void write(Path folder, int game, GameRecord record) throws Exception {
-        Files.writeString(folder.resolve("games/" + Tournament.gameFileName(game, 6)), Json.write(record));
+        Files.writeString(folder.resolve("games/" + GameFiles.name(game, 6)), Json.write(record));
     }
 
     private static String moves(List<Move> moves) {

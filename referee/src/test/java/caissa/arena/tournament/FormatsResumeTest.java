@@ -3,8 +3,10 @@ package caissa.arena.tournament;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import caissa.arena.cli.Main;
-import caissa.arena.report.Json;
+import caissa.arena.records.GameFiles;
+import caissa.arena.records.Json;
+import caissa.arena.records.TournamentLayout;
+import caissa.arena.runner.Shard;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,9 +68,9 @@ class FormatsResumeTest {
         int total = Plan.of(definition).totalGames();
 
         Path killed = dir.resolve("killed");
-        Process run = new ProcessBuilder(javaCommand(file, killed, concurrency)).redirectErrorStream(true)
+        Process run = new ProcessBuilder(TournamentFiles.javaCommand(file, killed, concurrency)).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("killed.log").toFile()).start();
-        waitForJournal(killed, killAfter, run);
+        TournamentFiles.waitForJournal(killed, killAfter, run);
         run.toHandle().destroyForcibly();
         assertThat(run.waitFor(30, TimeUnit.SECONDS)).isTrue();
         List<FinishedGame> beforeKill = Journal.read(killed);
@@ -98,11 +100,11 @@ class FormatsResumeTest {
         Path out = dir.resolve("out");
         StandingsDocument expected = Tournament.open(definition, file, out, false, TournamentObserver.NONE).play(2);
         // The state of a run stopped right after the last Swiss game: the final's games are not on record.
-        List<String> swissLines = Files.readAllLines(out.resolve(Journal.FILE)).stream()
+        List<String> swissLines = Files.readAllLines(out.resolve(TournamentLayout.JOURNAL_FILE)).stream()
                 .filter(l -> Integer.parseInt(l.replaceAll(".*\"game\":(\\d+),.*", "$1")) <= 12).toList();
-        Files.write(out.resolve(Journal.FILE), swissLines);
+        Files.write(out.resolve(TournamentLayout.JOURNAL_FILE), swissLines);
         for (int game = 13; game <= 14; game++) {
-            Files.delete(out.resolve("games/" + Tournament.gameFileName(game, 14)));
+            Files.delete(out.resolve("games/" + GameFiles.name(game, 14)));
         }
 
         Tournament resumed = Tournament.open(definition, file, out, true, TournamentObserver.NONE);
@@ -132,7 +134,7 @@ class FormatsResumeTest {
         Path out = dir.resolve("out");
         Tournament.open(definition, file, out, false, TournamentObserver.NONE).play(2);
         // Game 5 (round 2) with its colours swapped: the pairing of round 2 says otherwise.
-        List<String> lines = new ArrayList<>(Files.readAllLines(out.resolve(Journal.FILE)));
+        List<String> lines = new ArrayList<>(Files.readAllLines(out.resolve(TournamentLayout.JOURNAL_FILE)));
         int index = -1;
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).contains("\"game\":5,")) {
@@ -142,11 +144,11 @@ class FormatsResumeTest {
         FinishedGame game = Json.mapper().readValue(lines.get(index), FinishedGame.class);
         lines.set(index, Json.writeCompact(new FinishedGame(5, game.black(), game.white(), game.result(),
                 game.termination(), game.file())));
-        Files.write(out.resolve(Journal.FILE), lines);
+        Files.write(out.resolve(TournamentLayout.JOURNAL_FILE), lines);
 
         assertThatThrownBy(() -> Tournament.open(definition, file, out, true, TournamentObserver.NONE))
                 .isInstanceOf(OutputFolderException.class)
-                .hasMessage("--resume: " + out.resolve(Journal.FILE) + ":" + (index + 1) + ": game 5 is scheduled as "
+                .hasMessage("--resume: " + out.resolve(TournamentLayout.JOURNAL_FILE) + ":" + (index + 1) + ": game 5 is scheduled as "
                         + game.white() + " (white) against " + game.black() + " (black), the line says " + game.black()
                         + " against " + game.white());
     }
@@ -161,9 +163,9 @@ class FormatsResumeTest {
         java.util.Optional<Shard> second = java.util.Optional.of(new Shard(2, 2));
         Tournament.open(definition, file, out, false, TournamentObserver.NONE, second, java.util.Optional.empty()).play(1);
         // Shard 2/2 played game pair 2 (games 3 and 4); game 1 belongs to shard 1/2.
-        String line = Files.readAllLines(out.resolve(Journal.FILE)).get(0).replaceFirst("\"game\":\\d+,", "\"game\":1,")
+        String line = Files.readAllLines(out.resolve(TournamentLayout.JOURNAL_FILE)).get(0).replaceFirst("\"game\":\\d+,", "\"game\":1,")
                 .replaceFirst("games/\\d+\\.json", "games/0001.json");
-        Files.writeString(out.resolve(Journal.FILE), line + "\n", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(out.resolve(TournamentLayout.JOURNAL_FILE), line + "\n", java.nio.file.StandardOpenOption.APPEND);
 
         assertThatThrownBy(() -> Tournament.open(definition, file, out, true, TournamentObserver.NONE, second,
                 java.util.Optional.empty()))
@@ -173,26 +175,5 @@ class FormatsResumeTest {
         assertThatThrownBy(() -> Tournament.open(definition, file, out, true, TournamentObserver.NONE,
                 java.util.Optional.of(new Shard(1, 2)), java.util.Optional.empty()))
                 .hasMessage("--resume: " + out + " holds shard 2/2 of batch 1, not shard 1/2 of batch 1 (check --shard and --from)");
-    }
-
-    private static List<String> javaCommand(Path file, Path out, int concurrency) {
-        return new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "tournament", file.toString(), "--out", out.toString(), "--concurrency", Integer.toString(concurrency)));
-    }
-
-    private static void waitForJournal(Path dir, int games, Process run) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(dir.resolve(Journal.FILE)) && Journal.read(dir).size() >= games) {
-                return;
-            }
-            if (!run.isAlive()) {
-                throw new AssertionError("the tournament process ended before it could be killed");
-            }
-            Thread.sleep(5);
-        }
-        throw new AssertionError("the tournament did not finish " + games + " games in time");
     }
 }

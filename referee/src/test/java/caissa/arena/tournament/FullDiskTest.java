@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import caissa.arena.cli.Main;
 import caissa.arena.game.GameRecord;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
+import caissa.arena.records.TournamentLayout;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -55,8 +56,8 @@ class FullDiskTest {
         // the first three game logs: the fourth does not fit. (No HTML report here: the command's
         // live report is written beside the games, and its failures only warn.)
         List<FinishedGame> games = Journal.read(roomy);
-        long room = pages(roomy.resolve(Tournament.RECORD_FILE)) + 2 * pages(roomy.resolve(Tournament.STANDINGS_FILE))
-                + pages(roomy.resolve(Journal.FILE)) + PAGE;
+        long room = pages(roomy.resolve(TournamentLayout.RECORD_FILE)) + 2 * pages(roomy.resolve(TournamentLayout.STANDINGS_FILE))
+                + pages(roomy.resolve(TournamentLayout.JOURNAL_FILE)) + PAGE;
         for (FinishedGame game : games.subList(0, 3)) {
             room += pages(roomy.resolve(game.file()));
         }
@@ -105,7 +106,7 @@ class FullDiskTest {
         assertThat(full.exit).as(full.err).isEqualTo(74);
         assertThat(full.err.lines().toList()).hasSize(1).first().asString()
                 .startsWith("caissa tournament: " + out).endsWith(": No space left on device");
-        assertThat(out.resolve(Tournament.RECORD_FILE)).doesNotExist();
+        assertThat(out.resolve(TournamentLayout.RECORD_FILE)).doesNotExist();
 
         remount(1 << 22);
         Run resumed = Run.of("tournament", file.toString(), "--out", out.toString(), "--resume");

@@ -38,13 +38,13 @@ class InterruptedRunTest {
         Path out = dir.resolve("out");
         // The arena leads a process group of its own, as a command started from a shell does.
         List<String> argv = new ArrayList<>(List.of("setsid"));
-        argv.addAll(OutputFolderLockTest.javaCommand(file, out));
+        argv.addAll(TournamentFiles.javaCommand(file, out, 1));
         argv.set(argv.size() - 1, "2");
         // With SIGINT at its default action, as in a terminal, whether or not the build inherited it ignored.
         Process arena = new ProcessBuilder(Interruptible.command(argv)).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("arena.log").toFile()).start();
         try {
-            waitForAJournalLine(out, arena);
+            TournamentFiles.waitForJournal(out, 1, arena);
             // What the terminal does on Ctrl-C: the signal to every process of the foreground group.
             Process kill = new ProcessBuilder("kill", "-" + signal, "--", "-" + arena.pid()).start();
             assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
@@ -67,19 +67,5 @@ class InterruptedRunTest {
         assertThat(all).extracting(FinishedGame::game).containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6);
         assertThat(all).hasSize(6).allSatisfy(game -> assertThat(game.termination().isIrregular()).isFalse());
         assertThat(before).isLessThan(6);
-    }
-
-    private static void waitForAJournalLine(Path dir, Process run) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(dir.resolve(Journal.FILE)) && !Journal.read(dir).isEmpty()) {
-                return;
-            }
-            if (!run.isAlive()) {
-                throw new AssertionError("the tournament process ended early");
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the tournament did not finish a game in time");
     }
 }

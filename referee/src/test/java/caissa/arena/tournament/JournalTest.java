@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
+import caissa.arena.records.TournamentLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -34,7 +35,7 @@ class JournalTest {
         try (Journal journal = Journal.open(dir)) {
             journal.append(game(1));
         }
-        Files.writeString(dir.resolve(Journal.FILE), "{\"game\":2,\"white\":\"a\",\"bla", StandardOpenOption.APPEND);
+        Files.writeString(dir.resolve(TournamentLayout.JOURNAL_FILE), "{\"game\":2,\"white\":\"a\",\"bla", StandardOpenOption.APPEND);
 
         assertThat(Journal.read(dir)).containsExactly(game(1));
         try (Journal journal = Journal.open(dir)) {
@@ -53,7 +54,7 @@ class JournalTest {
         try (Journal journal = Journal.open(dir)) {
             journal.append(game(1));
             // Another writer (which the folder lock forbids, but the file must not be garbled even then).
-            Files.writeString(dir.resolve(Journal.FILE), "{\"game\":9,\"white\":\"a\",\"black\":\"b\",\"result\":\"1/2-1/2\","
+            Files.writeString(dir.resolve(TournamentLayout.JOURNAL_FILE), "{\"game\":9,\"white\":\"a\",\"black\":\"b\",\"result\":\"1/2-1/2\","
                     + "\"termination\":\"move-limit\",\"file\":\"games/0009.json\"}\n", StandardOpenOption.APPEND);
             journal.append(game(2));
         }
@@ -76,10 +77,10 @@ class JournalTest {
         String line = "{\"game\":1,\"white\":\"a\",\"black\":\"b\",\"result\":\"1-0\",\"termination\":\"checkmate\","
                 + "\"file\":\"games/0001.json\"";
         for (String bad : new String[] {line + ",\"game\":2}", line + "} {}", line + "} x"}) {
-            Files.writeString(dir.resolve(Journal.FILE), line + "}\n" + bad + "\n");
+            Files.writeString(dir.resolve(TournamentLayout.JOURNAL_FILE), line + "}\n" + bad + "\n");
 
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> Journal.read(dir))
-                    .as(bad).hasMessageStartingWith(dir.resolve(Journal.FILE) + ":2: not a journal entry");
+                    .as(bad).hasMessageStartingWith(dir.resolve(TournamentLayout.JOURNAL_FILE) + ":2: not a journal entry");
         }
     }
 }

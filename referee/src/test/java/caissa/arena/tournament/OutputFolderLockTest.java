@@ -4,12 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.cli.Main;
 import caissa.arena.records.FolderLock;
+import caissa.arena.records.TournamentLayout;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,10 +26,10 @@ class OutputFolderLockTest {
                 .set("gamesPerPair", 2).set("timePerGame", "30s").set("firstMoveAllowance", "10s")
                 .writeTo(dir.resolve("busy.json"));
         Path out = dir.resolve("out");
-        Process first = new ProcessBuilder(javaCommand(file, out)).redirectErrorStream(true)
+        Process first = new ProcessBuilder(TournamentFiles.javaCommand(file, out, 1)).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("first.log").toFile()).start();
         try {
-            waitForAJournalLine(out, first);
+            TournamentFiles.waitForJournal(out, 1, first);
 
             Run resume = Run.of("tournament", file.toString(), "--out", out.toString(), "--resume");
             Run fresh = Run.of("tournament", file.toString(), "--out", out.toString());
@@ -60,9 +59,9 @@ class OutputFolderLockTest {
                 .set("gamesPerPair", 4).set("timePerGame", "30s").set("firstMoveAllowance", "10s")
                 .writeTo(dir.resolve("killed.json"));
         Path out = dir.resolve("out");
-        Process first = new ProcessBuilder(javaCommand(file, out)).redirectErrorStream(true)
+        Process first = new ProcessBuilder(TournamentFiles.javaCommand(file, out, 1)).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("first.log").toFile()).start();
-        waitForAJournalLine(out, first);
+        TournamentFiles.waitForJournal(out, 1, first);
         first.toHandle().destroyForcibly();
         assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
 
@@ -82,7 +81,7 @@ class OutputFolderLockTest {
 
             assertThat(run.exit).isEqualTo(2);
             assertThat(run.err).contains("(process " + ProcessHandle.current().pid() + ")");
-            assertThat(out.resolve(Tournament.RECORD_FILE)).doesNotExist();
+            assertThat(out.resolve(TournamentLayout.RECORD_FILE)).doesNotExist();
         }
     }
 
@@ -93,26 +92,5 @@ class OutputFolderLockTest {
             int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
             return new Run(exit, out.toString(), err.toString());
         }
-    }
-
-    static List<String> javaCommand(Path file, Path out) {
-        return new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "tournament", file.toString(), "--out", out.toString(), "--concurrency", "1"));
-    }
-
-    private static void waitForAJournalLine(Path dir, Process run) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(dir.resolve(Journal.FILE)) && !Journal.read(dir).isEmpty()) {
-                return;
-            }
-            if (!run.isAlive()) {
-                throw new AssertionError("the tournament process ended early");
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the tournament did not finish a game in time");
     }
 }

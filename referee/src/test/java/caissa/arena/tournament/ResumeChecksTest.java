@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.cli.Main;
 import caissa.arena.game.GameRecord;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
+import caissa.arena.records.TournamentLayout;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -132,7 +133,7 @@ class ResumeChecksTest {
 
     @Test
     void aFolderWithGamesButNoTournamentJsonIsExplainedInOneLine() throws Exception {
-        Files.delete(out.resolve(Tournament.RECORD_FILE));
+        Files.delete(out.resolve(TournamentLayout.RECORD_FILE));
 
         Run run = Run.of("tournament", file.toString(), "--out", out.toString(), "--resume");
 
@@ -158,7 +159,7 @@ class ResumeChecksTest {
     }
 
     private void editLine(int number, UnaryOperator<String> edit) throws Exception {
-        Path journal = out.resolve(Journal.FILE);
+        Path journal = out.resolve(TournamentLayout.JOURNAL_FILE);
         List<String> lines = new ArrayList<>(Files.readAllLines(journal));
         String edited = edit.apply(lines.get(number - 1));
         assertThat(edited).as("the edit applies").isNotEqualTo(lines.get(number - 1));
@@ -167,13 +168,13 @@ class ResumeChecksTest {
     }
 
     private void assertRefused(String problem) throws Exception {
-        byte[] journal = Files.readAllBytes(out.resolve(Journal.FILE));
+        byte[] journal = Files.readAllBytes(out.resolve(TournamentLayout.JOURNAL_FILE));
         Run run = Run.of("tournament", file.toString(), "--out", out.toString(), "--resume");
 
         assertThat(run.exit).isEqualTo(2);
-        assertThat(run.err).isEqualTo("caissa tournament: --resume: " + out.resolve(Journal.FILE) + problem
+        assertThat(run.err).isEqualTo("caissa tournament: --resume: " + out.resolve(TournamentLayout.JOURNAL_FILE) + problem
                 + System.lineSeparator());
-        assertThat(Files.readAllBytes(out.resolve(Journal.FILE))).isEqualTo(journal);
+        assertThat(Files.readAllBytes(out.resolve(TournamentLayout.JOURNAL_FILE))).isEqualTo(journal);
     }
 
     private record Run(int exit, String out, String err) {

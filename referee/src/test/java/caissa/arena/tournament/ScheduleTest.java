@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
+import caissa.arena.runner.Openings;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import caissa.arena.game.GameRecord;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
+import caissa.arena.records.TournamentLayout;
+import caissa.arena.runner.Shard;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -97,9 +99,9 @@ class ShardMergeTest {
         Path one = shard(file, 1, 2, null);
         Path two = shard(file, 2, 2, null);
         // Game 4's line is lost from shard 2's journal: it was never recorded.
-        List<String> lines = Files.readAllLines(two.resolve(Journal.FILE));
+        List<String> lines = Files.readAllLines(two.resolve(TournamentLayout.JOURNAL_FILE));
         lines.removeIf(l -> l.contains("\"game\":4,"));
-        Files.write(two.resolve(Journal.FILE), lines);
+        Files.write(two.resolve(TournamentLayout.JOURNAL_FILE), lines);
 
         assertThatThrownBy(() -> Merge.merge(dir.resolve("merged"), List.of(one, two)))
                 .isInstanceOf(OutputFolderException.class)
@@ -116,10 +118,10 @@ class ShardMergeTest {
         Path one = shard(file, 1, 2, null);
         Path two = shard(file, 2, 2, null);
         // Shard 2 also holds game 1, as if it had been given shard 1's share too.
-        String line = Files.readAllLines(one.resolve(Journal.FILE)).stream().filter(l -> l.contains("\"game\":1,"))
+        String line = Files.readAllLines(one.resolve(TournamentLayout.JOURNAL_FILE)).stream().filter(l -> l.contains("\"game\":1,"))
                 .findFirst().orElseThrow();
         Files.copy(one.resolve("games/0001.json"), two.resolve("games/0001.json"));
-        Files.writeString(two.resolve(Journal.FILE), line + "\n", StandardOpenOption.APPEND);
+        Files.writeString(two.resolve(TournamentLayout.JOURNAL_FILE), line + "\n", StandardOpenOption.APPEND);
 
         assertThatThrownBy(() -> Merge.merge(dir.resolve("merged"), List.of(one, two)))
                 .isInstanceOf(OutputFolderException.class)

@@ -3,6 +3,7 @@ package caissa.arena.tournament;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import caissa.arena.runner.Shard;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

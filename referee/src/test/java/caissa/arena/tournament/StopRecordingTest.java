@@ -2,7 +2,7 @@ package caissa.arena.tournament;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.cli.Main;
 import caissa.arena.game.GameRecord;
-import caissa.arena.report.Json;
+import caissa.arena.records.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.cli.Main;
 import caissa.arena.game.GameRecord;
-import caissa.arena.report.Json;
+import caissa.arena.records.GameFiles;
+import caissa.arena.records.Json;
+import caissa.arena.records.TournamentLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,9 +42,9 @@ class TournamentResumeTest {
         StandingsDocument expected = Tournament.open(definition, file, uninterrupted, false, TournamentObserver.NONE).play(2);
 
         Path killed = dir.resolve("killed");
-        Process run = new ProcessBuilder(javaCommand(file, killed)).redirectErrorStream(true)
+        Process run = new ProcessBuilder(TournamentFiles.javaCommand(file, killed, 2)).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("killed.log").toFile()).start();
-        waitForJournal(killed, 3, run);
+        TournamentFiles.waitForJournal(killed, 3, run);
         run.toHandle().destroyForcibly();
         assertThat(run.waitFor(30, TimeUnit.SECONDS)).isTrue();
         List<FinishedGame> beforeKill = Journal.read(killed);
@@ -63,7 +65,7 @@ class TournamentResumeTest {
             assertThat(Files.readAllBytes(killed.resolve(kept.getKey()))).as(kept.getKey()).isEqualTo(kept.getValue());
         }
         for (int game = 1; game <= 12; game++) {
-            String name = "games/" + Tournament.gameFileName(game, 12);
+            String name = "games/" + GameFiles.name(game, 12);
             GameRecord a = Json.mapper().readValue(uninterrupted.resolve(name).toFile(), GameRecord.class);
             GameRecord b = Json.mapper().readValue(killed.resolve(name).toFile(), GameRecord.class);
             assertThat(b.moves().stream().map(m -> m.move()).toList()).as(name)
@@ -81,9 +83,9 @@ class TournamentResumeTest {
                 .set("gamesPerPair", 2).set("timePerGame", "30s").set("firstMoveAllowance", "10s")
                 .writeTo(dir.resolve("stopped.json"));
         Path out = dir.resolve("out");
-        Process run = new ProcessBuilder(javaCommand(file, out)).redirectErrorStream(true)
+        Process run = new ProcessBuilder(TournamentFiles.javaCommand(file, out, 2)).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("stopped.log").toFile()).start();
-        waitForJournal(out, 1, run);
+        TournamentFiles.waitForJournal(out, 1, run);
 
         run.destroy();
         assertThat(run.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -140,12 +142,12 @@ class TournamentResumeTest {
         Path out = dir.resolve("out");
         TournamentDefinition definition = TournamentFile.read(file);
         StandingsDocument first = Tournament.open(definition, file, out, false, TournamentObserver.NONE).play(1);
-        byte[] journal = Files.readAllBytes(out.resolve(Journal.FILE));
+        byte[] journal = Files.readAllBytes(out.resolve(TournamentLayout.JOURNAL_FILE));
 
         StandingsDocument again = Tournament.open(definition, file, out, true, TournamentObserver.NONE).play(1);
 
         assertThat(again.standings()).isEqualTo(first.standings());
-        assertThat(Files.readAllBytes(out.resolve(Journal.FILE))).isEqualTo(journal);
+        assertThat(Files.readAllBytes(out.resolve(TournamentLayout.JOURNAL_FILE))).isEqualTo(journal);
     }
 
     @Test
@@ -156,13 +158,13 @@ class TournamentResumeTest {
         TournamentDefinition definition = TournamentFile.read(file);
         StandingsDocument first = Tournament.open(definition, file, out, false, TournamentObserver.NONE).play(1);
         // A stale line for game 1 (a result no log supports) before the true one, as after a replay.
-        List<String> lines = Files.readAllLines(out.resolve(Journal.FILE));
+        List<String> lines = Files.readAllLines(out.resolve(TournamentLayout.JOURNAL_FILE));
         String stale = lines.get(0).replaceFirst("\"result\":\"[^\"]*\"", "\"result\":\"0-0\"")
                 .replaceFirst("\"termination\":\"[^\"]*\"", "\"termination\":\"start-failure\"");
         List<String> rewritten = new ArrayList<>();
         rewritten.add(stale);
         rewritten.addAll(lines);
-        Files.write(out.resolve(Journal.FILE), rewritten);
+        Files.write(out.resolve(TournamentLayout.JOURNAL_FILE), rewritten);
 
         StandingsDocument again = Tournament.open(definition, file, out, true, TournamentObserver.NONE).play(1);
 
@@ -175,37 +177,15 @@ class TournamentResumeTest {
                 .set("timePerGame", "20s").writeTo(dir.resolve("corrupt.json"));
         Path out = dir.resolve("out");
         Tournament.open(TournamentFile.read(file), file, out, false, TournamentObserver.NONE).play(1);
-        Files.writeString(out.resolve(Journal.FILE), "garbage\n", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(out.resolve(TournamentLayout.JOURNAL_FILE), "garbage\n", java.nio.file.StandardOpenOption.APPEND);
 
         java.io.StringWriter stderr = new java.io.StringWriter();
         int exit = Main.run(new String[] {"tournament", file.toString(), "--out", out.toString(), "--resume"},
                 new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(stderr));
 
         assertThat(exit).isEqualTo(2);
-        assertThat(stderr.toString()).isEqualTo("caissa tournament: --resume: " + out.resolve(Journal.FILE)
+        assertThat(stderr.toString()).isEqualTo("caissa tournament: --resume: " + out.resolve(TournamentLayout.JOURNAL_FILE)
                 + ":3: not a journal entry (JsonParseException); remove the line and its game will be played again"
                 + System.lineSeparator());
-    }
-
-    private static List<String> javaCommand(Path file, Path out) {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "tournament", file.toString(), "--out", out.toString(), "--concurrency", "2"));
-        return command;
-    }
-
-    private static void waitForJournal(Path dir, int games, Process run) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(dir.resolve(Journal.FILE)) && Journal.read(dir).size() >= games) {
-                return;
-            }
-            if (!run.isAlive()) {
-                throw new AssertionError("the tournament process ended before it could be killed");
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the tournament did not finish " + games + " games in time");
     }
 }

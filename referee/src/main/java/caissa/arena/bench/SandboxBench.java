@@ -1,0 +1,116 @@
+package caissa.arena.bench;
+
+import caissa.arena.bot.BotCommand;
+import caissa.arena.bot.BotProcess;
+import caissa.arena.bot.Reply;
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.UsageException;
+import caissa.arena.sandbox.Bubblewrap;
+import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.SandboxMode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * What the sandbox costs a game: the time to start two bots, see each answer once, and tear
+ * them down, for plain processes, for processes with limits only (a cgroup or the watchdog), and for
+ * sandboxed ones, taking turns in the same run so that all three see the same machine.
+ */
+@Command(name = "sandbox", mixinStandardHelpOptions = true,
+        description = "Milliseconds per game to start and tear down two bots: plain, with limits only, and in bubblewrap sandboxes with limits, measured in turns in the same run. The bots are 'cat', so that the figure is the arena's and the operating system's cost, not a bot's start-up.")
+final class SandboxBench implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--games", paramLabel = "N", defaultValue = "100",
+            description = "Games measured for each kind (default: ${DEFAULT-VALUE}).")
+    int games;
+
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "20",
+            description = "Games of each kind played first and not measured (default: ${DEFAULT-VALUE}).")
+    int warmup;
+
+    private enum Kind {
+        PLAIN("plain processes"), LIMITS("limits only (cgroup or watchdog)"), SANDBOX("bwrap sandbox + limits");
+
+        final String label;
+
+        Kind(String label) {
+            this.label = label;
+        }
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (games < 1 || warmup < 0) {
+            throw new UsageException("--games must be at least 1, --warmup at least 0");
+        }
+        if (!Bubblewrap.available()) {
+            throw new UsageException("bubblewrap does not work here: " + Bubblewrap.unavailableReason().orElseThrow());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        Map<Kind, long[]> times = new java.util.EnumMap<>(Kind.class);
+        for (Kind kind : Kind.values()) {
+            times.put(kind, new long[games]);
+        }
+        for (int i = 0; i < warmup + games; i++) {
+            for (Kind kind : Kind.values()) {
+                long nanos = game(kind);
+                if (i >= warmup) {
+                    times.get(kind)[i - warmup] = nanos;
+                }
+            }
+        }
+        out.printf(Locale.ROOT, "start and tear down two bots ('cat'), %d games of each kind after %d warm-up games, in turns:%n",
+                games, warmup);
+        double plain = Percentiles.of(times.get(Kind.PLAIN), games, 1e6).median();
+        for (Kind kind : Kind.values()) {
+            Percentiles p = Percentiles.of(times.get(kind), games, 1e6);
+            out.printf(Locale.ROOT, "  %-32s median %6.2f ms   p99 %6.2f ms   max %6.2f ms per game%s%n", kind.label,
+                    p.median(), p.p99(), p.max(), kind == Kind.PLAIN ? "" : String.format(Locale.ROOT,
+                            "   (%+.2f ms over plain)", p.median() - plain));
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    /** One game's worth: two bots started, each echoes a line, both ended. Returns the wall time. */
+    private static long game(Kind kind) throws IOException {
+        BotCommand cat = BotCommand.of("cat");
+        long start = System.nanoTime();
+        List<BotProcess> bots = new ArrayList<>();
+        for (String side : List.of("white", "black")) {
+            Containment containment = kind == Kind.PLAIN ? null : Containment.prepare(cat, cat,
+                    Isolation.defaults().withSandbox(kind == Kind.SANDBOX ? SandboxMode.BWRAP : SandboxMode.NONE),
+                    "bench");
+            BotProcess.Start started = BotProcess.start(cat, Map.of(), BotProcess.Limits.DEFAULT, "bench-" + side, containment);
+            if (!(started instanceof BotProcess.Start.Started ok)) {
+                throw new IllegalStateException("cat did not start: " + ((BotProcess.Start.Failed) started).reason());
+            }
+            bots.add(ok.bot());
+        }
+        for (BotProcess bot : bots) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            bot.send("start", deadline);
+            if (!(bot.read(deadline) instanceof Reply.Line)) {
+                throw new IllegalStateException("cat did not echo its line");
+            }
+        }
+        bots.forEach(BotProcess::askToEnd);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        bots.forEach(bot -> bot.awaitEnd(deadline));
+        return System.nanoTime() - start;
+    }
+}

@@ -1,0 +1,124 @@
+package caissa.arena.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The arena's packages in layers, declared once here (docs/packages.md, checked below, shows them):
+ * a package may use only packages of the layers below its own, never one beside it or above it,
+ * and no group of packages may use each other in a circle. The rules are at the bottom and know
+ * nothing else; the command line is at the top and nothing uses it.
+ */
+class PackageLayersTest {
+
+    /** Bottom first. The packages of one layer do not use each other. */
+    static final List<List<String>> LAYERS = List.of(
+            // Pure: the game's rules, bad input, statistics, the arena's version.
+            List.of("caissa.arena", "caissa.arena.rules", "caissa.arena.input", "caissa.arena.stats"),
+            // Processes: a bot's process and protocol, its sandbox and limits.
+            List.of("caissa.arena.bot", "caissa.arena.sandbox"),
+            // One game: seats, clocks, the game loop, its record.
+            List.of("caissa.arena.game"),
+            // What a game's records say of a bot; the files the arena reads and writes.
+            List.of("caissa.arena.diagnostics", "caissa.arena.records"),
+            // Many games at once; the HTML report of a folder.
+            List.of("caissa.arena.runner", "caissa.arena.report"),
+            // The three kinds of run.
+            List.of("caissa.arena.tournament", "caissa.arena.match", "caissa.arena.submission"),
+            // What every command shares: options, exit codes, usage errors, the live report.
+            List.of("caissa.arena.command"),
+            // Benchmark harnesses (the bench command).
+            List.of("caissa.arena.bench"),
+            // The caissa command and its subcommands.
+            List.of("caissa.arena.cli"));
+
+    /**
+     * The one circle still there: BotProcess uses the sandbox's Containment, which uses the bot's
+     * BotCommand. The process layer's rewrite breaks it; then this exception goes, and bot and
+     * sandbox become two layers in the order that rewrite leaves them.
+     */
+    static final Set<String> KNOWN_CYCLE = Set.of("caissa.arena.bot", "caissa.arena.sandbox");
+
+    private static JavaClasses arena;
+
+    @BeforeAll
+    static void importTheArena() {
+        arena = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("caissa.arena");
+    }
+
+    @Test
+    void everyPackageHasItsLayer() {
+        Set<String> declared = new TreeSet<>();
+        LAYERS.forEach(declared::addAll);
+        Set<String> packages = new TreeSet<>();
+        arena.forEach(c -> packages.add(c.getPackageName()));
+        assertThat(packages).as("a new package is placed in a layer of PackageLayersTest.LAYERS")
+                .isSubsetOf(declared);
+        assertThat(declared).as("every declared package still exists").isSubsetOf(packages);
+    }
+
+    /** docs/packages.md is the reader's copy of these layers: it names every package, in its layer. */
+    @Test
+    void thePackagePageNamesEveryPackageInItsLayer() throws IOException {
+        String page = Files.readString(Path.of("..", "docs", "packages.md"));
+        for (int layer = 0; layer < LAYERS.size(); layer++) {
+            for (String name : LAYERS.get(layer)) {
+                assertThat(page).as("docs/packages.md").contains("| " + (layer + 1) + " | `" + name + "` |");
+            }
+        }
+    }
+
+    @Test
+    void noPackageUsesOneBesideOrAboveIt() {
+        for (int layer = 0; layer < LAYERS.size(); layer++) {
+            List<String> notBelow = LAYERS.subList(layer, LAYERS.size()).stream().flatMap(List::stream).toList();
+            for (String own : LAYERS.get(layer)) {
+                List<String> forbidden = notBelow.stream().filter(p -> !p.equals(own))
+                        .filter(p -> !(KNOWN_CYCLE.contains(own) && KNOWN_CYCLE.contains(p))).toList();
+                noClasses().that().resideInAPackage(own)
+                        .should().dependOnClassesThat(inAnyOf(forbidden))
+                        .because("data flows one way: a package uses only the layers below it")
+                        .check(arena);
+            }
+        }
+    }
+
+    @Test
+    void noPackagesUseEachOtherInACircle() {
+        slices().matching("caissa.arena.(*)..").should().beFreeOfCycles()
+                .ignoreDependency(inAnyOf(List.copyOf(KNOWN_CYCLE)), inAnyOf(List.copyOf(KNOWN_CYCLE)))
+                .check(arena);
+    }
+
+    /** The rules are pure: no processes, files, threads or libraries; only the JDK's values and collections. */
+    @Test
+    void theRulesUseOnlyTheJdksValues() {
+        noClasses().that().resideInAPackage("caissa.arena.rules")
+                .should().dependOnClassesThat().resideInAnyPackage("java.io..", "java.nio..", "java.net..",
+                        "java.util.concurrent..", "com.fasterxml..", "picocli..", "org.apache..")
+                .orShould().dependOnClassesThat().belongToAnyOf(ProcessBuilder.class, Runtime.class, Thread.class)
+                .check(arena);
+    }
+
+    /** Classes of exactly these packages (not their subpackages). */
+    private static DescribedPredicate<JavaClass> inAnyOf(List<String> packages) {
+        return DescribedPredicate.describe("are in " + String.join(", ", packages),
+                c -> packages.contains(c.getPackageName()));
+    }
+}
