@@ -245,6 +245,12 @@ final class MatchCommand implements Callable<Integer> {
         terminal.printf(Locale.ROOT, "  engine +%d =%d -%d, pairs %s, Elo %s, LOS %.1f%%, LLR %.2f [%.2f, %.2f]%n",
                 report.wins(), report.draws(), report.losses(), report.pentanomial(), elo(report), report.los() * 100,
                 report.llr(), report.bounds().get(0), report.bounds().get(1));
+        if (report.eloCorrected() != null && report.settings().sequential()) {
+            terminal.println("  Elo corrected for the early stop " + interval(report.eloCorrected())
+                    + ", normalized Elo " + interval(report.normalizedElo()));
+        } else if (report.normalizedElo() != null) {
+            terminal.println("  normalized Elo " + interval(report.normalizedElo()));
+        }
         irregular(terminal, "engine", report.engine().name(), report.irregularLosses().engine());
         irregular(terminal, "baseline", report.baseline().name(), report.irregularLosses().baseline());
     }
@@ -285,6 +291,15 @@ final class MatchCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, "games %d/%d: +%d =%d -%d  score %.1f%%  Elo %s  LLR %.2f [%.2f, %.2f]",
                 s.games(), cap, s.wins(), s.draws(), s.losses(), score * 100, elo(s), s.llr(), s.bounds().get(0),
                 s.bounds().get(1));
+    }
+
+    /** {@code +3.2 [-1.0, +7.5]}, an infinite value as ∞. */
+    private static String interval(MatchReport.EloInterval e) {
+        return signed(e.elo(), "∞") + " [" + signed(e.low(), "-∞") + ", " + signed(e.high(), "+∞") + "]";
+    }
+
+    private static String signed(Double value, String infinite) {
+        return value == null ? infinite : String.format(Locale.ROOT, "%+.1f", value);
     }
 
     private static String elo(MatchReport s) {

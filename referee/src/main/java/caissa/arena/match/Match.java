@@ -14,6 +14,7 @@ import caissa.arena.stats.EloEstimate;
 import caissa.arena.stats.Los;
 import caissa.arena.stats.Pentanomial;
 import caissa.arena.stats.Sprt;
+import caissa.arena.stats.SprtAnalysis;
 import caissa.arena.tournament.GamePool;
 import caissa.arena.tournament.Openings;
 import caissa.arena.tournament.Shard;
@@ -223,7 +224,28 @@ public final class Match {
                 round4(Los.of(wins, losses)), round4(llr), List.of(round4(sprt.lowerBound()), round4(sprt.upperBound())),
                 decidedAtGames, new MatchReport.IrregularLosses(
                         new MatchReport.SideLosses(engineIrregular, irregular.entries(settings.engine().name())),
-                        new MatchReport.SideLosses(baselineIrregular, irregular.entries(settings.baseline().name()))));
+                        new MatchReport.SideLosses(baselineIrregular, irregular.entries(settings.baseline().name()))),
+                corrected(sprt, reached, elo), normalized());
+    }
+
+    /** The Elo corrected for the stopping rule; null before any pair. */
+    private MatchReport.EloInterval corrected(Sprt sprt, Sprt.Decision reached, EloEstimate elo) {
+        if (elo == null) {
+            return null;
+        }
+        if (!settings.sequential()) {
+            return MatchReport.EloInterval.of(elo.elo(), elo.elo() - elo.error(), elo.elo() + elo.error());
+        }
+        SprtAnalysis.Interval corrected = SprtAnalysis.corrected(sprt, pentanomial, reached);
+        return MatchReport.EloInterval.of(corrected.elo(), corrected.low(), corrected.high());
+    }
+
+    private MatchReport.EloInterval normalized() {
+        if (pentanomial.pairs() == 0) {
+            return null;
+        }
+        SprtAnalysis.Interval nelo = SprtAnalysis.normalized(pentanomial);
+        return MatchReport.EloInterval.of(nelo.elo(), nelo.low(), nelo.high());
     }
 
     private static double round(double value) {

@@ -67,6 +67,21 @@ class MatchCommandTest {
     }
 
     @Test
+    void aSequentialMatchReportsTheEloCorrectedForItsStopAndNormalizedElo() throws IOException {
+        CommandRun run = match(bot("random", "1"), bot("random", "2"), "--sprt", "elo0=-300,elo1=300",
+                "--max-games", "6", "--seed", "3", "--time-per-game", "5s");
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isIn(0, 1, 3);
+        JsonNode summary = summary();
+        for (String field : List.of("eloCorrected", "normalizedElo")) {
+            assertThat(summary.get(field).isObject()).as(field).isTrue();
+            assertThat(summary.get(field).has("low")).isTrue();
+            assertThat(summary.get(field).has("high")).isTrue();
+        }
+        assertThat(run.out()).contains("  Elo corrected for the early stop ").contains(", normalized Elo ");
+    }
+
+    @Test
     void twoGivenNamesThatAreEqualAreRefused() {
         CommandRun run = match(bot("random", "1"), bot("random", "2"), "--engine-name", "mybot", "--baseline-name", "mybot");
 
