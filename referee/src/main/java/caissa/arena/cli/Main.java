@@ -25,6 +25,7 @@ import picocli.CommandLine;
             MergeCommand.class,
             ReportCommand.class,
             MatchCommand.class,
+            SprtCommand.class,
             ValidateCommand.class,
             VerifyCommand.class,
             BenchCommand.class,

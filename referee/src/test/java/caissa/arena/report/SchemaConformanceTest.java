@@ -162,6 +162,14 @@ class SchemaConformanceTest {
     }
 
     @Test
+    void anSprtPredictionConforms() throws IOException {
+        CommandOutput run = caissa("sprt", "--elo0", "-10", "--elo1", "0", "--json");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(problems("sprt.schema.json", Json.mapper().readTree(run.out()))).isEmpty();
+    }
+
+    @Test
     void theValidatorCatchesADocumentThatDoesNotConform() throws IOException {
         JsonNode document = Json.mapper().readTree("{\"schema\": \"caissa-arena/standings/3\", \"extra\": 1}");
 
