@@ -26,6 +26,7 @@ import picocli.CommandLine;
             ReportCommand.class,
             MatchCommand.class,
             SprtCommand.class,
+            BookCommand.class,
             ValidateCommand.class,
             VerifyCommand.class,
             BenchCommand.class,
@@ -51,6 +52,7 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         TournamentCommand.interactive = Terminal.isInteractive();
         MatchCommand.interactive = TournamentCommand.interactive;
+        BookCommand.interactive = TournamentCommand.interactive;
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 

@@ -13,6 +13,9 @@ import caissa.arena.match.MatchSettings;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.openings.BookOpenings;
+import caissa.arena.openings.BookOrder;
+import caissa.arena.openings.OpeningBook;
 import caissa.arena.stats.Sprt;
 import caissa.arena.tournament.Openings;
 import caissa.arena.tournament.Shard;
@@ -72,6 +75,11 @@ final class MatchCommand implements Callable<Integer> {
             description = "Random legal plies before the bots take over, sent as an 'opening' line (default: ${DEFAULT-VALUE};"
                     + " the bots must support the line, see sample-bots/README.md).")
     int openingPlies;
+
+    @Option(names = "--openings", paramLabel = "FILE",
+            description = "A book of openings, one a line (the moves from the initial position); game pair k plays line k,"
+                    + " round the book. Instead of --opening-plies. Every line is checked before the first game.")
+    Path openings;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the openings (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -136,6 +144,13 @@ final class MatchCommand implements Callable<Integer> {
         if (openingPlies < 0 || openingPlies > 40) {
             throw new UsageException("--opening-plies must be between 0 and 40, got " + openingPlies);
         }
+        if (openings != null && openingPlies > 0) {
+            throw new UsageException("--openings and --opening-plies: give one of them");
+        }
+        Optional<BookOpenings> book = Optional.empty();
+        if (openings != null) {
+            book = Optional.of(new BookOpenings(OpeningBook.read(openings, variant), BookOrder.SEQUENTIAL, seed));
+        }
         Entrant engineBot = BotOption.entrant("--engine", engine, engineName);
         Entrant baselineBot = BotOption.entrant("--baseline", baseline, baselineName);
         if (engineBot.name().equals(baselineBot.name())) {
@@ -151,7 +166,7 @@ final class MatchCommand implements Callable<Integer> {
         MatchSettings settings;
         try {
             settings = new MatchSettings(engineBot, baselineBot, clock.timeControl(), openingPlies, seed, hypotheses,
-                    games == null, cap, variant);
+                    games == null, cap, variant, book);
         } catch (IllegalArgumentException e) {
             throw new UsageException((games != null ? "--games: " : "--max-games: ") + e.getMessage());
         }
@@ -163,7 +178,8 @@ final class MatchCommand implements Callable<Integer> {
                 .hiding(List.of(ReportsDirectory.root()));
         // Each bot is checked as its games will hold it: the match's sandbox and limits, its output hidden.
         PreflightCheck.require(GameSetup.of(engineBot, baselineBot, settings.timeControl()).withVariant(variant)
-                .withOpening(Openings.opening(variant, seed, 0, openingPlies)).withIsolation(isolation.hiding(List.of(dir))),
+.withOpening(book.map(b -> b.at(0).moves()).orElseGet(() -> Openings.opening(variant, seed, 0, openingPlies)))
+                .withIsolation(isolation.hiding(List.of(dir))),
                 List.of(engineBot, baselineBot),
                 Map.of(engineBot.name(), "--engine " + engineBot.name(), baselineBot.name(), "--baseline " + baselineBot.name()),
                 threads);
@@ -174,7 +190,8 @@ final class MatchCommand implements Callable<Integer> {
         terminal.println("  engine:   " + engineBot.command().display());
         terminal.println("  baseline: " + baselineBot.command().display());
         terminal.println("  sprt: " + hypotheses + "; clock: " + settings.timeControl().describe() + "; openings: "
-                + openingPlies + " plies, seed " + seed);
+                + book.map(b -> "book " + openings + " (" + b.book().size() + " lines)")
+                        .orElse(openingPlies + " plies, seed " + seed));
         terminal.println("  game logs: " + dir.resolve("games"));
         if (share.isEmpty()) {
             terminal.println("  summary: " + dir.resolve(SUMMARY_FILE) + (json != null ? " and " + json : ""));

@@ -4,7 +4,7 @@ import caissa.arena.bot.BotProcess;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
 import caissa.arena.sandbox.Isolation;
-import caissa.arena.tournament.Openings;
+import caissa.arena.tournament.RunOpenings;
 import caissa.arena.tournament.Shard;
 import caissa.arena.tournament.StandingsDocument;
 import caissa.arena.tournament.Tournament;
@@ -73,7 +73,7 @@ final class TournamentCommand implements Callable<Integer> {
             labels.put(bots.get(i).name(), file + ": bots[" + i + "] '" + bots.get(i).name() + "'");
         }
         PreflightCheck.require(GameSetup.of(bots.get(0), bots.get(0), definition.timeControl()).withVariant(definition.variant())
-                .withOpening(Openings.opening(definition.variant(), definition.seed(), 0, definition.openingPlies()))
+                .withOpening(RunOpenings.of(definition, 1).moves())
                 .withIsolation(Tournament.isolation(definition, file, dir)), bots, labels, games);
         PrintWriter terminal = spec.commandLine().getOut();
         LiveReport report = new LiveReport(dir, spec.commandLine().getErr());

@@ -9,6 +9,7 @@ import caissa.arena.game.Result;
 import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Side;
+import caissa.arena.openings.BookLine;
 import caissa.arena.stats.Elo;
 import caissa.arena.stats.EloEstimate;
 import caissa.arena.stats.Los;
@@ -154,9 +155,16 @@ public final class Match {
         GameSetup setup = engineWhite
                 ? GameSetup.of(settings.engine(), settings.baseline(), settings.timeControl())
                 : GameSetup.of(settings.baseline(), settings.engine(), settings.timeControl());
+        if (settings.book().isPresent()) {
+            BookLine line = settings.book().get().at(pair - 1);
+            setup = setup.withOpening(line.moves(), new GameRecord.BookLineRecord(line.line(), line.text()));
+        } else {
+            setup = setup.withOpening(Openings.opening(settings.variant(), settings.seed(), pair - 1,
+                    settings.openingPlies()));
+        }
         return Optional.of(setup
                 .withVariant(settings.variant())
-                .withOpening(Openings.opening(settings.variant(), settings.seed(), pair - 1, settings.openingPlies()))
+
                 .withTournament(new GameRecord.TournamentGame("match", number, settings.maxGames(), pair))
                 .withIsolation(isolation));
     }
@@ -214,7 +222,8 @@ public final class Match {
                 new MatchReport.Player(settings.engine().name(), settings.engine().command().argv()),
                 new MatchReport.Player(settings.baseline().name(), settings.baseline().command().argv()),
                 new MatchReport.Settings(GameRecord.TimeControlRecord.of(settings.timeControl()), settings.openingPlies(),
-                        settings.seed(), settings.sequential(), settings.maxGames(), concurrency),
+                        settings.seed(), settings.sequential(), settings.maxGames(), concurrency,
+                        settings.book().map(b -> b.book().file().toString()).orElse(null)),
                 out.resolve("games").toString(),
                 new MatchReport.SprtRecord(sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta()), verdict, false,
                 games, wins, draws, losses,

@@ -41,9 +41,11 @@ public record MatchReport(String schema, String arenaVersion, Player engine, Pla
     }
 
     /** How the match was played: enough to run it again. */
-    @JsonPropertyOrder({"timeControl", "openingPlies", "seed", "sequential", "maxGames", "concurrency"})
+    @JsonPropertyOrder({"timeControl", "openingPlies", "seed", "sequential", "maxGames", "concurrency", "openings"})
     public record Settings(GameRecord.TimeControlRecord timeControl, int openingPlies, long seed, boolean sequential,
-            int maxGames, int concurrency) {
+            int maxGames, int concurrency,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            String openings) {
     }
 
     /** The hypotheses, in plain Elo, and the error rates. */
