@@ -27,6 +27,7 @@ import picocli.CommandLine;
             MatchCommand.class,
             SprtCommand.class,
             BookCommand.class,
+            RatingsCommand.class,
             ValidateCommand.class,
             VerifyCommand.class,
             BenchCommand.class,

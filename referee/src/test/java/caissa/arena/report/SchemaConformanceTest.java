@@ -170,6 +170,15 @@ class SchemaConformanceTest {
     }
 
     @Test
+    void aRatingListConforms() throws IOException {
+        Path json = dir.resolve("ratings.json");
+        CommandOutput run = caissa("ratings", out.toString(), "--bootstrap", "20", "--json", json.toString());
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(problems("ratings.schema.json", json)).isEmpty();
+    }
+
+    @Test
     void theValidatorCatchesADocumentThatDoesNotConform() throws IOException {
         JsonNode document = Json.mapper().readTree("{\"schema\": \"caissa-arena/standings/3\", \"extra\": 1}");
 
