@@ -37,7 +37,7 @@ import picocli.CommandLine;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
-            "1:a check failed (validate), a regression was found (match) or something is missing (doctor)",
+            "1:a check failed (validate), a regression was found (match), something is missing (doctor) or a book is short (book)",
             "2:bad usage or bad input (options, files, positions)",
             "3:inconclusive (match stopped at its cap)",
             "4:no result (match): every game ended in an irregular loss",
