@@ -4,6 +4,9 @@ import caissa.arena.Version;
 import caissa.arena.bot.CommandCheck;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Entrant;
+import caissa.arena.openings.BookOpenings;
+import caissa.arena.openings.BookOrder;
+import caissa.arena.openings.OpeningBook;
 import caissa.arena.input.Limits;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Variant;
@@ -67,6 +70,10 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Mixin
     LimitOptions limits;
+
+    @Option(names = "--openings", paramLabel = "FILE",
+            description = "Play each game pair from the next line of this opening book (checked first), as a tournament with a book would.")
+    Path openings;
 
     @Option(names = "--concurrency", paramLabel = "N", description = "Games at a time (default: half the cores, at least 1).")
     Integer concurrency;
@@ -144,6 +151,10 @@ final class ValidateCommand implements Callable<Integer> {
         } else {
             candidate = BotOption.entrant("BOT", bot, name);
         }
+        Optional<BookOpenings> book = Optional.empty();
+        if (openings != null) {
+            book = Optional.of(new BookOpenings(OpeningBook.read(openings, variant), BookOrder.SEQUENTIAL, 1));
+        }
         Path gamesDir = out != null ? out : ReportsDirectory.root().resolve("validate").resolve(
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
                         + ReportsDirectory.safe(candidate.name()));
@@ -158,7 +169,7 @@ final class ValidateCommand implements Callable<Integer> {
                             + ": " + game.result() + " " + game.termination() + ", " + game.moves() + " moves"
                             + (game.why() != null ? " (" + game.why().reason() + ")" : ""));
                     progress.flush();
-                }, isolation());
+                }, isolation(), book);
     }
 
     private void print(ValidationReport report) {
