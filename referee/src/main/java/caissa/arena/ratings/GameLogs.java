@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -47,26 +46,13 @@ public final class GameLogs {
                 throw new BadInputException(folder + ": not a folder (give tournament or match folders)");
             }
             Path games = Files.isDirectory(folder.resolve("games")) ? folder.resolve("games") : folder;
-            List<Path> files = new ArrayList<>();
-            try (DirectoryStream<Path> stream = Files.newDirectoryStream(games, "*.json")) {
-                stream.forEach(files::add);
-            }
-            files.sort(null);
             long here = 0;
-            for (Path file : files) {
-                Players log;
-                try {
-                    log = READER.readValue(InputFiles.read(file, InputFiles.GAME_LOG_CAP));
-                } catch (IOException e) {
-                    throw new BadInputException(file + ": not a game log that can be read: "
-                            + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+            // In directory order, not sorted: counting does not depend on order, and no list of 100,000 paths is kept.
+            try (DirectoryStream<Path> stream = Files.newDirectoryStream(games, "*.json")) {
+                for (Path file : stream) {
+                    count(file, tally);
+                    here++;
                 }
-                if (log == null || log.white() == null || log.black() == null || log.result() == null
-                        || log.white().name() == null || log.black().name() == null) {
-                    throw new BadInputException(file + ": not a game log (no white, black or result)");
-                }
-                tally.add(log.white().name(), log.black().name(), log.result());
-                here++;
             }
             if (here == 0) {
                 throw new BadInputException(folder + ": no game logs (in games/*.json)");
@@ -74,5 +60,20 @@ public final class GameLogs {
             read += here;
         }
         return read;
+    }
+
+    private static void count(Path file, GameTally tally) throws IOException {
+        Players log;
+        try {
+            log = READER.readValue(InputFiles.read(file, InputFiles.GAME_LOG_CAP));
+        } catch (IOException e) {
+            throw new BadInputException(file + ": not a game log that can be read: "
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+        }
+        if (log == null || log.white() == null || log.black() == null || log.result() == null
+                || log.white().name() == null || log.black().name() == null) {
+            throw new BadInputException(file + ": not a game log (no white, black or result)");
+        }
+        tally.add(log.white().name(), log.black().name(), log.result());
     }
 }
