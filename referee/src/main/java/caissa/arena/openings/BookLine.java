@@ -1,8 +1,6 @@
 package caissa.arena.openings;
 
 import caissa.arena.rules.Move;
-import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
 /**
@@ -12,9 +10,9 @@ import java.util.List;
  *
  * @param line 1-based line number in the book file
  * @param text the line as written, without its comment
+ * @param moves the moves it plays, checked against the rules
  */
-@JsonPropertyOrder({"line", "text"})
-public record BookLine(int line, String text, @JsonIgnore List<Move> moves) {
+public record BookLine(int line, String text, List<Move> moves) {
 
     public BookLine {
         if (line < 1) {
