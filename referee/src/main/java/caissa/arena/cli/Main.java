@@ -24,7 +24,7 @@ import picocli.CommandLine;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
-            "1:a check failed (validate), a regression was found (match) or something is missing (doctor)",
+            "1:a check failed (validate), a regression was found (match), something is missing (doctor) or a book is short (book)",
             "2:bad usage or bad input (options, files, positions)",
             "3:inconclusive (match stopped at its cap)",
             "4:no result: every game of a match ended in an irregular loss, or a play game did not happen (start-failure)",
@@ -42,6 +42,7 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         TournamentCommand.interactive = Terminal.isInteractive();
         MatchCommand.interactive = TournamentCommand.interactive;
+        BookCommand.interactive = TournamentCommand.interactive;
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
@@ -62,6 +63,9 @@ public final class Main implements Runnable {
         commands.put("merge", MergeCommand.class);
         commands.put("report", ReportCommand.class);
         commands.put("match", MatchCommand.class);
+        commands.put("sprt", SprtCommand.class);
+        commands.put("book", BookCommand.class);
+        commands.put("ratings", RatingsCommand.class);
         commands.put("validate", ValidateCommand.class);
         commands.put("verify", VerifyCommand.class);
         commands.put("bench", BenchCommand.class);

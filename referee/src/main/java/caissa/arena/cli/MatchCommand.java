@@ -20,6 +20,9 @@ import caissa.arena.rules.Variant;
 import caissa.arena.runner.Openings;
 import caissa.arena.runner.Shard;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.openings.BookOpenings;
+import caissa.arena.openings.BookOrder;
+import caissa.arena.openings.OpeningBook;
 import caissa.arena.stats.Sprt;
 import caissa.arena.tournament.BrokenBots;
 import java.io.PrintWriter;
@@ -80,6 +83,11 @@ final class MatchCommand implements Callable<Integer> {
             description = "Random legal plies before the bots take over, sent as an 'opening' line (default: ${DEFAULT-VALUE};"
                     + " the bots must support the line, see docs/bot-guide.md).")
     int openingPlies;
+
+    @Option(names = "--openings", paramLabel = "FILE",
+            description = "A book of openings, one a line (the moves from the initial position); game pair k plays line k,"
+                    + " round the book. Instead of --opening-plies. Every line is checked before the first game.")
+    Path openings;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the openings (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -147,6 +155,13 @@ final class MatchCommand implements Callable<Integer> {
         if (openingPlies < 0 || openingPlies > 40) {
             throw new UsageException("--opening-plies must be between 0 and 40, got " + openingPlies);
         }
+        if (openings != null && openingPlies > 0) {
+            throw new UsageException("--openings and --opening-plies: give one of them");
+        }
+        Optional<BookOpenings> book = Optional.empty();
+        if (openings != null) {
+            book = Optional.of(new BookOpenings(OpeningBook.read(openings, variant), BookOrder.SEQUENTIAL, seed));
+        }
         Entrant engineBot = BotOption.entrant("--engine", engine, engineName);
         Entrant baselineBot = BotOption.entrant("--baseline", baseline, baselineName);
         if (engineBot.name().equals(baselineBot.name())) {
@@ -162,7 +177,7 @@ final class MatchCommand implements Callable<Integer> {
         MatchSettings settings;
         try {
             settings = new MatchSettings(engineBot, baselineBot, clock.timeControl(), openingPlies, seed, hypotheses,
-                    games == null, cap, variant);
+                    games == null, cap, variant, book);
         } catch (IllegalArgumentException e) {
             throw new UsageException((games != null ? "--games: " : "--max-games: ") + e.getMessage());
         }
@@ -172,7 +187,8 @@ final class MatchCommand implements Callable<Integer> {
                 .hiding(List.of(ReportsDirectory.root()));
         // Each bot is checked as its games will hold it: the match's sandbox and limits, its output hidden.
         Map<String, String> brokenBots = PreflightCheck.problems(GameSetup.of(engineBot, baselineBot, settings.timeControl())
-                .withVariant(variant).withOpening(Openings.opening(variant, seed, 0, openingPlies))
+                .withVariant(variant)
+                .withOpening(book.map(b -> b.at(0).moves()).orElseGet(() -> Openings.opening(variant, seed, 0, openingPlies)))
                 .withIsolation(isolation.hiding(List.of(dir))), List.of(engineBot, baselineBot),
                 Map.of(engineBot.name(), "--engine " + engineBot.name(), baselineBot.name(), "--baseline " + baselineBot.name()),
                 threads);
@@ -194,7 +210,8 @@ final class MatchCommand implements Callable<Integer> {
         terminal.println("  engine:   " + engineBot.command().display());
         terminal.println("  baseline: " + baselineBot.command().display());
         terminal.println("  sprt: " + hypotheses + "; clock: " + settings.timeControl().describe() + "; openings: "
-                + openingPlies + " plies, seed " + seed);
+                + book.map(b -> "book " + openings + " (" + b.book().size() + " lines)")
+                        .orElse(openingPlies + " plies, seed " + seed));
         terminal.println("  game logs: " + dir.resolve(MatchLayout.GAMES_DIR));
         if (share.isEmpty()) {
             terminal.println("  summary: " + dir.resolve(MatchLayout.SUMMARY_FILE) + (json != null ? " and " + json : ""));
@@ -265,6 +282,12 @@ final class MatchCommand implements Callable<Integer> {
         terminal.printf(Locale.ROOT, "  engine +%d =%d -%d, pairs %s, Elo %s, LOS %.1f%%, LLR %.2f [%.2f, %.2f]%n",
                 report.wins(), report.draws(), report.losses(), report.pentanomial(), elo(report), report.los() * 100,
                 report.llr(), report.bounds().get(0), report.bounds().get(1));
+        if (report.eloCorrected() != null && report.settings().sequential()) {
+            terminal.println("  Elo corrected for the early stop " + interval(report.eloCorrected())
+                    + ", normalized Elo " + interval(report.normalizedElo()));
+        } else if (report.normalizedElo() != null) {
+            terminal.println("  normalized Elo " + interval(report.normalizedElo()));
+        }
         irregular(terminal, "engine", report.engine().name(), report.irregularLosses().engine());
         irregular(terminal, "baseline", report.baseline().name(), report.irregularLosses().baseline());
     }
@@ -305,6 +328,15 @@ final class MatchCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, "games %d/%d: +%d =%d -%d  score %.1f%%  Elo %s  LLR %.2f [%.2f, %.2f]",
                 s.games(), cap, s.wins(), s.draws(), s.losses(), score * 100, elo(s), s.llr(), s.bounds().get(0),
                 s.bounds().get(1));
+    }
+
+    /** {@code +3.2 [-1.0, +7.5]}, an infinite value as ∞. */
+    private static String interval(MatchReport.EloInterval e) {
+        return signed(e.elo(), "∞") + " [" + signed(e.low(), "-∞") + ", " + signed(e.high(), "+∞") + "]";
+    }
+
+    private static String signed(Double value, String infinite) {
+        return value == null ? infinite : String.format(Locale.ROOT, "%+.1f", value);
     }
 
     private static String elo(MatchReport s) {

@@ -14,6 +14,7 @@ import caissa.arena.sandbox.Isolation;
 import caissa.arena.command.ProgressDisplay;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.tournament.BrokenBots;
+import caissa.arena.tournament.RunOpenings;
 import caissa.arena.tournament.StandingsDocument;
 import caissa.arena.tournament.Tournament;
 import caissa.arena.tournament.TournamentDefinition;
@@ -98,7 +99,7 @@ final class TournamentCommand implements Callable<Integer> {
         // file), then a bot that does not answer its first move as a game needs (started once).
         Map<String, String> started = PreflightCheck.problems(GameSetup.of(bots.get(0), bots.get(0), definition.timeControl())
                 .withVariant(definition.variant())
-                .withOpening(Openings.opening(definition.variant(), definition.seed(), 0, definition.openingPlies()))
+                .withOpening(RunOpenings.of(definition, 1).moves())
                 .withIsolation(Tournament.isolation(definition, file, dir)),
                 bots.stream().filter(b -> !read.unstartable().containsKey(b.name())).toList(), labels, games);
         List<BrokenBots.Broken> brokenBots = new ArrayList<>();

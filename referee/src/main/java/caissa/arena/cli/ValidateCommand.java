@@ -9,6 +9,9 @@ import caissa.arena.command.Options;
 import caissa.arena.command.UsageException;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Entrant;
+import caissa.arena.openings.BookOpenings;
+import caissa.arena.openings.BookOrder;
+import caissa.arena.openings.OpeningBook;
 import caissa.arena.input.Limits;
 import caissa.arena.records.Json;
 import caissa.arena.records.ReportsDirectory;
@@ -73,6 +76,10 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Mixin
     LimitOptions limits;
+
+    @Option(names = "--openings", paramLabel = "FILE",
+            description = "Play each game pair from the next line of this opening book (checked first), as a tournament with a book would.")
+    Path openings;
 
     @Option(names = "--concurrency", paramLabel = "N", description = "Games at a time (default: half the cores, at least 1).")
     Integer concurrency;
@@ -156,6 +163,10 @@ final class ValidateCommand implements Callable<Integer> {
         } else {
             candidate = BotOption.entrant("BOT", bot, name);
         }
+        Optional<BookOpenings> book = Optional.empty();
+        if (openings != null) {
+            book = Optional.of(new BookOpenings(OpeningBook.read(openings, variant), BookOrder.SEQUENTIAL, 1));
+        }
         Path gamesDir = out != null ? out : ValidateLayout.defaultFolder(LocalDateTime.now(), candidate.name());
         // With --json, standard output holds the document alone.
         PrintWriter progress = jsonOnStdout() ? spec.commandLine().getErr() : spec.commandLine().getOut();
@@ -178,7 +189,7 @@ final class ValidateCommand implements Callable<Integer> {
                         progress.println("  " + TerminalText.escape(why));
                         progress.flush();
                     }
-                }, isolation());
+                }, isolation(), book);
     }
 
     private void print(ValidationReport report) throws java.io.IOException {

@@ -142,7 +142,7 @@ public final class Game {
                 playerRecord(places.get(Side.WHITE)), playerRecord(places.get(Side.BLACK)),
                 GameRecord.TimeControlRecord.of(setup.timeControl()), setup.opening(), start.toCfn(), moves,
                 outcome.result(), outcome.termination(), loser(outcome.result()), outcome.reason(),
-                position.toCfn(), startedAt.toString(), durationMillis);
+                position.toCfn(), startedAt.toString(), durationMillis, setup.book());
     }
 
     private void open(Place place) {

@@ -6,6 +6,7 @@ import caissa.arena.rules.Move;
 import caissa.arena.rules.Side;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.SandboxRecord;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
@@ -16,7 +17,7 @@ import java.util.List;
  * {@code start} gives {@code final}.
  */
 @JsonPropertyOrder({"schema", "arenaVersion", "variant", "tournament", "white", "black", "timeControl", "opening", "start",
-    "moves", "result", "termination", "loser", "reason", "final", "startedAt", "durationMillis"})
+    "moves", "result", "termination", "loser", "reason", "final", "startedAt", "durationMillis", "book"})
 public record GameRecord(
         String schema,
         String arenaVersion,
@@ -34,7 +35,8 @@ public record GameRecord(
         String reason,
         @JsonProperty("final") String finalPosition,
         String startedAt,
-        long durationMillis) {
+        long durationMillis,
+        @JsonInclude(JsonInclude.Include.NON_NULL) BookLineRecord book) {
 
     public static final String SCHEMA = "caissa-arena/game/3";
 
@@ -54,6 +56,23 @@ public record GameRecord(
                 : new PlayedMove(m.ply(), m.side(), board.move(m.move().toString()), m.micros(), m.raw())).toList();
     }
 
+    /** A log of a game whose opening came from no book (and every log written before books existed). */
+    public GameRecord(String schema, String arenaVersion, Variant variant, TournamentGame tournament, PlayerRecord white,
+            PlayerRecord black, TimeControlRecord timeControl, List<Move> opening, String start, List<PlayedMove> moves,
+            Result result, Termination termination, String loser, String reason, String finalPosition, String startedAt,
+            long durationMillis) {
+        this(schema, arenaVersion, variant, tournament, white, black, timeControl, opening, start, moves, result,
+                termination, loser, reason, finalPosition, startedAt, durationMillis, null);
+    }
+
+    /**
+     * The book line a game's opening came from: its 1-based line number in the book file and its
+     * text. Absent when the opening was drawn at random or there was none.
+     */
+    @JsonPropertyOrder({"line", "text"})
+    public record BookLineRecord(int line, String text) {
+    }
+
     public PlayerRecord player(Side side) {
         return side == Side.WHITE ? white : black;
     }
@@ -61,7 +80,7 @@ public record GameRecord(
     /** The same log with another place in its run. */
     public GameRecord withTournament(TournamentGame game) {
         return new GameRecord(schema, arenaVersion, variant, game, white, black, timeControl, opening, start, moves, result,
-                termination, loser, reason, finalPosition, startedAt, durationMillis);
+                termination, loser, reason, finalPosition, startedAt, durationMillis, book);
     }
 
     /** Where a game stands in a tournament or match; absent for a single {@code caissa play}. */

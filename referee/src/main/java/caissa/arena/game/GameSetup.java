@@ -18,6 +18,7 @@ import java.util.Objects;
  * @param tournament where the game stands in a tournament or match, or null
  * @param variant the game played (HEXCAISSA.md); bots learn it from {@code CAISSA_VARIANT}
  * @param isolation the sandbox and resource limits of both bots, and what they must not see
+ * @param book the book line the opening comes from, or null when it does not come from a book
  */
 public record GameSetup(
         Entrant white,
@@ -28,7 +29,8 @@ public record GameSetup(
         BotProcess.Limits limits,
         GameRecord.TournamentGame tournament,
         Variant variant,
-        Isolation isolation) {
+        Isolation isolation,
+        GameRecord.BookLineRecord book) {
 
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(1);
 
@@ -49,6 +51,12 @@ public record GameSetup(
         }
     }
 
+    /** A setup whose opening comes from no book. */
+    public GameSetup(Entrant white, Entrant black, TimeControl timeControl, List<Move> opening, Duration grace,
+            BotProcess.Limits limits, GameRecord.TournamentGame tournament, Variant variant, Isolation isolation) {
+        this(white, black, timeControl, opening, grace, limits, tournament, variant, isolation, null);
+    }
+
     public static GameSetup of(Entrant white, Entrant black, TimeControl timeControl) {
         return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null,
                 Variant.CAISSA, Isolation.defaults());
@@ -62,22 +70,27 @@ public record GameSetup(
         return new GameSetup(white, black, timeControl, moves, grace, limits, tournament, variant, isolation);
     }
 
+    /** The opening of a book line: its moves, and the line recorded in the game log. */
+    public GameSetup withOpening(List<Move> moves, GameRecord.BookLineRecord line) {
+        return new GameSetup(white, black, timeControl, moves, grace, limits, tournament, variant, isolation, line);
+    }
+
     public GameSetup withTournament(GameRecord.TournamentGame game) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, game, variant, isolation);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, game, variant, isolation, book);
     }
 
     /** The same game in another variant; the opening must be of that variant. */
     public GameSetup withVariant(Variant other) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, other, isolation);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, other, isolation, book);
     }
 
 
     /** The same game between other bots. */
     public GameSetup withEntrants(Entrant newWhite, Entrant newBlack) {
-        return new GameSetup(newWhite, newBlack, timeControl, opening, grace, limits, tournament, variant, isolation);
+        return new GameSetup(newWhite, newBlack, timeControl, opening, grace, limits, tournament, variant, isolation, book);
     }
 
     public GameSetup withIsolation(Isolation newIsolation) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, variant, newIsolation);
+        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, variant, newIsolation, book);
     }
 }

@@ -14,11 +14,13 @@ import caissa.arena.runner.GamePool;
 import caissa.arena.runner.Openings;
 import caissa.arena.runner.Shard;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.openings.BookLine;
 import caissa.arena.stats.Elo;
 import caissa.arena.stats.EloEstimate;
 import caissa.arena.stats.Los;
 import caissa.arena.stats.Pentanomial;
 import caissa.arena.stats.Sprt;
+import caissa.arena.stats.SprtAnalysis;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -169,9 +171,16 @@ public final class Match {
         GameSetup setup = engineWhite
                 ? GameSetup.of(settings.engine(), settings.baseline(), settings.timeControl())
                 : GameSetup.of(settings.baseline(), settings.engine(), settings.timeControl());
+        if (settings.book().isPresent()) {
+            BookLine line = settings.book().get().at(pair - 1);
+            setup = setup.withOpening(line.moves(), new GameRecord.BookLineRecord(line.line(), line.text()));
+        } else {
+            setup = setup.withOpening(Openings.opening(settings.variant(), settings.seed(), pair - 1,
+                    settings.openingPlies()));
+        }
         return Optional.of(setup
                 .withVariant(settings.variant())
-                .withOpening(Openings.opening(settings.variant(), settings.seed(), pair - 1, settings.openingPlies()))
+
                 .withTournament(new GameRecord.TournamentGame("match", number, settings.maxGames(), pair))
                 .withIsolation(isolation));
     }
@@ -229,7 +238,8 @@ public final class Match {
                 new MatchReport.Player(settings.engine().name(), settings.engine().command().argv()),
                 new MatchReport.Player(settings.baseline().name(), settings.baseline().command().argv()),
                 new MatchReport.Settings(GameRecord.TimeControlRecord.of(settings.timeControl()), settings.openingPlies(),
-                        settings.seed(), settings.sequential(), settings.maxGames(), concurrency),
+                        settings.seed(), settings.sequential(), settings.maxGames(), concurrency,
+                        settings.book().map(b -> b.book().file().toString()).orElse(null)),
                 out.resolve(MatchLayout.GAMES_DIR).toString(),
                 new MatchReport.SprtRecord(sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta()), verdict, false,
                 games, wins, draws, losses,
@@ -239,7 +249,28 @@ public final class Match {
                 round4(Los.of(wins, losses)), round4(llr), List.of(round4(sprt.lowerBound()), round4(sprt.upperBound())),
                 decidedAtGames, new MatchReport.IrregularLosses(
                         new MatchReport.SideLosses(engineIrregular, irregular.entries(settings.engine().name())),
-                        new MatchReport.SideLosses(baselineIrregular, irregular.entries(settings.baseline().name()))));
+                        new MatchReport.SideLosses(baselineIrregular, irregular.entries(settings.baseline().name()))),
+                corrected(sprt, reached, elo), normalized());
+    }
+
+    /** The Elo corrected for the stopping rule; null before any pair. */
+    private MatchReport.EloInterval corrected(Sprt sprt, Sprt.Decision reached, EloEstimate elo) {
+        if (elo == null) {
+            return null;
+        }
+        if (!settings.sequential()) {
+            return MatchReport.EloInterval.of(elo.elo(), elo.elo() - elo.error(), elo.elo() + elo.error());
+        }
+        SprtAnalysis.Interval corrected = SprtAnalysis.corrected(sprt, pentanomial, reached);
+        return MatchReport.EloInterval.of(corrected.elo(), corrected.low(), corrected.high());
+    }
+
+    private MatchReport.EloInterval normalized() {
+        if (pentanomial.pairs() == 0) {
+            return null;
+        }
+        SprtAnalysis.Interval nelo = SprtAnalysis.normalized(pentanomial);
+        return MatchReport.EloInterval.of(nelo.elo(), nelo.low(), nelo.high());
     }
 
     private static double round(double value) {

@@ -1,5 +1,7 @@
 package caissa.arena.match;
 
+import java.util.ArrayList;
+import java.util.List;
 import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.DisagreeingRecordException;
@@ -27,7 +29,8 @@ import java.util.Optional;
 public final class MatchCheck {
 
     /** What the folder says of the match: enough to know each game's players and opening. */
-    private record Schedule(String engine, String baseline, int openingPlies, long seed, Optional<Variant> variant) {
+    private record Schedule(String engine, String baseline, int openingPlies, long seed, Optional<Variant> variant,
+            boolean book) {
     }
 
     private MatchCheck() {
@@ -72,7 +75,8 @@ public final class MatchCheck {
             Variant variant = s.variant().orElse(log.variant());
             FolderCheck.judge(file, log, GameLogCheck.Expected.game(number)
                     .withPlayers(engineWhite ? s.engine() : s.baseline(), engineWhite ? s.baseline() : s.engine())
-                    .withOpening(Openings.opening(variant, s.seed(), (number - 1) / 2, s.openingPlies())));
+                    .withOpening(s.book() ? bookOpening(variant, log)
+                            : Openings.opening(variant, s.seed(), (number - 1) / 2, s.openingPlies())));
             checked++;
         }
         return new FolderCheck.Verified(checked, "the match " + s.engine() + " vs " + s.baseline());
@@ -87,7 +91,26 @@ public final class MatchCheck {
             throw new BadInputException(file + " cannot be read: " + e.getMessage().lines().findFirst().orElse(""));
         }
         return new Schedule(record.engine().name(), record.baseline().name(), record.openingPlies(), record.seed(),
-                Optional.of(record.variant()));
+                Optional.of(record.variant()), record.openings() != null);
+    }
+
+    /**
+     * A match from a book: its summary names the book file, which may have changed since, so a log's
+     * opening is checked against the book line it records (none recorded: no opening expected).
+     */
+    private static List<caissa.arena.rules.Move> bookOpening(Variant variant, GameRecord log) {
+        if (log.book() == null) {
+            return List.of();
+        }
+        List<caissa.arena.rules.Move> moves = new ArrayList<>();
+        for (String token : log.book().text().strip().split("\\s+")) {
+            Optional<caissa.arena.rules.Move> move = variant.parseMove(token);
+            if (move.isEmpty()) {
+                return List.of();
+            }
+            moves.add(move.get());
+        }
+        return moves;
     }
 
     /** A whole match's summary names no variant: its logs' own is taken. */
@@ -105,7 +128,7 @@ public final class MatchCheck {
             }
             return Optional.of(new Schedule(report.path("engine").path("name").asText(),
                     report.path("baseline").path("name").asText(), settings.get("openingPlies").asInt(),
-                    settings.get("seed").asLong(), Optional.empty()));
+                    settings.get("seed").asLong(), Optional.empty(), settings.hasNonNull("openings")));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

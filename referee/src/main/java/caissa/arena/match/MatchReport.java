@@ -18,14 +18,17 @@ import java.util.List;
  * @param llr the SPRT's log-likelihood ratio after all finished pairs
  * @param bounds the SPRT's lower and upper bounds
  * @param decidedAtGames the games finished when the test crossed a bound; null when it did not
+ * @param eloCorrected for a sequential match, the Elo corrected for the stopping rule (see SprtAnalysis), with
+ *     its 95% interval; for a fixed-length match, which has no stopping rule, the same as elo
+ * @param normalizedElo normalized Elo with its 95% interval, as fishtest shows it beside logistic Elo
  */
 @JsonPropertyOrder({"schema", "arenaVersion", "engine", "baseline", "settings", "gamesDir", "sprt", "decision",
     "interrupted", "games", "wins", "draws", "losses", "pentanomial", "elo", "eloError", "los", "llr", "bounds",
-    "decidedAtGames", "irregularLosses"})
+    "decidedAtGames", "irregularLosses", "eloCorrected", "normalizedElo"})
 public record MatchReport(String schema, String arenaVersion, Player engine, Player baseline, Settings settings,
         String gamesDir, SprtRecord sprt, Decision decision, boolean interrupted, int games, int wins, int draws,
         int losses, List<Long> pentanomial, Double elo, Double eloError, double los, double llr, List<Double> bounds,
-        Integer decidedAtGames, IrregularLosses irregularLosses) {
+        Integer decidedAtGames, IrregularLosses irregularLosses, EloInterval eloCorrected, EloInterval normalizedElo) {
 
     public static final String SCHEMA = "caissa-arena/match/1";
 
@@ -38,14 +41,31 @@ public record MatchReport(String schema, String arenaVersion, Player engine, Pla
     }
 
     /** How the match was played: enough to run it again. */
-    @JsonPropertyOrder({"timeControl", "openingPlies", "seed", "sequential", "maxGames", "concurrency"})
+    @JsonPropertyOrder({"timeControl", "openingPlies", "seed", "sequential", "maxGames", "concurrency", "openings"})
     public record Settings(GameRecord.TimeControlRecord timeControl, int openingPlies, long seed, boolean sequential,
-            int maxGames, int concurrency) {
+            int maxGames, int concurrency,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            String openings) {
     }
 
     /** The hypotheses, in plain Elo, and the error rates. */
     @JsonPropertyOrder({"elo0", "elo1", "alpha", "beta"})
     public record SprtRecord(double elo0, double elo1, double alpha, double beta) {
+    }
+
+    /**
+     * An Elo estimate and its 95% interval; null stands for an infinite value (every pair won,
+     * or an interval with no finite end), as JSON has no infinity.
+     */
+    @JsonPropertyOrder({"elo", "low", "high"})
+    public record EloInterval(Double elo, Double low, Double high) {
+        public static EloInterval of(double elo, double low, double high) {
+            return new EloInterval(finite(elo), finite(low), finite(high));
+        }
+
+        private static Double finite(double value) {
+            return Double.isFinite(value) ? Math.round(value * 10) / 10.0 : null;
+        }
     }
 
     /** Irregular losses of each side: a regression match should also catch an engine that breaks. */
@@ -64,6 +84,7 @@ public record MatchReport(String schema, String arenaVersion, Player engine, Pla
     /** The same figures, marked as cut short: no decision was reached, whatever the figures so far say. */
     public MatchReport interruptedNow() {
         return new MatchReport(schema, arenaVersion, engine, baseline, settings, gamesDir, sprt, Decision.INTERRUPTED, true, games,
-                wins, draws, losses, pentanomial, elo, eloError, los, llr, bounds, decidedAtGames, irregularLosses);
+                wins, draws, losses, pentanomial, elo, eloError, los, llr, bounds, decidedAtGames, irregularLosses,
+                eloCorrected, normalizedElo);
     }
 }

@@ -1,5 +1,7 @@
 package caissa.arena.match;
 
+import caissa.arena.tournament.TournamentRecord;
+
 import caissa.arena.bot.BotCommand;
 import caissa.arena.game.Durations;
 import caissa.arena.game.Entrant;
@@ -19,10 +21,12 @@ import java.util.TreeMap;
  * so that {@code caissa merge} can check the shards belong together.
  */
 @JsonPropertyOrder({"schema", "arenaVersion", "engine", "baseline", "timePerGame", "timePerMove", "increment",
-    "firstMoveAllowance", "openingPlies", "seed", "sprt", "games", "shard", "variant"})
+    "firstMoveAllowance", "openingPlies", "seed", "sprt", "games", "shard", "variant", "openings"})
 public record MatchShardRecord(String schema, String arenaVersion, Player engine, Player baseline, String timePerGame,
         String timePerMove, String increment, String firstMoveAllowance, int openingPlies, long seed, Hypotheses sprt,
-        int games, ShardOf shard, Variant variant) {
+        int games, ShardOf shard, Variant variant,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        TournamentRecord.BookRecord openings) {
 
     public static final String SCHEMA = "caissa-arena/match-shard/2";
 
@@ -60,14 +64,15 @@ public record MatchShardRecord(String schema, String arenaVersion, Player engine
                 Durations.format(t.perGame()), t.perMove().map(Durations::format).orElse(null),
                 Durations.format(t.increment()), Durations.format(t.firstMoveAllowance()), s.openingPlies(), s.seed(),
                 new Hypotheses(s.sprt().elo0(), s.sprt().elo1(), s.sprt().alpha(), s.sprt().beta()), s.maxGames(),
-                new ShardOf(index, count), s.variant());
+                new ShardOf(index, count), s.variant(), s.book().map(TournamentRecord.BookRecord::of).orElse(null));
     }
 
     MatchSettings settings() {
         TimeControl t = new TimeControl(Durations.parse(timePerGame), Optional.ofNullable(timePerMove).map(Durations::parse),
                 Durations.parse(increment), Durations.parse(firstMoveAllowance));
         return new MatchSettings(engine.entrant(), baseline.entrant(), t, openingPlies, seed,
-                new Sprt(sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta()), false, games, variant);
+                new Sprt(sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta()), false, games, variant,
+                Optional.ofNullable(openings).map(o -> o.toBook(variant)));
     }
 
     /** The same match, whatever the share: everything but the shard index and the arena's version. */
@@ -76,6 +81,7 @@ public record MatchShardRecord(String schema, String arenaVersion, Player engine
                 && java.util.Objects.equals(timePerMove, other.timePerMove) && increment.equals(other.increment)
                 && firstMoveAllowance.equals(other.firstMoveAllowance) && openingPlies == other.openingPlies
                 && seed == other.seed && sprt.equals(other.sprt) && games == other.games
-                && shard.count() == other.shard.count() && variant == other.variant;
+                && shard.count() == other.shard.count() && variant == other.variant
+                && java.util.Objects.equals(openings, other.openings);
     }
 }

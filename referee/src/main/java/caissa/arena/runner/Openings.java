@@ -1,12 +1,10 @@
 package caissa.arena.runner;
 
+import caissa.arena.openings.RandomOpenings;
 import caissa.arena.rules.Move;
-import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
 import java.util.AbstractList;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * Random openings: a number of uniformly random legal plies from the initial position, drawn
@@ -25,24 +23,7 @@ public final class Openings {
 
     /** The opening of a variant for game pair {@code index} (0-based) of a run with this seed. */
     public static List<Move> opening(Variant variant, long seed, int index, int plies) {
-        if (plies == 0) {
-            return List.of();
-        }
-        // One stream per pair: an opening depends on the seed and the pair, not on what ran before.
-        SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + index);
-        while (true) {
-            Position position = variant.initial();
-            List<Move> moves = new ArrayList<>(plies);
-            while (moves.size() < plies && !position.outcome().isOver()) {
-                List<Move> legal = position.legalMoves();
-                Move move = legal.get(random.nextInt(legal.size()));
-                moves.add(move);
-                position = position.play(move);
-            }
-            if (moves.size() == plies && !position.outcome().isOver()) {
-                return List.copyOf(moves);
-            }
-        }
+        return RandomOpenings.draw(variant, seed, index, plies);
     }
 
     /**

@@ -77,7 +77,33 @@ public record MaximumLikelihoodRatings(List<PlayerRating> ratings) {
         if (!(priorDraws >= 0.0 && priorDraws < Double.POSITIVE_INFINITY)) {
             throw new IllegalArgumentException("prior draws must be a finite number >= 0, got " + priorDraws);
         }
-        Field field = Field.of(players, games);
+        return fitted(Field.of(players, games), priorDraws);
+    }
+
+    /**
+     * The same from games already counted by pairing: for each tally, the games two players
+     * played and the first one's points in them (1 a win, 0.5 a draw). A rating list of many
+     * runs counts its games as it reads them rather than keeping every one; counts need not be
+     * whole (a bootstrap resample weighs them).
+     */
+    public static MaximumLikelihoodRatings ofTallies(List<String> players, List<PairTally> tallies, double priorDraws) {
+        if (!(priorDraws >= 0.0 && priorDraws < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("prior draws must be a finite number >= 0, got " + priorDraws);
+        }
+        return fitted(Field.ofTallies(players, tallies), priorDraws);
+    }
+
+    /** Games between two players and the first one's points in them. */
+    public record PairTally(String first, String second, double games, double firstPoints) {
+        public PairTally {
+            if (first.equals(second) || !(games >= 0) || !(firstPoints >= 0 && firstPoints <= games)) {
+                throw new IllegalArgumentException("not a tally of games: " + first + " vs " + second + ", " + firstPoints
+                        + " of " + games);
+            }
+        }
+    }
+
+    private static MaximumLikelihoodRatings fitted(Field field, double priorDraws) {
         int n = field.size();
         if (n == 0) {
             return new MaximumLikelihoodRatings(List.of());
@@ -267,6 +293,23 @@ public record MaximumLikelihoodRatings(List<PlayerRating> ratings) {
                 points[b][w] += 1.0 - game.whiteScore();
             }
             return new Field(List.copyOf(players), games, points);
+        }
+
+        static Field ofTallies(List<String> players, List<PairTally> tallies) {
+            Field field = of(players, List.of());
+            Map<String, Integer> index = new HashMap<>();
+            for (int i = 0; i < players.size(); i++) {
+                index.put(players.get(i), i);
+            }
+            for (PairTally tally : tallies) {
+                int a = indexOf(index, tally.first());
+                int b = indexOf(index, tally.second());
+                field.games[a][b] += tally.games();
+                field.games[b][a] += tally.games();
+                field.points[a][b] += tally.firstPoints();
+                field.points[b][a] += tally.games() - tally.firstPoints();
+            }
+            return field;
         }
 
         private static int indexOf(Map<String, Integer> index, String player) {

@@ -165,16 +165,8 @@ public record Sprt(double elo0, double elo1, double alpha, double beta) {
      * which also check it on trinomial data.
      */
     static double llr(double[] scores, long[] counts, double s0, double s1) {
-        double total = 0.0;
-        double[] n = new double[counts.length];
-        for (int i = 0; i < counts.length; i++) {
-            n[i] = counts[i] == 0 ? UNSEEN_COUNT : counts[i];
-            total += n[i];
-        }
-        double[] frequencies = new double[n.length];
-        for (int i = 0; i < n.length; i++) {
-            frequencies[i] = n[i] / total;
-        }
+        double[] n = regularized(counts);
+        double[] frequencies = frequencies(counts);
         double[] p0 = closestWithMean(scores, frequencies, s0);
         double[] p1 = closestWithMean(scores, frequencies, s1);
         double llr = 0.0;
@@ -184,11 +176,39 @@ public record Sprt(double elo0, double elo1, double alpha, double beta) {
         return llr;
     }
 
+    /** The counts with an unseen outcome standing in as {@link #UNSEEN_COUNT}. */
+    private static double[] regularized(long[] counts) {
+        double[] n = new double[counts.length];
+        for (int i = 0; i < counts.length; i++) {
+            n[i] = counts[i] == 0 ? UNSEEN_COUNT : counts[i];
+        }
+        return n;
+    }
+
+    /** The observed frequencies of the counts, regularized as for the LLR. */
+    static double[] frequencies(long[] counts) {
+        double[] n = regularized(counts);
+        double total = 0.0;
+        for (double x : n) {
+            total += x;
+        }
+        double[] frequencies = new double[n.length];
+        for (int i = 0; i < n.length; i++) {
+            frequencies[i] = n[i] / total;
+        }
+        return frequencies;
+    }
+
+    /** The score of each of the five pair outcomes, 0 to 1 by quarters. */
+    static double[] pairScores() {
+        return PAIR_SCORES.clone();
+    }
+
     /**
      * The distribution on {@code scores} with mean {@code s} that maximizes the likelihood of the
      * observed {@code frequencies} (all positive): p_i = f_i / (1 + theta (a_i - s)).
      */
-    private static double[] closestWithMean(double[] scores, double[] frequencies, double s) {
+    static double[] closestWithMean(double[] scores, double[] frequencies, double s) {
         int k = scores.length;
         double[] b = new double[k];
         for (int i = 0; i < k; i++) {

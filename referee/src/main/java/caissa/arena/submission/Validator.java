@@ -1,5 +1,8 @@
 package caissa.arena.submission;
 
+import caissa.arena.openings.BookLine;
+import caissa.arena.openings.BookOpenings;
+
 import caissa.arena.Version;
 import caissa.arena.diagnostics.Diagnosis;
 import caissa.arena.diagnostics.StderrLines;
@@ -71,6 +74,14 @@ public final class Validator {
     public static ValidationReport validate(Variant variant, Entrant candidate, List<Entrant> opponents,
             int gamesPerColour, TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build, String source,
             Path gamesDir, Progress progress, Isolation isolation) throws Exception {
+        return validate(variant, candidate, opponents, gamesPerColour, clock, concurrency, build, source, gamesDir, progress,
+                isolation, Optional.empty());
+    }
+
+    /** The same, each game pair from the next line of a book (so the bot is checked on the opening line too). */
+    public static ValidationReport validate(Variant variant, Entrant candidate, List<Entrant> opponents,
+            int gamesPerColour, TimeControl clock, int concurrency, Optional<SourceBuild.Outcome.Built> build, String source,
+            Path gamesDir, Progress progress, Isolation isolation, Optional<BookOpenings> book) throws Exception {
         List<GameSetup> setups = new ArrayList<>();
         Map<Integer, Side> sides = new HashMap<>();
         int total = opponents.size() * gamesPerColour * 2;
@@ -81,6 +92,10 @@ public final class Validator {
                     sides.put(number, side);
                     GameSetup setup = side == Side.WHITE ? GameSetup.of(candidate, opponent, clock)
                             : GameSetup.of(opponent, candidate, clock);
+                    if (book.isPresent()) {
+                        BookLine line = book.get().at((number - 1) / 2);
+                        setup = setup.withOpening(line.moves(), new GameRecord.BookLineRecord(line.line(), line.text()));
+                    }
                     setups.add(setup.withVariant(variant).withIsolation(isolation)
                             .withTournament(new GameRecord.TournamentGame("validate", number, total, (number + 1) / 2)));
                 }

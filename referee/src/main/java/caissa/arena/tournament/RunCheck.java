@@ -221,8 +221,8 @@ public final class RunCheck {
     }
 
     /**
-     * The openings of a run by game number: a game pair's opening depends only on the seed and the
-     * pair (games 2k-1 and 2k are pair k, across every stage), drawn once a pair.
+     * The openings of a run by game number: a game pair's opening depends only on the definition and
+     * the pair (games 2k-1 and 2k are pair k, across every stage; see {@link RunOpenings}), drawn once a pair.
      */
     static final class OpeningsByGame {
         private final TournamentDefinition definition;
@@ -236,8 +236,7 @@ public final class RunCheck {
         List<Move> of(int game) {
             int pair = (game + 1) / 2;
             if (pair != lastPair) {
-                last = Openings.opening(definition.variant(), definition.seed(), pair - 1,
-                        definition.openingPlies());
+                last = RunOpenings.of(definition, pair).moves();
                 lastPair = pair;
             }
             return last;

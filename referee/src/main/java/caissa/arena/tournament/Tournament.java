@@ -451,10 +451,11 @@ public final class Tournament implements AutoCloseable {
     private GameSetup setup(ScheduledGame game) {
         BotEntry white = definition.bots().get(game.white());
         BotEntry black = definition.bots().get(game.black());
+        RunOpenings.Opening opening = RunOpenings.of(definition, game.pair());
         return GameSetup.of(new Entrant(white.name(), white.botCommand()), new Entrant(black.name(), black.botCommand()),
                         definition.timeControl())
                 .withVariant(definition.variant())
-                .withOpening(game.opening())
+                .withOpening(opening.moves(), opening.line().orElse(null))
                 .withTournament(new GameRecord.TournamentGame(definition.name(), game.number(), plan.totalGames(),
                         game.pair()))
                 .withIsolation(isolation(definition, file, dir));

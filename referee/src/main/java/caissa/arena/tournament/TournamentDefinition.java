@@ -1,5 +1,6 @@
 package caissa.arena.tournament;
 
+import caissa.arena.openings.BookOpenings;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.game.TimeControl;
 import caissa.arena.rules.Variant;
@@ -13,6 +14,7 @@ import java.util.Optional;
  *
  * @param concurrency games at a time when the command line does not say; empty for the number of cores
  * @param isolation the bots' sandbox and resource limits (for all, and per bot by name)
+ * @param book the openings from a book (the file's {@code openings}), in place of {@code openingPlies} random plies
  */
 public record TournamentDefinition(
         String name,
@@ -24,7 +26,8 @@ public record TournamentDefinition(
         Optional<Integer> concurrency,
         Format format,
         Variant variant,
-        Isolation isolation) {
+        Isolation isolation,
+        Optional<BookOpenings> book) {
 
     /** A round robin of square Caïssa, its bots in the default sandbox and limits. */
     public TournamentDefinition(String name, List<BotEntry> bots, int gamesPerPair, TimeControl timeControl,
@@ -39,6 +42,14 @@ public record TournamentDefinition(
                 Isolation.defaults());
     }
 
+    /** A tournament whose openings are random plies (or none). */
+    public TournamentDefinition(String name, List<BotEntry> bots, int gamesPerPair, TimeControl timeControl,
+            int openingPlies, long seed, Optional<Integer> concurrency, Format format, Variant variant,
+            Isolation isolation) {
+        this(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format, variant, isolation,
+                Optional.empty());
+    }
+
     public TournamentDefinition {
         Objects.requireNonNull(name, "name");
         bots = List.copyOf(bots);
@@ -47,12 +58,16 @@ public record TournamentDefinition(
         Objects.requireNonNull(format, "format");
         Objects.requireNonNull(variant, "variant");
         Objects.requireNonNull(isolation, "isolation");
+        Objects.requireNonNull(book, "book");
+        if (book.isPresent() && openingPlies > 0) {
+            throw new IllegalArgumentException("openings come from a book or from random plies, not both");
+        }
     }
 
     /** The same tournament with its bots' isolation changed (the command line's --sandbox wins over the file). */
     public TournamentDefinition withIsolation(Isolation newIsolation) {
         return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format,
-                variant, newIsolation);
+                variant, newIsolation, book);
     }
 
     /**

@@ -6,6 +6,9 @@ import caissa.arena.game.ClockKind;
 import caissa.arena.game.Durations;
 import caissa.arena.game.TimeControl;
 import caissa.arena.input.BadInputException;
+import caissa.arena.openings.BookOpenings;
+import caissa.arena.openings.BookOrder;
+import caissa.arena.openings.OpeningBook;
 import caissa.arena.input.Limits;
 import caissa.arena.input.Names;
 import caissa.arena.input.Texts;
@@ -47,7 +50,8 @@ import java.util.Set;
 public final class TournamentFile {
 
     private static final Set<String> FIELDS = Set.of("name", "bots", "gamesPerPair", "timePerGame", "timePerMove",
-            "increment", "firstMoveAllowance", "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant", "sandbox", "limits", "broken");
+            "increment", "firstMoveAllowance", "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant", "sandbox", "limits", "broken", "openings");
+    private static final Set<String> OPENINGS_FIELDS = Set.of("file", "order", "seed");
     private static final Set<String> FINAL_FIELDS = Set.of("top", "gamesPerPair");
     private static final Set<String> BOT_FIELDS = Set.of("name", "command", "workingDir", "env", "limits");
     private static final Set<String> LIMIT_FIELDS = Set.of("memory", "processes", "openFiles", "fileSize", "scratch");
@@ -227,8 +231,13 @@ public final class TournamentFile {
         Optional<Integer> concurrency = root.hasNonNull("concurrency")
                 ? Optional.of(integer(root, "concurrency", 1, 1, Limits.MAX_CONCURRENCY)) : Optional.empty();
         Format format = format(root, bots);
+        Variant variant = variant(root);
+        Optional<BookOpenings> book = openings(root, variant, seed);
+        if (book.isPresent() && openingPlies > 0) {
+            throw error("/openings", "openings", "comes instead of openingPlies: give one of them");
+        }
         TournamentDefinition definition = new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies,
-                seed, concurrency, format, variant(root), isolation);
+                seed, concurrency, format, variant, isolation, book);
         // Counted by the scheme without building anything, so that a huge file is refused at once
         // instead of overflowing the count or spending minutes on its schedule.
         long games = definition.scheme().totalGames();
@@ -237,6 +246,45 @@ public final class TournamentFile {
                     + " games per pair make " + games + " games; a tournament has at most " + Limits.MAX_GAMES);
         }
         return definition;
+    }
+
+    /**
+     * The openings from a book: {@code {"file": "...", "order": "sequential" | "random", "seed": N}},
+     * the file relative to the tournament file's folder, the order sequential and the seed the
+     * tournament's by default. The book is read and every line checked now, before any game.
+     */
+    private Optional<BookOpenings> openings(JsonNode root, Variant variant, long defaultSeed) {
+        JsonNode node = root.get("openings");
+        if (node == null || node.isNull()) {
+            return Optional.empty();
+        }
+        if (!node.isObject()) {
+            throw error("/openings", "openings", "must be an object {\"file\": \"book.txt\", \"order\": \"sequential\" or"
+                    + " \"random\", \"seed\": N}, got " + node);
+        }
+        unknownFields(node, "/openings", OPENINGS_FIELDS);
+        Path book = folder.resolve(requiredText(node, "/openings", "openings", "file")).normalize();
+        BookOrder order = BookOrder.SEQUENTIAL;
+        if (node.hasNonNull("order")) {
+            JsonNode value = node.get("order");
+            order = BookOrder.fromWord(value.asText()).filter(o -> value.isTextual()).orElseThrow(() -> error(
+                    "/openings/order", "openings.order", "must be " + BookOrder.words() + ", got " + value));
+        }
+        long seed = defaultSeed;
+        if (node.has("seed")) {
+            JsonNode value = node.get("seed");
+            if (!value.isIntegralNumber() || !value.canConvertToLong()) {
+                throw error("/openings/seed", "openings.seed", "must be a whole number, got " + value);
+            }
+            seed = value.asLong();
+        }
+        try {
+            return Optional.of(new BookOpenings(OpeningBook.read(book, variant), order, seed));
+        } catch (BadInputException e) {
+            throw new TournamentFileException(e.getMessage());
+        } catch (IOException e) {
+            throw new TournamentFileException(book + ": cannot read the book: " + e.getMessage());
+        }
     }
 
     /** The game played: {@code caissa} (the default) or {@code hexcaissa}. */

@@ -59,12 +59,13 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
 
     /** The tournament file with defaults filled in and paths resolved; what a run's results depend on. */
     @JsonPropertyOrder({"name", "bots", "gamesPerPair", "timePerGame", "timePerMove", "increment", "firstMoveAllowance",
-        "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant"})
+        "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant", "openings"})
     public record Definition(String name, List<Bot> bots, int gamesPerPair, String timePerGame, String timePerMove,
             String increment, String firstMoveAllowance, String timeMargin, String clock, Boolean suspendIdle,
             int openingPlies, long seed, Integer concurrency,
             String format, List<String> engines, Integer rounds, @JsonProperty("final") Final finalStage,
-            Variant variant) {
+            Variant variant, @com.fasterxml.jackson.annotation.JsonInclude(
+                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) BookRecord openings) {
 
         public Definition {
             // tournament/1 records had no variant: every such tournament played square Caïssa.
@@ -84,7 +85,7 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
                     f instanceof Format.Gauntlet g ? g.engines() : null,
                     f instanceof Format.Swiss s ? s.rounds() : null,
                     f instanceof Format.Swiss s ? s.finalStage().map(x -> new Final(x.top(), x.gamesPerPair())).orElse(null)
-                            : null, d.variant());
+                            : null, d.variant(), d.book().map(BookRecord::of).orElse(null));
         }
 
         /** The fields that differ from another definition, as {@code field (old → new)}; concurrency does not count. */
@@ -148,7 +149,8 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
             return new TournamentDefinition(name, entries, gamesPerPair, timeControl, openingPlies, seed,
                     java.util.Optional.ofNullable(concurrency), f, variant,
                     // The record does not keep sandbox settings: a merge writes records, it runs no bot.
-                    caissa.arena.sandbox.Isolation.defaults());
+                    caissa.arena.sandbox.Isolation.defaults(),
+                    java.util.Optional.ofNullable(openings).map(o -> o.toBook(variant)));
         }
 
         /** Records written before formats existed are round robins. */
@@ -177,6 +179,31 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
         static Bot of(BotEntry entry) {
             return new Bot(entry.name(), entry.command(), entry.workingDir().map(Object::toString).orElse(null),
                     new java.util.TreeMap<>(entry.env()));
+        }
+    }
+
+    /**
+     * The book of a run, lines and all: a merge on another machine, or a resumed run after the
+     * book file was edited, plays and checks the openings the run started with (a changed book is
+     * a changed definition, which {@code --resume} refuses).
+     */
+    @JsonPropertyOrder({"file", "order", "seed", "lines"})
+    public record BookRecord(String file, String order, long seed,
+            List<caissa.arena.game.GameRecord.BookLineRecord> lines) {
+
+        public static BookRecord of(caissa.arena.openings.BookOpenings book) {
+            return new BookRecord(book.book().file().toString(), book.order().word(), book.seed(),
+                    book.book().lines().stream()
+                            .map(l -> new caissa.arena.game.GameRecord.BookLineRecord(l.line(), l.text())).toList());
+        }
+
+        public caissa.arena.openings.BookOpenings toBook(Variant variant) {
+            java.nio.file.Path path = java.nio.file.Path.of(file);
+            return new caissa.arena.openings.BookOpenings(caissa.arena.openings.OpeningBook.ofLines(path, variant,
+                    lines.stream().map(l -> java.util.Map.entry(l.line(), l.text())).toList()),
+                    caissa.arena.openings.BookOrder.fromWord(order).orElseThrow(() -> new caissa.arena.input.BadInputException(
+                            "tournament.json: openings.order must be " + caissa.arena.openings.BookOrder.words()
+                                    + ", got " + order)), seed);
         }
     }
 }

@@ -67,6 +67,56 @@ class MatchCommandTest {
     }
 
     @Test
+    void aSequentialMatchReportsTheEloCorrectedForItsStopAndNormalizedElo() throws IOException {
+        CommandRun run = match(bot("random", "1"), bot("random", "2"), "--sprt", "elo0=-300,elo1=300",
+                "--max-games", "6", "--seed", "3", "--time-per-game", "5s");
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isIn(0, 1, 3);
+        JsonNode summary = summary();
+        for (String field : List.of("eloCorrected", "normalizedElo")) {
+            assertThat(summary.get(field).isObject()).as(field).isTrue();
+            assertThat(summary.get(field).has("low")).isTrue();
+            assertThat(summary.get(field).has("high")).isTrue();
+        }
+        assertThat(run.out()).contains("  Elo corrected for the early stop ").contains(", normalized Elo ");
+    }
+
+    @Test
+    void aMatchFromABookPlaysLineKInPairKRecordsItAndVerifies() throws IOException {
+        Path book = java.nio.file.Files.writeString(dir.resolve("book.txt"), "b2-c4 e6-d5\n# a comment\nc2-a4\n");
+
+        CommandRun run = match(bot("random", "1"), bot("random", "2"), "--games", "6", "--openings", book.toString(),
+                "--time-per-game", "5s");
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isIn(0, 1, 3);
+        assertThat(run.out()).contains("openings: book " + book + " (2 lines)");
+        assertThat(summary().get("settings").get("openings").asText()).isEqualTo(book.toString());
+        int[] lines = {1, 1, 3, 3, 1, 1};
+        for (int game = 1; game <= 6; game++) {
+            JsonNode log = Json.mapper().readTree(dir.resolve("out").resolve("games").resolve(String.format("%05d.json", game))
+                    .toFile());
+            assertThat(log.get("book").get("line").asInt()).as("game %d", game).isEqualTo(lines[game - 1]);
+        }
+        CommandRun verify = CommandRun.of("verify", dir.resolve("out").toString());
+        assertThat(verify.exitCode()).as(verify.out() + verify.err()).isZero();
+    }
+
+    @Test
+    void aBadBookOrABookWithOpeningPliesIsRefusedBeforeAnyGame() throws IOException {
+        Path book = java.nio.file.Files.writeString(dir.resolve("bad.txt"), "b2-c4 b2-c4\n");
+
+        CommandRun bad = match(bot("random", "1"), bot("random", "2"), "--games", "2", "--openings", book.toString());
+        CommandRun both = match(bot("random", "1"), bot("random", "2"), "--games", "2", "--openings", book.toString(),
+                "--opening-plies", "2");
+
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.errLines()).containsExactly("caissa match: " + book
+                + ":1: move 2, b2-c4, is illegal: there is no black piece on b2");
+        assertThat(both.exitCode()).isEqualTo(2);
+        assertThat(both.errLines()).containsExactly("caissa match: --openings and --opening-plies: give one of them");
+    }
+
+    @Test
     void twoGivenNamesThatAreEqualAreRefused() {
         CommandRun run = match(bot("random", "1"), bot("random", "2"), "--engine-name", "mybot", "--baseline-name", "mybot");
 

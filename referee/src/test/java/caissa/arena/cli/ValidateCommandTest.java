@@ -92,6 +92,29 @@ class ValidateCommandTest {
         assertThat(lastLine(run.out())).isEqualTo("PASS: good passed all 8 checks");
     }
 
+    @Test
+    void withABookEachGamePairPlaysTheNextLineAndTheLogsSaySo() throws IOException {
+        Path book = Files.writeString(dir.resolve("book.txt"), "# two openings\nb2-c4 e6-d5\nc2-a4\n");
+        Path out = dir.resolve("out");
+
+        Run run = validate(bot("random", "9"), "--name", "good", "--openings", book.toString(), "--out", out.toString());
+
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        com.fasterxml.jackson.databind.JsonNode first = caissa.arena.records.Json.mapper().readTree(out.resolve("01.json").toFile());
+        assertThat(first.get("book").get("line").asInt()).isEqualTo(2);
+        assertThat(first.get("opening").toString()).isEqualTo("[\"b2-c4\",\"e6-d5\"]");
+    }
+
+    @Test
+    void aBadBookIsOneLineNamingItsLineAndExitCode2() throws IOException {
+        Path book = Files.writeString(dir.resolve("bad.txt"), "b2-c4\nhello\n");
+
+        Run run = validate(bot("random", "9"), "--openings", book.toString());
+
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.err().strip()).isEqualTo("caissa validate: " + book + ":2: 'hello' is not a caissa move (e.g. b2-c4)");
+    }
+
     @ParameterizedTest(name = "{0} fails {2}")
     @CsvSource(delimiter = '|', textBlock = """
             crash            | 2 | no crash      | exited with status 3 before the game was over

@@ -163,6 +163,23 @@ class SchemaConformanceTest {
     }
 
     @Test
+    void anSprtPredictionConforms() throws IOException {
+        CommandOutput run = caissa("sprt", "--elo0", "-10", "--elo1", "0", "--json");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(problems("sprt.schema.json", Json.mapper().readTree(run.out()))).isEmpty();
+    }
+
+    @Test
+    void aRatingListConforms() throws IOException {
+        Path json = dir.resolve("ratings.json");
+        CommandOutput run = caissa("ratings", out.toString(), "--bootstrap", "20", "--json", json.toString());
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(problems("ratings.schema.json", json)).isEmpty();
+    }
+
+    @Test
     void theValidatorCatchesADocumentThatDoesNotConform() throws IOException {
         JsonNode document = Json.mapper().readTree("{\"schema\": \"caissa-arena/standings/2\", \"extra\": 1}");
 

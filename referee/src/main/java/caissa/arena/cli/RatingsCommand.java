@@ -1,0 +1,108 @@
+package caissa.arena.cli;
+
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.UsageException;
+import caissa.arena.Version;
+import caissa.arena.diagnostics.TerminalText;
+import caissa.arena.ratings.ResultLogs;
+import caissa.arena.ratings.GameTally;
+import caissa.arena.ratings.RatingList;
+import caissa.arena.ratings.RatingsDocument;
+import caissa.arena.ratings.RatingsPage;
+import caissa.arena.records.AtomicFiles;
+import caissa.arena.records.Json;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** One rating list from every game of any number of tournament and match folders. */
+@Command(name = "ratings", mixinStandardHelpOptions = true,
+        header = "One rating list from the games of tournament and match folders.",
+        description = "Rate every bot of the given folders' game logs together: joint maximum-likelihood Elo with draws"
+                + " as half a point (as Ordo), a 95%% interval from a seeded bootstrap over games, and the likelihood of"
+                + " superiority over the next bot. Bots that never met any bot of another group are rated in groups apart.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success", "2:bad usage or a folder without game logs", "74:a file could not be read or written"})
+final class RatingsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "DIR", arity = "1..*", description = "Tournament or match folders (their games/ is read).")
+    List<Path> folders;
+
+    @Option(names = "--anchor", paramLabel = "NAME=ELO", description = "Hold this bot at this rating (default: each group's mean is 0).")
+    String anchor;
+
+    @Option(names = "--bootstrap", paramLabel = "N", defaultValue = "200",
+            description = "Bootstrap resamples for the intervals and LOS (default: ${DEFAULT-VALUE}; 0 for none).")
+    int resamples;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the bootstrap (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the list as JSON (caissa-arena/ratings/1).")
+    Path json;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write the list as a web page.")
+    Path html;
+
+    @Override
+    public Integer call() throws Exception {
+        Optional<RatingList.Anchor> held = Optional.empty();
+        if (anchor != null) {
+            int eq = anchor.lastIndexOf('=');
+            try {
+                held = Optional.of(new RatingList.Anchor(anchor.substring(0, eq), Double.parseDouble(anchor.substring(eq + 1))));
+            } catch (RuntimeException e) {
+                throw new UsageException("--anchor must be NAME=ELO, like mybot=1500, got '" + anchor + "'");
+            }
+        }
+        if (resamples < 0 || resamples > 100_000) {
+            throw new UsageException("--bootstrap must be 0 to 100000, got " + resamples);
+        }
+        GameTally tally = new GameTally();
+        ResultLogs.countInto(tally, folders);
+        if (tally.games() == 0) {
+            throw new UsageException("no rated games in " + folders + " (every game ended with both sides losing)");
+        }
+        RatingList list;
+        try {
+            list = RatingList.of(tally, held, resamples, seed);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "ratings: %d games of %d bots from %d folder%s%s%n", list.games(), list.bots().size(),
+                folders.size(), folders.size() == 1 ? "" : "s", list.unrated() == 0 ? "" : " (" + list.unrated() + " without a rating result left out)");
+        if (list.groups().size() > 1) {
+            out.println("ratings: the bots fall into " + list.groups().size() + " groups that never met, rated apart: "
+                    + String.join("; ", list.groups().stream().map(g -> TerminalText.escape(String.join(", ", g))).toList()));
+        }
+        int width = Math.max(3, list.bots().stream().mapToInt(b -> TerminalText.escape(b.name()).length()).max().orElse(3));
+        out.printf(Locale.ROOT, "%4s  %-" + width + "s  %7s  %-20s  %7s  %6s  %6s%s%n", "rank", "bot", "Elo", "95% interval",
+                "games", "score", "LOS", list.groups().size() > 1 ? "  group" : "");
+        for (RatingList.Rated bot : list.bots()) {
+            out.printf(Locale.ROOT, "%4d  %-" + width + "s  %+7.1f  [%+7.1f, %+7.1f]  %7d  %5.1f%%  %6s%s%n", bot.rank(),
+                    TerminalText.escape(bot.name()), bot.elo(), bot.low(), bot.high(), bot.games(), bot.score() * 100,
+                    bot.los().map(l -> String.format(Locale.ROOT, "%.1f%%", l * 100)).orElse(""),
+                    list.groups().size() > 1 ? "  " + bot.group() : "");
+        }
+        RatingsDocument document = RatingsDocument.of(Version.current(), folders.stream().map(Path::toString).toList(), list);
+        if (json != null) {
+            Json.writeFile(json, document);
+        }
+        if (html != null) {
+            AtomicFiles.write(html, RatingsPage.html(document));
+        }
+        return ExitCodes.OK;
+    }
+}

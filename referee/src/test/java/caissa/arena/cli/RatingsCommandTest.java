@@ -1,0 +1,74 @@
+package caissa.arena.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import caissa.arena.records.Json;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code caissa ratings} over the game logs of several folders: the table, --json, --html and bad input. */
+class RatingsCommandTest {
+
+    @TempDir
+    Path dir;
+
+    /** A folder whose games/ holds the given games, each {white, black, result}. */
+    private Path folder(String name, String[][] games) throws IOException {
+        Path folder = Files.createDirectories(dir.resolve(name).resolve("games"));
+        for (int i = 0; i < games.length; i++) {
+            Files.writeString(folder.resolve(String.format("%05d.json", i + 1)), Json.write(Map.of(
+                    "schema", "caissa-arena/game/3", "white", Map.of("name", games[i][0]),
+                    "black", Map.of("name", games[i][1]), "result", games[i][2], "moves", java.util.List.of())));
+        }
+        return folder.getParent();
+    }
+
+    @Test
+    void ratesTheBotsOfEveryFolderTogetherAndWritesJsonAndHtml() throws IOException {
+        Path first = folder("t1", new String[][] {{"a", "b", "1-0"}, {"b", "a", "1/2-1/2"}, {"a", "b", "1-0"}});
+        Path second = folder("m1", new String[][] {{"b", "c", "1-0"}, {"c", "b", "0-0"}, {"c", "b", "0-1"}});
+
+        CommandRun run = CommandRun.of("ratings", first.toString(), second.toString(), "--anchor", "c=1000",
+                "--json", dir.resolve("r.json").toString(), "--html", dir.resolve("r.html").toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.outLines().get(0)).isEqualTo("ratings: 5 games of 3 bots from 2 folders (1 without a rating result left out)");
+        assertThat(run.outLines().get(2)).contains("a").contains("100.0%");
+        JsonNode json = Json.mapper().readTree(dir.resolve("r.json").toFile());
+        assertThat(json.get("schema").asText()).isEqualTo("caissa-arena/ratings/1");
+        assertThat(json.get("bots")).hasSize(3);
+        assertThat(json.get("bots").get(2).get("name").asText()).isEqualTo("c");
+        assertThat(json.get("bots").get(2).get("elo").asDouble()).isEqualTo(1000.0);
+        assertThat(Files.readString(dir.resolve("r.html"))).contains("<table>").contains("c held at 1000");
+    }
+
+    @Test
+    void aFieldThatNeverMetIsSaidInOneLine() throws IOException {
+        Path first = folder("t1", new String[][] {{"a", "b", "1-0"}});
+        Path second = folder("t2", new String[][] {{"c", "d", "0-1"}});
+
+        CommandRun run = CommandRun.of("ratings", first.toString(), second.toString(), "--bootstrap", "10");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.outLines()).contains("ratings: the bots fall into 2 groups that never met, rated apart: a, b; c, d");
+    }
+
+    @Test
+    void aFolderWithoutGameLogsOrABadAnchorIsExitCode2InOneLine() throws IOException {
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        Path first = folder("t1", new String[][] {{"a", "b", "1-0"}});
+
+        CommandRun none = CommandRun.of("ratings", empty.toString());
+        CommandRun anchor = CommandRun.of("ratings", first.toString(), "--anchor", "a");
+
+        assertThat(none.exitCode()).isEqualTo(2);
+        assertThat(none.errLines()).containsExactly("caissa ratings: " + empty + ": no game logs (in games/*.json)");
+        assertThat(anchor.exitCode()).isEqualTo(2);
+        assertThat(anchor.errLines()).containsExactly("caissa ratings: --anchor must be NAME=ELO, like mybot=1500, got 'a'");
+    }
+}

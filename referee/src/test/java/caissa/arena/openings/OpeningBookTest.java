@@ -1,0 +1,77 @@
+package caissa.arena.openings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import caissa.arena.input.BadInputException;
+import caissa.arena.rules.Move;
+import caissa.arena.rules.Variant;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/** Book files: what is read, and every bad line named by file and line. */
+class OpeningBookTest {
+
+    private static final Path FILE = Path.of("books/mine.txt");
+
+    @Test
+    void readsOneOpeningALineSkippingCommentsAndBlankLinesAndKeepsLineNumbers() {
+        OpeningBook book = OpeningBook.parse(FILE, Variant.CAISSA,
+                "# made by hand\n\nb2-c4 e6-d5   # the main line\n  c2-a4\t d6-b4 \n");
+
+        assertThat(book.lines()).extracting(BookLine::line).containsExactly(3, 4);
+        assertThat(book.lines()).extracting(BookLine::text).containsExactly("b2-c4 e6-d5", "c2-a4 d6-b4");
+        assertThat(book.lines().get(0).moves()).extracting(Move::toString).containsExactly("b2-c4", "e6-d5");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "b2-c4 e6-d5\\nb2-c4 b2-c4|books/mine.txt:2: move 2, b2-c4, is illegal: there is no black piece on b2",
+        "# header\\nhello|books/mine.txt:2: 'hello' is not a caissa move (e.g. b2-c4)",
+        "b2-c4 e6-z9|books/mine.txt:1: move 2, 'e6-z9', is not a caissa move (e.g. b2-c4)",
+        "# nothing\\n\\n|books/mine.txt: the book has no openings (one a line, the moves from the initial position, e.g. b2-c4)",
+    })
+    void aBadLineIsNamedByFileAndLine(String text, String message) {
+        assertThatThrownBy(() -> OpeningBook.parse(FILE, Variant.CAISSA, text.replace("\\n", "\n")))
+                .isInstanceOf(BadInputException.class).hasMessage(message);
+    }
+
+    @Test
+    void aPositionInCfnIsRefusedWithWhatToGiveInstead() {
+        String cfn = Variant.CAISSA.initialCfn();
+        assertThatThrownBy(() -> OpeningBook.parse(FILE, Variant.CAISSA, "b2-c4\n" + cfn + "\n"))
+                .hasMessage("books/mine.txt:2: a position in CFN cannot be played: bots are sent an opening as moves from"
+                        + " the initial position; give the moves that lead to it");
+    }
+
+    @Test
+    void aHexCaissaBookIsCheckedAgainstItsOwnBoard() {
+        assertThatThrownBy(() -> OpeningBook.parse(FILE, Variant.HEXCAISSA, "b2-c4\n"))
+                .isInstanceOf(BadInputException.class).hasMessageStartingWith("books/mine.txt:1: ");
+    }
+
+    @Test
+    void theShippedBooksAreValidAndHoldAThousandOpeningsEach() throws Exception {
+        for (Variant variant : Variant.values()) {
+            Path file = Path.of("..", "tournaments", "books", variant.id() + ".txt");
+            assertThat(OpeningBook.read(file, variant).size()).as(file.toString()).isEqualTo(1000);
+        }
+    }
+
+    @Test
+    void sequentialGoesRoundTheBookAndRandomIsASeededShuffleOfIt() {
+        OpeningBook book = OpeningBook.parse(FILE, Variant.CAISSA, "b2-c4\nc2-a4\nb2-a4\nc3-d3\n");
+        BookOpenings sequential = new BookOpenings(book, BookOrder.SEQUENTIAL, 1);
+        BookOpenings random = new BookOpenings(book, BookOrder.RANDOM, 7);
+
+        assertThat(List.of(0, 1, 2, 3, 4, 5).stream().map(i -> sequential.at(i).line()).toList())
+                .containsExactly(1, 2, 3, 4, 1, 2);
+        List<Integer> firstPass = List.of(0, 1, 2, 3).stream().map(i -> random.at(i).line()).toList();
+        assertThat(firstPass).containsExactlyInAnyOrder(1, 2, 3, 4);
+        assertThat(List.of(0, 1, 2, 3).stream().map(i -> new BookOpenings(book, BookOrder.RANDOM, 7).at(i).line())
+                .toList()).isEqualTo(firstPass);
+    }
+}

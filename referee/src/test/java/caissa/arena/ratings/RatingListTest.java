@@ -1,0 +1,110 @@
+package caissa.arena.ratings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import caissa.arena.stats.Elo;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The rating list on seeded synthetic games drawn from known ratings. */
+class RatingListTest {
+
+    private static final double[] TRUE_ELO = {-150, -60, 0, 40, 70, 100};
+    private static final double DRAWS = 0.3;
+
+    /** A round robin of the bots {@code first..first+TRUE_ELO.length-1}, each pairing {@code games} games. */
+    private static void roundRobin(GameTally tally, String prefix, double[] elo, int games, SplittableRandom random) {
+        for (int i = 0; i < elo.length; i++) {
+            for (int j = i + 1; j < elo.length; j++) {
+                long[] counts = new long[3];
+                double win = Elo.toScore(elo[i] - elo[j]) - DRAWS / 2;
+                for (int k = 0; k < games; k++) {
+                    double u = random.nextDouble();
+                    counts[u < win ? 2 : u < win + DRAWS ? 1 : 0]++;
+                }
+                // Half the games with each colour: colour does not enter the model.
+                tally.add(prefix + i, prefix + j, counts[0], counts[1], counts[2]);
+            }
+        }
+    }
+
+    private static double trueCentred(int i) {
+        double mean = 0;
+        for (double e : TRUE_ELO) {
+            mean += e / TRUE_ELO.length;
+        }
+        return TRUE_ELO[i] - mean;
+    }
+
+    @Test
+    void theTrueRatingsLieInsideTheIntervalsAtAboutTheExpectedRate() {
+        SplittableRandom random = new SplittableRandom(11);
+        int inside = 0;
+        int total = 0;
+        for (int field = 0; field < 25; field++) {
+            GameTally tally = new GameTally();
+            roundRobin(tally, "b", TRUE_ELO, 60, random);
+            RatingList list = RatingList.of(tally, Optional.empty(), 100, field);
+            for (RatingList.Rated bot : list.bots()) {
+                double truth = trueCentred(Integer.parseInt(bot.name().substring(1)));
+                inside += bot.low() <= truth && truth <= bot.high() ? 1 : 0;
+                total++;
+            }
+        }
+        // 150 intervals at 95%: fewer than 132 inside is far out (about 4 standard deviations), more
+        // than 149 would mean intervals far too wide.
+        assertThat(inside).isBetween(132, 149);
+    }
+
+    @ParameterizedTest(name = "anchor at {0}")
+    @ValueSource(doubles = {0, 1500, -200.5})
+    void theAnchorHoldsAndTheDifferencesStay(double at) {
+        GameTally tally = new GameTally();
+        roundRobin(tally, "b", TRUE_ELO, 40, new SplittableRandom(3));
+        RatingList free = RatingList.of(tally, Optional.empty(), 50, 1);
+        RatingList anchored = RatingList.of(tally, Optional.of(new RatingList.Anchor("b2", at)), 50, 1);
+
+        RatingList.Rated held = anchored.bots().stream().filter(b -> b.name().equals("b2")).findFirst().orElseThrow();
+        assertThat(held.elo()).isCloseTo(at, within(1e-9));
+        assertThat(held.low()).isCloseTo(at, within(1e-9));
+        double shift = at - free.bots().stream().filter(b -> b.name().equals("b2")).findFirst().orElseThrow().elo();
+        for (int i = 0; i < free.bots().size(); i++) {
+            assertThat(anchored.bots().get(i).name()).isEqualTo(free.bots().get(i).name());
+            assertThat(anchored.bots().get(i).elo()).isCloseTo(free.bots().get(i).elo() + shift, within(1e-6));
+        }
+    }
+
+    @Test
+    void aDisconnectedFieldIsFoundAndEachGroupRatedApart() {
+        GameTally tally = new GameTally();
+        SplittableRandom random = new SplittableRandom(5);
+        roundRobin(tally, "a", new double[] {0, 100, 200}, 30, random);
+        roundRobin(tally, "z", new double[] {0, 50}, 30, random);
+
+        RatingList list = RatingList.of(tally, Optional.empty(), 20, 1);
+
+        assertThat(list.groups()).containsExactly(java.util.List.of("a0", "a1", "a2"), java.util.List.of("z0", "z1"));
+        for (int group = 1; group <= 2; group++) {
+            int g = group;
+            double mean = list.bots().stream().filter(b -> b.group() == g).mapToDouble(RatingList.Rated::elo).average()
+                    .orElseThrow();
+            assertThat(mean).as("group %d's mean", g).isCloseTo(0.0, within(1e-6));
+        }
+        // The last bot of each group has no neighbour below it to be compared with.
+        assertThat(list.bots().stream().filter(b -> b.los().isEmpty()).map(RatingList.Rated::name))
+                .containsExactlyInAnyOrder("a0", "z0");
+    }
+
+    @Test
+    void anAnchorThatNamesNoBotIsRefused() {
+        GameTally tally = new GameTally();
+        tally.add("x", "y", 1, 1, 1);
+        assertThatThrownBy(() -> RatingList.of(tally, Optional.of(new RatingList.Anchor("nobody", 0)), 0, 1))
+                .hasMessage("--anchor: no bot is called 'nobody' (bots: x, y)");
+    }
+}
