@@ -1,5 +1,8 @@
 package caissa.arena.bot;
 
+import caissa.arena.program.BotCommand;
+import caissa.arena.program.BotEnvironment;
+import caissa.arena.program.ProgramLookup;
 import caissa.arena.sandbox.BotCgroup;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Portable;

@@ -1,8 +1,8 @@
 package caissa.arena.cli;
 
-import caissa.arena.bot.BotCommand;
 import caissa.arena.bot.BotProcess;
 import caissa.arena.bot.Reply;
+import caissa.arena.program.BotCommand;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
@@ -16,9 +16,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * What the sandbox costs a game: the time to start two bots, see each answer once, and tear

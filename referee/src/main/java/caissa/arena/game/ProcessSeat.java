@@ -1,12 +1,12 @@
 package caissa.arena.game;
 
-import caissa.arena.bot.BotCommand;
 import caissa.arena.bot.BotProcess;
 import caissa.arena.bot.Delivery;
 import caissa.arena.bot.Reply;
 import caissa.arena.bot.SampleBots;
 import caissa.arena.bot.ShutdownReport;
 import caissa.arena.bot.StderrExcerpt;
+import caissa.arena.program.BotCommand;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.SandboxRecord;

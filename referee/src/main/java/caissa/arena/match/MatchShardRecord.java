@@ -1,9 +1,9 @@
 package caissa.arena.match;
 
-import caissa.arena.bot.BotCommand;
 import caissa.arena.game.Durations;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.TimeControl;
+import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Variant;
 import caissa.arena.stats.Sprt;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;

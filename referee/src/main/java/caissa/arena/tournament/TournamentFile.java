@@ -1,14 +1,14 @@
 package caissa.arena.tournament;
 
-import caissa.arena.bot.BotCommand;
 import caissa.arena.bot.CommandCheck;
-import caissa.arena.game.Durations;
 import caissa.arena.game.ClockKind;
+import caissa.arena.game.Durations;
 import caissa.arena.game.TimeControl;
 import caissa.arena.input.BadInputException;
 import caissa.arena.input.Limits;
 import caissa.arena.input.Names;
 import caissa.arena.input.Texts;
+import caissa.arena.program.BotCommand;
 import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Variant;

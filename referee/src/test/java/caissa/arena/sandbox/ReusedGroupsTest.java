@@ -126,7 +126,7 @@ class ReusedGroupsTest {
     void aLateKillThroughTheLastBotsContainmentDoesNotReachTheNextBot() throws Exception {
         assumeV1();
         Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.NONE).withLimits(LIMITS);
-        caissa.arena.bot.BotCommand cat = caissa.arena.bot.BotCommand.of("cat");
+        caissa.arena.program.BotCommand cat = caissa.arena.program.BotCommand.of("cat");
         Containment last = Containment.prepare(cat, cat, isolation, "last");
         List<Path> dirs = folders(last.cgroup().orElseThrow());
         last.close();
