@@ -12,14 +12,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * A bot running as an operating-system process, spoken to over pipes: one line per message.
@@ -47,19 +46,6 @@ public final class BotProcess {
         }
     }
 
-    /**
-     * Bots still running, so that an interrupted arena (Ctrl-C, SIGTERM) takes them down with it
-     * instead of leaving them to run on. SIGKILL cannot be caught: its bots see their input close.
-     */
-    private static final Set<BotProcess> LIVE = ConcurrentHashMap.newKeySet();
-
-    /** Set once the arena itself is being stopped: games cut short by that are not results. */
-    private static volatile boolean arenaStopping;
-
-    static {
-        Runtime.getRuntime().addShutdownHook(new Thread(BotProcess::killAllLive, "kill-bots"));
-    }
-
     /** How often a wait for a reply checks whether the bot is still running. */
     private static final long EXIT_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** After a bot exits, how long its last line may take to come through the pipe. */
@@ -78,6 +64,8 @@ public final class BotProcess {
     private final Future<?> stderrReader;
     private final Suspension suspension;
     private final Ending ending;
+    /** Told once the bot is ended, so that its host stops counting it as live. */
+    private final Consumer<BotProcess> onEnd;
     /** Set when the bot was killed because a write to it passed its deadline. */
     private volatile boolean killedForStuckWrite;
     /** When the last line to the bot began to be written ({@link System#nanoTime()}); a reply read after it is not dated before it. */
@@ -85,8 +73,10 @@ public final class BotProcess {
     /** The bot's main thread's wait for a core, opened once the bot is found (see {@link #waitedNanos}). */
     private RunQueueWait mainThreadWait;
 
-    private BotProcess(Launch.Started started, ProcessTree tree, Limits limits, Containment containment) {
+    private BotProcess(Launch.Started started, ProcessTree tree, Limits limits, Containment containment,
+            Consumer<BotProcess> onEnd) {
         this.process = started.process();
+        this.onEnd = onEnd;
         this.containment = containment;
         this.tree = tree;
         this.stdin = new InputWriter(process.getOutputStream(), this::killForStuckWrite);
@@ -105,19 +95,20 @@ public final class BotProcess {
     }
 
     /**
-     * Starts the command (which must already be resolved, see {@link SampleBots#resolve}) with
-     * the extra environment variables on top of the command's own.
+     * Starts the command (which must already be resolved, see {@link SampleBots#resolve}) as a
+     * plain process, with the extra environment variables on top of the command's own.
      */
-    public static Start start(BotCommand command, Map<String, String> environment, Limits limits, String name) {
-        return start(command, environment, limits, name, null);
+    static Start start(BotCommand command, Map<String, String> environment, Limits limits, String name) {
+        return start(command, environment, limits, name, null, bot -> { });
     }
 
     /**
      * Starts the command inside its containment (sandbox and limits, see {@link Containment}),
-     * which the bot's end then tears down; null for a plain process.
+     * which the bot's end then tears down; null for a plain process. {@code onEnd} is told when
+     * the bot has been ended. Bots are started through their {@link BotHost}.
      */
-    public static Start start(BotCommand command, Map<String, String> environment, Limits limits, String name,
-            Containment containment) {
+    static Start start(BotCommand command, Map<String, String> environment, Limits limits, String name,
+            Containment containment, Consumer<BotProcess> onEnd) {
         ProcessTree tree = new ProcessTree();
         Launch.Started started;
         try {
@@ -133,9 +124,7 @@ public final class BotProcess {
         if (containment != null) {
             containment.watch(started.process().toHandle());
         }
-        BotProcess bot = new BotProcess(started, tree, limits, containment);
-        LIVE.add(bot);
-        return new Start.Started(bot);
+        return new Start.Started(new BotProcess(started, tree, limits, containment, onEnd));
     }
 
     /**
@@ -342,7 +331,7 @@ public final class BotProcess {
             mainThreadWait.close();
         }
         output.close();
-        LIVE.remove(this);
+        onEnd.accept(this);
         // A bot killed for a stuck write did not exit by itself: its exit was the arena's doing.
         return new ShutdownReport(ended.exited() && !killedForStuckWrite, exitCode, ended.leftBehind() + escaped,
                 !ended.exited() || killedForStuckWrite);
@@ -352,30 +341,9 @@ public final class BotProcess {
         return containment == null ? Optional.empty() : containment.cgroup();
     }
 
-    /**
-     * Whether the arena is being stopped (Ctrl-C, SIGTERM). The bots are killed then, so a game
-     * ending now ended because of it, not because of a bot: it must not be recorded as a result.
-     */
-    public static boolean arenaStopping() {
-        return arenaStopping;
-    }
-
-    private static void killAllLive() {
-        arenaStopping = true;
-        for (BotProcess bot : LIVE) {
-            bot.ending.killAll();
-        }
-        // Let the games notice and wind down (their threads check arenaStopping before recording
-        // anything), so that the JVM does not halt in the middle of their bookkeeping.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        while (!LIVE.isEmpty() && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+    /** Kills every process of the bot now: the arena is stopping. */
+    void kill() {
+        ending.killAll();
     }
 
     /**

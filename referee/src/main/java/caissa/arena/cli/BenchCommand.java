@@ -1,5 +1,6 @@
 package caissa.arena.cli;
 
+import caissa.arena.bot.BotHost;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameListener;
@@ -15,9 +16,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Benchmarks that print their figures: the referee's own cost, measured on real processes. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
@@ -69,17 +70,19 @@ final class BenchCommand implements Runnable {
             long[] relays = new long[games * 200];
             int[] count = {0};
             int plies = 0;
-            for (int i = 0; i < warmup; i++) {
-                Game.play(GameSetup.of(white, black, TimeControl.DEFAULT));
-            }
-            for (int i = 0; i < games; i++) {
-                GameRecord record = Game.play(GameSetup.of(white, black, TimeControl.DEFAULT), new GameListener() {
-                    @Override
-                    public void relayed(long nanos) {
-                        relays[count[0]++] = nanos;
-                    }
-                });
-                plies += record.moves().size();
+            try (BotHost host = BotHost.open()) {
+                for (int i = 0; i < warmup; i++) {
+                    Game.play(GameSetup.of(white, black, TimeControl.DEFAULT), GameListener.NONE, host);
+                }
+                for (int i = 0; i < games; i++) {
+                    GameRecord record = Game.play(GameSetup.of(white, black, TimeControl.DEFAULT), new GameListener() {
+                        @Override
+                        public void relayed(long nanos) {
+                            relays[count[0]++] = nanos;
+                        }
+                    }, host);
+                    plies += record.moves().size();
+                }
             }
             Percentiles referee = Percentiles.of(relays, count[0], 1000.0);
             Percentiles echo = Percentiles.of(echo(echoes), echoes, 1000.0);

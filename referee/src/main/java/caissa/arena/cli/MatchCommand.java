@@ -1,6 +1,6 @@
 package caissa.arena.cli;
 
-import caissa.arena.bot.BotProcess;
+import caissa.arena.bot.BotHost;
 import caissa.arena.diagnostics.Diagnosis;
 import caissa.arena.diagnostics.IrregularLossTally;
 import caissa.arena.diagnostics.TerminalText;
@@ -195,6 +195,7 @@ final class MatchCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(onInterrupt);
         }
         MatchReport report;
+        BotHost bots = BotHost.open();
         try {
             int columns = interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH;
             report = Match.run(settings, dir, threads, (game, summary) -> {
@@ -208,15 +209,16 @@ final class MatchCommand implements Callable<Integer> {
                     terminal.println(line);
                 }
                 terminal.flush();
-            }, share, isolation);
+            }, share, isolation, bots);
         } finally {
+            bots.close();
             try {
                 Runtime.getRuntime().removeShutdownHook(onInterrupt);
             } catch (IllegalStateException shuttingDown) {
                 // Interrupted after all: the hook writes the summary.
             }
         }
-        if (BotProcess.arenaStopping()) {
+        if (bots.stopping()) {
             // The hook writes the summary; the games cut short are not results.
             return report.decision().exitCode();
         }

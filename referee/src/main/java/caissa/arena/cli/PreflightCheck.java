@@ -1,5 +1,6 @@
 package caissa.arena.cli;
 
+import caissa.arena.bot.BotHost;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.Preflight;
@@ -30,10 +31,10 @@ final class PreflightCheck {
         Map<List<String>, Entrant> distinct = new LinkedHashMap<>();
         bots.forEach(bot -> distinct.putIfAbsent(bot.command().argv(), bot));
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(concurrency, distinct.size())));
-        try {
+        try (BotHost host = BotHost.open()) {
             List<Future<Optional<String>>> answers = new ArrayList<>();
             for (Entrant bot : distinct.values()) {
-                answers.add(pool.submit(() -> Preflight.problem(game, bot)));
+                answers.add(pool.submit(() -> Preflight.problem(game, bot, host)));
             }
             int i = 0;
             for (Entrant bot : distinct.values()) {

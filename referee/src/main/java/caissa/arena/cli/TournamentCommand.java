@@ -1,6 +1,6 @@
 package caissa.arena.cli;
 
-import caissa.arena.bot.BotProcess;
+import caissa.arena.bot.BotHost;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
 import caissa.arena.sandbox.Isolation;
@@ -19,10 +19,10 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Runs a tournament from a tournament file (see tournaments/README.md), whole or one shard of it. */
 @Command(name = "tournament", mixinStandardHelpOptions = true,
@@ -109,9 +109,11 @@ final class TournamentCommand implements Callable<Integer> {
         Thread onInterrupt = new Thread(() -> progress.interrupted(resumeCommand), "tournament-interrupted");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         StandingsDocument standings;
+        BotHost host = BotHost.open();
         try {
-            standings = tournament.play(games);
+            standings = tournament.play(games, host);
         } finally {
+            host.close();
             progress.close();
             try {
                 Runtime.getRuntime().removeShutdownHook(onInterrupt);
@@ -119,7 +121,7 @@ final class TournamentCommand implements Callable<Integer> {
                 // Interrupted after all: the hook says so.
             }
         }
-        if (BotProcess.arenaStopping()) {
+        if (host.stopping()) {
             return ExitCodes.OK;
         }
         terminal.println();

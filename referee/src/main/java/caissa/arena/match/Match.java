@@ -1,14 +1,15 @@
 package caissa.arena.match;
 
 import caissa.arena.Version;
+import caissa.arena.bot.BotHost;
 import caissa.arena.diagnostics.IrregularLossTally;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
-import caissa.arena.sandbox.Isolation;
 import caissa.arena.game.Result;
 import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;
 import caissa.arena.rules.Side;
+import caissa.arena.sandbox.Isolation;
 import caissa.arena.stats.Elo;
 import caissa.arena.stats.EloEstimate;
 import caissa.arena.stats.Los;
@@ -80,6 +81,14 @@ public final class Match {
      */
     public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
             Optional<Shard> shard, Isolation isolation) throws Exception {
+        try (BotHost host = BotHost.open()) {
+            return run(settings, out, concurrency, observer, shard, isolation, host);
+        }
+    }
+
+    /** {@link #run(MatchSettings, Path, int, MatchObserver, Optional, Isolation)} with the bots of the command's {@code host}. */
+    public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
+            Optional<Shard> shard, Isolation isolation, BotHost host) throws Exception {
         if (shard.isPresent() && settings.sequential()) {
             throw new IllegalArgumentException("a sequential match cannot be sharded: its length depends on its results");
         }
@@ -90,7 +99,7 @@ public final class Match {
         }
         Match match = new Match(settings, concurrency, out, observer, isolation.hiding(List.of(out)));
         match.shard = shard;
-        new GamePool(concurrency).run(match::next, match::finished);
+        new GamePool(concurrency, host).run(match::next, match::finished);
         if (shard.isEmpty()) {
             // A shard's logs keep the whole match's size: the merge numbers them against it.
             match.recordGamesPlayed();

@@ -70,8 +70,6 @@ public final class BotCgroup {
 
     /** Groups of this arena that are empty and reset, by limits, for the next bot (guarded by itself). */
     private static final Map<ResourceLimits, Deque<BotCgroup>> IDLE = new HashMap<>();
-    /** Set (under {@link #IDLE}) when the arena exits: a group released after that is removed. */
-    private static boolean draining;
     /** A group that still holds more memory than this once its processes are gone is not used again. */
     private static final long MAX_RESIDUAL_BYTES = 8L << 20;
     /** At most this many idle groups are kept; more are removed. */
@@ -93,19 +91,6 @@ public final class BotCgroup {
      */
     private static volatile Path keeper;
     private static volatile boolean keeperTried;
-
-    static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            synchronized (IDLE) {
-                draining = true;
-            }
-            removeIdle();
-            Path held = keeper;
-            if (held != null) {
-                rmdir(held);
-            }
-        }, "remove-idle-cgroups"));
-    }
 
     private BotCgroup(Map<String, Path> dirs, boolean v2, ResourceLimits limits) {
         this.dirs = dirs;
@@ -157,7 +142,7 @@ public final class BotCgroup {
         if (!v2 && pids().isEmpty() && resetForReuse()) {
             synchronized (IDLE) {
                 int kept = IDLE.values().stream().mapToInt(Deque::size).sum();
-                if (!draining && kept < MAX_IDLE) {
+                if (SharedSandbox.keeping() && kept < MAX_IDLE) {
                     IDLE.computeIfAbsent(limits, l -> new ArrayDeque<>()).addLast(this);
                     return;
                 }
@@ -166,7 +151,21 @@ public final class BotCgroup {
         remove();
     }
 
-    /** Removes every idle group (as the arena exits, and a group released after that is removed too). */
+    /** Removes every group kept for later bots, and the freezer's keeper: no command's bots run any more. */
+    static void removeKept() {
+        removeIdle();
+        Path held;
+        synchronized (IDLE) {
+            held = keeper;
+            keeper = null;
+            keeperTried = false;
+        }
+        if (held != null) {
+            rmdir(held);
+        }
+    }
+
+    /** Removes every idle group. */
     static void removeIdle() {
         List<BotCgroup> idle = new ArrayList<>();
         synchronized (IDLE) {
@@ -227,7 +226,7 @@ public final class BotCgroup {
             if (oldest != null && processCount(oldest) == 0) {
                 replacement = LINGERING.pollFirst();
             }
-            keep = !draining && LINGERING.size() < MAX_LINGERING;
+            keep = SharedSandbox.keeping() && LINGERING.size() < MAX_LINGERING;
             if (keep) {
                 LINGERING.addLast(lingering);
             }

@@ -1,9 +1,8 @@
 package caissa.arena.tournament;
 
-import caissa.arena.sandbox.Isolation;
 import caissa.arena.Version;
+import caissa.arena.bot.BotHost;
 import caissa.arena.game.Entrant;
-import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.records.FolderLock;
@@ -11,6 +10,7 @@ import caissa.arena.records.Folders;
 import caissa.arena.records.GameLogCheck;
 import caissa.arena.records.InputFiles;
 import caissa.arena.report.Json;
+import caissa.arena.sandbox.Isolation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -351,7 +351,14 @@ public final class Tournament implements AutoCloseable {
 
     /** Plays the games not yet finished, {@code concurrency} at a time, and returns the final standings. */
     public StandingsDocument play(int concurrency) throws Exception {
-        return play(concurrency, Game::play);
+        try (BotHost host = BotHost.open()) {
+            return play(concurrency, host);
+        }
+    }
+
+    /** {@link #play(int)} with the bots of the command's {@code host}, which says when the arena is stopping. */
+    public StandingsDocument play(int concurrency, BotHost host) throws Exception {
+        return play(concurrency, GamePool.hosted(host));
     }
 
     /** {@link #play(int)} with the games played by {@code player} (tests inject failures here). */

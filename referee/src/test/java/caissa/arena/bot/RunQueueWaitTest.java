@@ -98,7 +98,7 @@ class RunQueueWaitTest {
         Containment containment = Containment.prepare(entrant.command(), TestBots.command("random", "2"), isolation,
                 "waits");
         BotProcess bot = ((BotProcess.Start.Started) BotProcess.start(entrant.command(), Map.of(), BotProcess.Limits.DEFAULT,
-                "waits-white", containment)).bot();
+                "waits-white", containment, ended -> { })).bot();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             assertThat(bot.send("start", deadline)).isInstanceOf(Delivery.Written.class);

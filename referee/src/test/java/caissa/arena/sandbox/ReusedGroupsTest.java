@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,6 +21,17 @@ class ReusedGroupsTest {
 
     /** Limits no other test uses, so that no other test's bot takes these groups from the pool meanwhile. */
     private static final ResourceLimits LIMITS = new ResourceLimits(97L << 20, 5, 64, 1L << 20, 256L << 20);
+
+    /** Groups are kept for later bots while some command's bots run, as a command's host says. */
+    @BeforeEach
+    void aCommandRunsBots() {
+        SharedSandbox.open();
+    }
+
+    @AfterEach
+    void theCommandIsDone() {
+        SharedSandbox.close();
+    }
 
     @Test
     void aReleasedGroupServesTheNextBotAsIfNew() throws Exception {
@@ -196,14 +209,26 @@ class ReusedGroupsTest {
     }
 
     @Test
-    void theIdleGroupsAreRemovedWhenTheArenaExits() throws Exception {
+    void theIdleGroupsAreRemovedWhenTheLastCommandIsDone() throws Exception {
         assumeV1();
         BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
         List<Path> dirs = folders(group);
         group.release();
         assertThat(dirs).allSatisfy(dir -> assertThat(dir).exists());
 
-        BotCgroup.removeIdle();
+        SharedSandbox.close();
+
+        assertThat(dirs).allSatisfy(dir -> assertThat(dir).doesNotExist());
+    }
+
+    @Test
+    void aGroupGivenBackWhenNoCommandRunsBotsIsRemoved() throws Exception {
+        assumeV1();
+        BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
+        List<Path> dirs = folders(group);
+        SharedSandbox.close();
+
+        group.release();
 
         assertThat(dirs).allSatisfy(dir -> assertThat(dir).doesNotExist());
     }
