@@ -220,7 +220,7 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
                 "kernel.unprivileged_userns_clone", "user.max_user_namespaces");
         private static final Path CGROUP_ROOT = Path.of("/sys/fs/cgroup");
         /** The v1 hierarchies a bot's group needs (see {@link BotCgroup}). */
-        static final List<String> V1_NEEDED = List.of("memory", "pids", "freezer", "cpuacct");
+        static final List<String> V1_NEEDED = CgroupV1.CONTROLLERS;
 
         /** Looks at this machine; {@code polled}: see {@link #polled()}. */
         public static Facts observe(boolean polled) {

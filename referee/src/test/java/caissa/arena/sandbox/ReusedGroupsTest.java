@@ -88,7 +88,8 @@ class ReusedGroupsTest {
         assumeV1();
         caissa.arena.testbots.Sandboxes.assumeSandbox();
         // None put aside by an earlier test: this one's is the oldest.
-        BotCgroup.removeIdle();
+        SharedSandbox.close();
+        SharedSandbox.open();
         BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
         Path lingering = endASandboxIn(group);
         // Put aside, not removed: the group now has another process group.
@@ -114,7 +115,7 @@ class ReusedGroupsTest {
                 third.release();
             }
         } finally {
-            BotCgroup.removeIdle();
+            SharedSandbox.close();
             assertThat(lingering).doesNotExist();
             assertThat(next).doesNotExist();
         }
