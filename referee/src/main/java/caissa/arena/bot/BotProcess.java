@@ -380,7 +380,8 @@ public final class BotProcess {
     }
 
     private void drain(InputStream in) {
-        byte[] buffer = new byte[64 * 1024];
+        // The excerpt keeps a few kilobytes: a larger buffer per bot is only garbage.
+        byte[] buffer = new byte[8 * 1024];
         try {
             int n;
             while ((n = in.read(buffer)) > 0) {

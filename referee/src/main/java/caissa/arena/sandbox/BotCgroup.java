@@ -218,7 +218,19 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     /** The file that holds the group's CPU time, and its figure in nanoseconds from its text. */
     abstract Path cpuFile();
 
-    abstract OptionalLong cpuNanos(String text);
+    /** The CPU time in the file's first {@code length} bytes, read without making a String (it is read at every move). */
+    abstract OptionalLong cpuNanos(byte[] text, int length);
+
+    /** The number that starts at {@code from} in ASCII text, or -1 when there is none. */
+    static long numberAt(byte[] text, int from, int length) {
+        long value = 0;
+        int i = from;
+        while (i < length && text[i] >= '0' && text[i] <= '9') {
+            value = value * 10 + (text[i] - '0');
+            i++;
+        }
+        return i == from ? -1 : value;
+    }
 
     /** The file of the most memory the group held at once. */
     abstract Path memoryPeakFile();
@@ -328,8 +340,8 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
             }
             cpuText.clear();
             int n = cpuChannel.read(cpuText, 0);
-            return cpuNanos(new String(cpuText.array(), 0, Math.max(0, n), StandardCharsets.US_ASCII));
-        } catch (IOException | NumberFormatException e) {
+            return cpuNanos(cpuText.array(), Math.max(0, n));
+        } catch (IOException e) {
             return OptionalLong.empty();
         }
     }

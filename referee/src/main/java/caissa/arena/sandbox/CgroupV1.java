@@ -26,6 +26,8 @@ import java.util.UUID;
 final class CgroupV1 extends BotCgroup {
 
     static final List<String> CONTROLLERS = List.of("memory", "pids", "freezer", "cpuacct");
+    private static final byte[] FROZEN = "FROZEN".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] THAWED = "THAWED".getBytes(StandardCharsets.US_ASCII);
 
     /** Groups of this arena that are empty and reset, by limits, for the next bot (guarded by itself). */
     private static final Map<ResourceLimits, Deque<CgroupV1>> IDLE = new HashMap<>();
@@ -117,9 +119,11 @@ final class CgroupV1 extends BotCgroup {
         return dirs.get("cpuacct").resolve("cpuacct.usage");
     }
 
+    /** cpuacct.usage: the nanoseconds alone. */
     @Override
-    OptionalLong cpuNanos(String text) {
-        return OptionalLong.of(Long.parseLong(text.strip()));
+    OptionalLong cpuNanos(byte[] text, int length) {
+        long nanos = numberAt(text, 0, length);
+        return nanos < 0 ? OptionalLong.empty() : OptionalLong.of(nanos);
     }
 
     @Override
@@ -144,7 +148,7 @@ final class CgroupV1 extends BotCgroup {
 
     @Override
     byte[] freezeValue(boolean frozen) {
-        return (frozen ? "FROZEN" : "THAWED").getBytes(StandardCharsets.US_ASCII);
+        return frozen ? FROZEN : THAWED;
     }
 
     @Override

@@ -15,6 +15,10 @@ import java.util.OptionalLong;
  */
 final class CgroupV2 extends BotCgroup {
 
+    private static final byte[] USAGE = "usage_usec ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] FREEZE = "1".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] THAW = "0".getBytes(StandardCharsets.US_ASCII);
+
     /** Where the bots' groups go, set up at the first need (see {@link CgroupV2Tree}). */
     private static volatile CgroupV2Tree.Place place;
 
@@ -98,13 +102,35 @@ final class CgroupV2 extends BotCgroup {
     }
 
     @Override
-    OptionalLong cpuNanos(String text) {
-        for (String line : text.split("\n")) {
-            if (line.startsWith("usage_usec ")) {
-                return OptionalLong.of(Long.parseLong(line.substring(11).strip()) * 1000);
+    OptionalLong cpuNanos(byte[] text, int length) {
+        return usage(text, length);
+    }
+
+    /** cpu.stat: lines of "name value"; {@code usage_usec} is the CPU time in microseconds. */
+    static OptionalLong usage(byte[] text, int length) {
+        for (int line = 0; line < length; ) {
+            if (startsWith(text, line, length, USAGE)) {
+                long micros = numberAt(text, line + USAGE.length, length);
+                return micros < 0 ? OptionalLong.empty() : OptionalLong.of(micros * 1000);
             }
+            while (line < length && text[line] != '\n') {
+                line++;
+            }
+            line++;
         }
         return OptionalLong.empty();
+    }
+
+    private static boolean startsWith(byte[] text, int from, int length, byte[] prefix) {
+        if (length - from < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (text[from + i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -129,7 +155,7 @@ final class CgroupV2 extends BotCgroup {
 
     @Override
     byte[] freezeValue(boolean frozen) {
-        return (frozen ? "1" : "0").getBytes(StandardCharsets.US_ASCII);
+        return frozen ? FREEZE : THAW;
     }
 
     /** The kernel reports "frozen 1" once every process of the group has stopped. */
