@@ -6,7 +6,6 @@ import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Portable;
 import caissa.arena.sandbox.SandboxRecord;
 import java.io.IOException;
-import java.io.InputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -46,10 +45,6 @@ public final class BotProcess {
         }
     }
 
-    /** How often a wait for a reply checks whether the bot is still running. */
-    private static final long EXIT_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
-    /** After a bot exits, how long its last line may take to come through the pipe. */
-    private static final long LAST_WORDS_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** How long the readers may take to see the end of a finished bot's output. */
     private static final long READER_WAIT_MILLIS = 200;
 
@@ -58,8 +53,8 @@ public final class BotProcess {
     private final Containment containment;
     private final ProcessTree tree;
     private final InputWriter stdin;
-    private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
     private final OutputReader output;
+    private final Replies replies;
     private final StderrCapture stderr;
     private final Future<?> stderrReader;
     private final Suspension suspension;
@@ -81,10 +76,12 @@ public final class BotProcess {
         this.tree = tree;
         this.stdin = new InputWriter(process.getOutputStream(), this::killForStuckWrite);
         this.stderr = new StderrCapture(limits.stderrExcerptBytes());
-        LineSplitter lines = new LineSplitter(replies, limits.maxLineBytes(), limits.maxPendingLines());
-        this.output = started.pipe().<OutputReader>map(pipe -> new OutputReader.Polled(pipe, lines, replies, () -> lastWriteBegan))
-                .orElseGet(() -> new OutputReader.Threads(process.getInputStream(), lines, replies, () -> lastWriteBegan));
-        this.stderrReader = PipeThreads.run(() -> drain(process.getErrorStream()));
+        BlockingQueue<Reply> queue = new LinkedBlockingQueue<>();
+        LineSplitter lines = new LineSplitter(queue, limits.maxLineBytes(), limits.maxPendingLines());
+        this.output = started.pipe().<OutputReader>map(pipe -> new OutputReader.Polled(pipe, lines, queue, () -> lastWriteBegan))
+                .orElseGet(() -> new OutputReader.Threads(process.getInputStream(), lines, queue, () -> lastWriteBegan));
+        this.replies = new Replies(queue, output, process::isAlive);
+        this.stderrReader = stderr.readFrom(process.getErrorStream());
         Optional<BotCgroup> group = cgroup();
         boolean sandboxed = containment != null && containment.sandboxed();
         // Each part is chosen here, once, from what holds the bot: its cgroup, else its sandbox's namespace, else nothing.
@@ -151,25 +148,7 @@ public final class BotProcess {
      * that output open: the wait ends then, not at the deadline.
      */
     public Reply read(long deadlineNanos) {
-        try {
-            while (true) {
-                long left = deadlineNanos - System.nanoTime();
-                Reply reply = output.next(Math.max(0, Math.min(left, EXIT_CHECK_NANOS)));
-                if (reply != null) {
-                    keepTerminal(reply);
-                    return reply;
-                }
-                if (!process.isAlive()) {
-                    return exited();
-                }
-                if (deadlineNanos - System.nanoTime() <= 0) {
-                    return Reply.TIMEOUT;
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Reply.INTERRUPTED;
-        }
+        return replies.read(deadlineNanos);
     }
 
     /** How bots' output is read in this JVM: "polled" by the thread that waits for a reply, or on "threads" of their own. */
@@ -182,42 +161,9 @@ public final class BotProcess {
         return output instanceof OutputReader.Polled;
     }
 
-    /** The bot has exited: take a line still on its way, else report its output as closed, for good. */
-    private Reply exited() throws InterruptedException {
-        Reply last = output.next(LAST_WORDS_NANOS);
-        if (last != null) {
-            keepTerminal(last);
-            return last;
-        }
-        replies.add(Reply.CLOSED);
-        return Reply.CLOSED;
-    }
-
     /** A reply the bot wrote without being asked (or its end of output, or its exit), if one is waiting. */
     public Optional<Reply> unasked() {
-        output.pullNow();
-        Reply next = replies.peek();
-        if (next == null && !process.isAlive()) {
-            try {
-                return Optional.of(exited());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Optional.of(Reply.CLOSED);
-            }
-        }
-        if (next == null) {
-            return Optional.empty();
-        }
-        Reply reply = replies.poll();
-        keepTerminal(reply);
-        return Optional.of(reply);
-    }
-
-    /** End of output, an over-long line and a flood end the stream: keep saying so. */
-    private void keepTerminal(Reply reply) {
-        if (!(reply instanceof Reply.Line) && replies.isEmpty()) {
-            replies.add(reply);
-        }
+        return replies.unasked();
     }
 
     /** The bot's exit status, waiting at most {@code wait} for it to exit. */
@@ -376,19 +322,6 @@ public final class BotProcess {
             stdin.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private void drain(InputStream in) {
-        // The excerpt keeps a few kilobytes: a larger buffer per bot is only garbage.
-        byte[] buffer = new byte[8 * 1024];
-        try {
-            int n;
-            while ((n = in.read(buffer)) > 0) {
-                stderr.append(buffer, n);
-            }
-        } catch (IOException e) {
-            // Closed at shutdown.
         }
     }
 }
