@@ -44,7 +44,7 @@ final class SandboxBench implements Callable<Integer> {
 
     private enum Kind {
         PLAIN("plain processes"), LIMITS("limits only (cgroup or watchdog)"), SANDBOX("bwrap sandbox + limits"),
-        NAMESPACE("bwrap sandbox + watchdog, no cgroup");
+        NAMESPACE("bwrap sandbox, no cgroup");
 
         final String label;
 
