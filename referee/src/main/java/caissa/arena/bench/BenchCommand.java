@@ -3,6 +3,7 @@ package caissa.arena.bench;
 import caissa.arena.command.BotOption;
 import caissa.arena.command.ExitCodes;
 import caissa.arena.command.UsageException;
+import caissa.arena.bot.BotHost;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameListener;
@@ -73,17 +74,19 @@ public final class BenchCommand implements Runnable {
             long[] relays = new long[games * 200];
             int[] count = {0};
             int plies = 0;
-            for (int i = 0; i < warmup; i++) {
-                Game.play(GameSetup.of(white, black, TimeControl.DEFAULT));
-            }
-            for (int i = 0; i < games; i++) {
-                GameRecord record = Game.play(GameSetup.of(white, black, TimeControl.DEFAULT), new GameListener() {
-                    @Override
-                    public void relayed(long nanos) {
-                        relays[count[0]++] = nanos;
-                    }
-                });
-                plies += record.moves().size();
+            try (BotHost host = BotHost.open()) {
+                for (int i = 0; i < warmup; i++) {
+                    Game.play(GameSetup.of(white, black, TimeControl.DEFAULT), GameListener.NONE, host);
+                }
+                for (int i = 0; i < games; i++) {
+                    GameRecord record = Game.play(GameSetup.of(white, black, TimeControl.DEFAULT), new GameListener() {
+                        @Override
+                        public void relayed(long nanos) {
+                            relays[count[0]++] = nanos;
+                        }
+                    }, host);
+                    plies += record.moves().size();
+                }
             }
             Percentiles referee = Percentiles.of(relays, count[0], 1000.0);
             Percentiles echo = Percentiles.of(echo(echoes), echoes, 1000.0);

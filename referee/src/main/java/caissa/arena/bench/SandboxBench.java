@@ -1,10 +1,12 @@
 package caissa.arena.bench;
 
-import caissa.arena.bot.BotCommand;
+import caissa.arena.bot.BotHost;
 import caissa.arena.bot.BotProcess;
 import caissa.arena.bot.Reply;
 import caissa.arena.command.ExitCodes;
 import caissa.arena.command.UsageException;
+import caissa.arena.program.BotCommand;
+import caissa.arena.sandbox.BotCgroup;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
@@ -28,7 +30,7 @@ import picocli.CommandLine.Spec;
  * sandboxed ones, taking turns in the same run so that all three see the same machine.
  */
 @Command(name = "sandbox", mixinStandardHelpOptions = true,
-        description = "Milliseconds per game to start and tear down two bots: plain, with limits only, and in bubblewrap sandboxes with limits, measured in turns in the same run. The bots are 'cat', so that the figure is the arena's and the operating system's cost, not a bot's start-up.")
+        description = "Milliseconds per game to start and tear down two bots: plain, with limits only, in bubblewrap sandboxes with limits, and in sandboxes without a cgroup (ended through their PID namespace), measured in turns in the same run. The bots are 'cat', so that the figure is the arena's and the operating system's cost, not a bot's start-up.")
 final class SandboxBench implements Callable<Integer> {
 
     @Spec
@@ -43,7 +45,8 @@ final class SandboxBench implements Callable<Integer> {
     int warmup;
 
     private enum Kind {
-        PLAIN("plain processes"), LIMITS("limits only (cgroup or watchdog)"), SANDBOX("bwrap sandbox + limits");
+        PLAIN("plain processes"), LIMITS("limits only (cgroup or watchdog)"), SANDBOX("bwrap sandbox + limits"),
+        NAMESPACE("bwrap sandbox, no cgroup");
 
         final String label;
 
@@ -65,11 +68,13 @@ final class SandboxBench implements Callable<Integer> {
         for (Kind kind : Kind.values()) {
             times.put(kind, new long[games]);
         }
-        for (int i = 0; i < warmup + games; i++) {
-            for (Kind kind : Kind.values()) {
-                long nanos = game(kind);
-                if (i >= warmup) {
-                    times.get(kind)[i - warmup] = nanos;
+        try (BotHost host = BotHost.open()) {
+            for (int i = 0; i < warmup + games; i++) {
+                for (Kind kind : Kind.values()) {
+                    long nanos = game(kind, host);
+                    if (i >= warmup) {
+                        times.get(kind)[i - warmup] = nanos;
+                    }
                 }
             }
         }
@@ -87,15 +92,13 @@ final class SandboxBench implements Callable<Integer> {
     }
 
     /** One game's worth: two bots started, each echoes a line, both ended. Returns the wall time. */
-    private static long game(Kind kind) throws IOException {
+    private static long game(Kind kind, BotHost host) throws IOException {
         BotCommand cat = BotCommand.of("cat");
         long start = System.nanoTime();
         List<BotProcess> bots = new ArrayList<>();
         for (String side : List.of("white", "black")) {
-            Containment containment = kind == Kind.PLAIN ? null : Containment.prepare(cat, cat,
-                    Isolation.defaults().withSandbox(kind == Kind.SANDBOX ? SandboxMode.BWRAP : SandboxMode.NONE),
-                    "bench");
-            BotProcess.Start started = BotProcess.start(cat, Map.of(), BotProcess.Limits.DEFAULT, "bench-" + side, containment);
+            Containment containment = kind == Kind.PLAIN ? null : prepare(cat, kind);
+            BotProcess.Start started = host.start(cat, Map.of(), BotProcess.Limits.DEFAULT, "bench-" + side, containment);
             if (!(started instanceof BotProcess.Start.Started ok)) {
                 throw new IllegalStateException("cat did not start: " + ((BotProcess.Start.Failed) started).reason());
             }
@@ -112,5 +115,24 @@ final class SandboxBench implements Callable<Integer> {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         bots.forEach(bot -> bot.awaitEnd(deadline));
         return System.nanoTime() - start;
+    }
+
+    /** The containment of one kind; without a cgroup, a sandbox's end is its PID namespace's. */
+    private static Containment prepare(BotCommand cat, Kind kind) throws IOException {
+        Isolation isolation = Isolation.defaults().withSandbox(kind == Kind.LIMITS ? SandboxMode.NONE : SandboxMode.BWRAP);
+        if (kind != Kind.NAMESPACE) {
+            return Containment.prepare(cat, cat, isolation, "bench");
+        }
+        String before = System.getProperty(BotCgroup.SWITCH);
+        System.setProperty(BotCgroup.SWITCH, "off");
+        try {
+            return Containment.prepare(cat, cat, isolation, "bench");
+        } finally {
+            if (before == null) {
+                System.clearProperty(BotCgroup.SWITCH);
+            } else {
+                System.setProperty(BotCgroup.SWITCH, before);
+            }
+        }
     }
 }

@@ -2,6 +2,8 @@ package caissa.arena.bot;
 
 import caissa.arena.input.Limits;
 import caissa.arena.input.Texts;
+import caissa.arena.program.BotCommand;
+import caissa.arena.program.ProgramLookup;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -12,7 +12,7 @@ import java.util.function.LongSupplier;
  * A bot's standard output read by the thread that waits for its reply (the game's), through a
  * {@link SelectablePipe}: one thread wake-up a reply instead of two. A reply is dated when the
  * wait saw it come, less the time the waiting thread then waited for a core (see {@link
- * BotProcess#receivedAt}). Waiting and reading are one thread's at a time.
+ * ReplyTime#receivedAt}). Waiting and reading are one thread's at a time.
  */
 final class PolledOutput implements AutoCloseable {
 
@@ -71,7 +71,7 @@ final class PolledOutput implements AutoCloseable {
                 selector.selectedKeys().clear();
                 long read = System.nanoTime();
                 long waitedAfter = wait.nanos();
-                now = BotProcess.receivedAt(reading, read, lastWriteBegan.getAsLong(), waitedBefore, waitedAfter);
+                now = ReplyTime.receivedAt(reading, read, lastWriteBegan.getAsLong(), waitedBefore, waitedAfter);
             } else {
                 now = System.nanoTime();
             }

@@ -1,5 +1,6 @@
 package caissa.arena.bot;
 
+import caissa.arena.program.BotCommand;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package caissa.arena.bot;
 
+import caissa.arena.program.ProgramLookup;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,9 @@
 package caissa.arena.bot;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Future;
 
 /**
  * Keeps the first and the last {@code limit} bytes of a stream of unknown length, so that a
@@ -9,13 +12,29 @@ import java.nio.charset.StandardCharsets;
 final class StderrCapture {
 
     private final byte[] head;
-    private final byte[] tail;
+    /** Made once the head is full: most bots never write that much. */
+    private byte[] tail;
     private int headSize;
     private long total;
 
     StderrCapture(int limit) {
         this.head = new byte[limit];
-        this.tail = new byte[limit];
+    }
+
+    /** Reads {@code in} to its end into this on a pooled thread, as long as the bot writes (a full pipe would block it). */
+    Future<?> readFrom(InputStream in) {
+        return PipeThreads.run(() -> {
+            // The excerpt keeps a few kilobytes: a larger buffer per bot is only garbage.
+            byte[] buffer = new byte[8 * 1024];
+            try {
+                int n;
+                while ((n = in.read(buffer)) > 0) {
+                    append(buffer, n);
+                }
+            } catch (IOException e) {
+                // Closed at shutdown.
+            }
+        });
     }
 
     synchronized void append(byte[] buffer, int length) {
@@ -26,6 +45,12 @@ final class StderrCapture {
             headSize += take;
             total += take;
             offset = take;
+        }
+        if (offset == length) {
+            return;
+        }
+        if (tail == null) {
+            tail = new byte[head.length];
         }
         // Only the last tail.length bytes of this chunk can survive in the ring.
         int skip = Math.max(0, length - offset - tail.length);
@@ -43,6 +68,9 @@ final class StderrCapture {
     synchronized StderrExcerpt excerpt() {
         String headText = new String(head, 0, headSize, StandardCharsets.UTF_8);
         long tailBytes = Math.max(0, total - head.length);
+        if (tail == null) {
+            return new StderrExcerpt(total, headText, "", false);
+        }
         int kept = (int) Math.min(tailBytes, tail.length);
         byte[] tailCopy = new byte[kept];
         int start = (int) ((total - head.length - kept) % tail.length);

@@ -40,7 +40,7 @@ final class DoctorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Host host = Host.detect();
+        Host host = Host.detect(caissa.arena.bot.BotProcess.outputReading().equals("polled"));
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.print(Json.write(document(host)));

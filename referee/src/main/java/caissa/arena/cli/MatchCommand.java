@@ -1,10 +1,10 @@
 package caissa.arena.cli;
 
-import caissa.arena.bot.BotProcess;
 import caissa.arena.command.BotOption;
 import caissa.arena.command.ExitCodes;
 import caissa.arena.command.Options;
 import caissa.arena.command.UsageException;
+import caissa.arena.bot.BotHost;
 import caissa.arena.diagnostics.Diagnosis;
 import caissa.arena.diagnostics.IrregularLossTally;
 import caissa.arena.diagnostics.TerminalText;
@@ -232,6 +232,7 @@ final class MatchCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(onInterrupt);
         }
         MatchReport report;
+        BotHost bots = BotHost.open();
         try {
             int columns = interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH;
             report = Match.run(settings, dir, threads, (game, summary) -> {
@@ -245,15 +246,16 @@ final class MatchCommand implements Callable<Integer> {
                     terminal.println(line);
                 }
                 terminal.flush();
-            }, share, isolation, BrokenBots.forfeiting(brokenBots));
+            }, share, isolation, BrokenBots.forfeiting(brokenBots, bots));
         } finally {
+            bots.close();
             try {
                 Runtime.getRuntime().removeShutdownHook(onInterrupt);
             } catch (IllegalStateException shuttingDown) {
                 // Interrupted after all: the hook writes the summary.
             }
         }
-        if (BotProcess.arenaStopping()) {
+        if (bots.stopping()) {
             // The hook writes the summary; the games cut short are not results.
             return report.decision().exitCode();
         }

@@ -2,6 +2,7 @@ package caissa.arena.cli;
 
 import caissa.arena.command.UsageException;
 import caissa.arena.diagnostics.Preflight;
+import caissa.arena.bot.BotHost;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
 import java.util.ArrayList;
@@ -39,10 +40,10 @@ final class PreflightCheck {
             return problems;
         }
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(concurrency, distinct.size())));
-        try {
+        try (BotHost host = BotHost.open()) {
             List<Future<Optional<String>>> answers = new ArrayList<>();
             for (Entrant bot : distinct.values()) {
-                answers.add(pool.submit(() -> Preflight.problem(game, bot)));
+                answers.add(pool.submit(() -> Preflight.problem(game, bot, host)));
             }
             Map<List<String>, String> byCommand = new LinkedHashMap<>();
             int i = 0;

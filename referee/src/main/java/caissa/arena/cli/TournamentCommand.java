@@ -1,10 +1,10 @@
 package caissa.arena.cli;
 
-import caissa.arena.bot.BotProcess;
 import caissa.arena.command.ExitCodes;
 import caissa.arena.command.LiveReport;
 import caissa.arena.command.Options;
 import caissa.arena.command.UsageException;
+import caissa.arena.bot.BotHost;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
 import caissa.arena.records.TournamentLayout;
@@ -165,9 +165,11 @@ final class TournamentCommand implements Callable<Integer> {
                 "tournament-interrupted");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         StandingsDocument standings;
+        BotHost host = BotHost.open();
         try {
-            standings = tournament.play(games);
+            standings = tournament.play(games, host);
         } finally {
+            host.close();
             progress.close();
             try {
                 Runtime.getRuntime().removeShutdownHook(onInterrupt);
@@ -175,7 +177,7 @@ final class TournamentCommand implements Callable<Integer> {
                 // Interrupted after all: the hook says so.
             }
         }
-        if (BotProcess.arenaStopping()) {
+        if (host.stopping()) {
             return ExitCodes.OK;
         }
         terminal.println();

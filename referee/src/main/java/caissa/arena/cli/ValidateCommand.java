@@ -238,6 +238,6 @@ final class ValidateCommand implements Callable<Integer> {
     }
 
     private static String fileName(String path) {
-        return CommandCheck.defaultName(caissa.arena.bot.BotCommand.of(path));
+        return CommandCheck.defaultName(caissa.arena.program.BotCommand.of(path));
     }
 }

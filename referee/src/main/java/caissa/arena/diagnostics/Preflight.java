@@ -1,5 +1,6 @@
 package caissa.arena.diagnostics;
 
+import caissa.arena.bot.BotHost;
 import caissa.arena.bot.Delivery;
 import caissa.arena.bot.Reply;
 import caissa.arena.game.Entrant;
@@ -39,7 +40,15 @@ public final class Preflight {
      *     bot plays White in it against nobody
      */
     public static Optional<String> problem(GameSetup setup, Entrant entrant) {
-        Seat.Opened opened = ProcessSeat.opener(setup.withEntrants(entrant, entrant)).open(entrant, entrant.name() + "-preflight");
+        try (BotHost host = BotHost.open()) {
+            return problem(setup, entrant, host);
+        }
+    }
+
+    /** {@link #problem(GameSetup, Entrant)} with the bot started as one of the command's {@code host}. */
+    public static Optional<String> problem(GameSetup setup, Entrant entrant, BotHost host) {
+        Seat.Opened opened = ProcessSeat.opener(setup.withEntrants(entrant, entrant), host).open(entrant,
+                entrant.name() + "-preflight");
         if (opened instanceof Seat.Opened.Failed failed) {
             return Optional.of("could not be started: " + failed.reason());
         }

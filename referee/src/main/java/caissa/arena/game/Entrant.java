@@ -1,6 +1,6 @@
 package caissa.arena.game;
 
-import caissa.arena.bot.BotCommand;
+import caissa.arena.program.BotCommand;
 import java.util.Objects;
 
 /** A bot taking part in a game: the name it is known by and the command that starts it. */

@@ -1,8 +1,8 @@
 package caissa.arena.game;
 
 import caissa.arena.Version;
+import caissa.arena.bot.BotHost;
 import caissa.arena.bot.Delivery;
-import caissa.arena.bot.BotProcess;
 import caissa.arena.bot.Reply;
 import caissa.arena.bot.ShutdownReport;
 import caissa.arena.bot.StderrExcerpt;
@@ -97,9 +97,16 @@ public final class Game {
         this.ticker = ticker;
     }
 
-    /** Plays the game between bot processes to its end and returns its log. */
+    /** Plays the game between bot processes to its end and returns its log; its bots are a host's of their own. */
     public static GameRecord play(GameSetup setup, GameListener listener) {
-        return play(setup, listener, ProcessSeat.opener(setup), Ticker.SYSTEM);
+        try (BotHost host = BotHost.open()) {
+            return play(setup, listener, host);
+        }
+    }
+
+    /** Plays the game between bot processes of the command's {@code host} to its end and returns its log. */
+    public static GameRecord play(GameSetup setup, GameListener listener, BotHost host) {
+        return play(setup, listener, ProcessSeat.opener(setup, host), Ticker.SYSTEM);
     }
 
     public static GameRecord play(GameSetup setup) {
@@ -310,8 +317,8 @@ public final class Game {
     }
 
     /** Whether the arena is being stopped: its process is shutting down or this game's thread was interrupted. */
-    private static boolean stopping() {
-        return Thread.currentThread().isInterrupted() || BotProcess.arenaStopping();
+    private boolean stopping() {
+        return Thread.currentThread().isInterrupted() || opener.stopping();
     }
 
     private static GameOutcome aborted() {

@@ -1,12 +1,13 @@
 package caissa.arena.game;
 
-import caissa.arena.bot.BotCommand;
+import caissa.arena.bot.BotHost;
 import caissa.arena.bot.BotProcess;
 import caissa.arena.bot.Delivery;
 import caissa.arena.bot.Reply;
 import caissa.arena.bot.SampleBots;
 import caissa.arena.bot.ShutdownReport;
 import caissa.arena.bot.StderrExcerpt;
+import caissa.arena.program.BotCommand;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.SandboxRecord;
@@ -26,39 +27,52 @@ public final class ProcessSeat implements Seat {
     }
 
     /**
-     * Opens seats by starting the entrants' commands with the game's environment and limits, each
-     * in its sandbox (see {@link Containment}), which hides the other bot's files from it.
+     * Opens seats by starting the entrants' commands as bots of {@code host}, with the game's
+     * environment and limits, each in its sandbox (see {@link Containment}), which hides the other
+     * bot's files from it.
      */
-    public static Opener opener(GameSetup setup) {
+    public static Opener opener(GameSetup setup, BotHost host) {
         Isolation isolation = setup.isolation().resolved();
-        return (entrant, name) -> {
-            BotCommand command;
-            BotCommand opponent;
-            try {
-                command = SampleBots.resolve(entrant.command());
-                Entrant other = entrant == setup.white() ? setup.black() : setup.white();
-                opponent = SampleBots.isSample(other.command()) ? SampleBots.resolve(other.command()) : other.command();
-            } catch (IllegalArgumentException e) {
-                return new Opened.Failed(e.getMessage());
+        return new Opener() {
+            @Override
+            public Opened open(Entrant entrant, String name) {
+                return ProcessSeat.open(setup, isolation, host, entrant, name);
             }
-            Optional<String> problem = Containment.startProblem(command).or(() -> Containment.visibilityProblem(command, isolation));
-            if (problem.isPresent()) {
-                return new Opened.Failed(problem.get());
+
+            @Override
+            public boolean stopping() {
+                return host.stopping();
             }
-            Map<String, String> environment = new HashMap<>(setup.timeControl().environment());
-            environment.put(Game.VARIANT_VARIABLE, setup.variant().id());
-            Containment containment;
-            try {
-                containment = Containment.prepare(command, opponent, isolation, entrant.name(), environment);
-            } catch (IOException e) {
-                return new Opened.Failed("its sandbox could not be prepared: " + e.getMessage());
-            }
-            BotProcess.Start start = BotProcess.start(command, environment, setup.limits(), name, containment);
-            if (start instanceof BotProcess.Start.Started started) {
-                return new Opened.Ready(new ProcessSeat(started.bot()));
-            }
-            return new Opened.Failed(((BotProcess.Start.Failed) start).reason());
         };
+    }
+
+    private static Opened open(GameSetup setup, Isolation isolation, BotHost host, Entrant entrant, String name) {
+        BotCommand command;
+        BotCommand opponent;
+        try {
+            command = SampleBots.resolve(entrant.command());
+            Entrant other = entrant == setup.white() ? setup.black() : setup.white();
+            opponent = SampleBots.isSample(other.command()) ? SampleBots.resolve(other.command()) : other.command();
+        } catch (IllegalArgumentException e) {
+            return new Opened.Failed(e.getMessage());
+        }
+        Optional<String> problem = Containment.startProblem(command).or(() -> Containment.visibilityProblem(command, isolation));
+        if (problem.isPresent()) {
+            return new Opened.Failed(problem.get());
+        }
+        Map<String, String> environment = new HashMap<>(setup.timeControl().environment());
+        environment.put(Game.VARIANT_VARIABLE, setup.variant().id());
+        Containment containment;
+        try {
+            containment = Containment.prepare(command, opponent, isolation, entrant.name(), environment);
+        } catch (IOException e) {
+            return new Opened.Failed("its sandbox could not be prepared: " + e.getMessage());
+        }
+        BotProcess.Start start = host.start(command, environment, setup.limits(), name, containment);
+        if (start instanceof BotProcess.Start.Started started) {
+            return new Opened.Ready(new ProcessSeat(started.bot()));
+        }
+        return new Opened.Failed(((BotProcess.Start.Failed) start).reason());
     }
 
     @Override

@@ -86,6 +86,11 @@ public interface Seat {
     @FunctionalInterface
     interface Opener {
         Opened open(Entrant entrant, String name);
+
+        /** Whether the arena is being stopped, so that a game ending now is not a result. */
+        default boolean stopping() {
+            return false;
+        }
     }
 
     /** Opening a seat either works or fails for a reason a person can read. */

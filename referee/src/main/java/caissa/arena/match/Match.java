@@ -1,6 +1,7 @@
 package caissa.arena.match;
 
 import caissa.arena.Version;
+import caissa.arena.bot.BotHost;
 import caissa.arena.diagnostics.IrregularLossTally;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
@@ -13,6 +14,7 @@ import caissa.arena.rules.Side;
 import caissa.arena.runner.GamePool;
 import caissa.arena.runner.Openings;
 import caissa.arena.runner.Shard;
+import caissa.arena.bot.BotHost;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.openings.BookLine;
 import caissa.arena.stats.Elo;
@@ -84,7 +86,15 @@ public final class Match {
      */
     public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
             Optional<Shard> shard, Isolation isolation) throws Exception {
-        return run(settings, out, concurrency, observer, shard, isolation, caissa.arena.game.Game::play);
+        try (BotHost host = BotHost.open()) {
+            return run(settings, out, concurrency, observer, shard, isolation, host);
+        }
+    }
+
+    /** {@link #run(MatchSettings, Path, int, MatchObserver, Optional, Isolation)} with the bots of the command's {@code host}. */
+    public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
+            Optional<Shard> shard, Isolation isolation, BotHost host) throws Exception {
+        return run(settings, out, concurrency, observer, shard, isolation, GamePool.hosted(host));
     }
 
     /** As above, each game played by {@code player} (one that forfeits a broken bot's games, say). */

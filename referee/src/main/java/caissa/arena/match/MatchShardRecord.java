@@ -1,11 +1,10 @@
 package caissa.arena.match;
 
-import caissa.arena.tournament.TournamentRecord;
-
-import caissa.arena.bot.BotCommand;
+import caissa.arena.program.BotCommand;
 import caissa.arena.game.Durations;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.TimeControl;
+import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Variant;
 import caissa.arena.stats.Sprt;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -26,7 +25,7 @@ public record MatchShardRecord(String schema, String arenaVersion, Player engine
         String timePerMove, String increment, String firstMoveAllowance, int openingPlies, long seed, Hypotheses sprt,
         int games, ShardOf shard, Variant variant,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        TournamentRecord.BookRecord openings) {
+        caissa.arena.openings.BookRecord openings) {
 
     public static final String SCHEMA = "caissa-arena/match-shard/2";
 
@@ -64,7 +63,7 @@ public record MatchShardRecord(String schema, String arenaVersion, Player engine
                 Durations.format(t.perGame()), t.perMove().map(Durations::format).orElse(null),
                 Durations.format(t.increment()), Durations.format(t.firstMoveAllowance()), s.openingPlies(), s.seed(),
                 new Hypotheses(s.sprt().elo0(), s.sprt().elo1(), s.sprt().alpha(), s.sprt().beta()), s.maxGames(),
-                new ShardOf(index, count), s.variant(), s.book().map(TournamentRecord.BookRecord::of).orElse(null));
+                new ShardOf(index, count), s.variant(), s.book().map(caissa.arena.openings.BookRecord::of).orElse(null));
     }
 
     MatchSettings settings() {

@@ -25,7 +25,8 @@ public final class BatchRunner {
     private final GamePool.Player player;
 
     public BatchRunner(int concurrency) {
-        this(concurrency, caissa.arena.game.Game::play);
+        // Each batch's pool then opens a host of its own for its bots.
+        this(concurrency, null);
     }
 
     public BatchRunner(int concurrency, GamePool.Player player) {

@@ -1,7 +1,8 @@
 package caissa.arena.runner;
 
-import caissa.arena.bot.BotProcess;
+import caissa.arena.bot.BotHost;
 import caissa.arena.game.Game;
+import caissa.arena.game.GameListener;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.Termination;
@@ -29,10 +30,30 @@ public final class GamePool {
         boolean accept(GameRecord record) throws Exception;
     }
 
-    /** Plays one game; {@link Game#play} outside tests and the benchmarks' in-process games. */
+    /** Plays one game; {@link Game#play} with the run's {@link BotHost} outside tests and the benchmarks' in-process games. */
     @FunctionalInterface
     public interface Player {
         GameRecord play(GameSetup setup);
+
+        /** Whether the arena is being stopped: a game finished now is not recorded. */
+        default boolean stopping() {
+            return false;
+        }
+    }
+
+    /** Plays each game with bots of {@code host}, which says when the arena is stopping. */
+    public static Player hosted(BotHost host) {
+        return new Player() {
+            @Override
+            public GameRecord play(GameSetup setup) {
+                return Game.play(setup, GameListener.NONE, host);
+            }
+
+            @Override
+            public boolean stopping() {
+                return host.stopping();
+            }
+        };
     }
 
     private final int concurrency;
@@ -42,8 +63,14 @@ public final class GamePool {
     private boolean sinkFailed;
     private Throwable failure;
 
+    /** A pool whose games' bots belong to a host of its own, open while it runs. */
     public GamePool(int concurrency) {
-        this(concurrency, Game::play);
+        this(concurrency, (Player) null);
+    }
+
+    /** A pool whose games' bots belong to the command's {@code host}. */
+    public GamePool(int concurrency, BotHost host) {
+        this(concurrency, hosted(host));
     }
 
     public GamePool(int concurrency, Player player) {
@@ -62,9 +89,19 @@ public final class GamePool {
      *     an {@link ExecutionException} (no new games start after it)
      */
     public void run(Supplier<Optional<GameSetup>> source, Sink sink) throws Exception {
+        if (player == null) {
+            try (BotHost own = BotHost.open()) {
+                run(hosted(own), source, sink);
+            }
+        } else {
+            run(player, source, sink);
+        }
+    }
+
+    private void run(Player player, Supplier<Optional<GameSetup>> source, Sink sink) throws Exception {
         List<Thread> workers = new ArrayList<>();
         for (int i = 0; i < concurrency; i++) {
-            Thread worker = new Thread(() -> work(source, sink), "game-" + (i + 1));
+            Thread worker = new Thread(() -> work(player, source, sink), "game-" + (i + 1));
             workers.add(worker);
             worker.start();
         }
@@ -79,16 +116,16 @@ public final class GamePool {
         }
     }
 
-    private void work(Supplier<Optional<GameSetup>> source, Sink sink) {
+    private void work(Player player, Supplier<Optional<GameSetup>> source, Sink sink) {
         try {
-            loop(source, sink);
+            loop(player, source, sink);
         } catch (Throwable e) {
             // Whatever escaped (an Error in the source, in bookkeeping): the run must not look complete.
             fail(e, false);
         }
     }
 
-    private void loop(Supplier<Optional<GameSetup>> source, Sink sink) {
+    private void loop(Player player, Supplier<Optional<GameSetup>> source, Sink sink) {
         while (true) {
             Optional<GameSetup> next;
             synchronized (lock) {
@@ -110,7 +147,7 @@ public final class GamePool {
             }
             synchronized (lock) {
                 // A game cut short by the arena's own shutdown is unfinished, not a loss: drop it.
-                if (sinkFailed || BotProcess.arenaStopping() || record.termination() == Termination.ABORTED) {
+                if (sinkFailed || player.stopping() || record.termination() == Termination.ABORTED) {
                     stopped = true;
                     return;
                 }

@@ -60,7 +60,7 @@ public final class Bubblewrap {
                 return candidate;
             }
         }
-        return caissa.arena.bot.ProgramLookup.onPath(name).map(p -> p.toAbsolutePath().normalize()).orElse(Path.of("/usr/bin", name));
+        return caissa.arena.program.ProgramLookup.onPath(name).map(p -> p.toAbsolutePath().normalize()).orElse(Path.of("/usr/bin", name));
     }
 
     private static volatile Boolean sized;

@@ -1,7 +1,7 @@
 package caissa.arena.sandbox;
 
-import caissa.arena.bot.BotCommand;
-import caissa.arena.bot.ProgramLookup;
+import caissa.arena.program.BotCommand;
+import caissa.arena.program.ProgramLookup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -146,7 +146,7 @@ public final class Containment {
             }
         }
         java.util.Map<String, String> botEnvironment = new java.util.LinkedHashMap<>(
-                caissa.arena.bot.BotEnvironment.base(System.getenv()));
+                caissa.arena.program.BotEnvironment.base(System.getenv()));
         botEnvironment.putAll(environment);
         botEnvironment.putAll(command.env());
         List<String> sandboxed = Bubblewrap.command(command.argv(), botEnvironment, visible, writable,

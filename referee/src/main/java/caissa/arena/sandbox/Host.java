@@ -1,6 +1,5 @@
 package caissa.arena.sandbox;
 
-import caissa.arena.bot.BotProcess;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -21,7 +20,7 @@ import java.util.stream.Stream;
  * processes are ended, the pipe path and the JDK. What {@code caissa doctor} prints, and what
  * every game log records per bot ({@link SandboxRecord}) on this machine.
  *
- * <p>{@link #detect()} looks at the machine once ({@link Facts}); {@link #of(Facts)} decides from
+ * <p>{@link #detect(boolean)} looks at the machine once ({@link Facts}); {@link #of(Facts)} decides from
  * what it saw, so that every kind of machine can be described in a test.
  *
  * @param sandbox how a bot is launched: in a bubblewrap sandbox or as a plain process
@@ -164,9 +163,13 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
         return parts;
     }
 
-    /** What this machine gives the arena now (it tries bubblewrap and makes and removes a cgroup to find out). */
-    public static Host detect() {
-        return of(Facts.observe());
+    /**
+     * What this machine gives the arena now (it tries bubblewrap and makes and removes a cgroup
+     * to find out); {@code polled} is whether bots' output is polled in this JVM, which the
+     * process layer above decides.
+     */
+    public static Host detect(boolean polled) {
+        return of(Facts.observe(polled));
     }
 
     /**
@@ -197,7 +200,7 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
      * @param setsid whether {@code /usr/bin/setsid} is there (a plain bot's own process group, for signals)
      * @param shell whether {@code /bin/sh} is there (it sends the signals)
      * @param pipesOff whether {@code -Dcaissa.pipes=threads} switched the polled pipes off
-     * @param polled whether bots' output is polled in this JVM ({@link BotProcess#outputReading()})
+     * @param polled whether bots' output is polled in this JVM (the process layer's choice, given by the caller)
      * @param jdk the Java runtime
      */
     public record Facts(boolean linux, boolean portable, boolean proc, boolean root, boolean nobodyMapped, boolean setpriv, Optional<String> sandboxSetting,
@@ -217,10 +220,10 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
                 "kernel.unprivileged_userns_clone", "user.max_user_namespaces");
         private static final Path CGROUP_ROOT = Path.of("/sys/fs/cgroup");
         /** The v1 hierarchies a bot's group needs (see {@link BotCgroup}). */
-        static final List<String> V1_NEEDED = List.of("memory", "pids", "freezer", "cpuacct");
+        static final List<String> V1_NEEDED = CgroupV1.CONTROLLERS;
 
-        /** Looks at this machine. */
-        public static Facts observe() {
+        /** Looks at this machine; {@code polled}: see {@link #polled()}. */
+        public static Facts observe(boolean polled) {
             boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
             boolean portable = Portable.on();
             boolean proc = Portable.procAvailable() && Files.isDirectory(Path.of("/proc/self/task"));
@@ -261,7 +264,7 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
                     threadCpuTimes(),
                     Files.isExecutable(Path.of("/usr/bin/setsid")), Files.isExecutable(Path.of("/bin/sh")),
                     "threads".equals(System.getProperty("caissa.pipes")),
-                    BotProcess.outputReading().equals("polled"), jdk);
+                    polled, jdk);
         }
 
         /** The controllers that /proc/cgroups shows bound to a v1 hierarchy (a nonzero hierarchy number). */
@@ -317,7 +320,7 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
 
         /** Found as the arena finds every program (see ProgramLookup), so that doctor and the games agree. */
         private static Optional<String> onPath(String program) {
-            return caissa.arena.bot.ProgramLookup.onPath(program).map(Path::toString);
+            return caissa.arena.program.ProgramLookup.onPath(program).map(Path::toString);
         }
     }
 

@@ -39,9 +39,12 @@ public final class KeyringFilter {
     private KeyringFilter() {
     }
 
-    /** The filter's file, written on first use; empty on a machine it does not cover or where it cannot be written. */
+    /**
+     * The filter's file, written on first use and again after its folder was given back (see
+     * {@link SharedSandbox}); empty on a machine it does not cover or where it cannot be written.
+     */
     public static synchronized Optional<Path> file() {
-        if (file == null) {
+        if (file == null || file.isPresent() && !java.nio.file.Files.isRegularFile(file.get())) {
             file = write();
         }
         return file;

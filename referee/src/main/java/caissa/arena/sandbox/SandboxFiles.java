@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The files the arena hands to bubblewrap (each sandbox's options, the keyring filter), in one
- * folder of its own that only the arena's user may enter, made once and removed at exit. A file
+ * folder of its own that only the arena's user may enter, made at the first need and removed when
+ * the bots are done ({@link SharedSandbox}). A file
  * made there for each bot costs one write, where a temporary file of the JDK's costs a random
  * name and a folder scan too.
  */
@@ -32,16 +33,22 @@ final class SandboxFiles {
         if (folder == null || !Files.isDirectory(folder)) {
             folder = Files.createTempDirectory("caissa-sandbox-files-",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            Path made = folder;
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                try (var files = Files.list(made)) {
-                    files.forEach(f -> f.toFile().delete());
-                } catch (IOException e) {
-                    // Gone already.
-                }
-                made.toFile().delete();
-            }, "remove-sandbox-files"));
         }
         return folder;
+    }
+
+    /** Removes the folder with what is left in it (see {@link SharedSandbox}); made again at the next need. */
+    static synchronized void removeFolder() {
+        Path made = folder;
+        folder = null;
+        if (made == null) {
+            return;
+        }
+        try (var files = Files.list(made)) {
+            files.forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            // Gone already.
+        }
+        made.toFile().delete();
     }
 }

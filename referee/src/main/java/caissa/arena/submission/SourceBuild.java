@@ -1,8 +1,8 @@
 package caissa.arena.submission;
 
-import caissa.arena.bot.BotCommand;
-import caissa.arena.bot.CommandLineSplitter;
 import caissa.arena.input.BadInputException;
+import caissa.arena.program.BotCommand;
+import caissa.arena.program.CommandLineSplitter;
 import caissa.arena.records.InputFiles;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
@@ -196,7 +196,7 @@ public final class SourceBuild {
         int exit;
         try {
             // A build is a submission's code too: none of the arena's environment but what every program needs.
-            exit = executor.execute(command, caissa.arena.bot.BotEnvironment.base(System.getenv()));
+            exit = executor.execute(command, caissa.arena.program.BotEnvironment.base(System.getenv()));
         } catch (ExecuteException e) {
             exit = e.getExitValue();
         } catch (IOException e) {

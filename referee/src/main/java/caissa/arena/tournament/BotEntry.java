@@ -1,6 +1,6 @@
 package caissa.arena.tournament;
 
-import caissa.arena.bot.BotCommand;
+import caissa.arena.program.BotCommand;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,13 @@
 package caissa.arena.tournament;
 
+import caissa.arena.game.Entrant;
+
+import caissa.arena.game.GameSetup;
+
+import caissa.arena.game.GameRecord;
+
+import caissa.arena.bot.BotHost;
+
 import caissa.arena.runner.GamePool;
 
 import caissa.arena.game.Game;
@@ -48,22 +56,40 @@ public enum BrokenBots {
     }
 
     /**
-     * Plays games as {@link Game#play} does, except that a bot named in {@code forfeits} is not
-     * started: it loses by start-failure with its problem as the reason (both lose when neither
-     * can play).
+     * Plays games with the bots of {@code host}, as {@link Game#play} does, except that a bot named
+     * in {@code forfeits} is not started: it loses by start-failure with its problem as the reason
+     * (both lose when neither can play).
      */
-    public static GamePool.Player forfeiting(Map<String, String> forfeits) {
+    public static GamePool.Player forfeiting(Map<String, String> forfeits, BotHost host) {
         if (forfeits.isEmpty()) {
-            return Game::play;
+            return GamePool.hosted(host);
         }
         Map<String, String> problems = Map.copyOf(forfeits);
-        return setup -> {
-            Seat.Opener processes = ProcessSeat.opener(setup);
-            Seat.Opener opener = (entrant, name) -> problems.containsKey(entrant.name())
-                    ? new Seat.Opened.Failed("it failed the check before the games, so it is not started again: "
-                            + problems.get(entrant.name()))
-                    : processes.open(entrant, name);
-            return Game.play(setup, GameListener.NONE, opener, Ticker.SYSTEM);
+        return new GamePool.Player() {
+            @Override
+            public GameRecord play(GameSetup setup) {
+                Seat.Opener processes = ProcessSeat.opener(setup, host);
+                Seat.Opener opener = new Seat.Opener() {
+                    @Override
+                    public Seat.Opened open(Entrant entrant, String name) {
+                        return problems.containsKey(entrant.name())
+                                ? new Seat.Opened.Failed("it failed the check before the games, so it is not started again: "
+                                        + problems.get(entrant.name()))
+                                : processes.open(entrant, name);
+                    }
+
+                    @Override
+                    public boolean stopping() {
+                        return processes.stopping();
+                    }
+                };
+                return Game.play(setup, GameListener.NONE, opener, Ticker.SYSTEM);
+            }
+
+            @Override
+            public boolean stopping() {
+                return host.stopping();
+            }
         };
     }
 }

@@ -1,6 +1,7 @@
 package caissa.arena.tournament;
 
 import caissa.arena.Version;
+import caissa.arena.bot.BotHost;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
@@ -15,6 +16,7 @@ import caissa.arena.records.TournamentLayout;
 import caissa.arena.runner.BatchRunner;
 import caissa.arena.runner.GamePool;
 import caissa.arena.runner.Shard;
+import caissa.arena.bot.BotHost;
 import caissa.arena.sandbox.Isolation;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -376,9 +378,19 @@ public final class Tournament implements AutoCloseable {
 
     /** Plays the games not yet finished, {@code concurrency} at a time, and returns the final standings. */
     public StandingsDocument play(int concurrency) throws Exception {
+        try (BotHost host = BotHost.open()) {
+            return play(concurrency, host);
+        }
+    }
+
+    /**
+     * {@link #play(int)} with the bots of the command's {@code host}, which says when the arena is
+     * stopping; a forfeited bot is never started and loses each of its games by start-failure.
+     */
+    public StandingsDocument play(int concurrency, BotHost host) throws Exception {
         Map<String, String> forfeits = new LinkedHashMap<>();
         broken.stream().filter(b -> b.handling() == BrokenBots.FORFEIT).forEach(b -> forfeits.put(b.name(), b.problem()));
-        return play(concurrency, BrokenBots.forfeiting(forfeits));
+        return play(concurrency, BrokenBots.forfeiting(forfeits, host));
     }
 
     /**

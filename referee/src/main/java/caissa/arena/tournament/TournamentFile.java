@@ -1,6 +1,5 @@
 package caissa.arena.tournament;
 
-import caissa.arena.bot.BotCommand;
 import caissa.arena.bot.CommandCheck;
 import caissa.arena.game.ClockKind;
 import caissa.arena.game.Durations;
@@ -12,6 +11,7 @@ import caissa.arena.openings.OpeningBook;
 import caissa.arena.input.Limits;
 import caissa.arena.input.Names;
 import caissa.arena.input.Texts;
+import caissa.arena.program.BotCommand;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
 import caissa.arena.rules.Variant;

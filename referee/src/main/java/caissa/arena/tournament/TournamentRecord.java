@@ -65,7 +65,7 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
             int openingPlies, long seed, Integer concurrency,
             String format, List<String> engines, Integer rounds, @JsonProperty("final") Final finalStage,
             Variant variant, @com.fasterxml.jackson.annotation.JsonInclude(
-                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) BookRecord openings) {
+                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) caissa.arena.openings.BookRecord openings) {
 
         public Definition {
             // tournament/1 records had no variant: every such tournament played square Caïssa.
@@ -85,7 +85,7 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
                     f instanceof Format.Gauntlet g ? g.engines() : null,
                     f instanceof Format.Swiss s ? s.rounds() : null,
                     f instanceof Format.Swiss s ? s.finalStage().map(x -> new Final(x.top(), x.gamesPerPair())).orElse(null)
-                            : null, d.variant(), d.book().map(BookRecord::of).orElse(null));
+                            : null, d.variant(), d.book().map(caissa.arena.openings.BookRecord::of).orElse(null));
         }
 
         /** The fields that differ from another definition, as {@code field (old → new)}; concurrency does not count. */
@@ -179,31 +179,6 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
         static Bot of(BotEntry entry) {
             return new Bot(entry.name(), entry.command(), entry.workingDir().map(Object::toString).orElse(null),
                     new java.util.TreeMap<>(entry.env()));
-        }
-    }
-
-    /**
-     * The book of a run, lines and all: a merge on another machine, or a resumed run after the
-     * book file was edited, plays and checks the openings the run started with (a changed book is
-     * a changed definition, which {@code --resume} refuses).
-     */
-    @JsonPropertyOrder({"file", "order", "seed", "lines"})
-    public record BookRecord(String file, String order, long seed,
-            List<caissa.arena.game.GameRecord.BookLineRecord> lines) {
-
-        public static BookRecord of(caissa.arena.openings.BookOpenings book) {
-            return new BookRecord(book.book().file().toString(), book.order().word(), book.seed(),
-                    book.book().lines().stream()
-                            .map(l -> new caissa.arena.game.GameRecord.BookLineRecord(l.line(), l.text())).toList());
-        }
-
-        public caissa.arena.openings.BookOpenings toBook(Variant variant) {
-            java.nio.file.Path path = java.nio.file.Path.of(file);
-            return new caissa.arena.openings.BookOpenings(caissa.arena.openings.OpeningBook.ofLines(path, variant,
-                    lines.stream().map(l -> java.util.Map.entry(l.line(), l.text())).toList()),
-                    caissa.arena.openings.BookOrder.fromWord(order).orElseThrow(() -> new caissa.arena.input.BadInputException(
-                            "tournament.json: openings.order must be " + caissa.arena.openings.BookOrder.words()
-                                    + ", got " + order)), seed);
         }
     }
 }

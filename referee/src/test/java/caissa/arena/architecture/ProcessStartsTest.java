@@ -2,8 +2,8 @@ package caissa.arena.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import caissa.arena.bot.BotHost;
 import caissa.arena.bot.BotProcess;
-import caissa.arena.game.ProcessSeat;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.submission.SourceBuild;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -34,10 +34,10 @@ class ProcessStartsTest {
                 c -> java.util.Arrays.stream(names).noneMatch(n -> c.getName().equals(n) || c.getName().startsWith(n + "$")));
     }
 
-    /** A bot, in a game or in the check before the games, is started by its seat; the sandbox bench starts its own. */
+    /** A bot is started only as one of a command's hosts (see BotHost), which ends it when the arena stops. */
     @Test
-    void onlyTheSeatStartsABot() {
-        noClasses().that(outside(ProcessSeat.class.getName(), "caissa.arena.bench.SandboxBench", BotProcess.class.getName()))
+    void onlyAHostStartsABot() {
+        noClasses().that(outside(BotHost.class.getName(), BotProcess.class.getName()))
                 .should().callMethodWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
                         com.tngtech.archunit.core.domain.properties.HasName.Predicates.name("start"))
                         .and(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
@@ -49,14 +49,14 @@ class ProcessStartsTest {
     }
 
     /**
-     * Processes at all: bots (BotProcess), a submission's build (SourceBuild, inside its
+     * Processes at all: bots (Launch), a submission's build (SourceBuild, inside its
      * containment), the arena's own helpers (bubblewrap's trial run, the signal shell, the
      * terminal's size), the benchmarks' fastchess and the arena's own merge and report that
      * {@code bench scale} measures. Nothing else may start one.
      */
     @Test
     void onlyTheseClassesStartProcesses() {
-        noClasses().that(outside(BotProcess.class.getName(), SourceBuild.class.getName(), Bubblewrap.class.getName(),
+        noClasses().that(outside("caissa.arena.bot.Launch", SourceBuild.class.getName(), Bubblewrap.class.getName(),
                         "caissa.arena.bot.Signals", "caissa.arena.cli.Terminal", "caissa.arena.bench.BenchCommand",
                         "caissa.arena.bench.FairnessBench", "caissa.arena.bench.ScaleBench"))
                 .should().callMethod(ProcessBuilder.class, "start")

@@ -2,6 +2,7 @@ package caissa.arena.bot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.program.BotCommand;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

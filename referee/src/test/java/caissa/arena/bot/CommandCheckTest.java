@@ -2,6 +2,7 @@ package caissa.arena.bot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.program.BotCommand;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

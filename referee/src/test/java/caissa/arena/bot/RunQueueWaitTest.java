@@ -67,18 +67,18 @@ class RunQueueWaitTest {
     void aReplyIsDatedWhenItsReaderWasWokenNotWhenItGotACore() {
         // (now, not before, the reader's figure before the read and after it)
         // Read at 10 ms; the reader waited 3 ms for a core since it blocked: the line came at 7 ms.
-        assertThat(BotProcess.receivedAt(10 * MS, 2 * MS, 40 * MS, 43 * MS)).isEqualTo(7 * MS);
+        assertThat(ReplyTime.receivedAt(10 * MS, 2 * MS, 40 * MS, 43 * MS)).isEqualTo(7 * MS);
         // Never before the line it answers began to be written (a wait from before the reader blocked).
-        assertThat(BotProcess.receivedAt(10 * MS, 8 * MS, 40 * MS, 43 * MS)).isEqualTo(8 * MS);
+        assertThat(ReplyTime.receivedAt(10 * MS, 8 * MS, 40 * MS, 43 * MS)).isEqualTo(8 * MS);
         // Unknown figures, or figures that make no sense: the time it was read.
-        assertThat(BotProcess.receivedAt(10 * MS, 2 * MS, -1, -1)).isEqualTo(10 * MS);
-        assertThat(BotProcess.receivedAt(10 * MS, 2 * MS, 40 * MS, -1)).isEqualTo(10 * MS);
-        assertThat(BotProcess.receivedAt(10 * MS, 2 * MS, 40 * MS, 40 * MS)).isEqualTo(10 * MS);
+        assertThat(ReplyTime.receivedAt(10 * MS, 2 * MS, -1, -1)).isEqualTo(10 * MS);
+        assertThat(ReplyTime.receivedAt(10 * MS, 2 * MS, 40 * MS, -1)).isEqualTo(10 * MS);
+        assertThat(ReplyTime.receivedAt(10 * MS, 2 * MS, 40 * MS, 40 * MS)).isEqualTo(10 * MS);
         // (wait began, line seen, its question began to be written, the figures)
         // The question was written during the wait: not dated before it.
-        assertThat(BotProcess.receivedAt(2 * MS, 10 * MS, 8 * MS, 40 * MS, 43 * MS)).isEqualTo(8 * MS);
+        assertThat(ReplyTime.receivedAt(2 * MS, 10 * MS, 8 * MS, 40 * MS, 43 * MS)).isEqualTo(8 * MS);
         // A write that began after the line was seen is not what it answers: only the wait's start bounds it.
-        assertThat(BotProcess.receivedAt(2 * MS, 10 * MS, 12 * MS, 40 * MS, 43 * MS)).isEqualTo(7 * MS);
+        assertThat(ReplyTime.receivedAt(2 * MS, 10 * MS, 12 * MS, 40 * MS, 43 * MS)).isEqualTo(7 * MS);
     }
 
     /**
@@ -98,7 +98,7 @@ class RunQueueWaitTest {
         Containment containment = Containment.prepare(entrant.command(), TestBots.command("random", "2"), isolation,
                 "waits");
         BotProcess bot = ((BotProcess.Start.Started) BotProcess.start(entrant.command(), Map.of(), BotProcess.Limits.DEFAULT,
-                "waits-white", containment)).bot();
+                "waits-white", containment, ended -> { })).bot();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             assertThat(bot.send("start", deadline)).isInstanceOf(Delivery.Written.class);

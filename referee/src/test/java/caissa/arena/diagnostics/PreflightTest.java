@@ -2,7 +2,7 @@ package caissa.arena.diagnostics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.bot.BotCommand;
+import caissa.arena.program.BotCommand;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.TimeControl;

@@ -2,8 +2,8 @@ package caissa.arena.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.bot.BotCommand;
 import caissa.arena.game.InProcessSeat.Answer;
+import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Side;

@@ -3,7 +3,7 @@ package caissa.arena.game;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import caissa.arena.bot.BotCommand;
+import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Side;
 import caissa.arena.sandbox.BotCgroup;
 import caissa.arena.sandbox.Isolation;

@@ -2,7 +2,7 @@ package caissa.arena.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.bot.BotCommand;
+import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Side;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.SandboxMode;

@@ -2,7 +2,7 @@ package caissa.arena.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.bot.BotCommand;
+import caissa.arena.program.BotCommand;
 import caissa.arena.diagnostics.Preflight;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.testbots.Sandboxes;

@@ -94,7 +94,7 @@ class SchemaConformanceTest {
                 Duration.ofSeconds(10));
         GameRecord played = Game.play(GameSetup.of(TestBots.entrant("a", "random", "4"), TestBots.entrant("b", "garbage", "2"), clock));
         GameRecord failed = Game.play(GameSetup.of(TestBots.entrant("a", "random", "4"),
-                new caissa.arena.game.Entrant("ghost", caissa.arena.bot.BotCommand.of("/nonexistent")), clock));
+                new caissa.arena.game.Entrant("ghost", caissa.arena.program.BotCommand.of("/nonexistent")), clock));
         Path first = dir.resolve("played.json");
         Path second = dir.resolve("failed.json");
         Json.writeFile(first, played);

@@ -2,7 +2,6 @@ package caissa.arena.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.bot.BotCommand;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
@@ -10,6 +9,7 @@ import caissa.arena.game.GameSetup;
 import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
 import caissa.arena.game.TimeControl;
+import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Side;
 import caissa.arena.testbots.Poll;
 import caissa.arena.testbots.TestBots;

@@ -9,7 +9,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +23,17 @@ class ReusedGroupsTest {
 
     /** Limits no other test uses, so that no other test's bot takes these groups from the pool meanwhile. */
     private static final ResourceLimits LIMITS = new ResourceLimits(97L << 20, 5, 64, 1L << 20, 256L << 20);
+
+    /** Groups are kept for later bots while some command's bots run, as a command's host says. */
+    @BeforeEach
+    void aCommandRunsBots() {
+        SharedSandbox.open();
+    }
+
+    @AfterEach
+    void theCommandIsDone() {
+        SharedSandbox.close();
+    }
 
     @Test
     void aReleasedGroupServesTheNextBotAsIfNew() throws Exception {
@@ -77,7 +90,8 @@ class ReusedGroupsTest {
         assumeV1();
         caissa.arena.testbots.Sandboxes.assumeSandbox();
         // None put aside by an earlier test: this one's is the oldest.
-        BotCgroup.removeIdle();
+        SharedSandbox.close();
+        SharedSandbox.open();
         BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
         Path lingering = endASandboxIn(group);
         // Put aside, not removed: the group now has another process group.
@@ -99,7 +113,7 @@ class ReusedGroupsTest {
                 third.release();
             }
         } finally {
-            BotCgroup.removeIdle();
+            SharedSandbox.close();
             assertThat(lingering).doesNotExist();
             assertThat(next).doesNotExist();
         }
@@ -124,7 +138,7 @@ class ReusedGroupsTest {
     void aLateKillThroughTheLastBotsContainmentDoesNotReachTheNextBot() throws Exception {
         assumeV1();
         Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.NONE).withLimits(LIMITS);
-        caissa.arena.bot.BotCommand cat = caissa.arena.bot.BotCommand.of("cat");
+        caissa.arena.program.BotCommand cat = caissa.arena.program.BotCommand.of("cat");
         Containment last = Containment.prepare(cat, cat, isolation, "last");
         List<Path> dirs = folders(last.cgroup().orElseThrow());
         last.close();
@@ -191,14 +205,26 @@ class ReusedGroupsTest {
     }
 
     @Test
-    void theIdleGroupsAreRemovedWhenTheArenaExits() throws Exception {
+    void theIdleGroupsAreRemovedWhenTheLastCommandIsDone() throws Exception {
         assumeV1();
         BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
         List<Path> dirs = folders(group);
         group.release();
         assertThat(dirs).allSatisfy(dir -> assertThat(dir).exists());
 
-        BotCgroup.removeIdle();
+        SharedSandbox.close();
+
+        assertThat(dirs).allSatisfy(dir -> assertThat(dir).doesNotExist());
+    }
+
+    @Test
+    void aGroupGivenBackWhenNoCommandRunsBotsIsRemoved() throws Exception {
+        assumeV1();
+        BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
+        List<Path> dirs = folders(group);
+        SharedSandbox.close();
+
+        group.release();
 
         assertThat(dirs).allSatisfy(dir -> assertThat(dir).doesNotExist());
     }

@@ -97,7 +97,7 @@ class StaleGroupsTest {
     @Test
     void theFrozenFreezerKeeperOfAKilledArenaIsRemovedToo() {
         caissa.arena.testbots.Sandboxes.assumeCgroups();
-        Path keeper = BotCgroup.frozenKeeper((1L << 22) + 1);
+        Path keeper = CgroupV1.frozenKeeper((1L << 22) + 1);
         Assumptions.assumeTrue(keeper != null, "needs a cgroup v1 freezer");
         assertThat(keeper.resolve("freezer.state")).hasContent("FROZEN");
 

@@ -1,8 +1,8 @@
 package caissa.arena.testbots;
 
-import caissa.arena.bot.BotCommand;
 import caissa.arena.bot.StderrExcerpt;
 import caissa.arena.game.Entrant;
+import caissa.arena.program.BotCommand;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

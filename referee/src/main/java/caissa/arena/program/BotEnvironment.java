@@ -1,4 +1,4 @@
-package caissa.arena.bot;
+package caissa.arena.program;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,9 +18,6 @@ public final class BotEnvironment {
     /** The variables passed on from the arena's environment, when it has them. */
     public static final List<String> PASSED = List.of("PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "LC_CTYPE", "TZ");
 
-    /** Where programs are looked for when the arena itself has no PATH. */
-    private static final String DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin";
-
     private BotEnvironment() {
     }
 
@@ -33,7 +30,8 @@ public final class BotEnvironment {
                 base.put(name, value);
             }
         }
-        base.putIfAbsent("PATH", DEFAULT_PATH);
+        // Where the arena has no PATH, the one its own check of programs searched (see ProgramLookup).
+        base.put("PATH", ProgramLookup.searchPath(arena));
         base.putIfAbsent("LANG", "C.UTF-8");
         return base;
     }

@@ -1,4 +1,4 @@
-package caissa.arena.bot;
+package caissa.arena.program;
 
 import java.io.File;
 import java.io.IOException;
@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -18,8 +19,13 @@ import java.util.Optional;
  */
 public final class ProgramLookup {
 
-    /** What the JDK searches when PATH is not set (its own default, less the current folder). */
-    static final String UNSET_PATH = "/bin:/usr/bin";
+    /**
+     * What is searched when the arena has no PATH: the JDK's own default, less the current
+     * folder. A bot is given this PATH too ({@link BotEnvironment}), so that what starts it
+     * ({@code setsid}, {@code env} in its sandbox, its own {@code #!/usr/bin/env} line) looks
+     * where this check looked.
+     */
+    public static final String UNSET_PATH = "/bin:/usr/bin";
 
     /** What was found for a program. */
     public sealed interface Found {
@@ -44,14 +50,24 @@ public final class ProgramLookup {
     }
 
     /** The arena's search path for bare program names. */
-    static String searchPath() {
-        String path = System.getenv("PATH");
+    public static String searchPath() {
+        return searchPath(System.getenv());
+    }
+
+    /** The search path for bare program names in an environment: its PATH, or {@link #UNSET_PATH}. */
+    public static String searchPath(Map<String, String> environment) {
+        String path = environment.get("PATH");
         return path == null ? UNSET_PATH : path;
     }
 
     /** The executable file a bare name stands for on the search path, if any. */
     public static Optional<Path> onPath(String program) {
-        for (String dir : searchPath().split(File.pathSeparator)) {
+        return onPath(program, searchPath());
+    }
+
+    /** The executable file a bare name stands for on {@code searchPath}, if any. */
+    static Optional<Path> onPath(String program, String searchPath) {
+        for (String dir : searchPath.split(File.pathSeparator)) {
             if (!dir.isEmpty()) {
                 try {
                     Path candidate = Path.of(dir, program);
@@ -114,7 +130,7 @@ public final class ProgramLookup {
     }
 
     /** The program a script's {@code #!} line names (empty text for a bare {@code #!}); empty when it has none. */
-    static Optional<String> interpreter(Path file) {
+    public static Optional<String> interpreter(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
             byte[] head = in.readNBytes(256);
             if (head.length < 2 || head[0] != '#' || head[1] != '!') {
@@ -128,7 +144,7 @@ public final class ProgramLookup {
     }
 
     /** Whether the file is a compiled program (ELF), which needs no interpreter, only the executable bit. */
-    static boolean compiled(Path file) {
+    public static boolean compiled(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
             byte[] head = in.readNBytes(4);
             return head.length == 4 && head[0] == 0x7f && head[1] == 'E' && head[2] == 'L' && head[3] == 'F';

@@ -1,4 +1,4 @@
-package caissa.arena.bot;
+package caissa.arena.program;
 
 import java.util.ArrayList;
 import java.util.List;

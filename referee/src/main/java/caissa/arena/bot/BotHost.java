@@ -1,0 +1,87 @@
+package caissa.arena.bot;
+
+import caissa.arena.sandbox.SharedSandbox;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The bots one command runs, from its first to its last: the command opens this, hands it to
+ * the seats it opens, and closes it when its games are done. While it is open, a stop of the
+ * arena (Ctrl-C, SIGTERM) kills every live bot of it instead of leaving them to run on, and
+ * says so to the games, which then record nothing (SIGKILL cannot be caught: its bots see their
+ * input close). Closing it gives back what the sandboxes kept between games (see {@link SharedSandbox}).
+ */
+public final class BotHost implements AutoCloseable {
+
+    private final Set<BotProcess> live = ConcurrentHashMap.newKeySet();
+    private final Thread onStop = new Thread(this::stop, "kill-bots");
+    private volatile boolean stopping;
+    private boolean closed;
+
+    private BotHost() {
+    }
+
+    /** Opens a host: from now until {@link #close}, a stop of the arena ends its bots first. */
+    public static BotHost open() {
+        BotHost host = new BotHost();
+        SharedSandbox.open();
+        Runtime.getRuntime().addShutdownHook(host.onStop);
+        return host;
+    }
+
+    /** Starts a bot of this host (see {@link BotProcess#start}). */
+    public BotProcess.Start start(caissa.arena.program.BotCommand command, java.util.Map<String, String> environment,
+            BotProcess.Limits limits, String name, caissa.arena.sandbox.Containment containment) {
+        BotProcess.Start start = BotProcess.start(command, environment, limits, name, containment, live::remove);
+        if (start instanceof BotProcess.Start.Started started) {
+            live.add(started.bot());
+            if (stopping) {
+                // Started as the arena stopped: ended like the others.
+                started.bot().kill();
+            }
+        }
+        return start;
+    }
+
+    /**
+     * Whether the arena is being stopped. The bots are killed then, so a game ending now ended
+     * because of it, not because of a bot: it must not be recorded as a result.
+     */
+    public boolean stopping() {
+        return stopping;
+    }
+
+    /** The arena is stopping: kill every live bot, and let the games notice and wind down. */
+    private void stop() {
+        stopping = true;
+        live.forEach(BotProcess::kill);
+        // The games check stopping() before recording anything: the JVM must not halt in the middle of their bookkeeping.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (!live.isEmpty() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        SharedSandbox.close();
+    }
+
+    /** The command is done with its bots (each was ended by its game): no hook is left behind. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            Runtime.getRuntime().removeShutdownHook(onStop);
+        } catch (IllegalStateException shuttingDown) {
+            // The hook runs, or has run: it gives back the shared parts itself.
+            return;
+        }
+        SharedSandbox.close();
+    }
+}

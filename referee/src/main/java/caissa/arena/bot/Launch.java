@@ -1,0 +1,96 @@
+package caissa.arena.bot;
+
+import caissa.arena.program.BotCommand;
+import caissa.arena.program.BotEnvironment;
+import caissa.arena.program.ProgramLookup;
+import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Portable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * How a bot's process is started: its containment's command (bubblewrap's, or the bot's own
+ * behind its limits), a session of its own where the containment does not give it one, the few
+ * variables every program needs and none of the arena's others, and its output on a pipe that
+ * can be polled where this JVM allows one.
+ */
+final class Launch {
+
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
+
+    /** A process started, with the pipe its output comes through when that is polled. */
+    record Started(Process process, Optional<SelectablePipe> pipe) {
+    }
+
+    private Launch() {
+    }
+
+    /**
+     * Starts {@code command} inside its containment (null for a plain process) with the run's
+     * variables, marked with {@code marker}; the reason the operating system gives when it cannot.
+     */
+    static Started start(BotCommand command, Map<String, String> environment, Containment containment, String marker)
+            throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(containment == null ? inOwnSession(command)
+                : containment.ownSession() ? containment.argv()
+                : inOwnSession(new BotCommand(containment.argv(), command.workingDir(), command.env())));
+        command.workingDir().ifPresent(dir -> builder.directory(dir.toFile()));
+        // Nothing of the arena's environment but the few variables every program needs: it holds secrets.
+        builder.environment().clear();
+        builder.environment().putAll(BotEnvironment.base(System.getenv()));
+        if (containment == null || !containment.sandboxed()) {
+            builder.environment().putAll(environment);
+            builder.environment().putAll(command.env());
+        }
+        // In a sandbox the bot's own variables are set inside it, after the change of user (see
+        // Bubblewrap): what starts the sandbox runs with the arena's privileges and must not get them.
+        builder.environment().put(ProcessTree.MARKER_VARIABLE, marker);
+        Optional<SelectablePipe> pipe = SelectablePipe.open();
+        pipe.ifPresent(p -> builder.redirectOutput(p.childEnd()));
+        try {
+            return new Started(builder.start(), pipe);
+        } catch (IOException | SecurityException | UnsupportedOperationException e) {
+            pipe.ifPresent(SelectablePipe::close);
+            throw new IOException(failureReason(e), e);
+        } finally {
+            // The child has its copy: the end of output comes when its copies close.
+            pipe.ifPresent(SelectablePipe::closeWritingEnd);
+        }
+    }
+
+    /**
+     * The command run through {@code setsid}, so that the bot leads a session and process group of
+     * its own: a Ctrl-C on the arena's terminal reaches the arena, which stops the games, and not
+     * the bots; and the bot with everything it started can be stopped and continued as a group.
+     * A child of the arena is never a group leader, so setsid executes the bot in place and the
+     * process started is the bot itself.
+     */
+    private static List<String> inOwnSession(BotCommand command) {
+        List<String> argv = command.argv();
+        // A program that cannot be run is left to Java, whose error names it (setsid would start and fail).
+        if (Portable.on() || !Files.isExecutable(SETSID)
+                || !(ProgramLookup.find(argv.get(0), command.workingDir()) instanceof ProgramLookup.Found.Startable)) {
+            return argv;
+        }
+        List<String> wrapped = new ArrayList<>(argv.size() + 1);
+        wrapped.add(SETSID.toString());
+        wrapped.addAll(argv);
+        return wrapped;
+    }
+
+    /** Java says {@code Cannot run program "x": error=2, No such file or directory}: keep the OS's part. */
+    private static String failureReason(Exception e) {
+        String message = String.valueOf(e.getMessage());
+        Throwable cause = e.getCause();
+        if (cause != null && cause.getMessage() != null) {
+            String os = cause.getMessage().replaceFirst("^error=\\d+, ", "");
+            return message.replaceFirst(":.*$", "") + ": " + os;
+        }
+        return message;
+    }
+}

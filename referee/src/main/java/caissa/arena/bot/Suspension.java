@@ -1,0 +1,135 @@
+package caissa.arena.bot;
+
+import caissa.arena.sandbox.Containment;
+
+/**
+ * How a bot that is not to move is kept from the CPU: its cgroup's freezer ({@link Freezer}),
+ * SIGSTOP and SIGCONT to its process group ({@link StopSignals}), or not at all ({@link
+ * Unsuspended}). One is chosen when the bot starts; the game log records which.
+ */
+sealed interface Suspension permits Suspension.Freezer, Suspension.StopSignals, Suspension.Unsuspended {
+
+    /** Stops the bot and everything it started; returns once that is under way. */
+    void suspend();
+
+    /** Lets a suspended bot run again. */
+    void resume();
+
+    /** {@code freezer}, {@code signals} or {@code none}, as the game log records it. */
+    String word();
+
+    /**
+     * The bot's cgroup, frozen whole, sandboxed or not. The freeze is not waited for: a bot that
+     * forks without pause would make the game wait, and a freeze that timed out would leave it
+     * half frozen with no thaw to come.
+     */
+    final class Freezer implements Suspension {
+        private final Process process;
+        private final Containment containment;
+        private boolean exempted;
+        private boolean frozen;
+
+        Freezer(Process process, Containment containment) {
+            this.process = process;
+            this.containment = containment;
+        }
+
+        @Override
+        public void suspend() {
+            if (frozen || !process.isAlive()) {
+                return;
+            }
+            // The group is asked for each time: once the containment is closed it may be another bot's.
+            containment.cgroup().ifPresent(group -> {
+                if (!exempted && containment.sandboxed()) {
+                    // Once, before the first freeze: the sandbox's own processes need no freezing.
+                    exempted = true;
+                    group.exemptFromFreezing(SandboxProcesses.wrappers(process.pid()));
+                }
+                frozen = group.startFreezing();
+            });
+        }
+
+        @Override
+        public void resume() {
+            if (frozen) {
+                containment.cgroup().ifPresent(group -> group.thaw());
+                frozen = false;
+            }
+        }
+
+        @Override
+        public String word() {
+            return "freezer";
+        }
+    }
+
+    /**
+     * SIGSTOP and SIGCONT to the process group that holds the bot and all it started: in a
+     * sandbox its init, which bubblewrap's {@code --new-session} makes lead a session and group
+     * of its own; outside one the process started, which {@code setsid} made a leader. Found at
+     * the first suspension (the bot has its group by then); none where there is no such group,
+     * since the signal would reach the arena.
+     */
+    final class StopSignals implements Suspension {
+        private final Process process;
+        private final boolean sandboxed;
+        /** 0 until looked for, -1 when there is no group of the bot's own. */
+        private long leader;
+        private boolean stopped;
+
+        StopSignals(Process process, boolean sandboxed) {
+            this.process = process;
+            this.sandboxed = sandboxed;
+        }
+
+        @Override
+        public void suspend() {
+            if (!stopped && process.isAlive() && leader() > 0) {
+                // The shell that sends signals starts at the first need (see Signals).
+                stopped = Signals.shared().map(signals -> signals.stop(leader)).orElse(false);
+            }
+        }
+
+        @Override
+        public void resume() {
+            if (stopped) {
+                Signals.shared().ifPresent(signals -> signals.resume(leader));
+                stopped = false;
+            }
+        }
+
+        private long leader() {
+            if (leader == 0) {
+                long pid = sandboxed ? SandboxProcesses.init(process.pid()) : process.pid();
+                if (pid < 0) {
+                    return -1;
+                }
+                leader = ProcessCpu.processGroup(pid) == pid ? pid : -1;
+            }
+            return leader;
+        }
+
+        @Override
+        public String word() {
+            // A group never looked for (suspension was off) is not known to be missing.
+            return leader < 0 ? "none" : "signals";
+        }
+    }
+
+    /** Idle bots keep running: no cgroup, and no way to signal their processes alone. */
+    final class Unsuspended implements Suspension {
+        @Override
+        public void suspend() {
+        }
+
+        @Override
+        public void resume() {
+        }
+
+        @Override
+        public String word() {
+            return "none";
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package caissa.arena.sandbox;
+
+/**
+ * What the sandboxes keep between games while bots run: idle cgroups kept for the next bot (see
+ * {@link BotCgroup#acquire}), the frozen cgroup that keeps the kernel's freezer on, and the
+ * folder of files handed to bubblewrap. Open while any command's bots run (see {@code
+ * caissa.arena.bot.BotHost}); given back when the last of them closes, and never kept after.
+ */
+public final class SharedSandbox {
+
+    private static int open;
+
+    private SharedSandbox() {
+    }
+
+    /** A command's bots begin: what the sandboxes make may be kept for the next game. */
+    public static synchronized void open() {
+        open++;
+    }
+
+    /** A command's bots are done: when no other command's are running, everything kept is given back. */
+    public static synchronized void close() {
+        if (open > 0 && --open == 0) {
+            BotCgroup.removeKept();
+            SandboxFiles.removeFolder();
+        }
+    }
+
+    /** Whether a group given back may be kept for a later bot: only while some command's bots run. */
+    static synchronized boolean keeping() {
+        return open > 0;
+    }
+}
