@@ -255,6 +255,19 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     /** Kills the given members of the group at once; returns how many. */
     abstract int killOnce(List<Long> pids);
 
+    /** Kills the processes one by one with the group frozen, so that no fork outruns the kills. */
+    final int killFrozen(List<Long> pids) {
+        freeze();
+        int killed = 0;
+        for (long pid : pids) {
+            if (ProcessHandle.of(pid).map(ProcessHandle::destroyForcibly).orElse(false)) {
+                killed++;
+            }
+        }
+        thaw();
+        return killed;
+    }
+
     /** Kept for a later bot rather than removed (see {@link #release}); true when kept. */
     boolean keep() {
         return false;

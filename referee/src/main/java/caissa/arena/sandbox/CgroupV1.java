@@ -163,15 +163,7 @@ final class CgroupV1 extends BotCgroup {
 
     @Override
     int killOnce(List<Long> pids) {
-        int killed = 0;
-        freeze();
-        for (long pid : pids) {
-            if (ProcessHandle.of(pid).map(ProcessHandle::destroyForcibly).orElse(false)) {
-                killed++;
-            }
-        }
-        thaw();
-        return killed;
+        return killFrozen(pids);
     }
 
     @Override

@@ -176,15 +176,7 @@ final class CgroupV2 extends BotCgroup {
             }
         }
         // A kernel without cgroup.kill: frozen first, so that no fork outruns the kills.
-        freeze();
-        int killed = 0;
-        for (long pid : pids) {
-            if (ProcessHandle.of(pid).map(ProcessHandle::destroyForcibly).orElse(false)) {
-                killed++;
-            }
-        }
-        thaw();
-        return killed;
+        return killFrozen(pids);
     }
 
     @Override

@@ -66,17 +66,8 @@ public final class Elo {
             return EloEstimate.UNKNOWN;
         }
         double n = pairs;
-        long[] counts = pentanomial.counts();
-        double mean = 0.0;
-        for (int k = 0; k < 5; k++) {
-            mean += counts[k] * (k / 4.0);
-        }
-        mean /= n;
-        double variance = 0.0;
-        for (int k = 0; k < 5; k++) {
-            variance += counts[k] * square(k / 4.0 - mean);
-        }
-        variance /= n;
+        double mean = pentanomial.score();
+        double variance = pentanomial.pairScoreVariance();
         return estimate(mean, variance, n);
     }
 

@@ -95,6 +95,20 @@ public record Pentanomial(long[] counts) {
         return points() / (2.0 * games());
     }
 
+    /**
+     * The variance, over pairs, of a pair's score per game (k/4 for a pair of k points): what the
+     * error of {@link #score()} is made from, pairs being the independent samples. NaN with no pairs.
+     */
+    public double pairScoreVariance() {
+        double mean = score();
+        double sum = 0.0;
+        for (int k = 0; k < 5; k++) {
+            double deviation = k / 4.0 - mean;
+            sum += counts[k] * deviation * deviation;
+        }
+        return sum / pairs();
+    }
+
     /** The same pairs seen from the opponent's side: k points become 4 - k. */
     public Pentanomial mirrored() {
         return new Pentanomial(new long[] {counts[4], counts[3], counts[2], counts[1], counts[0]});

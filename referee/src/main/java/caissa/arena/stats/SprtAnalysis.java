@@ -47,17 +47,8 @@ public final class SprtAnalysis {
         if (n == 0) {
             return new Interval(0.0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
         }
-        long[] counts = pairs.counts();
-        double mean = 0.0;
-        for (int k = 0; k < 5; k++) {
-            mean += counts[k] * (k / 4.0);
-        }
-        mean /= n;
-        double variance = 0.0;
-        for (int k = 0; k < 5; k++) {
-            variance += counts[k] * (k / 4.0 - mean) * (k / 4.0 - mean);
-        }
-        variance /= n;
+        double mean = pairs.score();
+        double variance = pairs.pairScoreVariance();
         if (variance == 0.0) {
             double sign = Math.signum(mean - 0.5);
             double elo = sign == 0 ? 0.0 : sign * Double.POSITIVE_INFINITY;

@@ -9,7 +9,7 @@ import java.util.Map;
  * gauntlet, Swiss with its final); {@link Format#scheme} picks it. A new scheme, a knockout say, is
  * a new {@link Format} record and a new class here.
  */
-public sealed interface Scheme permits RoundRobinScheme, GauntletScheme, SwissScheme {
+public sealed interface Scheme permits OneBatch, SwissScheme {
 
     /**
      * Games in the whole tournament, every stage, in long arithmetic: a tournament file asking for
