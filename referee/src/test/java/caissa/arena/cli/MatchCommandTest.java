@@ -93,7 +93,7 @@ class MatchCommandTest {
         assertThat(summary().get("settings").get("openings").asText()).isEqualTo(book.toString());
         int[] lines = {1, 1, 3, 3, 1, 1};
         for (int game = 1; game <= 6; game++) {
-            JsonNode log = Json.mapper().readTree(dir.resolve("out").resolve("games").resolve(String.format("%05d.json", game))
+            JsonNode log = Json.mapper().readTree(dir.resolve("out").resolve("games").resolve(caissa.arena.records.GameFiles.name(game, 6))
                     .toFile());
             assertThat(log.get("book").get("line").asInt()).as("game %d", game).isEqualTo(lines[game - 1]);
         }
