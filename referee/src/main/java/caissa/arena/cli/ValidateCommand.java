@@ -99,7 +99,7 @@ final class ValidateCommand implements Callable<Integer> {
 
     /** {@code --json -}: the document alone on standard output. */
     private boolean jsonOnStdout() {
-        return json != null && json.toString().equals("-");
+        return JsonTarget.toStandardOutput(json);
     }
 
     @Option(names = "--out", paramLabel = "DIR",
@@ -194,13 +194,11 @@ final class ValidateCommand implements Callable<Integer> {
 
     private void print(ValidationReport report) throws java.io.IOException {
         PrintWriter terminal = spec.commandLine().getOut();
-        if (jsonOnStdout()) {
-            terminal.print(Json.write(report));
-            terminal.flush();
-            return;
-        }
         if (json != null) {
-            Json.writeFile(json, report);
+            JsonTarget.write(json, Json.write(report), terminal);
+        }
+        if (jsonOnStdout()) {
+            return;
         }
         terminal.println(TerminalText.escape("checks for " + report.bot()
                 + (report.source() != null ? " (built from " + report.source() + ")" : "")
