@@ -45,6 +45,9 @@ public final class BotProcess {
         }
     }
 
+    /** How a reason begins when the arena's own launch failed (see {@link #launchFailure}). */
+    public static final String LAUNCH_FAILED = "the arena's launch failed before its program ran";
+
     /** How long the readers may take to see the end of a finished bot's output. */
     private static final long READER_WAIT_MILLIS = 200;
 
@@ -203,7 +206,7 @@ public final class BotProcess {
         }
         String said = stderr.excerpt().head().lines().map(String::strip).filter(line -> !line.isEmpty()).findFirst()
                 .map(line -> line + " ").orElse("");
-        return Optional.of("the arena's launch failed before its program ran: " + said + "(exit status " + status.get() + ")");
+        return Optional.of(LAUNCH_FAILED + ": " + said + "(exit status " + status.get() + ")");
     }
 
     /** The containment the bot runs in, if any: its record for the log, its cgroup for freezing and CPU time. */

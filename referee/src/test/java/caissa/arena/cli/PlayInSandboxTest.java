@@ -3,6 +3,7 @@ package caissa.arena.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.command.ExitCodes;
+import caissa.arena.diagnostics.Hints;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.SystemProperty;
@@ -72,7 +73,8 @@ class PlayInSandboxTest {
         }
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCodes.NO_RESULT);
-        assertThat(run.out()).contains("(start-failure)").doesNotContain("(crash)");
+        assertThat(run.out()).contains("(start-failure)").doesNotContain("(crash)")
+                .contains("hint: " + Hints.ARENA_LAUNCH);
         assertThat(Files.readString(temp.resolve("game.json"))).contains("bwrap: Can't find source path " + missing);
     }
 
