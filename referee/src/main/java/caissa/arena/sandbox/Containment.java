@@ -202,7 +202,8 @@ public final class Containment {
     /**
      * Whether the launch got as far as the bot's own program: its last step marks a file just
      * before it executes the program (see {@link #launcher}), on a descriptor it closes first, so
-     * the bot can neither write the mark nor see it. A launch that ended without the mark failed
+     * the bot does not inherit it; in a sandbox it cannot see the file either (without one it runs
+     * as the arena's user, who could). A launch that ended without the mark failed
      * in the arena's own layer (the launcher, bubblewrap, setpriv): the bot never ran. True where
      * nothing but the program is started (portable mode), and once the file is gone.
      */
