@@ -45,6 +45,9 @@ public final class BotProcess {
         }
     }
 
+    /** How a reason begins when the arena's own launch failed (see {@link #launchFailure}). */
+    public static final String LAUNCH_FAILED = "the arena's launch failed before its program ran";
+
     /** How long the readers may take to see the end of a finished bot's output. */
     private static final long READER_WAIT_MILLIS = 200;
 
@@ -176,6 +179,34 @@ public final class BotProcess {
             Thread.currentThread().interrupt();
         }
         return Optional.empty();
+    }
+
+    /**
+     * Why the arena's own launch layer (the launcher, bubblewrap, setpriv) ended before the bot's
+     * program ran, once it has ended, waiting at most {@code wait} for that: its own error line
+     * (such as {@code bwrap: Can't mkdir ...}) with its exit status. Empty when the bot's program
+     * was reached (its failure is its own), while the launch still runs, and for a plain process.
+     * Everything on standard error then is the launch's: the bot wrote nothing.
+     */
+    public Optional<String> launchFailure(Duration wait) {
+        if (containment == null) {
+            return Optional.empty();
+        }
+        Optional<Integer> status = exitStatus(wait);
+        if (status.isEmpty() || containment.programReached()) {
+            return Optional.empty();
+        }
+        try {
+            // The launch's processes are gone: its error lines are at most a moment from the reader.
+            stderrReader.get(wait.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            // What was read so far.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        String said = stderr.excerpt().head().lines().map(String::strip).filter(line -> !line.isEmpty()).findFirst()
+                .map(line -> line + " ").orElse("");
+        return Optional.of(LAUNCH_FAILED + ": " + said + "(exit status " + status.get() + ")");
     }
 
     /** The containment the bot runs in, if any: its record for the log, its cgroup for freezing and CPU time. */

@@ -5,7 +5,9 @@ import caissa.arena.command.ExitCodes;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.records.Json;
 import caissa.arena.sandbox.Host;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +28,7 @@ import picocli.CommandLine.Spec;
                 + " Exit codes: 0 every part works as well as it can, 1 something is missing (its fix is printed).")
 final class DoctorCommand implements Callable<Integer> {
 
-    /** The versioned name of what {@code --json} prints. */
+    /** The versioned name of what {@code --json} writes. */
     static final String SCHEMA = "caissa-arena/doctor/1";
     /** Where each line's kind starts, so that the kinds stand in one column. */
     private static final int NAME_WIDTH = 11;
@@ -35,16 +37,18 @@ final class DoctorCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--json", description = "Print one JSON document (" + SCHEMA + ") instead of lines.")
-    boolean json;
+    @Option(names = "--json", paramLabel = "FILE",
+            description = "Also write the findings as one JSON document (" + SCHEMA + ")" + JsonTarget.HELP)
+    Path json;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         Host host = Host.detect(caissa.arena.bot.BotProcess.outputReading().equals("polled"));
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.print(Json.write(document(host)));
-        } else {
+        if (json != null) {
+            JsonTarget.write(json, Json.write(document(host)), out);
+        }
+        if (!JsonTarget.toStandardOutput(json)) {
             lines(host).forEach(out::println);
         }
         out.flush();
@@ -82,7 +86,7 @@ final class DoctorCommand implements Callable<Integer> {
         return text.length() >= width ? text + " " : text + " ".repeat(width - text.length());
     }
 
-    /** What {@code --json} prints: the same parts, each {@code {kind, detail, fix}}, under a versioned schema name. */
+    /** What {@code --json} writes: the same parts, each {@code {kind, detail, fix}}, under a versioned schema name. */
     static Map<String, Object> document(Host host) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("schema", SCHEMA);

@@ -114,7 +114,7 @@ final class MatchCommand implements Callable<Integer> {
                     + " losing each game by start-failure without being started again.")
     BrokenBots broken = BrokenBots.REFUSE;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the summary as JSON (caissa-arena/match/1).")
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the summary as JSON (caissa-arena/match/1) to FILE.")
     Path json;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Where the game logs go (default: reports/match/<time>-<engine>-vs-<baseline>/).")
@@ -131,6 +131,10 @@ final class MatchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (games != null && (sprt != null || maxGames != null)) {
             throw new UsageException("--games plays a fixed number of games; for a sequential test use --sprt and --max-games");
+        }
+        if (JsonTarget.toStandardOutput(json)) {
+            // Its progress and summary are on standard output, which a document could not share.
+            throw new UsageException("--json - is not for match, whose progress is on standard output: give a FILE");
         }
         Sprt hypotheses = MatchSettings.DEFAULT_SPRT;
         if (sprt != null) {

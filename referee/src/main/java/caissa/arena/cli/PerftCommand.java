@@ -5,7 +5,9 @@ import caissa.arena.command.UsageException;
 import caissa.arena.records.Json;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -42,11 +44,11 @@ final class PerftCommand implements Callable<Integer> {
     @Option(names = "--divide", description = "Also list the count below each first move.")
     boolean divide;
 
-    @Option(names = "--json", description = "Print one JSON object instead of text.")
-    boolean json;
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the count as one JSON object" + JsonTarget.HELP)
+    Path json;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         Position position = PositionConverter.read(spec, variant, positionText);
         if (depth < 0 || depth > MAX_DEPTH) {
             throw new UsageException("--depth must be between 0 and " + MAX_DEPTH + ", got " + depth);
@@ -61,7 +63,7 @@ final class PerftCommand implements Callable<Integer> {
         long nanos = System.nanoTime() - start;
         long millis = nanos / 1_000_000;
         long nodesPerSecond = nanos == 0 ? 0 : Math.round(nodes * 1e9 / nanos);
-        if (json) {
+        if (json != null) {
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("variant", variant.id());
             doc.put("position", position.toCfn());
@@ -74,8 +76,9 @@ final class PerftCommand implements Callable<Integer> {
                 counts.forEach(c -> byMove.put(c.move().toString(), c.nodes()));
                 doc.put("divide", byMove);
             }
-            out.println(Json.writeCompact(doc));
-        } else {
+            JsonTarget.write(json, Json.writeCompact(doc), out);
+        }
+        if (!JsonTarget.toStandardOutput(json)) {
             counts.forEach(c -> out.println(c.move() + ": " + c.nodes()));
             if (divide) {
                 out.println();

@@ -49,7 +49,8 @@ final class RatingsCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the bootstrap (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the list as JSON (caissa-arena/ratings/1).")
+    @Option(names = "--json", paramLabel = "FILE",
+            description = "Also write the list as JSON (caissa-arena/ratings/1)" + JsonTarget.HELP)
     Path json;
 
     @Option(names = "--html", paramLabel = "FILE", description = "Also write the list as a web page.")
@@ -80,7 +81,9 @@ final class RatingsCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter terminal = spec.commandLine().getOut();
+        // With --json -, standard output holds the document alone: the table is not printed.
+        PrintWriter out = JsonTarget.toStandardOutput(json) ? new PrintWriter(java.io.Writer.nullWriter()) : terminal;
         out.printf(Locale.ROOT, "ratings: %d games of %d bots from %d folder%s%s%n", list.games(), list.bots().size(),
                 folders.size(), folders.size() == 1 ? "" : "s", list.unrated() == 0 ? "" : " (" + list.unrated() + " without a rating result left out)");
         if (list.groups().size() > 1) {
@@ -98,7 +101,7 @@ final class RatingsCommand implements Callable<Integer> {
         }
         RatingsDocument document = RatingsDocument.of(Version.current(), folders.stream().map(Path::toString).toList(), list);
         if (json != null) {
-            Json.writeFile(json, document);
+            JsonTarget.write(json, Json.write(document), terminal);
         }
         if (html != null) {
             AtomicFiles.write(html, RatingsPage.html(document));

@@ -6,7 +6,9 @@ import caissa.arena.records.Json;
 import caissa.arena.stats.Sprt;
 import caissa.arena.stats.SprtDuration;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -46,8 +48,9 @@ final class SprtCommand implements Callable<Integer> {
             description = "Share of drawn games, from 0 to below 1 (default: 0.3; your bots' own is better: a match's summary gives it).")
     double drawRatio = DEFAULT_DRAW_RATIO;
 
-    @Option(names = "--json", description = "Print one JSON object (caissa-arena/sprt/1) instead of text.")
-    boolean json;
+    @Option(names = "--json", paramLabel = "FILE",
+            description = "Also write the prediction as one JSON object (caissa-arena/sprt/1)" + JsonTarget.HELP)
+    Path json;
 
     /** The printed document ({@value #SCHEMA}, reports/schemas/sprt.schema.json). */
     @JsonPropertyOrder({"schema", "sprt", "drawRatio", "expectedGamesH0", "expectedGamesH1", "games95"})
@@ -57,7 +60,7 @@ final class SprtCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         Sprt sprt;
         SprtDuration duration;
         try {
@@ -70,9 +73,11 @@ final class SprtCommand implements Callable<Integer> {
                 Math.round(duration.expectedGamesH0()), Math.round(duration.expectedGamesH1()),
                 Math.round(duration.games95()));
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(Json.writeCompact(prediction));
-            return ExitCodes.OK;
+        if (json != null) {
+            JsonTarget.write(json, Json.writeCompact(prediction), out);
+            if (JsonTarget.toStandardOutput(json)) {
+                return ExitCodes.OK;
+            }
         }
         out.printf(Locale.ROOT, "SPRT %s, draw ratio %s, LLR bounds [%.2f, %.2f]%n", sprt, number(drawRatio),
                 sprt.lowerBound(), sprt.upperBound());

@@ -99,12 +99,15 @@ final class ValidateCommand implements Callable<Integer> {
 
     /** {@code --json -}: the document alone on standard output. */
     private boolean jsonOnStdout() {
-        return json != null && json.toString().equals("-");
+        return JsonTarget.toStandardOutput(json);
     }
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Where the game logs go (default: reports/validate/<time>-<bot>/).")
     Path out;
+
+    /** The openings of {@code --openings}, every line checked before anything runs. */
+    private Optional<BookOpenings> book = Optional.empty();
 
     @Override
     public Integer call() throws Exception {
@@ -126,6 +129,9 @@ final class ValidateCommand implements Callable<Integer> {
             BotOption.entrant("BOT", bot, name);
         } else {
             BotOption.name("BOT", name, fileName(bot));
+        }
+        if (openings != null) {
+            book = Optional.of(new BookOpenings(OpeningBook.read(openings, variant), BookOrder.SEQUENTIAL, 1));
         }
         sandbox.warnIfUnsandboxed("validate", spec.commandLine().getErr());
         Path buildDir = Files.createTempDirectory("caissa-build");
@@ -163,10 +169,6 @@ final class ValidateCommand implements Callable<Integer> {
         } else {
             candidate = BotOption.entrant("BOT", bot, name);
         }
-        Optional<BookOpenings> book = Optional.empty();
-        if (openings != null) {
-            book = Optional.of(new BookOpenings(OpeningBook.read(openings, variant), BookOrder.SEQUENTIAL, 1));
-        }
         Path gamesDir = out != null ? out : ValidateLayout.defaultFolder(LocalDateTime.now(), candidate.name());
         // With --json, standard output holds the document alone.
         PrintWriter progress = jsonOnStdout() ? spec.commandLine().getErr() : spec.commandLine().getOut();
@@ -194,13 +196,11 @@ final class ValidateCommand implements Callable<Integer> {
 
     private void print(ValidationReport report) throws java.io.IOException {
         PrintWriter terminal = spec.commandLine().getOut();
-        if (jsonOnStdout()) {
-            terminal.print(Json.write(report));
-            terminal.flush();
-            return;
-        }
         if (json != null) {
-            Json.writeFile(json, report);
+            JsonTarget.write(json, Json.write(report), terminal);
+        }
+        if (jsonOnStdout()) {
+            return;
         }
         terminal.println(TerminalText.escape("checks for " + report.bot()
                 + (report.source() != null ? " (built from " + report.source() + ")" : "")

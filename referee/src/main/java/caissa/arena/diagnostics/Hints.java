@@ -1,5 +1,6 @@
 package caissa.arena.diagnostics;
 
+import caissa.arena.bot.BotProcess;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.Termination;
 import caissa.arena.rules.Side;
@@ -22,6 +23,9 @@ public final class Hints {
             + " 0 opening plies";
     public static final String NOT_EXECUTABLE = "the file is not executable: make it so (chmod +x FILE) or start it"
             + " through its interpreter (for example python3 FILE)";
+    public static final String ARENA_LAUNCH = "the arena could not start the bot in its sandbox or limits, so the"
+            + " bot's program never ran: the line quoted is the arena's own; caissa doctor shows what this machine"
+            + " gives the arena, and --sandbox none runs the bots without a sandbox";
     public static final String BAD_INTERPRETER = "the program or the interpreter named on its first line (#!) does not"
             + " exist: fix that line or start the script through its interpreter (for example python3 FILE)";
 
@@ -34,6 +38,9 @@ public final class Hints {
         Termination cause = game.termination();
         String reason = game.reason() == null ? "" : game.reason();
         if (cause == Termination.START_FAILURE) {
+            if (reason.contains(BotProcess.LAUNCH_FAILED)) {
+                return Optional.of(ARENA_LAUNCH);
+            }
             if (reason.contains("Permission denied")) {
                 return Optional.of(NOT_EXECUTABLE);
             }

@@ -493,6 +493,12 @@ public final class Game {
     }
 
     private GameOutcome crash(Place seat, String what) {
+        // A bot whose sandbox could not be built never ran: the game did not happen, by the arena's doing.
+        Optional<String> notStarted = seat.seat.launchFailure(EXIT_STATUS_WAIT);
+        if (notStarted.isPresent()) {
+            return GameOutcome.irregularLoss(seat.side, Termination.START_FAILURE,
+                    seat.who() + " could not be started: " + notStarted.get());
+        }
         Optional<Integer> status = seat.seat.exitStatus(EXIT_STATUS_WAIT);
         String how = status.map(Game::exitDescription)
                 .orElse(what + " but is still running");

@@ -126,6 +126,11 @@ public final class ProcessSeat implements Seat {
     }
 
     @Override
+    public Optional<String> launchFailure(Duration wait) {
+        return bot.launchFailure(wait);
+    }
+
+    @Override
     public void askToEnd() {
         bot.askToEnd();
     }

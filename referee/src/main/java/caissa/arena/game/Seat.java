@@ -63,6 +63,15 @@ public interface Seat {
     /** The player's exit status, waiting at most {@code wait} for it to exit. */
     Optional<Integer> exitStatus(Duration wait);
 
+    /**
+     * Why the arena could not start the player, found only once its launch ended (a sandbox that
+     * could not be built): the arena's cause, waiting at most {@code wait} for the end. Empty when
+     * the player itself ran, whatever it did then.
+     */
+    default Optional<String> launchFailure(Duration wait) {
+        return Optional.empty();
+    }
+
     /** Ending, first half: say {@code end} and close the player's input. */
     void askToEnd();
 

@@ -63,6 +63,29 @@ public final class Bubblewrap {
         return caissa.arena.program.ProgramLookup.onPath(name).map(p -> p.toAbsolutePath().normalize()).orElse(Path.of("/usr/bin", name));
     }
 
+    /**
+     * The last step of a launch: marks descriptor 5 (see {@link Containment#programReached}) and
+     * closes it, so that the bot's program, executed next, neither inherits nor can write it.
+     */
+    static final String REACHED_SCRIPT = "echo reached >&5; exec 5>&-";
+    /**
+     * Inside the sandbox, after the change of user and before the bot's environment is set: a
+     * failure before it (bubblewrap's, setpriv's) is the arena's, one after it the bot's.
+     */
+    static final List<String> REACHED = List.of("/bin/sh", "-c", REACHED_SCRIPT + "; exec \"$@\"", "caissa-reached");
+
+    /** Options added to every sandbox's command line; set by tests only, to make bubblewrap fail. */
+    private static volatile List<String> addedForTests = List.of();
+
+    /**
+     * Adds options to every sandbox's command line until the returned handle is closed: a test
+     * hook, with which a test makes bubblewrap itself fail (a bind of a path that does not exist).
+     */
+    public static AutoCloseable addingOptionsForTests(List<String> options) {
+        addedForTests = List.copyOf(options);
+        return () -> addedForTests = List.of();
+    }
+
     private static volatile Boolean sized;
 
     /** Whether this bubblewrap takes --size for a memory file system (0.7 and later; tried once). */
@@ -184,11 +207,13 @@ public final class Bubblewrap {
         }
         // The launcher opens the keyring filter as file descriptor 3 (see Containment#launcher).
         KeyringFilter.file().ifPresent(filter -> cmd.addAll(List.of("--seccomp", "3")));
+        cmd.addAll(addedForTests);
         cmd.addAll(List.of("--remount-ro", "/", "--chdir", cwd.toString(), "--"));
         if (asRoot) {
             cmd.addAll(List.of(SETPRIV.toString(), "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups",
                     "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"));
         }
+        cmd.addAll(REACHED);
         // The bot's environment is set last, by env after the change of user: bubblewrap and
         // setpriv run with the arena's own (an LD_PRELOAD of the bot's would run as root there).
         java.util.Map<String, String> own = new java.util.TreeMap<>(environment);

@@ -42,6 +42,11 @@ public final class Containment {
     private final Isolation isolation;
     /** bubblewrap's options, handed to it as a file (see {@link #prepare}); null outside a sandbox. Deleted at {@link #close}. */
     private Path optionsFile;
+    /**
+     * Written by the launch's last step just before it executes the bot's own program (see {@link
+     * #launcher}); null where nothing launches the bot but the program itself. Deleted at {@link #close}.
+     */
+    private Path reachedFile;
     /** Where no cgroup holds the bot: what watches its limits once it runs (see {@link #watch}); null before. */
     private LimitWatchdog watchdog;
 
@@ -100,9 +105,12 @@ public final class Containment {
         Optional<BotCgroup> cgroup = BotCgroup.acquire(resolved.limits());
         boolean sandbox = resolved.sandbox() == SandboxMode.BWRAP;
         if (!sandbox) {
-            List<String> argv = new ArrayList<>(launcher(resolved.limits(), cgroup, false, null));
+            Path reached = SandboxFiles.write("reached", new byte[0]);
+            List<String> argv = new ArrayList<>(launcher(resolved.limits(), cgroup, false, null, reached));
             argv.addAll(command.argv());
-            return new Containment(argv, cgroup, null, false, resolved);
+            Containment plain = new Containment(argv, cgroup, null, false, resolved);
+            plain.reachedFile = reached;
+            return plain;
         }
         Path cwd = workingDir(command);
         Set<Path> visible = visiblePaths(command, cwd);
@@ -158,11 +166,13 @@ public final class Containment {
         int end = sandboxed.indexOf("--");
         Path options = SandboxFiles.write("bwrap-options", String.join("\0", sandboxed.subList(1, end)).concat("\0")
                 .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        List<String> argv = new ArrayList<>(launcher(resolved.limits(), cgroup, true, options));
+        Path reached = SandboxFiles.write("reached", new byte[0]);
+        List<String> argv = new ArrayList<>(launcher(resolved.limits(), cgroup, true, options, reached));
         argv.addAll(List.of(sandboxed.get(0), "--args", "4"));
         argv.addAll(sandboxed.subList(end, sandboxed.size()));
         Containment containment = new Containment(argv, cgroup, scratchRoot, true, resolved);
         containment.optionsFile = options;
+        containment.reachedFile = reached;
         return containment;
     }
 
@@ -187,6 +197,25 @@ public final class Containment {
     /** The command that starts the bot inside all of this. */
     public List<String> argv() {
         return argv;
+    }
+
+    /**
+     * Whether the launch got as far as the bot's own program: its last step marks a file just
+     * before it executes the program (see {@link #launcher}), on a descriptor it closes first, so
+     * the bot does not inherit it; in a sandbox it cannot see the file either (without one it runs
+     * as the arena's user, who could). A launch that ended without the mark failed
+     * in the arena's own layer (the launcher, bubblewrap, setpriv): the bot never ran. True where
+     * nothing but the program is started (portable mode), and once the file is gone.
+     */
+    public boolean programReached() {
+        if (reachedFile == null) {
+            return true;
+        }
+        try {
+            return Files.size(reachedFile) > 0;
+        } catch (IOException e) {
+            return true;
+        }
     }
 
     /** Whether the bot runs in a bubblewrap sandbox (rather than as a plain process with limits). */
@@ -276,11 +305,13 @@ public final class Containment {
         if (scratchRoot != null && !isolation.keepScratch()) {
             deleteTree(scratchRoot);
         }
-        if (optionsFile != null) {
-            try {
-                Files.deleteIfExists(optionsFile);
-            } catch (IOException e) {
-                // Removed with its folder when the arena exits.
+        for (Path file : java.util.Arrays.asList(optionsFile, reachedFile)) {
+            if (file != null) {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException e) {
+                    // Removed with its folder when the arena exits.
+                }
             }
         }
     }
@@ -316,8 +347,13 @@ public final class Containment {
      * (a bot killed first would be recorded as crashed). The arena ends bots with SIGKILL. A
      * plain process, or a sandbox without a cgroup, gets a session of its own instead (see
      * {@link #ownSession()}).
+     *
+     * <p>It opens {@code reached} as descriptor 5 for the last step before the bot's program,
+     * which writes a mark there, closes it and executes the program (see {@link #programReached}):
+     * the launcher itself for a plain process, {@link Bubblewrap#REACHED} inside a sandbox.
      */
-    private static List<String> launcher(ResourceLimits limits, Optional<BotCgroup> cgroup, boolean sandbox, Path options) {
+    private static List<String> launcher(ResourceLimits limits, Optional<BotCgroup> cgroup, boolean sandbox, Path options,
+            Path reached) {
         // ulimit -f counts 512-byte blocks: the limit is rounded up to the next block.
         long bytes = limits.fileSizeBytes();
         String blocks = bytes > Long.MAX_VALUE - 511 ? "unlimited" : Long.toString((bytes + 511) / 512);
@@ -328,10 +364,11 @@ public final class Containment {
         List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
                 (sandbox && cgroup.isPresent() ? "trap '' INT QUIT TERM HUP; " : "")
                         + "if [ -n \"$1\" ]; then exec 3<\"$1\" || exit 125; fi; "
-                        + "if [ -n \"$2\" ]; then exec 4<\"$2\" || exit 125; fi; shift 2; "
+                        + "if [ -n \"$2\" ]; then exec 4<\"$2\" || exit 125; fi; exec 5>>\"$3\" || exit 125; shift 3; "
                         + "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 125; shift; done; shift; "
-                        + "ulimit -n " + limits.openFiles() + " && ulimit -f " + blocks + " || exit 125; exec \"$@\"",
-                "caissa-launcher", filter, options == null ? "" : options.toString()));
+                        + "ulimit -n " + limits.openFiles() + " && ulimit -f " + blocks + " || exit 125; "
+                        + (sandbox ? "" : Bubblewrap.REACHED_SCRIPT + "; ") + "exec \"$@\"",
+                "caissa-launcher", filter, options == null ? "" : options.toString(), reached.toString()));
         cgroup.ifPresent(group -> group.procsFiles().forEach(f -> argv.add(f.toString())));
         argv.add("--");
         return argv;

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code caissa doctor}: the lines it prints for given machines, and on this machine, where
@@ -154,11 +155,13 @@ class DoctorCommandTest {
     }
 
     @Test
-    void theJsonDocumentConformsToItsSchemaAndSaysWhatTheLinesSay() throws IOException {
-        CommandRun text = CommandRun.of("doctor");
-        CommandRun json = CommandRun.of("doctor", "--json");
+    void theJsonDocumentConformsToItsSchemaAndSaysWhatTheLinesSay(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("doctor.json");
+        CommandRun text = CommandRun.of("doctor", "--json", file.toString());
+        CommandRun json = CommandRun.of("doctor", "--json", "-");
 
         JsonNode doc = Json.mapper().readTree(json.out());
+        assertThat(Json.mapper().readTree(file.toFile())).isEqualTo(doc);
         assertThat(schemaProblems(doc)).isEmpty();
         assertThat(doc.get("schema").asText()).isEqualTo("caissa-arena/doctor/1");
         assertThat(json.exitCode()).isEqualTo(text.exitCode());

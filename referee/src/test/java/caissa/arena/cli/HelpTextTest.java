@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
@@ -53,6 +54,20 @@ class HelpTextTest {
             }
         }
         return values;
+    }
+
+    /** --json FILE everywhere: every command that writes a JSON document takes the file it goes to. */
+    @Test
+    void everyJsonOptionTakesAFile() {
+        List<String> withJson = commands().filter(name -> command(name).getCommandSpec().findOption("--json") != null).toList();
+
+        assertThat(withJson).containsExactlyInAnyOrder("match", "validate", "ratings", "sprt", "perft", "doctor");
+        for (String name : withJson) {
+            OptionSpec json = command(name).getCommandSpec().findOption("--json");
+            assertThat(json.paramLabel()).as(name).isEqualTo("FILE");
+            assertThat(json.arity().min()).as(name).isEqualTo(1);
+            assertThat(String.join(" ", json.description())).as(name).contains("FILE");
+        }
     }
 
     @ParameterizedTest(name = "caissa {0} --help")

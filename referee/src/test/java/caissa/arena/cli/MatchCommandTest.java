@@ -117,6 +117,16 @@ class MatchCommandTest {
     }
 
     @Test
+    void jsonDashIsRefusedSinceTheProgressIsOnStandardOutput() {
+        CommandRun run = match(bot("random", "1"), bot("random", "2"), "--games", "2", "--json", "-");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err().strip()).isEqualTo(
+                "caissa match: --json - is not for match, whose progress is on standard output: give a FILE");
+        assertThat(dir.resolve("-")).doesNotExist();
+    }
+
+    @Test
     void twoGivenNamesThatAreEqualAreRefused() {
         CommandRun run = match(bot("random", "1"), bot("random", "2"), "--engine-name", "mybot", "--baseline-name", "mybot");
 

@@ -2,13 +2,17 @@ package caissa.arena.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.command.ExitCodes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -80,7 +84,7 @@ class PerftCommandTest {
 
     @Test
     void jsonIsOneObjectWithTheCount() throws Exception {
-        CommandRun run = CommandRun.of("perft", "--depth", "3", "--json");
+        CommandRun run = CommandRun.of("perft", "--depth", "3", "--json", "-");
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.outLines()).hasSize(1);
@@ -99,8 +103,31 @@ class PerftCommandTest {
     }
 
     @Test
+    void jsonFileIsWrittenBesideTheText(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("perft.json");
+
+        CommandRun run = CommandRun.of("perft", "--depth", "3", "--json", file.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("perft 3: 16251 nodes");
+        JsonNode doc = new ObjectMapper().readTree(file.toFile());
+        assertThat(doc.get("nodes").asLong()).isEqualTo(16251);
+    }
+
+    @Test
+    void aJsonFileThatCannotBeWrittenIsOneLineNamingIt(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "").resolve("perft.json");
+
+        CommandRun run = CommandRun.of("perft", "--depth", "1", "--json", file.toString());
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.IO_ERROR);
+        assertThat(run.errLines()).hasSize(1).allSatisfy(line -> assertThat(line).startsWith("caissa perft: ")
+                .contains(dir.resolve("a-file").toString()));
+    }
+
+    @Test
     void jsonWithDivideHasTheCountPerFirstMove() throws Exception {
-        CommandRun run = CommandRun.of("perft", "--depth", "2", "--divide", "--json", "--position", KO_EXAMPLE);
+        CommandRun run = CommandRun.of("perft", "--depth", "2", "--divide", "--json", "-", "--position", KO_EXAMPLE);
 
         JsonNode doc = new ObjectMapper().readTree(run.out());
         JsonNode divide = doc.get("divide");
@@ -161,7 +188,7 @@ class PerftCommandTest {
 
     @Test
     void aHexPositionIsReadInTheHexNotationAndItsErrorsNameTheField() {
-        CommandRun ok = CommandRun.of("perft", "--variant", "hexcaissa", "--depth", "1", "--json", "--position",
+        CommandRun ok = CommandRun.of("perft", "--variant", "hexcaissa", "--depth", "1", "--json", "-", "--position",
                 "...../....../R-...../..N...../..B..Qb../.....n../.....qr/....../..... b c2-e6 1");
         assertThat(ok.exitCode()).as(ok.err()).isZero();
 

@@ -2,6 +2,9 @@ package caissa.arena.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.command.ExitCodes;
+import caissa.arena.diagnostics.Hints;
+import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.SystemProperty;
 import caissa.arena.testbots.TestBots;
@@ -9,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -54,6 +58,24 @@ class PlayInSandboxTest {
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).doesNotContain("(crash)").doesNotContain("(start-failure)").contains("result: ");
         assertThat(log).isRegularFile();
+    }
+
+    /** A sandbox the arena cannot build is its own start-failure, not the bot's crash: the game did not happen. */
+    @Test
+    void aSandboxThatCannotBeBuiltIsAStartFailureAndExitCode4() throws Exception {
+        Path dir = botFolder("mybot");
+        Path missing = temp.resolve("not-there");
+
+        CommandRun run;
+        try (AutoCloseable broken = Bubblewrap.addingOptionsForTests(List.of("--ro-bind", missing.toString(), "/x"))) {
+            run = CommandRun.of("play", "--white", "/usr/bin/python3 " + dir.resolve("bot.py"), "--black",
+                    TestBots.command("random").display(), "--out", temp.resolve("game.json").toString());
+        }
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCodes.NO_RESULT);
+        assertThat(run.out()).contains("(start-failure)").doesNotContain("(crash)")
+                .contains("hint: " + Hints.ARENA_LAUNCH);
+        assertThat(Files.readString(temp.resolve("game.json"))).contains("bwrap: Can't find source path " + missing);
     }
 
     /**

@@ -48,6 +48,19 @@ class RatingsCommandTest {
     }
 
     @Test
+    void jsonDashPrintsTheDocumentAloneOnStandardOutput() throws IOException {
+        Path first = folder("t1", new String[][] {{"a", "b", "1-0"}, {"b", "a", "1/2-1/2"}});
+
+        CommandRun run = CommandRun.of("ratings", first.toString(), "--bootstrap", "10", "--json", "-");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode json = Json.mapper().readTree(run.out());
+        assertThat(json.get("schema").asText()).isEqualTo("caissa-arena/ratings/1");
+        assertThat(json.get("bots")).hasSize(2);
+        assertThat(dir.resolve("-")).doesNotExist();
+    }
+
+    @Test
     void aFieldThatNeverMetIsSaidInOneLine() throws IOException {
         Path first = folder("t1", new String[][] {{"a", "b", "1-0"}});
         Path second = folder("t2", new String[][] {{"c", "d", "0-1"}});

@@ -7,15 +7,19 @@ import caissa.arena.stats.Sprt;
 import caissa.arena.stats.SprtDuration;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code caissa sprt}: the prediction SprtDurationTest checks against simulation, as printed and as JSON. */
 class SprtCommandTest {
 
     @Test
-    void printsTheExpectedGamesUnderEachHypothesisAndThe95PercentPoint() throws IOException {
-        CommandRun text = CommandRun.of("sprt", "--elo0", "0", "--elo1", "10", "--draw-ratio", "0.4");
-        CommandRun json = CommandRun.of("sprt", "--elo0", "0", "--elo1", "10", "--draw-ratio", "0.4", "--json");
+    void printsTheExpectedGamesUnderEachHypothesisAndThe95PercentPoint(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("sprt.json");
+        CommandRun text = CommandRun.of("sprt", "--elo0", "0", "--elo1", "10", "--draw-ratio", "0.4", "--json", file.toString());
+        CommandRun json = CommandRun.of("sprt", "--elo0", "0", "--elo1", "10", "--draw-ratio", "0.4", "--json", "-");
 
         SprtDuration expected = SprtDuration.of(new Sprt(0, 10, 0.05, 0.05), 0.4);
         assertThat(text.exitCode()).as(text.err()).isZero();
@@ -23,6 +27,8 @@ class SprtCommandTest {
                 .contains("expected games if the true Elo is elo0 (0): " + Math.round(expected.expectedGamesH0()))
                 .contains("expected games if the true Elo is elo1 (10): " + Math.round(expected.expectedGamesH1()))
                 .contains("95% of tests stop within " + Math.round(expected.games95()) + " games");
+        // --json FILE writes beside the text what --json - prints alone.
+        assertThat(Files.readString(file)).isEqualTo(json.out());
         JsonNode document = Json.mapper().readTree(json.out());
         assertThat(document.get("expectedGamesH0").asLong()).isEqualTo(Math.round(expected.expectedGamesH0()));
         assertThat(document.get("expectedGamesH1").asLong()).isEqualTo(Math.round(expected.expectedGamesH1()));

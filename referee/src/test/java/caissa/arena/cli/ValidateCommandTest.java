@@ -100,7 +100,8 @@ class ValidateCommandTest {
         Run run = validate(bot("random", "9"), "--name", "good", "--openings", book.toString(), "--out", out.toString());
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
-        com.fasterxml.jackson.databind.JsonNode first = caissa.arena.records.Json.mapper().readTree(out.resolve(caissa.arena.records.GameFiles.name(1, 1)).toFile());
+        Path log = caissa.arena.records.ValidateLayout.gameFile(out, 1, 12);
+        com.fasterxml.jackson.databind.JsonNode first = caissa.arena.records.Json.mapper().readTree(log.toFile());
         assertThat(first.get("book").get("line").asInt()).isEqualTo(2);
         assertThat(first.get("opening").toString()).isEqualTo("[\"b2-c4\",\"e6-d5\"]");
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Side;
+import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
@@ -13,8 +14,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -180,6 +183,59 @@ class MisbehavingBotsTest {
         assertThat(record.reason()).contains("noexec (white) could not be started").contains("Permission denied");
         assertEndedInTime(record);
         assertNoProcessLeft(setup);
+    }
+
+    @Test
+    void aSandboxTheArenaCannotBuildIsAStartFailureWithBubblewrapsCause(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(Sandboxes.enabled(), "needs bubblewrap");
+        Path missing = dir.resolve("not-there");
+        GameSetup setup = GameSetup.of(exitsAtOnce(dir, "culprit"), TestBots.entrant("good", "random"), CLOCK)
+                .withIsolation(Isolation.defaults().withSandbox(SandboxMode.BWRAP));
+
+        GameRecord record;
+        // Both bots' sandboxes fail: white's is the first whose end the game sees. Its program,
+        // which would have written a bwrap-like line of its own, never ran.
+        try (AutoCloseable broken = Bubblewrap.addingOptionsForTests(List.of("--ro-bind", missing.toString(), "/x"))) {
+            record = Game.play(setup);
+        }
+
+        assertThat(record.termination()).isEqualTo(Termination.START_FAILURE);
+        assertThat(record.reason()).isEqualTo("culprit (white) could not be started: the arena's launch failed before its "
+                + "program ran: bwrap: Can't find source path " + missing + ": No such file or directory (exit status 1)");
+        assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
+        assertNoProcessLeft(setup);
+    }
+
+    @Test
+    void aSandboxedBotThatExitsOneAtOnceStillCrashes(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(Sandboxes.enabled(), "needs bubblewrap");
+        GameSetup setup = GameSetup.of(exitsAtOnce(dir, "culprit"), TestBots.entrant("good", "random"), CLOCK)
+                .withIsolation(Isolation.defaults().withSandbox(SandboxMode.BWRAP));
+
+        GameRecord record = Game.play(setup);
+
+        assertThat(record.termination()).isEqualTo(Termination.CRASH);
+        assertThat(record.reason()).isEqualTo("culprit (white) exited with status 1 before the game was over");
+        assertNoProcessLeft(setup);
+    }
+
+    @Test
+    void aPlainBotThatExitsOneAtOnceStillCrashes(@TempDir Path dir) throws Exception {
+        GameSetup setup = GameSetup.of(exitsAtOnce(dir, "culprit"), TestBots.entrant("good", "random"), CLOCK)
+                .withIsolation(Isolation.defaults().withSandbox(SandboxMode.NONE));
+
+        GameRecord record = Game.play(setup);
+
+        assertThat(record.termination()).isEqualTo(Termination.CRASH);
+        assertThat(record.reason()).isEqualTo("culprit (white) exited with status 1 before the game was over");
+    }
+
+    /** A bot whose program runs and fails at once, saying so on standard error as the launch's layers would. */
+    private static Entrant exitsAtOnce(Path dir, String name) throws IOException {
+        Path script = Files.writeString(dir.resolve(name + ".sh"), "#!/bin/sh\necho 'bwrap: pretending' >&2\nexit 1\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return new Entrant(name, BotCommand.of(script.toString()));
     }
 
     @Test

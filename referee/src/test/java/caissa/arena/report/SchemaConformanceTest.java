@@ -164,7 +164,7 @@ class SchemaConformanceTest {
 
     @Test
     void anSprtPredictionConforms() throws IOException {
-        CommandOutput run = caissa("sprt", "--elo0", "-10", "--elo1", "0", "--json");
+        CommandOutput run = caissa("sprt", "--elo0", "-10", "--elo1", "0", "--json", "-");
 
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(problems("sprt.schema.json", Json.mapper().readTree(run.out()))).isEmpty();
