@@ -4,11 +4,8 @@ import caissa.arena.game.Game;
 import caissa.arena.game.GameListener;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
-import caissa.arena.game.InProcessSeat;
-import caissa.arena.game.ManualTicker;
+import caissa.arena.game.Ticker;
 import caissa.arena.game.TimeControl;
-import caissa.arena.rules.Move;
-import caissa.arena.rules.Position;
 import caissa.arena.tournament.BotEntry;
 import caissa.arena.tournament.FinishedGame;
 import caissa.arena.command.ExitCodes;
@@ -32,7 +29,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -201,40 +197,8 @@ final class ScaleBench implements Callable<Integer> {
 
     /** A game between two in-process bots that answer at once with a random legal move. */
     private static GameRecord playInProcess(GameSetup setup) {
-        ManualTicker ticker = new ManualTicker();
         long seed = setup.tournament() == null ? 0 : setup.tournament().game();
-        InProcessSeat white = new InProcessSeat(ticker, new RandomMover(seed * 2));
-        InProcessSeat black = new InProcessSeat(ticker, new RandomMover(seed * 2 + 1));
-        return Game.play(setup, GameListener.NONE, InProcessSeat.opener(white, black), ticker);
-    }
-
-    /** Follows the game and answers with a random legal move, in no time. */
-    private static final class RandomMover implements InProcessSeat.Player {
-        private final SplittableRandom random;
-        private Position position = Position.initial();
-
-        RandomMover(long seed) {
-            random = new SplittableRandom(seed);
-        }
-
-        @Override
-        public InProcessSeat.Answer answer(String line) {
-            if (line.equals("end")) {
-                return InProcessSeat.Answer.NOTHING;
-            }
-            if (line.startsWith("opening ")) {
-                for (String move : line.substring(8).split(" ")) {
-                    position = position.play(Move.of(move));
-                }
-                return InProcessSeat.Answer.NOTHING;
-            }
-            if (!line.equals("start")) {
-                position = position.play(Move.of(line));
-            }
-            List<Move> moves = position.legalMoves();
-            Move move = moves.get(random.nextInt(moves.size()));
-            position = position.play(move);
-            return InProcessSeat.Answer.line(move.toString(), java.time.Duration.ZERO);
-        }
+        return Game.play(setup, GameListener.NONE, InstantSeat.opener(new InstantSeat(seed * 2, Ticker.SYSTEM),
+                new InstantSeat(seed * 2 + 1, Ticker.SYSTEM)), Ticker.SYSTEM);
     }
 }
