@@ -58,7 +58,7 @@ public final class MatchCheck {
             int number = GameFiles.number(file.getFileName().toString()).getAsInt();
             GameRecord log;
             try {
-                log = FolderCheck.readLog(file);
+                log = GameLogs.read(file);
             } catch (BadInputException e) {
                 if (mode == FolderCheck.Mode.STRICT) {
                     throw e;

@@ -1,5 +1,6 @@
 package caissa.arena.match;
 
+import caissa.arena.records.GameLogs;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.FolderCheck;
 import caissa.arena.records.GameFiles;
@@ -106,7 +107,7 @@ public final class MatchMerge {
         // The logs are checked above (their numbers are their files'), so the files' order is the games'.
         MatchReport report = Match.judge(first.settings(), out, sink -> {
             for (Path log : logs.values()) {
-                sink.accept(FolderCheck.readLog(log));
+                sink.accept(GameLogs.read(log));
             }
         });
         Json.writeFile(out.resolve(MatchLayout.SUMMARY_FILE), report);

@@ -30,16 +30,6 @@ public final class FolderCheck {
     private FolderCheck() {
     }
 
-    /**
-     * The log of a game, read within {@link InputFiles#GAME_LOG_CAP}.
-     *
-     * @throws BadInputException when it is not a regular file or too large
-     * @throws IOException when it cannot be read or is not a game log
-     */
-    public static GameRecord readLog(Path file) throws IOException {
-        return GameLogs.read(file);
-    }
-
     /** @throws DisagreeingRecordException naming the log when it disagrees */
     public static void judge(Path log, GameRecord record, GameLogCheck.Expected expected) {
         if (GameLogCheck.check(record, expected) instanceof GameLogCheck.Verdict.Disagrees disagrees) {

@@ -1,5 +1,6 @@
 package caissa.arena.tournament;
 
+import caissa.arena.records.GameLogs;
 import caissa.arena.game.GameRecord;
 import caissa.arena.records.AtomicFiles;
 import caissa.arena.records.DisagreeingRecordException;
@@ -156,7 +157,7 @@ public final class Merge {
             Path log = foundIn.get(game.game()).resolve(game.file());
             GameRecord record;
             try {
-                record = FolderCheck.readLog(log);
+                record = GameLogs.read(log);
             } catch (IOException e) {
                 throw new DisagreeingRecordException(log, "is not a game log that can be read: "
                         + Objects.requireNonNullElse(e.getMessage(), e.getClass().getSimpleName()).lines().findFirst().orElse(""));

@@ -198,7 +198,7 @@ public final class RunCheck {
 
     private static Optional<GameRecord> readLog(Path file, Mode mode) throws IOException {
         try {
-            return Optional.of(FolderCheck.readLog(file));
+            return Optional.of(GameLogs.read(file));
         } catch (BadInputException e) {
             // Not a regular file, or over its cap: refused as input, as every command refuses it.
             if (mode == Mode.STRICT) {

@@ -1,5 +1,6 @@
 package caissa.arena.tournament;
 
+import caissa.arena.records.GameLogs;
 import caissa.arena.Version;
 import caissa.arena.bot.BotHost;
 import caissa.arena.game.Entrant;
@@ -370,7 +371,7 @@ public final class Tournament implements AutoCloseable {
             return false;
         }
         try {
-            return GameLogCheck.check(FolderCheck.readLog(log), RunCheck.expected(game, openings)).agrees();
+            return GameLogCheck.check(GameLogs.read(log), RunCheck.expected(game, openings)).agrees();
         } catch (IOException | RuntimeException e) {
             return false;
         }
