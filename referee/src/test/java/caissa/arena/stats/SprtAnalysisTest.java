@@ -28,7 +28,7 @@ class SprtAnalysisTest {
         for (int i = 0; i < RUNS; i++) {
             SimulatedSprt.Run run = SIMULATION.run(truth, random);
             raw += Elo.estimate(run.pairs()).elo();
-            SprtAnalysis.Interval interval = SprtAnalysis.corrected(SPRT, run.pairs(), run.decision());
+            SprtAnalysis.Interval interval = SprtAnalysis.corrected(SPRT, run.pairs());
             corrected += interval.elo();
             covered += interval.low() <= truth && truth <= interval.high() ? 1 : 0;
         }
@@ -44,7 +44,7 @@ class SprtAnalysisTest {
     void aTestWhoseGamesRanOutIsCorrectedLittle(int pairs) {
         // No bound crossed: the stopping rule hardly shaped the result, so the two estimates agree.
         Pentanomial counts = Pentanomial.of(pairs / 10, pairs / 5, pairs * 2 / 5, pairs / 5, pairs / 10);
-        assertThat(SprtAnalysis.corrected(new Sprt(-200, 200, 0.05, 0.05), counts, Sprt.Decision.CONTINUE).elo())
+        assertThat(SprtAnalysis.corrected(new Sprt(-200, 200, 0.05, 0.05), counts).elo())
                 .isCloseTo(Elo.estimate(counts).elo(), within(1.0));
     }
 
