@@ -85,7 +85,8 @@ final class MatchCommand implements Callable<Integer> {
     int openingPlies;
 
     @Option(names = "--openings", paramLabel = "FILE",
-            description = "A book of openings, one a line (the moves from the initial position); game pair k plays line k,"
+            description = "A book of openings, one a line (the moves from the initial position, or a position in CFN);"
+                    + " game pair k plays line k,"
                     + " round the book. Instead of --opening-plies. Every line is checked before the first game.")
     Path openings;
 

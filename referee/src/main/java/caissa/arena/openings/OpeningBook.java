@@ -22,8 +22,8 @@ import java.util.Optional;
 public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
 
     /**
-     * The positions searched for the moves to a line written in CFN: a few seconds at most. The
-     * openings books hold, up to about 8 plies, take far fewer (LineSearchTest).
+     * The positions searched for the moves to a line written in CFN: two seconds at most.
+     * Positions of up to about 8 plies, as books hold, take far fewer (LineSearchTest).
      */
     static final long SEARCH_BUDGET = 2_000_000;
 

@@ -14,13 +14,13 @@ import java.util.Set;
  * <p>A depth-first search of exactly as many plies as the position counts, the last of them its
  * last move. It is pruned by bounds no line can beat: a ply changes at most two cells (what a
  * cell holds: a hole, an empty tile or a piece), so the plies left must cover half the cells
- * that still differ; a captured piece never comes back; each queen move takes away one tile and
- * no other move changes how many there are, so the tiles still to go are queen moves still to
- * play; and only a queen captures, so a side's pieces still to be captured need as many plies
- * of the other side. Moves that bring the board
- * closer are tried first, and a position whose whole subtree failed is not searched again. A
- * node budget bounds the work: a position it does not reach is given up, not refused as
- * unreachable.
+ * that still differ; a captured piece never comes back; and only a queen captures, only a queen
+ * moves herself and each queen move, and no other, takes away a tile, so each side's queen
+ * moves still to play (at least its captures still to make, and one if she stands elsewhere)
+ * must fit in its plies and together in the tiles still to go. Moves that bring the board
+ * closer are tried first, and a position whose whole subtree failed is not searched again when
+ * the same moves in another order lead back to it. A node budget bounds the work: a position it
+ * does not reach is given up, not refused as unreachable.
  */
 public final class LineSearch {
 
@@ -58,8 +58,8 @@ public final class LineSearch {
     private final int lastMove;
     private final int[] targetCells = new int[8];
     private final int targetTiles;
-    /** Positions whose subtree holds no line; ply counts are part of a position, so depth is too. */
-    private final Set<Position> dead = new HashSet<>();
+    /** Positions whose subtree holds no line, as {@link Key}s: the same moves in another order meet here. */
+    private final Set<Key> dead = new HashSet<>();
     private final int[] path;
     private long nodes;
 
@@ -112,7 +112,11 @@ public final class LineSearch {
         if (left == 0) {
             return position.equals(target);
         }
-        if (!feasible(position, left) || dead.contains(position)) {
+        if (!feasible(position, left)) {
+            return false;
+        }
+        Key key = Key.of(position);
+        if (dead.contains(key)) {
             return false;
         }
         MoveList moves = new MoveList();
@@ -128,21 +132,47 @@ public final class LineSearch {
         }
         // Closest first: sort the children by the cells that would still differ, then by generation order.
         Position[] children = new Position[n];
-        long[] keys = new long[n];
+        long[] ordering = new long[n];
         for (int i = 0; i < n; i++) {
             children[i] = moves.play(i);
-            keys[i] = (long) differingCells(children[i]) << 8 | i;
+            ordering[i] = (long) differingCells(children[i]) << 8 | i;
         }
-        Arrays.sort(keys);
-        for (long key : keys) {
-            int i = (int) (key & 0xFF);
+        Arrays.sort(ordering);
+        for (long order : ordering) {
+            int i = (int) (order & 0xFF);
             if (search(children[i], ply + 1)) {
                 path[ply] = moves.code(i);
                 return true;
             }
         }
-        dead.add(position);
+        dead.add(key);
         return false;
+    }
+
+    /**
+     * A position as far as the rest of a line is concerned: its board, side and ply count, and its
+     * last move only where the ko rule could forbid a move by it, that is when the side to move
+     * has a piece on the last move's origin (the enemy piece it swapped with). Before the last
+     * ply the last move is otherwise no matter, so positions reached by the same moves in another
+     * order share a key.
+     */
+    private record Key(long tiles, long pieces, int plies, int ko) {
+
+        static Key of(Position position) {
+            long pieces = 0;
+            for (int k = 0; k < 8; k++) {
+                pieces = pieces << 8 | (position.cellOf(Piece.ofSlot(k)) & 0xFF);
+            }
+            int ko = Position.NO_MOVE;
+            if (position.lastMove().isPresent()) {
+                Move last = position.lastMove().get();
+                int piece = position.pieceIndexAt(last.from().index());
+                if (piece >= 0 && piece >> 2 == position.sideToMove().ordinal()) {
+                    ko = last.from().index() | last.to().index() << 6;
+                }
+            }
+            return new Key(position.tileBits(), pieces, position.plies(), ko);
+        }
     }
 
     /** Whether the bounds of the class comment leave a line of {@code left} plies possible. */
