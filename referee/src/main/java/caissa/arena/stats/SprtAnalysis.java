@@ -9,11 +9,12 @@ package caissa.arena.stats;
  * probability one half, end worse than this one did, and the interval's ends are the Elos for
  * which that probability is 97.5% and 2.5%. Outcomes are ordered from worst to best: failed
  * (sooner is worse), still running when the games ran out (lower LLR is worse), passed (later is
- * worse). A test stops at bounds moved inward by the expected overshoot ({@link SprtRun}), so it
- * may stop with its LLR short of Wald's bound: as in fishtest, that is read as an LLR at that
- * time, like a test whose games ran out. The LLR is modelled as {@link Brownian} motion whose drift and variance per pair are
- * those of the LLR's increments when the pair results follow the observed distribution tilted
- * to the mean score of that Elo (the maximum-likelihood one, as for the LLR itself).
+ * worse). The LLR is modelled as {@link Brownian} motion between Wald's bounds, whose drift and
+ * variance per pair are those of the LLR's increments when the pair results follow the observed
+ * distribution tilted to the mean score of that Elo (the maximum-likelihood one, as for the LLR
+ * itself). A test stops at bounds moved inward by the expected overshoot ({@link SprtRun}), so
+ * it may stop with its LLR short of Wald's bound: as in fishtest, that is read as an LLR at that
+ * time, like a test whose games ran out.
  *
  * <p>Normalized Elo (van den Bergh; fishtest shows it beside logistic Elo) measures the gain in
  * units of the results' spread: nElo = (score - 1/2) / sigma * 800 / ln 10, where sigma is the

@@ -48,6 +48,26 @@ class SprtAnalysisTest {
                 .isCloseTo(Elo.estimate(counts).elo(), within(1.0));
     }
 
+    /**
+     * As fishtest's sprt.set_state does, an LLR past a bound is put back on it at the time the test
+     * reached it at its pace: the LLR grows in proportion to the pairs at the same frequencies, so
+     * a test twice as long with the same results crossed at the same time and says the same.
+     */
+    @ParameterizedTest(name = "{0} times the pairs")
+    @CsvSource({"2", "5"})
+    void aTestPastItsBoundIsJudgedWhereItCrossedItNotWhereItStopped(int times) {
+        Sprt sprt = new Sprt(0, 10, 0.05, 0.05);
+        Pentanomial once = Pentanomial.of(20, 40, 80, 80, 60);
+        Pentanomial more = Pentanomial.of(20L * times, 40L * times, 80L * times, 80L * times, 60L * times);
+        assertThat(sprt.llr(once)).isGreaterThan(sprt.upperBound());
+
+        SprtAnalysis.Interval first = SprtAnalysis.corrected(sprt, once);
+        SprtAnalysis.Interval longer = SprtAnalysis.corrected(sprt, more);
+        assertThat(longer.elo()).isCloseTo(first.elo(), within(1e-4));
+        assertThat(longer.low()).isCloseTo(first.low(), within(1e-4));
+        assertThat(first.elo()).isLessThan(Elo.estimate(once).elo());
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource({"10, 20, 40, 20, 10", "5, 10, 40, 30, 15", "0, 0, 50, 0, 0"})
     void normalizedEloIsTheScoreInUnitsOfItsSpread(long p0, long p1, long p2, long p3, long p4) {
