@@ -85,7 +85,8 @@ final class MatchCommand implements Callable<Integer> {
     int openingPlies;
 
     @Option(names = "--openings", paramLabel = "FILE",
-            description = "A book of openings, one a line (the moves from the initial position); game pair k plays line k,"
+            description = "A book of openings, one a line (the moves from the initial position, or a position in CFN);"
+                    + " game pair k plays line k,"
                     + " round the book. Instead of --opening-plies. Every line is checked before the first game.")
     Path openings;
 
@@ -287,7 +288,7 @@ final class MatchCommand implements Callable<Integer> {
                 report.games());
         terminal.printf(Locale.ROOT, "  engine +%d =%d -%d, pairs %s, Elo %s, LOS %.1f%%, LLR %.2f [%.2f, %.2f]%n",
                 report.wins(), report.draws(), report.losses(), report.pentanomial(), elo(report), report.los() * 100,
-                report.llr(), report.bounds().get(0), report.bounds().get(1));
+                report.llr(), stoppingBounds(report).get(0), stoppingBounds(report).get(1));
         if (report.eloCorrected() != null && report.settings().sequential()) {
             terminal.println("  Elo corrected for the early stop " + interval(report.eloCorrected())
                     + ", normalized Elo " + interval(report.normalizedElo()));
@@ -332,8 +333,13 @@ final class MatchCommand implements Callable<Integer> {
     private static String progress(MatchReport s, int cap) {
         double score = s.games() == 0 ? 0 : (s.wins() + s.draws() / 2.0) / s.games();
         return String.format(Locale.ROOT, "games %d/%d: +%d =%d -%d  score %.1f%%  Elo %s  LLR %.2f [%.2f, %.2f]",
-                s.games(), cap, s.wins(), s.draws(), s.losses(), score * 100, elo(s), s.llr(), s.bounds().get(0),
-                s.bounds().get(1));
+                s.games(), cap, s.wins(), s.draws(), s.losses(), score * 100, elo(s), s.llr(), stoppingBounds(s).get(0),
+                stoppingBounds(s).get(1));
+    }
+
+    /** The bounds the LLR is judged against; a summary written before they existed has Wald's alone. */
+    private static List<Double> stoppingBounds(MatchReport report) {
+        return report.stoppingBounds() == null ? report.bounds() : report.stoppingBounds();
     }
 
     /** {@code +3.2 [-1.0, +7.5]}, an infinite value as ∞. */

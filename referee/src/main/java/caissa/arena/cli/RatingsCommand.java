@@ -8,7 +8,7 @@ import caissa.arena.ratings.ResultLogs;
 import caissa.arena.ratings.GameTally;
 import caissa.arena.ratings.RatingList;
 import caissa.arena.ratings.RatingsDocument;
-import caissa.arena.ratings.RatingsPage;
+import caissa.arena.report.RatingsPage;
 import caissa.arena.records.AtomicFiles;
 import caissa.arena.records.Json;
 import java.io.PrintWriter;

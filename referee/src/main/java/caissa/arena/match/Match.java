@@ -23,6 +23,7 @@ import caissa.arena.stats.Los;
 import caissa.arena.stats.Pentanomial;
 import caissa.arena.stats.Sprt;
 import caissa.arena.stats.SprtAnalysis;
+import caissa.arena.stats.SprtRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +35,9 @@ import java.util.Optional;
 /**
  * Plays a regression match in game pairs on the tournament's {@link GamePool}: game 2k-1 has the
  * engine as White, game 2k the baseline, both from opening k. A pair counts in the pentanomial
- * once both its games are finished; the SPRT is checked after each pair.
+ * once both its games are finished; the SPRT is checked after each pair, against Wald's bounds
+ * moved inward by the overshoot expected from the LLR's path so far, as fishtest does (a
+ * match of {@code --games N}, which has no stopping rule, is judged against Wald's bounds).
  */
 public final class Match {
 
@@ -45,7 +48,7 @@ public final class Match {
     private int irregularGames;
     private final MatchObserver observer;
     private final Map<Integer, Integer> firstGamePoints = new HashMap<>();
-    private Pentanomial pentanomial = Pentanomial.EMPTY;
+    private SprtRun run;
     private int started;
     private int games;
     private int wins;
@@ -65,6 +68,7 @@ public final class Match {
         this.concurrency = concurrency;
         this.out = out;
         this.observer = observer;
+        this.run = SprtRun.start(settings.sprt());
     }
 
     /** Plays the match, writing every game log into {@code out/games/}, and returns its summary. */
@@ -216,9 +220,9 @@ public final class Match {
         if (partner == null) {
             firstGamePoints.put(pair, points);
         } else {
-            pentanomial = pentanomial.plusPair(partner, points);
+            run = run.plusPair(partner, points);
             if (settings.sequential() && decision == Sprt.Decision.CONTINUE) {
-                decision = settings.sprt().decision(pentanomial);
+                decision = run.decision();
                 if (decision != Sprt.Decision.CONTINUE) {
                     decidedAtGames = games;
                 }
@@ -230,7 +234,8 @@ public final class Match {
 
     private MatchReport summary() {
         Sprt sprt = settings.sprt();
-        double llr = sprt.llr(pentanomial);
+        Pentanomial pentanomial = run.pairs();
+        double llr = run.llr();
         Decision verdict;
         Sprt.Decision reached = settings.sequential() ? decision
                 : games == settings.maxGames() ? sprt.decision(pentanomial) : Sprt.Decision.CONTINUE;
@@ -260,26 +265,28 @@ public final class Match {
                 decidedAtGames, new MatchReport.IrregularLosses(
                         new MatchReport.SideLosses(engineIrregular, irregular.entries(settings.engine().name())),
                         new MatchReport.SideLosses(baselineIrregular, irregular.entries(settings.baseline().name()))),
-                corrected(sprt, reached, elo), normalized());
+                corrected(sprt, elo), normalized(),
+                settings.sequential() ? List.of(round4(run.lowerBound()), round4(run.upperBound()))
+                        : List.of(round4(sprt.lowerBound()), round4(sprt.upperBound())));
     }
 
     /** The Elo corrected for the stopping rule; null before any pair. */
-    private MatchReport.EloInterval corrected(Sprt sprt, Sprt.Decision reached, EloEstimate elo) {
+    private MatchReport.EloInterval corrected(Sprt sprt, EloEstimate elo) {
         if (elo == null) {
             return null;
         }
         if (!settings.sequential()) {
             return MatchReport.EloInterval.of(elo.elo(), elo.elo() - elo.error(), elo.elo() + elo.error());
         }
-        SprtAnalysis.Interval corrected = SprtAnalysis.corrected(sprt, pentanomial, reached);
+        SprtAnalysis.Interval corrected = SprtAnalysis.corrected(sprt, run.pairs());
         return MatchReport.EloInterval.of(corrected.elo(), corrected.low(), corrected.high());
     }
 
     private MatchReport.EloInterval normalized() {
-        if (pentanomial.pairs() == 0) {
+        if (run.pairs().pairs() == 0) {
             return null;
         }
-        SprtAnalysis.Interval nelo = SprtAnalysis.normalized(pentanomial);
+        SprtAnalysis.Interval nelo = SprtAnalysis.normalized(run.pairs());
         return MatchReport.EloInterval.of(nelo.elo(), nelo.low(), nelo.high());
     }
 

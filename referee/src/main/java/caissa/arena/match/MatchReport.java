@@ -21,14 +21,18 @@ import java.util.List;
  * @param eloCorrected for a sequential match, the Elo corrected for the stopping rule (see SprtAnalysis), with
  *     its 95% interval; for a fixed-length match, which has no stopping rule, the same as elo
  * @param normalizedElo normalized Elo with its 95% interval, as fishtest shows it beside logistic Elo
+ * @param stoppingBounds the bounds a sequential match stops at: Wald's {@code bounds}, each moved
+ *     inward by the overshoot expected from the LLR's path so far, as fishtest does; for a
+ *     fixed-length match the same as {@code bounds}
  */
 @JsonPropertyOrder({"schema", "arenaVersion", "engine", "baseline", "settings", "gamesDir", "sprt", "decision",
     "interrupted", "games", "wins", "draws", "losses", "pentanomial", "elo", "eloError", "los", "llr", "bounds",
-    "decidedAtGames", "irregularLosses", "eloCorrected", "normalizedElo"})
+    "decidedAtGames", "irregularLosses", "eloCorrected", "normalizedElo", "stoppingBounds"})
 public record MatchReport(String schema, String arenaVersion, Player engine, Player baseline, Settings settings,
         String gamesDir, SprtRecord sprt, Decision decision, boolean interrupted, int games, int wins, int draws,
         int losses, List<Long> pentanomial, Double elo, Double eloError, double los, double llr, List<Double> bounds,
-        Integer decidedAtGames, IrregularLosses irregularLosses, EloInterval eloCorrected, EloInterval normalizedElo) {
+        Integer decidedAtGames, IrregularLosses irregularLosses, EloInterval eloCorrected, EloInterval normalizedElo,
+        List<Double> stoppingBounds) {
 
     public static final String SCHEMA = "caissa-arena/match/1";
 
@@ -85,6 +89,6 @@ public record MatchReport(String schema, String arenaVersion, Player engine, Pla
     public MatchReport interruptedNow() {
         return new MatchReport(schema, arenaVersion, engine, baseline, settings, gamesDir, sprt, Decision.INTERRUPTED, true, games,
                 wins, draws, losses, pentanomial, elo, eloError, los, llr, bounds, decidedAtGames, irregularLosses,
-                eloCorrected, normalizedElo);
+                eloCorrected, normalizedElo, stoppingBounds);
     }
 }

@@ -9,8 +9,8 @@ import java.util.List;
  * its book line after the book has changed.
  *
  * @param line 1-based line number in the book file
- * @param text the line as written, without its comment
- * @param moves the moves it plays, checked against the rules
+ * @param text the line as written, without its comment: moves, or a position in CFN
+ * @param moves the moves it plays, checked against the rules; for a position, moves found to reach it
  */
 public record BookLine(int line, String text, List<Move> moves) {
 

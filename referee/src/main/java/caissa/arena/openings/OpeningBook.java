@@ -2,6 +2,8 @@ package caissa.arena.openings;
 
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.InputFiles;
+import caissa.arena.rules.InvalidPositionException;
+import caissa.arena.rules.LineSearch;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
@@ -13,11 +15,17 @@ import java.util.Optional;
 
 /**
  * A book of openings: a text file, one opening a line, each the moves played from the variant's
- * initial position ({@code b2-c4 e6-d5 ...}); {@code #} starts a comment, blank lines are
- * skipped. Every line is checked against the rules when a run starts, and the first bad one is
+ * initial position ({@code b2-c4 e6-d5 ...}) or a position in CFN, which is played as moves
+ * found to reach it; {@code #} starts a comment, blank lines are skipped. Every line is checked against the rules when a run starts, and the first bad one is
  * reported as {@code FILE:LINE: what is wrong}, as a tournament file's errors are.
  */
 public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
+
+    /**
+     * The positions searched for the moves to a line written in CFN: two seconds at most.
+     * Positions of up to about 8 plies, as books hold, take far fewer (LineSearchTest).
+     */
+    static final long SEARCH_BUDGET = 2_000_000;
 
     /** A book file is text written by hand or by {@code caissa book}: far below this. */
     static final long FILE_CAP = 64L * 1024 * 1024;
@@ -59,7 +67,7 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
         }
         if (lines.isEmpty()) {
             throw new BadInputException(file + ": the book has no openings (one a line, the moves from the initial"
-                    + " position, e.g. " + variant.moveExample() + ")");
+                    + " position, e.g. " + variant.moveExample() + ", or a position in CFN)");
         }
         return new OpeningBook(file, variant, lines);
     }
@@ -80,14 +88,11 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
         String where = file + ":" + number + ": ";
         String[] tokens = text.split("\\s+");
         if (!variant.hasMoveSyntax(tokens[0])) {
-            if (isPosition(variant, text)) {
-                // The bot protocol's opening line gives moves from the initial position: a bot cannot be
-                // told a position, so a game could not start there.
-                throw new BadInputException(where + "a position in CFN cannot be played: bots are sent an opening"
-                        + " as moves from the initial position; give the moves that lead to it");
+            if (text.indexOf('/') >= 0) {
+                return positionLine(where, number, variant, String.join(" ", tokens));
             }
             throw new BadInputException(where + "'" + tokens[0] + "' is not a " + variant.id() + " move (e.g. "
-                    + variant.moveExample() + ")");
+                    + variant.moveExample() + ") nor a position in CFN");
         }
         Position position = variant.initial();
         List<Move> moves = new ArrayList<>();
@@ -116,13 +121,33 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
         return new BookLine(number, String.join(" ", tokens), moves);
     }
 
-    private static boolean isPosition(Variant variant, String text) {
+    /**
+     * A line written as a position: bots are told an opening as moves from the initial position
+     * (the protocol has no way to give them a position), so the line plays moves found to reach it.
+     */
+    private static BookLine positionLine(String where, int number, Variant variant, String text) {
+        Position position;
         try {
-            variant.fromCfn(text);
-            return true;
-        } catch (IllegalArgumentException e) { // InvalidPositionException among others
-            return false;
+            position = variant.fromCfn(text);
+        } catch (InvalidPositionException e) {
+            throw new BadInputException(where + "not a " + variant.id() + " position in CFN: " + e.field() + ": "
+                    + e.problem());
         }
+        if (position.outcome().isOver()) {
+            throw new BadInputException(where + "the position ends the game (" + position.outcome()
+                    + "): the bots would have nothing to play");
+        }
+        LineSearch.Result result = LineSearch.reaching(position, SEARCH_BUDGET);
+        if (result instanceof LineSearch.Found found) {
+            return new BookLine(number, text, found.moves());
+        }
+        if (result instanceof LineSearch.Unreachable) {
+            throw new BadInputException(where + "no game reaches this position in its " + position.plies() + " plies"
+                    + position.lastMove().map(m -> " ending with " + m).orElse("")
+                    + "; give the opening as the moves from the initial position");
+        }
+        throw new BadInputException(where + "no moves reaching this position were found within " + SEARCH_BUDGET
+                + " positions searched; give the opening as the moves from the initial position");
     }
 
     public int size() {

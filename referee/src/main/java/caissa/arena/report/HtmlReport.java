@@ -5,22 +5,19 @@ import caissa.arena.records.AtomicFiles;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The tournament report: one self-contained HTML file, {@code DIR/report.html}, that shows the
  * standings, the crosstable, the irregular losses, the list of games and a viewer for each game.
  *
- * <p>The page is a fixed template (report.html, report.css and report.js beside this class)
- * and the tournament's data as one JSON document in a {@code <script type="application/json">}
+ * <p>The page is a fixed template (report.html and report.js beside this class, in the
+ * {@link PageFrame} every page shares) and the tournament's data as one JSON document in a {@code <script type="application/json">}
  * element; the script draws everything from it. Nothing is fetched: the file works offline and
  * can be mailed or archived as it is.
  */
@@ -29,7 +26,8 @@ public final class HtmlReport {
     public static final String FILE_NAME = "report.html";
 
     private static final String DATA_MARKER = "<!--caissa:data-->";
-    private static final String STYLE_MARKER = "<!--caissa:style-->";
+    private static final String HEADER_MARKER = "<!--caissa:header-->";
+    private static final String BODY_MARKER = "<!--caissa:body-->";
     private static final String SCRIPT_MARKER = "<!--caissa:script-->";
 
     private HtmlReport() {
@@ -108,52 +106,34 @@ public final class HtmlReport {
         return problems;
     }
 
-    /** The page around the data: loaded once, checked once. */
+    /** The page around the data, in the frame every page shares: loaded once, checked once. */
     private record Template(String beforeData, String afterData) {
 
         static final Template INSTANCE = load();
 
         private static Template load() {
-            String page = resource("report.html");
-            String style = resource("report.css");
-            String script = resource("report.js");
-            // Inlined text ends its element at the first closing tag; ours must not contain one.
-            requireAbsent(style, "</style", "report.css");
-            requireAbsent(script, "</script", "report.js");
-            requireAbsent(script, "<!--", "report.js");
-            String filled = replaceOnce(page, STYLE_MARKER, "<style>\n" + style + "</style>");
-            filled = replaceOnce(filled, SCRIPT_MARKER, "<script>\n" + script + "</script>");
+            // report.html holds the report's own part: the lines of its header, then its body.
+            String own = PageFrame.resource("report.html");
+            int header = own.indexOf(HEADER_MARKER);
+            int body = own.indexOf(BODY_MARKER);
+            if (header < 0 || body < header) {
+                throw new IllegalStateException("report.html must hold " + HEADER_MARKER + " then " + BODY_MARKER);
+            }
+            String script = PageFrame.resource("report.js");
+            PageFrame.requireAbsent(script, "</script", "report.js");
+            PageFrame.requireAbsent(script, "<!--", "report.js");
+            String filled = PageFrame.page(new PageFrame.Parts(
+                    "Caïssa Arena tournament report. Written by `caissa report DIR`; self-contained: no network access.",
+                    "Caïssa Arena report", "Caïssa Arena · tournament report", "Caïssa Arena report",
+                    own.substring(header + HEADER_MARKER.length(), body).strip(),
+                    PageFrame.replaceOnce(own.substring(body + BODY_MARKER.length()).strip(), SCRIPT_MARKER,
+                            "<script>\n" + script + "</script>")));
             int at = filled.indexOf(DATA_MARKER);
             if (at < 0 || filled.indexOf(DATA_MARKER, at + 1) >= 0) {
                 throw new IllegalStateException("report.html must hold " + DATA_MARKER + " exactly once");
             }
             return new Template(filled.substring(0, at) + "<script type=\"application/json\" id=\"report-data\">",
                     "</script>" + filled.substring(at + DATA_MARKER.length()));
-        }
-
-        private static String replaceOnce(String text, String marker, String replacement) {
-            int at = text.indexOf(marker);
-            if (at < 0 || text.indexOf(marker, at + 1) >= 0) {
-                throw new IllegalStateException("report.html must hold " + marker + " exactly once");
-            }
-            return text.substring(0, at) + replacement + text.substring(at + marker.length());
-        }
-
-        private static void requireAbsent(String text, String tag, String name) {
-            if (text.toLowerCase(Locale.ROOT).contains(tag)) {
-                throw new IllegalStateException(name + " must not contain " + tag);
-            }
-        }
-
-        private static String resource(String name) {
-            try (InputStream in = HtmlReport.class.getResourceAsStream(name)) {
-                if (in == null) {
-                    throw new IllegalStateException("resource " + name + " is missing from the jar");
-                }
-                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
         }
     }
 }

@@ -9,9 +9,12 @@ package caissa.arena.stats;
  * probability one half, end worse than this one did, and the interval's ends are the Elos for
  * which that probability is 97.5% and 2.5%. Outcomes are ordered from worst to best: failed
  * (sooner is worse), still running when the games ran out (lower LLR is worse), passed (later is
- * worse). The LLR is modelled as {@link Brownian} motion whose drift and variance per pair are
- * those of the LLR's increments when the pair results follow the observed distribution tilted
- * to the mean score of that Elo (the maximum-likelihood one, as for the LLR itself).
+ * worse). The LLR is modelled as {@link Brownian} motion between Wald's bounds, whose drift and
+ * variance per pair are those of the LLR's increments when the pair results follow the observed
+ * distribution tilted to the mean score of that Elo (the maximum-likelihood one, as for the LLR
+ * itself). A test stops at bounds moved inward by the expected overshoot ({@link SprtRun}), so
+ * it may stop with its LLR short of Wald's bound: as in fishtest, that is read as an LLR at that
+ * time, like a test whose games ran out.
  *
  * <p>Normalized Elo (van den Bergh; fishtest shows it beside logistic Elo) measures the gain in
  * units of the results' spread: nElo = (score - 1/2) / sigma * 800 / ln 10, where sigma is the
@@ -30,14 +33,15 @@ public final class SprtAnalysis {
     }
 
     /**
-     * The Elo estimate corrected for the stopping rule, after the given pairs; {@code decision}
-     * is where the test stopped ({@code CONTINUE} for one whose games ran out or that was cut short).
+     * The Elo estimate corrected for the stopping rule, after the given pairs, whether the test
+     * stopped at a bound, ran out of games or was cut short: as in fishtest, where it stopped is
+     * told by its LLR alone.
      */
-    public static Interval corrected(Sprt sprt, Pentanomial pairs, Sprt.Decision decision) {
+    public static Interval corrected(Sprt sprt, Pentanomial pairs) {
         if (pairs.pairs() == 0) {
             return new Interval(0.0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
         }
-        Outcome outcome = new Outcome(sprt, pairs, decision);
+        Outcome outcome = new Outcome(sprt, pairs);
         return new Interval(outcome.eloAt(0.5), outcome.eloAt(0.975), outcome.eloAt(0.025));
     }
 
@@ -73,38 +77,42 @@ public final class SprtAnalysis {
         return new double[] {drift, Math.max(square - drift * drift, 1e-300)};
     }
 
-    /** The observed test as an outcome, and how likely a worse one is under a given Elo. */
+    /**
+     * The observed test as an outcome, and how likely a worse one is under a given Elo. The model
+     * has no overshoot, so, as fishtest's {@code sprt.set_state} does, an LLR past a bound is put
+     * back on the bound at the time the test would have reached it at its average pace (the
+     * pairs times bound / LLR): the test ended there, and its last steps' luck is left out.
+     */
     private static final class Outcome {
         private final Sprt sprt;
         private final double[] observed;
         private final double[] h0;
         private final double[] h1;
-        private final double pairs;
+        private final double time;
         private final double llr;
-        private final Sprt.Decision decision;
 
-        Outcome(Sprt sprt, Pentanomial pentanomial, Sprt.Decision decision) {
+        Outcome(Sprt sprt, Pentanomial pentanomial) {
             this.sprt = sprt;
             this.observed = Sprt.frequencies(pentanomial.counts());
             double[] scores = Sprt.pairScores();
             this.h0 = Sprt.closestWithMean(scores, observed, Elo.toScore(sprt.elo0()));
             this.h1 = Sprt.closestWithMean(scores, observed, Elo.toScore(sprt.elo1()));
-            this.pairs = pentanomial.pairs();
-            this.llr = sprt.llr(pentanomial);
-            this.decision = decision;
+            double pairs = pentanomial.pairs();
+            double seen = sprt.llr(pentanomial);
+            double bound = seen > sprt.upperBound() ? sprt.upperBound() : seen < sprt.lowerBound() ? sprt.lowerBound() : seen;
+            this.time = bound == seen ? pairs : pairs * bound / seen;
+            this.llr = bound;
         }
 
-        /** P(a test ends worse than this one) if the true Elo is {@code elo}; falls as elo rises. */
+        /**
+         * P(a test ends worse than this one) if the true Elo is {@code elo}: it failed sooner, or
+         * at this time is still running lower or has failed; falls as elo rises.
+         */
         double worse(double elo) {
             double[] truth = Sprt.closestWithMean(Sprt.pairScores(), observed, Elo.toScore(elo));
             double[] moments = llrDriftAndVariance(sprt, truth, h0, h1);
             Brownian motion = new Brownian(sprt.lowerBound(), sprt.upperBound(), moments[0], moments[1]);
-            return switch (decision) {
-                case H0 -> motion.endedAtABy(pairs);
-                case H1 -> 1.0 - motion.endedAtBBy(pairs);
-                case CONTINUE -> motion.endedAtABy(pairs)
-                        + motion.runningBelow(pairs, Math.max(sprt.lowerBound(), Math.min(sprt.upperBound(), llr)));
-            };
+            return motion.endedAtABy(time) + motion.runningBelow(time, llr);
         }
 
         /** The Elo at which {@link #worse} equals p, by bisection; ±∞ beyond the search's reach. */

@@ -1362,8 +1362,10 @@
     const m = MATCH;
     const games = m.games || 0;
     const score = games ? (m.wins + m.draws / 2) / games : 0;
-    const lower = Array.isArray(m.bounds) ? m.bounds[0] : NaN;
-    const upper = Array.isArray(m.bounds) ? m.bounds[1] : NaN;
+    // The bounds the test stops at (Wald's less the expected overshoot); summaries before them have Wald's alone.
+    const bounds = Array.isArray(m.stoppingBounds) ? m.stoppingBounds : m.bounds;
+    const lower = Array.isArray(bounds) ? bounds[0] : NaN;
+    const upper = Array.isArray(bounds) ? bounds[1] : NaN;
     const at = Math.max(0, Math.min(1, (m.llr - lower) / (upper - lower)));
     const sprt = m.sprt && typeof m.sprt === 'object' ? m.sprt : {};
     const player = p => h('span', null, h('b', null, own(p, 'name') || '?'), ' ',

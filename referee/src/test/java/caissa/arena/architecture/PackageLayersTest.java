@@ -40,10 +40,10 @@ class PackageLayersTest {
             List.of("caissa.arena.game"),
             // What a game's records say of a bot; the files the arena reads and writes.
             List.of("caissa.arena.diagnostics", "caissa.arena.records"),
-            // Opening books: reading and checking them, making them.
-            List.of("caissa.arena.openings"),
-            // Many games at once; the HTML report of a folder; ratings across runs.
-            List.of("caissa.arena.runner", "caissa.arena.report", "caissa.arena.ratings"),
+            // Opening books: reading and checking them, making them; ratings across runs, from their game logs.
+            List.of("caissa.arena.openings", "caissa.arena.ratings"),
+            // Many games at once; the pages: the HTML report of a folder, the rating list.
+            List.of("caissa.arena.runner", "caissa.arena.report"),
             // The three kinds of run.
             List.of("caissa.arena.tournament", "caissa.arena.match", "caissa.arena.submission"),
             // What every command shares: options, exit codes, usage errors, the live report.

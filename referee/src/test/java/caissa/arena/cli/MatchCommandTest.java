@@ -79,6 +79,16 @@ class MatchCommandTest {
             assertThat(summary.get(field).has("high")).isTrue();
         }
         assertThat(run.out()).contains("  Elo corrected for the early stop ").contains(", normalized Elo ");
+        // The test stops at Wald's bounds moved inward by the expected overshoot, and says so.
+        JsonNode wald = summary.get("bounds");
+        JsonNode stopping = summary.get("stoppingBounds");
+        assertThat(stopping.get(0).asDouble()).isGreaterThanOrEqualTo(wald.get(0).asDouble());
+        assertThat(stopping.get(1).asDouble()).isLessThanOrEqualTo(wald.get(1).asDouble());
+        double llr = summary.get("llr").asDouble();
+        boolean decided = !summary.get("decidedAtGames").isNull();
+        assertThat(decided).isEqualTo(llr >= stopping.get(1).asDouble() || llr <= stopping.get(0).asDouble());
+        assertThat(run.out()).contains(String.format(java.util.Locale.ROOT, "LLR %.2f [%.2f, %.2f]", llr,
+                stopping.get(0).asDouble(), stopping.get(1).asDouble()));
     }
 
     @Test

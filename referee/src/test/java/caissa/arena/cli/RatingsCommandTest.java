@@ -44,7 +44,8 @@ class RatingsCommandTest {
         assertThat(json.get("bots")).hasSize(3);
         assertThat(json.get("bots").get(2).get("name").asText()).isEqualTo("c");
         assertThat(json.get("bots").get(2).get("elo").asDouble()).isEqualTo(1000.0);
-        assertThat(Files.readString(dir.resolve("r.html"))).contains("<table>").contains("c held at 1000");
+        assertThat(Files.readString(dir.resolve("r.html"))).contains("<table id=\"ratings\" class=\"data\">")
+                .contains("c held at 1000");
     }
 
     @Test

@@ -113,7 +113,7 @@ class ValidateCommandTest {
         Run run = validate(bot("random", "9"), "--openings", book.toString());
 
         assertThat(run.exit()).isEqualTo(2);
-        assertThat(run.err().strip()).isEqualTo("caissa validate: " + book + ":2: 'hello' is not a caissa move (e.g. b2-c4)");
+        assertThat(run.err().strip()).isEqualTo("caissa validate: " + book + ":2: 'hello' is not a caissa move (e.g. b2-c4) nor a position in CFN");
     }
 
     @ParameterizedTest(name = "{0} fails {2}")

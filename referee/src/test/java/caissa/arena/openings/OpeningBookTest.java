@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import caissa.arena.input.BadInputException;
 import caissa.arena.rules.Move;
+import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -30,21 +33,54 @@ class OpeningBookTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "b2-c4 e6-d5\\nb2-c4 b2-c4|books/mine.txt:2: move 2, b2-c4, is illegal: there is no black piece on b2",
-        "# header\\nhello|books/mine.txt:2: 'hello' is not a caissa move (e.g. b2-c4)",
+        "# header\\nhello|books/mine.txt:2: 'hello' is not a caissa move (e.g. b2-c4) nor a position in CFN",
         "b2-c4 e6-z9|books/mine.txt:1: move 2, 'e6-z9', is not a caissa move (e.g. b2-c4)",
-        "# nothing\\n\\n|books/mine.txt: the book has no openings (one a line, the moves from the initial position, e.g. b2-c4)",
+        "# nothing\\n\\n|books/mine.txt: the book has no openings (one a line, the moves from the initial position, e.g. b2-c4,"
+            + " or a position in CFN)",
     })
     void aBadLineIsNamedByFileAndLine(String text, String message) {
         assertThatThrownBy(() -> OpeningBook.parse(FILE, Variant.CAISSA, text.replace("\\n", "\n")))
                 .isInstanceOf(BadInputException.class).hasMessage(message);
     }
 
-    @Test
-    void aPositionInCfnIsRefusedWithWhatToGiveInstead() {
-        String cfn = Variant.CAISSA.initialCfn();
-        assertThatThrownBy(() -> OpeningBook.parse(FILE, Variant.CAISSA, "b2-c4\n" + cfn + "\n"))
-                .hasMessage("books/mine.txt:2: a position in CFN cannot be played: bots are sent an opening as moves from"
-                        + " the initial position; give the moves that lead to it");
+    /**
+     * A seeded sample of each shipped book, every line written as the position it reaches: each
+     * is played as moves that reach exactly that position, and the line keeps the position's text.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"CAISSA, 1", "HEXCAISSA, 2"})
+    void aPositionInCfnIsPlayedAsMovesThatReachIt(Variant variant, long seed) throws Exception {
+        OpeningBook shipped = OpeningBook.read(Path.of("..", "tournaments", "books", variant.id() + ".txt"), variant);
+        SplittableRandom random = new SplittableRandom(seed);
+        List<Position> positions = new ArrayList<>();
+        StringBuilder text = new StringBuilder("# positions\n");
+        for (int i = 0; i < 60; i++) {
+            Position position = replay(variant, shipped.lines().get(random.nextInt(shipped.size())).moves());
+            positions.add(position);
+            text.append(position.toCfn()).append('\n');
+        }
+
+        OpeningBook book = OpeningBook.parse(FILE, variant, text.toString());
+
+        for (int i = 0; i < positions.size(); i++) {
+            BookLine line = book.lines().get(i);
+            assertThat(line.line()).isEqualTo(i + 2);
+            assertThat(line.text()).isEqualTo(positions.get(i).toCfn());
+            assertThat(replay(variant, line.moves())).isEqualTo(positions.get(i));
+        }
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', value = {
+        // The board after b2-a4, said to come after one ply of c3-a3: no game gets there.
+        "......./...bqn./....r../N....../..R..../..QB.../....... b c3-a3 1|books/mine.txt:3: no game reaches this"
+            + " position in its 1 plies ending with c3-a3; give the opening as the moves from the initial position",
+        "......./...bqn./....r../N....../..R..../..QB.../...... b b2-a4 1|books/mine.txt:3: not a caissa position in"
+            + " CFN: board: rank 1 has 6 squares",
+    })
+    void aPositionNoGameReachesIsRefusedWithItsLineNumber(String cfn, String message) {
+        assertThatThrownBy(() -> OpeningBook.parse(FILE, Variant.CAISSA, "b2-c4\n\n" + cfn + "\n"))
+                .isInstanceOf(BadInputException.class).hasMessage(message);
     }
 
     @Test
@@ -73,5 +109,13 @@ class OpeningBookTest {
         assertThat(firstPass).containsExactlyInAnyOrder(1, 2, 3, 4);
         assertThat(List.of(0, 1, 2, 3).stream().map(i -> new BookOpenings(book, BookOrder.RANDOM, 7).at(i).line())
                 .toList()).isEqualTo(firstPass);
+    }
+
+    private static Position replay(Variant variant, List<Move> moves) {
+        Position position = variant.initial();
+        for (Move move : moves) {
+            position = position.play(move);
+        }
+        return position;
     }
 }

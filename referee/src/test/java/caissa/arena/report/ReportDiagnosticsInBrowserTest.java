@@ -206,7 +206,7 @@ class ReportDiagnosticsInBrowserTest {
         assertThat(page.evaluate("Number(document.querySelector('#llr').dataset.llr)").asDouble())
                 .isEqualTo(summary.get("llr").asDouble());
         assertThat(page.evaluate("Number(document.querySelector('#llr').dataset.upper)").asDouble())
-                .isEqualTo(summary.get("bounds").get(1).asDouble());
+                .isEqualTo(summary.get("stoppingBounds").get(1).asDouble());
         assertThat(text("#match")).contains("+" + summary.get("wins").asInt() + " =" + summary.get("draws").asInt());
         assertThat(text("#match .match-losses")).contains("new (engine) · crash · 4 games", "exited with status 3");
         assertThat(text("#time-control")).contains("per game");

@@ -28,7 +28,7 @@ class SprtAnalysisTest {
         for (int i = 0; i < RUNS; i++) {
             SimulatedSprt.Run run = SIMULATION.run(truth, random);
             raw += Elo.estimate(run.pairs()).elo();
-            SprtAnalysis.Interval interval = SprtAnalysis.corrected(SPRT, run.pairs(), run.decision());
+            SprtAnalysis.Interval interval = SprtAnalysis.corrected(SPRT, run.pairs());
             corrected += interval.elo();
             covered += interval.low() <= truth && truth <= interval.high() ? 1 : 0;
         }
@@ -44,8 +44,28 @@ class SprtAnalysisTest {
     void aTestWhoseGamesRanOutIsCorrectedLittle(int pairs) {
         // No bound crossed: the stopping rule hardly shaped the result, so the two estimates agree.
         Pentanomial counts = Pentanomial.of(pairs / 10, pairs / 5, pairs * 2 / 5, pairs / 5, pairs / 10);
-        assertThat(SprtAnalysis.corrected(new Sprt(-200, 200, 0.05, 0.05), counts, Sprt.Decision.CONTINUE).elo())
+        assertThat(SprtAnalysis.corrected(new Sprt(-200, 200, 0.05, 0.05), counts).elo())
                 .isCloseTo(Elo.estimate(counts).elo(), within(1.0));
+    }
+
+    /**
+     * As fishtest's sprt.set_state does, an LLR past a bound is put back on it at the time the test
+     * reached it at its pace: the LLR grows in proportion to the pairs at the same frequencies, so
+     * a test twice as long with the same results crossed at the same time and says the same.
+     */
+    @ParameterizedTest(name = "{0} times the pairs")
+    @CsvSource({"2", "5"})
+    void aTestPastItsBoundIsJudgedWhereItCrossedItNotWhereItStopped(int times) {
+        Sprt sprt = new Sprt(0, 10, 0.05, 0.05);
+        Pentanomial once = Pentanomial.of(20, 40, 80, 80, 60);
+        Pentanomial more = Pentanomial.of(20L * times, 40L * times, 80L * times, 80L * times, 60L * times);
+        assertThat(sprt.llr(once)).isGreaterThan(sprt.upperBound());
+
+        SprtAnalysis.Interval first = SprtAnalysis.corrected(sprt, once);
+        SprtAnalysis.Interval longer = SprtAnalysis.corrected(sprt, more);
+        assertThat(longer.elo()).isCloseTo(first.elo(), within(1e-4));
+        assertThat(longer.low()).isCloseTo(first.low(), within(1e-4));
+        assertThat(first.elo()).isLessThan(Elo.estimate(once).elo());
     }
 
     @ParameterizedTest(name = "{0}")

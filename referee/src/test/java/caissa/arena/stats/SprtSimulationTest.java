@@ -63,10 +63,10 @@ class SprtSimulationTest {
     private static Decision runOneTest(double trueElo, SplittableRandom random) {
         double score = Elo.toScore(trueElo);
         double win = score - DRAW_RATE / 2;
-        Pentanomial pairs = Pentanomial.EMPTY;
+        SprtRun test = SprtRun.start(SPRT);
         for (int n = 0; n < MAX_PAIRS; n++) {
-            pairs = pairs.plusPair(game(win, random), game(win, random));
-            Decision decision = SPRT.decision(pairs);
+            test = test.plusPair(game(win, random), game(win, random));
+            Decision decision = test.decision();
             if (decision != Decision.CONTINUE) {
                 return decision;
             }

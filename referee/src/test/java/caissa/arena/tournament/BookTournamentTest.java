@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import caissa.arena.game.GameRecord;
 import caissa.arena.records.Json;
+import caissa.arena.rules.Move;
+import caissa.arena.rules.Position;
 import caissa.arena.testbots.TestBots;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,6 +101,30 @@ class BookTournamentTest {
             assertThat(a.book()).isEqualTo(RunOpenings.of(TournamentFile.read(file), a.tournament().pair()).line().orElseThrow());
             assertThat(b.book()).isEqualTo(a.book());
             assertThat(b.opening()).isEqualTo(a.opening());
+        }
+    }
+
+    @Test
+    void aBookLineInCfnIsPlayedAsMovesThatReachItAndLoggedAsWritten() throws Exception {
+        // The position after c2-a4 d6-b4 c3-c5, written as a position.
+        String cfn = Position.initial().play(Move.of("c2-a4")).play(Move.of("d6-b4")).play(Move.of("c3-c5")).toCfn();
+        Files.writeString(dir.resolve("cfn.txt"), "# a position\n" + cfn + "\n");
+        Path file = new TournamentFiles("cfn").testBot("a", "random", "1").testBot("b", "random", "2")
+                .set("gamesPerPair", 2).set("timePerGame", "20s").set("firstMoveAllowance", "10s")
+                .set("openings", Map.of("file", "cfn.txt")).writeTo(dir.resolve("cfn.json"));
+        Path out = dir.resolve("out");
+        Tournament.open(TournamentFile.read(file), file, out, false, TournamentObserver.NONE).play(2);
+
+        for (int game = 1; game <= 2; game++) {
+            GameRecord log = Json.mapper().readValue(out.resolve(String.format("games/%04d.json", game)).toFile(),
+                    GameRecord.class);
+            assertThat(log.book()).isEqualTo(new GameRecord.BookLineRecord(2, cfn));
+            assertThat(log.start()).isEqualTo(cfn);
+            Position replayed = Position.initial();
+            for (Move move : log.opening()) {
+                replayed = replayed.play(move);
+            }
+            assertThat(replayed.toCfn()).isEqualTo(cfn);
         }
     }
 
