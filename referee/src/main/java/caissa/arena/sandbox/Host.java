@@ -267,6 +267,18 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
                     polled, jdk);
         }
 
+        /**
+         * These facts as a command that asks for {@code mode} sees them: its mode instead of the
+         * setting, and, where it insists on bubblewrap, a bubblewrap taken to work (its launches
+         * then fail with bubblewrap's own cause).
+         */
+        Facts asking(SandboxMode mode) {
+            return new Facts(linux, portable, proc, root, nobodyMapped, setpriv, Optional.of(mode.word()),
+                    mode == SandboxMode.BWRAP ? Optional.empty() : bubblewrapProblem, bwrapPath, sysctls, cgroupVersion,
+                    controllers, heldByV1, ownGroup, ownGroupWritable, cgroupsOff, v2Problem, cgroupKind, schedstat, setsid,
+                    shell, pipesOff, polled, jdk);
+        }
+
         /** The controllers that /proc/cgroups shows bound to a v1 hierarchy (a nonzero hierarchy number). */
         private static List<String> boundToV1() {
             return read(Path.of("/proc/cgroups")).map(text -> text.lines().filter(line -> !line.startsWith("#"))
