@@ -21,7 +21,8 @@ import java.util.stream.Stream;
  * every game log records per bot ({@link SandboxRecord}) on this machine.
  *
  * <p>{@link #detect(boolean)} looks at the machine once ({@link Facts}); {@link #of(Facts)} decides from
- * what it saw, so that every kind of machine can be described in a test.
+ * what it saw, so that every kind of machine can be described in a test. {@link Parts} makes
+ * that decision the parts a command's bots get, so that the game logs say what the doctor says.
  *
  * @param sandbox how a bot is launched: in a bubblewrap sandbox or as a plain process
  * @param cgroup the cgroup version the machine mounts, and whether the arena may make groups in it
