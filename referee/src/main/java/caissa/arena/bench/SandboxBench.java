@@ -6,10 +6,13 @@ import caissa.arena.bot.Reply;
 import caissa.arena.command.ExitCodes;
 import caissa.arena.command.UsageException;
 import caissa.arena.program.BotCommand;
-import caissa.arena.sandbox.BotCgroup;
 import caissa.arena.sandbox.Bubblewrap;
+import caissa.arena.sandbox.BubblewrapLaunching;
 import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Host;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.Limiting;
+import caissa.arena.sandbox.Parts;
 import caissa.arena.sandbox.SandboxMode;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -97,7 +100,7 @@ final class SandboxBench implements Callable<Integer> {
         long start = System.nanoTime();
         List<BotProcess> bots = new ArrayList<>();
         for (String side : List.of("white", "black")) {
-            Containment containment = kind == Kind.PLAIN ? null : prepare(cat, kind);
+            Containment containment = kind == Kind.PLAIN ? null : prepare(cat, kind, host);
             BotProcess.Start started = host.start(cat, Map.of(), BotProcess.Limits.DEFAULT, "bench-" + side, containment);
             if (!(started instanceof BotProcess.Start.Started ok)) {
                 throw new IllegalStateException("cat did not start: " + ((BotProcess.Start.Failed) started).reason());
@@ -117,22 +120,15 @@ final class SandboxBench implements Callable<Integer> {
         return System.nanoTime() - start;
     }
 
-    /** The containment of one kind; without a cgroup, a sandbox's end is its PID namespace's. */
-    private static Containment prepare(BotCommand cat, Kind kind) throws IOException {
+    /**
+     * The containment of one kind, with the parts the command chose for that sandbox; a sandbox
+     * without a cgroup gets the parts of a machine that has none: the watchdog, signals, and an
+     * end through its PID namespace.
+     */
+    private static Containment prepare(BotCommand cat, Kind kind, BotHost host) throws IOException {
         Isolation isolation = Isolation.defaults().withSandbox(kind == Kind.LIMITS ? SandboxMode.NONE : SandboxMode.BWRAP);
-        if (kind != Kind.NAMESPACE) {
-            return Containment.prepare(cat, cat, isolation, "bench");
-        }
-        String before = System.getProperty(BotCgroup.SWITCH);
-        System.setProperty(BotCgroup.SWITCH, "off");
-        try {
-            return Containment.prepare(cat, cat, isolation, "bench");
-        } finally {
-            if (before == null) {
-                System.clearProperty(BotCgroup.SWITCH);
-            } else {
-                System.setProperty(BotCgroup.SWITCH, before);
-            }
-        }
+        Parts parts = kind == Kind.NAMESPACE ? new Parts(new BubblewrapLaunching(), new Limiting.ByWatchdog(),
+                Host.SuspendBy.SIGNALS, Host.EndBy.PID_NAMESPACE) : host.parts(isolation.sandbox());
+        return Containment.prepare(parts, cat, cat, isolation, "bench").orElseThrow();
     }
 }

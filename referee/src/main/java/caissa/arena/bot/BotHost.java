@@ -1,6 +1,9 @@
 package caissa.arena.bot;
 
+import caissa.arena.sandbox.Parts;
+import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.sandbox.SharedSandbox;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -11,10 +14,15 @@ import java.util.concurrent.TimeUnit;
  * arena (Ctrl-C, SIGTERM) kills every live bot of it instead of leaving them to run on, and
  * says so to the games, which then record nothing (SIGKILL cannot be caught: its bots see their
  * input close). Closing it gives back what the sandboxes kept between games (see {@link SharedSandbox}).
+ *
+ * <p>It chooses the parts that hold its bots once for the command ({@link #parts}): every bot of
+ * the command is launched, limited, suspended and ended alike, and its game log says how.
  */
 public final class BotHost implements AutoCloseable {
 
     private final Set<BotProcess> live = ConcurrentHashMap.newKeySet();
+    /** The parts chosen for this command's bots, by the sandbox asked for (one, but for a benchmark that compares them). */
+    private final Map<SandboxMode, Parts> parts = new ConcurrentHashMap<>();
     private final Thread onStop = new Thread(this::stop, "kill-bots");
     private volatile boolean stopping;
     private boolean closed;
@@ -28,6 +36,15 @@ public final class BotHost implements AutoCloseable {
         SharedSandbox.open();
         Runtime.getRuntime().addShutdownHook(host.onStop);
         return host;
+    }
+
+    /**
+     * The parts that hold this command's bots where it asks for the sandbox {@code mode}: chosen
+     * at the first ask from what this machine gives the arena ({@link Parts#forThisMachine}), the
+     * same for every bot after.
+     */
+    public Parts parts(SandboxMode mode) {
+        return parts.computeIfAbsent(mode, Parts::forThisMachine);
     }
 
     /** Starts a bot of this host (see {@link BotProcess#start}). */

@@ -3,7 +3,8 @@ package caissa.arena.bot;
 import caissa.arena.program.BotCommand;
 import caissa.arena.sandbox.BotCgroup;
 import caissa.arena.sandbox.Containment;
-import caissa.arena.sandbox.Portable;
+import caissa.arena.sandbox.Host;
+import caissa.arena.sandbox.Parts;
 import caissa.arena.sandbox.SandboxRecord;
 import java.io.IOException;
 import java.time.Duration;
@@ -22,9 +23,10 @@ import java.util.function.Consumer;
 /**
  * A bot running as an operating-system process, spoken to over pipes: one line per message.
  *
- * <p>It is composed of parts, each chosen once when it starts from what holds it (see {@link
- * #start}): how its output is read ({@link OutputReader}), how it is kept still while it is not
- * to move ({@link Suspension}) and how its processes are ended ({@link Ending}). Lines are capped
+ * <p>It is composed of parts: how it is kept still while it is not to move ({@link Suspension})
+ * and how its processes are ended ({@link Ending}), as its command chose them for every bot
+ * ({@link Parts}, which its containment carries), and how its output is read ({@link
+ * OutputReader}), on a pipe that can be polled where this JVM gives one. Lines are capped
  * in length and in number of unanswered lines, so a flooding bot costs bounded memory. Standard
  * error is drained continuously (a bot that fills the pipe would otherwise block) into a bounded
  * excerpt. {@link #askToEnd()} and {@link #awaitEnd(long)} end the bot and every process it started.
@@ -85,13 +87,20 @@ public final class BotProcess {
                 .orElseGet(() -> new OutputReader.Threads(process.getInputStream(), lines, queue, () -> lastWriteBegan));
         this.replies = new Replies(queue, output, process::isAlive);
         this.stderrReader = stderr.readFrom(process.getErrorStream());
-        Optional<BotCgroup> group = cgroup();
-        boolean sandboxed = containment != null && containment.sandboxed();
-        // Each part is chosen here, once, from what holds the bot: its cgroup, else its sandbox's namespace, else nothing.
-        this.suspension = group.isPresent() ? new Suspension.Freezer(process, containment)
-                : Portable.on() ? new Suspension.Unsuspended() : new Suspension.StopSignals(process, sandboxed);
-        this.ending = group.isPresent() ? new Ending.ByCgroup(process, containment, tree)
-                : sandboxed ? new Ending.ByPidNamespace(process, tree) : new Ending.ByProcessTree(process, tree);
+        // The parts its command chose for every bot (see Parts); a plain process, held by nothing, has signals and its tree.
+        Parts parts = containment == null ? null : containment.parts();
+        Host.SuspendBy suspendBy = parts == null ? Host.SuspendBy.SIGNALS : parts.suspend();
+        this.suspension = switch (suspendBy) {
+            case FREEZER -> new Suspension.Freezer(process, containment);
+            case SIGNALS -> new Suspension.StopSignals(process, containment != null && containment.sandboxed());
+            case NONE -> new Suspension.Unsuspended();
+        };
+        Host.EndBy endBy = parts == null ? Host.EndBy.PROCESS_TREE : parts.end();
+        this.ending = switch (endBy) {
+            case CGROUP -> new Ending.ByCgroup(process, containment, tree);
+            case PID_NAMESPACE -> new Ending.ByPidNamespace(process, tree);
+            case PROCESS_TREE -> new Ending.ByProcessTree(process, tree);
+        };
     }
 
     /**

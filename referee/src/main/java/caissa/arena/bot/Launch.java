@@ -4,7 +4,6 @@ import caissa.arena.program.BotCommand;
 import caissa.arena.program.BotEnvironment;
 import caissa.arena.program.ProgramLookup;
 import caissa.arena.sandbox.Containment;
-import caissa.arena.sandbox.Portable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,8 +36,8 @@ final class Launch {
     static Started start(BotCommand command, Map<String, String> environment, Containment containment, String marker)
             throws IOException {
         ProcessBuilder builder = new ProcessBuilder(containment == null ? inOwnSession(command)
-                : containment.ownSession() ? containment.argv()
-                : inOwnSession(new BotCommand(containment.argv(), command.workingDir(), command.env())));
+                : containment.wantsSession() ? inOwnSession(new BotCommand(containment.argv(), command.workingDir(), command.env()))
+                : containment.argv());
         command.workingDir().ifPresent(dir -> builder.directory(dir.toFile()));
         // Nothing of the arena's environment but the few variables every program needs: it holds secrets.
         builder.environment().clear();
@@ -73,7 +72,7 @@ final class Launch {
     private static List<String> inOwnSession(BotCommand command) {
         List<String> argv = command.argv();
         // A program that cannot be run is left to Java, whose error names it (setsid would start and fail).
-        if (Portable.on() || !Files.isExecutable(SETSID)
+        if (!Files.isExecutable(SETSID)
                 || !(ProgramLookup.find(argv.get(0), command.workingDir()) instanceof ProgramLookup.Found.Startable)) {
             return argv;
         }

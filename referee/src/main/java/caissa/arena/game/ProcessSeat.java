@@ -10,6 +10,7 @@ import caissa.arena.bot.StderrExcerpt;
 import caissa.arena.program.BotCommand;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.Parts;
 import caissa.arena.sandbox.SandboxRecord;
 import java.io.IOException;
 import java.time.Duration;
@@ -32,11 +33,12 @@ public final class ProcessSeat implements Seat {
      * bot's files from it.
      */
     public static Opener opener(GameSetup setup, BotHost host) {
-        Isolation isolation = setup.isolation().resolved();
+        Isolation isolation = setup.isolation();
+        Parts parts = host.parts(isolation.sandbox());
         return new Opener() {
             @Override
             public Opened open(Entrant entrant, String name) {
-                return ProcessSeat.open(setup, isolation, host, entrant, name);
+                return ProcessSeat.open(setup, isolation, parts, host, entrant, name);
             }
 
             @Override
@@ -46,7 +48,8 @@ public final class ProcessSeat implements Seat {
         };
     }
 
-    private static Opened open(GameSetup setup, Isolation isolation, BotHost host, Entrant entrant, String name) {
+    private static Opened open(GameSetup setup, Isolation isolation, Parts parts, BotHost host, Entrant entrant,
+            String name) {
         BotCommand command;
         BotCommand opponent;
         try {
@@ -56,18 +59,23 @@ public final class ProcessSeat implements Seat {
         } catch (IllegalArgumentException e) {
             return new Opened.Failed(e.getMessage());
         }
-        Optional<String> problem = Containment.startProblem(command).or(() -> Containment.visibilityProblem(command, isolation));
+        Optional<String> problem = Containment.startProblem(command)
+                .or(() -> Containment.visibilityProblem(command, isolation, parts));
         if (problem.isPresent()) {
             return new Opened.Failed(problem.get());
         }
         Map<String, String> environment = new HashMap<>(setup.timeControl().environment());
         environment.put(Game.VARIANT_VARIABLE, setup.variant().id());
-        Containment containment;
+        Containment.Prepared prepared;
         try {
-            containment = Containment.prepare(command, opponent, isolation, entrant.name(), environment);
+            prepared = Containment.prepare(parts, command, opponent, isolation, entrant.name(), environment);
         } catch (IOException e) {
             return new Opened.Failed("its sandbox could not be prepared: " + e.getMessage());
         }
+        if (prepared instanceof Containment.Prepared.Refused refused) {
+            return new Opened.Failed(refused.reason());
+        }
+        Containment containment = ((Containment.Prepared.Ready) prepared).containment();
         BotProcess.Start start = host.start(command, environment, setup.limits(), name, containment);
         if (start instanceof BotProcess.Start.Started started) {
             return new Opened.Ready(new ProcessSeat(started.bot()));

@@ -23,9 +23,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * against its memory and process limits, can be frozen and thawed at once, has its CPU time
  * added up, and is found and killed at the end however it forked or detached. {@link CgroupV1}
  * (one hierarchy per controller: memory, pids, freezer, cpuacct) or {@link CgroupV2} (one
- * unified hierarchy), whichever the machine offers with those controllers and lets us write,
- * decided by the first group made; {@link #acquire} returns nothing otherwise and a {@link
- * LimitWatchdog} holds the bot instead.
+ * unified hierarchy): the version {@link Host} finds the arena may use, chosen once for a
+ * command ({@link Limiting.ByCgroup}). Where the machine offers neither, a {@link LimitWatchdog}
+ * holds the bots instead ({@link Limiting.ByWatchdog}).
  *
  * <p>The group is made under the arena's own group, so the arena's own limits still cover it.
  * Processes are put in by the launcher script before the bot's program runs ({@link
@@ -84,22 +84,41 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     }
 
     /**
-     * A group for a bot: an idle one of this arena with the same limits whose last processes are
-     * all gone, or else a new one (named {@code bot-N}, as it may serve many bots). Empty when
-     * this machine offers no usable cgroups. Give it back with {@link #release}.
+     * A group for a bot of the version chosen for this machine ({@link Limiting.ByCgroup}): on v1
+     * an idle one of this arena with the same limits whose last processes are all gone, or else a
+     * new one (named {@code bot-N}, as it may serve many bots). Give it back with {@link #release}.
+     *
+     * @throws IOException when the group cannot be made: why, in the kernel's words with the file
      */
-    public static Optional<BotCgroup> acquire(ResourceLimits limits) {
-        if ("off".equals(System.getProperty(SWITCH))) {
-            return Optional.empty();
+    static BotCgroup take(Host.LimitsBy version, ResourceLimits limits) throws IOException {
+        if (SWEPT.compareAndSet(false, true)) {
+            sweepStale();
         }
-        return CgroupV1.idle(limits).or(() -> create("bot-" + MADE.incrementAndGet(), limits));
+        String leaf = leaf(ARENA_PID, "bot-" + MADE.incrementAndGet());
+        if (version == Host.LimitsBy.CGROUP_V1) {
+            Optional<BotCgroup> idle = CgroupV1.idle(limits);
+            return idle.isPresent() ? idle.get() : CgroupV1.make(leaf, limits);
+        }
+        return CgroupV2.make(leaf, limits);
     }
 
     /** A group named as {@code owner}'s: the arena's own, or in tests one of a dead arena. */
     static Optional<BotCgroup> create(long owner, String name, ResourceLimits limits) {
-        String leaf = PREFIX + owner + "." + PID_NAMESPACE + "-" + name.replaceAll("[^A-Za-z0-9_.-]", "_") + "-"
+        String leaf = leaf(owner, name);
+        try {
+            return Optional.of(CgroupV1.make(leaf, limits));
+        } catch (IOException v1) {
+            try {
+                return Optional.of(CgroupV2.make(leaf, limits));
+            } catch (IOException v2) {
+                return Optional.empty();
+            }
+        }
+    }
+
+    private static String leaf(long owner, String name) {
+        return PREFIX + owner + "." + PID_NAMESPACE + "-" + name.replaceAll("[^A-Za-z0-9_.-]", "_") + "-"
                 + UUID.randomUUID().toString().substring(0, 8);
-        return CgroupV1.make(leaf, limits).or(() -> CgroupV2.make(leaf, limits));
     }
 
     /** Whether cgroups can be used here at all (made and removed once to find out). */
@@ -499,8 +518,13 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
         return Files.readString(file, StandardCharsets.US_ASCII).strip();
     }
 
+    /** Writes a group's file; a refusal names the file and the value, which the kernel's word alone does not. */
     static void write(Path file, String value) throws IOException {
-        Files.writeString(file, value, StandardCharsets.US_ASCII);
+        try {
+            Files.writeString(file, value, StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw new IOException("writing " + value + " to " + file + ": " + e.getMessage(), e);
+        }
     }
 
     static void writeQuietly(Path file, String value) {

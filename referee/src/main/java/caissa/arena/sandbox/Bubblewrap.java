@@ -64,7 +64,7 @@ public final class Bubblewrap {
     }
 
     /**
-     * The last step of a launch: marks descriptor 5 (see {@link Containment#programReached}) and
+     * The last step of a launch: marks descriptor 5 (see {@link PreparedLaunch#programReached}) and
      * closes it, so that the bot's program, executed next, neither inherits nor can write it.
      */
     static final String REACHED_SCRIPT = "echo reached >&5; exec 5>&-";
@@ -205,7 +205,7 @@ public final class Bubblewrap {
         if (visible.stream().noneMatch(cwd::startsWith)) {
             cmd.addAll(List.of("--perms", "0755", "--dir", cwd.toString()));
         }
-        // The launcher opens the keyring filter as file descriptor 3 (see Containment#launcher).
+        // The launcher opens the keyring filter as file descriptor 3 (see LaunchScript).
         KeyringFilter.file().ifPresent(filter -> cmd.addAll(List.of("--seccomp", "3")));
         cmd.addAll(addedForTests);
         cmd.addAll(List.of("--remount-ro", "/", "--chdir", cwd.toString(), "--"));

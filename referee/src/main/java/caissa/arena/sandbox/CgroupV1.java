@@ -19,7 +19,7 @@ import java.util.UUID;
 
 /**
  * A bot's group on cgroup v1: one folder in each of the memory, pids, freezer and cpuacct
- * hierarchies. Used again by a later bot of the same limits ({@link #acquire}, {@link #release})
+ * hierarchies. Used again by a later bot of the same limits ({@link BotCgroup#take}, {@link #release})
  * once the last one's processes are all gone and its figures are reset: making and removing four
  * groups for each bot of each game was a tenth of the arena's own CPU time.
  */
@@ -64,8 +64,12 @@ final class CgroupV1 extends BotCgroup {
         }
     }
 
-    /** A new group named {@code leaf} in every v1 hierarchy; empty where the machine has not all of them or they cannot be written. */
-    static Optional<BotCgroup> make(String leaf, ResourceLimits limits) {
+    /**
+     * A new group named {@code leaf} in every v1 hierarchy.
+     *
+     * @throws IOException where the machine has not all of them, or they cannot be written: why, with the file
+     */
+    static BotCgroup make(String leaf, ResourceLimits limits) throws IOException {
         Map<String, Path> dirs = new LinkedHashMap<>();
         try {
             for (String controller : CONTROLLERS) {
@@ -79,10 +83,10 @@ final class CgroupV1 extends BotCgroup {
                 write(memsw, Long.toString(limits.memoryBytes()));
             }
             write(dirs.get("pids").resolve("pids.max"), Integer.toString(limits.processes()));
-            return Optional.of(new CgroupV1(dirs, limits));
+            return new CgroupV1(dirs, limits);
         } catch (IOException | SecurityException | UnsupportedOperationException e) {
             dirs.values().forEach(BotCgroup::rmdir);
-            return Optional.empty();
+            throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
         }
     }
 

@@ -34,10 +34,17 @@ final class CgroupV2 extends BotCgroup {
         return Files.isRegularFile(ROOT.resolve("cgroup.controllers"));
     }
 
-    /** A new group named {@code leaf}; empty where this arena cannot place groups (see {@link #place}). */
-    static Optional<BotCgroup> make(String leaf, ResourceLimits limits) {
-        if (!mounted() || !place().isUsable()) {
-            return Optional.empty();
+    /**
+     * A new group named {@code leaf}.
+     *
+     * @throws IOException where this arena cannot place groups (see {@link #place}) or write them: why
+     */
+    static BotCgroup make(String leaf, ResourceLimits limits) throws IOException {
+        if (!mounted()) {
+            throw new IOException("no cgroup v2 file system at " + ROOT);
+        }
+        if (!place().isUsable()) {
+            throw new IOException(String.valueOf(place().problem()));
         }
         Path made = null;
         try {
@@ -48,12 +55,12 @@ final class CgroupV2 extends BotCgroup {
                 write(swap, "0");
             }
             write(made.resolve("pids.max"), Integer.toString(limits.processes()));
-            return Optional.of(new CgroupV2(made, limits));
+            return new CgroupV2(made, limits);
         } catch (IOException | SecurityException | UnsupportedOperationException e) {
             if (made != null) {
                 rmdir(made);
             }
-            return Optional.empty();
+            throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
         }
     }
 

@@ -21,7 +21,8 @@ import java.util.stream.Stream;
  * every game log records per bot ({@link SandboxRecord}) on this machine.
  *
  * <p>{@link #detect(boolean)} looks at the machine once ({@link Facts}); {@link #of(Facts)} decides from
- * what it saw, so that every kind of machine can be described in a test.
+ * what it saw, so that every kind of machine can be described in a test. {@link Parts} makes
+ * that decision the parts a command's bots get, so that the game logs say what the doctor says.
  *
  * @param sandbox how a bot is launched: in a bubblewrap sandbox or as a plain process
  * @param cgroup the cgroup version the machine mounts, and whether the arena may make groups in it
@@ -265,6 +266,18 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
                     Files.isExecutable(Path.of("/usr/bin/setsid")), Files.isExecutable(Path.of("/bin/sh")),
                     "threads".equals(System.getProperty("caissa.pipes")),
                     polled, jdk);
+        }
+
+        /**
+         * These facts as a command that asks for {@code mode} sees them: its mode instead of the
+         * setting, and, where it insists on bubblewrap, a bubblewrap taken to work (its launches
+         * then fail with bubblewrap's own cause).
+         */
+        Facts asking(SandboxMode mode) {
+            return new Facts(linux, portable, proc, root, nobodyMapped, setpriv, Optional.of(mode.word()),
+                    mode == SandboxMode.BWRAP ? Optional.empty() : bubblewrapProblem, bwrapPath, sysctls, cgroupVersion,
+                    controllers, heldByV1, ownGroup, ownGroupWritable, cgroupsOff, v2Problem, cgroupKind, schedstat, setsid,
+                    shell, pipesOff, polled, jdk);
         }
 
         /** The controllers that /proc/cgroups shows bound to a v1 hierarchy (a nonzero hierarchy number). */

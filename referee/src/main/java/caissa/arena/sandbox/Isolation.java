@@ -53,13 +53,15 @@ public record Isolation(SandboxMode sandbox, ResourceLimits limits, java.util.Ma
     }
 
     /**
-     * {@code auto} made definite for this machine: bwrap when it works here, else none. The
-     * warning to print once when auto had to fall back is {@link Bubblewrap#unavailableReason()}.
+     * {@code auto} made definite for this machine: bwrap where the parts chosen here launch bots
+     * in bubblewrap ({@link Parts}), else none. The warning to print once when auto had to fall
+     * back is {@link Bubblewrap#unavailableReason()}.
      */
     public Isolation resolved() {
         if (sandbox != SandboxMode.AUTO) {
             return this;
         }
-        return withSandbox(!Portable.on() && Bubblewrap.available() ? SandboxMode.BWRAP : SandboxMode.NONE);
+        return withSandbox(Parts.forThisMachine(SandboxMode.AUTO).launching() instanceof BubblewrapLaunching
+                ? SandboxMode.BWRAP : SandboxMode.NONE);
     }
 }

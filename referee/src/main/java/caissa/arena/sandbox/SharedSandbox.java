@@ -2,7 +2,7 @@ package caissa.arena.sandbox;
 
 /**
  * What the sandboxes keep between games while bots run: idle cgroups kept for the next bot (see
- * {@link BotCgroup#acquire}), the frozen cgroup that keeps the kernel's freezer on, and the
+ * {@link BotCgroup#take}), the frozen cgroup that keeps the kernel's freezer on, and the
  * folder of files handed to bubblewrap. Open while any command's bots run (see {@code
  * caissa.arena.bot.BotHost}); given back when the last of them closes, and never kept after.
  */

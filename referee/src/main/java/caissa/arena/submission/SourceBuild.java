@@ -6,6 +6,7 @@ import caissa.arena.program.CommandLineSplitter;
 import caissa.arena.records.InputFiles;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.Parts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -162,13 +163,18 @@ public final class SourceBuild {
         Path dir = build.dir();
         Duration timeout = build.timeout();
         String display = String.join(" ", command.toStrings());
-        Containment containment;
+        Containment.Prepared prepared;
         try {
-            containment = Containment.prepareTool(new BotCommand(List.of(command.toStrings()), Optional.of(dir), java.util.Map.of()),
-                    dir, build.isolation(), "build");
+            prepared = Containment.prepareTool(Parts.forThisMachine(build.isolation().sandbox()),
+                    new BotCommand(List.of(command.toStrings()), Optional.of(dir), java.util.Map.of()), dir, build.isolation(),
+                    "build");
         } catch (IOException e) {
             return new Outcome.Failed(language, display, "the build's sandbox could not be prepared: " + e.getMessage(), "");
         }
+        if (prepared instanceof Containment.Prepared.Refused refused) {
+            return new Outcome.Failed(language, display, "the build could not be started: " + refused.reason(), "");
+        }
+        Containment containment = ((Containment.Prepared.Ready) prepared).containment();
         try {
             return execute(language, display, contained(containment.argv()), dir, timeout, run, containment);
         } finally {

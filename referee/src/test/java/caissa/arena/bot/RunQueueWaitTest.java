@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import caissa.arena.game.Entrant;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.Parts;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
@@ -95,8 +96,8 @@ class RunQueueWaitTest {
         }
         Entrant entrant = TestBots.entrant("waits", "random", "1");
         Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.valueOf(sandbox.toUpperCase(java.util.Locale.ROOT)));
-        Containment containment = Containment.prepare(entrant.command(), TestBots.command("random", "2"), isolation,
-                "waits");
+        Containment containment = Containment.prepare(Parts.forThisMachine(isolation.sandbox()), entrant.command(),
+                TestBots.command("random", "2"), isolation, "waits").orElseThrow();
         BotProcess bot = ((BotProcess.Start.Started) BotProcess.start(entrant.command(), Map.of(), BotProcess.Limits.DEFAULT,
                 "waits-white", containment, ended -> { })).bot();
         try {

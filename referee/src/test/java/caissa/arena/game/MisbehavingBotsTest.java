@@ -6,6 +6,7 @@ import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Side;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -203,6 +205,26 @@ class MisbehavingBotsTest {
         assertThat(record.reason()).isEqualTo("culprit (white) could not be started: the arena's launch failed before its "
                 + "program ran: bwrap: Can't find source path " + missing + ": No such file or directory (exit status 1)");
         assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
+        assertNoProcessLeft(setup);
+    }
+
+    @Test
+    void aCgroupTheArenaCannotMakeIsAStartFailureNotAQuietWatchdog() {
+        Sandboxes.assumeCgroups();
+        String kind = Sandboxes.cgroupKind().orElseThrow();
+        // The kernel takes at most PID_MAX_LIMIT (4,194,304) as a process limit: it refuses this
+        // one for the culprit's group, while the other bot's group is made as usual.
+        ResourceLimits refused = ResourceLimits.DEFAULT.withProcesses(5_000_000);
+        GameSetup setup = GameSetup.of(TestBots.entrant("culprit", "random", "1"), TestBots.entrant("good", "random", "2"),
+                CLOCK).withIsolation(Isolation.defaults().withBotLimits(Map.of("culprit", refused)));
+
+        GameRecord record = Game.play(setup);
+
+        assertThat(record.termination()).isEqualTo(Termination.START_FAILURE);
+        assertThat(record.reason()).startsWith("culprit (white) could not be started: the arena could not make its " + kind
+                + " group: writing 5000000 to /sys/fs/cgroup/").endsWith("/pids.max: Invalid argument");
+        assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
+        assertThat(record.player(Side.BLACK).sandbox().limitsBy()).isEqualTo(kind);
         assertNoProcessLeft(setup);
     }
 

@@ -54,7 +54,7 @@ class CgroupV2Test {
 
     @Test
     void theArenaMovesItselfIntoALeafAndEachBotGetsItsLimitedGroupBesideIt() throws Exception {
-        BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
+        BotCgroup group = BotCgroup.take(Host.LimitsBy.CGROUP_V2, LIMITS);
         Path dir = group.procsFiles().get(0).getParent();
         try {
             assertThat(group.kind()).isEqualTo("cgroup-v2");
@@ -85,7 +85,7 @@ class CgroupV2Test {
 
     @Test
     void aFrozenBotGetsNoCpuAndRunsAgainWhenThawedWithItsCpuTimeCounted() throws Exception {
-        BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
+        BotCgroup group = BotCgroup.take(Host.LimitsBy.CGROUP_V2, LIMITS);
         Process bot = joined(group, "while :; do :; done & while :; do :; done");
         try {
             awaitCpu(group, 200_000_000L);
@@ -107,7 +107,7 @@ class CgroupV2Test {
 
     @Test
     void theKillEndsEveryProcessOfTheBotHoweverItDetachedAndTheGroupIsRemoved() throws Exception {
-        BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
+        BotCgroup group = BotCgroup.take(Host.LimitsBy.CGROUP_V2, LIMITS);
         Path dir = group.procsFiles().get(0).getParent();
         Process bot = joined(group, "setsid sleep 600 & (trap '' TERM HUP; exec sleep 600) & sleep 600 & exec sleep 600");
         List<Long> pids = new ArrayList<>();
@@ -163,7 +163,7 @@ class CgroupV2Test {
 
     @Test
     void theNextArenaRemovesTheLeafAndBotGroupsOfADeadArenaButNotThoseOfALiveOne() throws Exception {
-        BotCgroup mine = BotCgroup.acquire(LIMITS).orElseThrow();
+        BotCgroup mine = BotCgroup.take(Host.LimitsBy.CGROUP_V2, LIMITS);
         Path parent = mine.procsFiles().get(0).getParent().getParent();
         long deadArena = (1L << 22) + 1;
         String ownLeaf = "caissa-" + ProcessHandle.current().pid() + "." + pidNamespace() + "-arena";

@@ -38,7 +38,7 @@ class ReusedGroupsTest {
     @Test
     void aReleasedGroupServesTheNextBotAsIfNew() throws Exception {
         assumeV1();
-        BotCgroup first = BotCgroup.acquire(LIMITS).orElseThrow();
+        BotCgroup first = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
         // Burns some CPU, then starts more processes than its limit allows, then waits.
         Process greedy = joined(first, "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done;"
                 + " for n in 1 2 3 4 5 6 7 8; do sleep 60 & done; exec cat");
@@ -51,7 +51,7 @@ class ReusedGroupsTest {
         greedy.waitFor(5, TimeUnit.SECONDS);
         first.release();
 
-        BotCgroup next = BotCgroup.acquire(LIMITS).orElseThrow();
+        BotCgroup next = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
         try {
             // The memory, freezer and CPU groups are the same; the process group may be a new one.
             assertThat(folders(next).stream().filter(dir -> !dir.startsWith("/sys/fs/cgroup/pids")))
@@ -69,7 +69,7 @@ class ReusedGroupsTest {
     void aGroupWhoseSandboxJustEndedGivesTheNextBotItsWholeProcessLimit() throws Exception {
         assumeV1();
         caissa.arena.testbots.Sandboxes.assumeSandbox();
-        BotCgroup first = BotCgroup.acquire(LIMITS).orElseThrow();
+        BotCgroup first = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
         // A PID namespace that ends: the kernel can hold its count in pids.current for seconds after.
         Process sandboxed = joined(first, "bwrap --unshare-pid --die-with-parent --ro-bind / / /bin/true; exec cat");
         sandboxed.getOutputStream().close();
@@ -77,7 +77,7 @@ class ReusedGroupsTest {
         first.killAll();
         first.release();
 
-        BotCgroup next = BotCgroup.acquire(LIMITS).orElseThrow();
+        BotCgroup next = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
         try {
             assertWholeProcessLimit(next);
         } finally {
@@ -92,7 +92,7 @@ class ReusedGroupsTest {
         // None put aside by an earlier test: this one's is the oldest.
         SharedSandbox.close();
         SharedSandbox.open();
-        BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
+        BotCgroup group = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
         Path lingering = endASandboxIn(group);
         // Put aside, not removed: the group now has another process group.
         assertThat(lingering).exists();
@@ -100,11 +100,11 @@ class ReusedGroupsTest {
         Poll.until(Duration.ofSeconds(10), () -> Files.readString(lingering.resolve("pids.current")).strip().equals("0"));
         assertThat(Files.readString(lingering.resolve("pids.current")).strip()).isEqualTo("0");
 
-        BotCgroup again = BotCgroup.acquire(LIMITS).orElseThrow();
+        BotCgroup again = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
         assertThat(again).isSameAs(group);
         Path next = endASandboxIn(again);
         try {
-            BotCgroup third = BotCgroup.acquire(LIMITS).orElseThrow();
+            BotCgroup third = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
             try {
                 assertThat(processGroup(third)).as("the process group put aside first, its count now zero")
                         .isEqualTo(lingering);
@@ -139,10 +139,11 @@ class ReusedGroupsTest {
         assumeV1();
         Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.NONE).withLimits(LIMITS);
         caissa.arena.program.BotCommand cat = caissa.arena.program.BotCommand.of("cat");
-        Containment last = Containment.prepare(cat, cat, isolation, "last");
+        Parts parts = Parts.forThisMachine(SandboxMode.NONE);
+        Containment last = Containment.prepare(parts, cat, cat, isolation, "last").orElseThrow();
         List<Path> dirs = folders(last.cgroup().orElseThrow());
         last.close();
-        Containment next = Containment.prepare(cat, cat, isolation, "next");
+        Containment next = Containment.prepare(parts, cat, cat, isolation, "next").orElseThrow();
         try {
             BotCgroup group = next.cgroup().orElseThrow();
             assertThat(folders(group)).as("the next bot is given the same group").containsAll(dirs.subList(0, 1));
@@ -165,11 +166,11 @@ class ReusedGroupsTest {
     @Test
     void aGroupWithAProcessStillInItIsNotUsedAgain() throws Exception {
         assumeV1();
-        BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
+        BotCgroup group = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
         Process left = joined(group, "exec cat");
         try {
             group.release();
-            BotCgroup other = BotCgroup.acquire(LIMITS).orElseThrow();
+            BotCgroup other = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
             try {
                 assertThat(folders(other)).isNotEqualTo(folders(group));
                 assertThat(other.pids()).isEmpty();
@@ -186,7 +187,7 @@ class ReusedGroupsTest {
     @Test
     void aGroupThatStillHoldsMemoryOfItsLastBotIsNotUsedAgain(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         assumeV1();
-        BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
+        BotCgroup group = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
         List<Path> dirs = folders(group);
         // Page cache of a file it wrote stays charged to its group after it is gone.
         Path file = dir.resolve("written");
@@ -196,7 +197,7 @@ class ReusedGroupsTest {
         writer.waitFor(5, TimeUnit.SECONDS);
         group.release();
 
-        BotCgroup next = BotCgroup.acquire(LIMITS).orElseThrow();
+        BotCgroup next = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
         try {
             assertThat(folders(next)).doesNotContainAnyElementsOf(dirs);
         } finally {
@@ -207,7 +208,7 @@ class ReusedGroupsTest {
     @Test
     void theIdleGroupsAreRemovedWhenTheLastCommandIsDone() throws Exception {
         assumeV1();
-        BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
+        BotCgroup group = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
         List<Path> dirs = folders(group);
         group.release();
         assertThat(dirs).allSatisfy(dir -> assertThat(dir).exists());
@@ -220,7 +221,7 @@ class ReusedGroupsTest {
     @Test
     void aGroupGivenBackWhenNoCommandRunsBotsIsRemoved() throws Exception {
         assumeV1();
-        BotCgroup group = BotCgroup.acquire(LIMITS).orElseThrow();
+        BotCgroup group = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
         List<Path> dirs = folders(group);
         SharedSandbox.close();
 

@@ -1,0 +1,287 @@
+package caissa.arena.sandbox;
+
+import caissa.arena.program.BotCommand;
+import caissa.arena.program.BotEnvironment;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The bot in a bubblewrap sandbox of its own, behind the {@link LaunchScript}. Its process tree
+ * gets its own PID namespace (it sees and signals only its own processes, and all of them die
+ * with the namespace), its own network namespace (no network, not even the other bot over
+ * loopback), a new session (no terminal to inject keys into), the system read-only, its own
+ * program, working folder and the files its command names read-only, a private writable {@code
+ * /scratch} and {@code /tmp} for this game, and no view of the hidden paths (the arena's output,
+ * the other bot's files) even inside its own folders. When the arena runs as root, the bot runs
+ * as nobody.
+ */
+public record BubblewrapLaunching() implements Launching {
+
+    private static final Set<String> SYSTEM_PREFIXES = Set.of("/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/etc/");
+
+    @Override
+    public Host.Launcher kind() {
+        return Host.Launcher.BWRAP;
+    }
+
+    @Override
+    public void openToBot(Path folder) throws IOException {
+        // As root the bot runs as nobody, who must be able to write there.
+        if (Containment.isRoot()) {
+            Files.setAttribute(folder, "unix:uid", Bubblewrap.NOBODY);
+            Files.setAttribute(folder, "unix:gid", Bubblewrap.NOBODY);
+        }
+    }
+
+    @Override
+    public PreparedLaunch prepare(BotCommand command, BotCommand opponent, Isolation isolation,
+            Map<String, String> environment, List<Path> writable, List<Path> procsFiles) throws IOException {
+        Path cwd = workingDir(command);
+        Set<Path> visible = visiblePaths(command, cwd);
+        visible.removeIf(v -> writable.stream().anyMatch(w -> v.startsWith(w) && !v.equals(w)));
+        visible.addAll(writable);
+        Set<Path> hidden = new LinkedHashSet<>();
+        for (Path path : outermost(isolation.hidden())) {
+            // Inside a visible folder, or around one: the hidden part wins where they overlap.
+            if (insideAny(path, visible) || visible.stream().anyMatch(v -> v.startsWith(path))) {
+                hidden.add(path);
+            }
+        }
+        Set<Path> theirs = new LinkedHashSet<>(visiblePaths(opponent, workingDir(opponent)));
+        // Their own files too: where both bots live in one folder, the folder is shown and their files are not.
+        theirs.addAll(namedFiles(opponent, workingDir(opponent)));
+        // Ours as the command names them, before folders inside others were left to those: a class
+        // path or a library both bots name is theirs and ours, and stays visible to both.
+        Set<Path> ours = new LinkedHashSet<>(namedFiles(command, cwd));
+        ours.addAll(ownPaths(command, cwd));
+        for (Path path : theirs) {
+            // Inside ours, unless they are ours too (the same program in self-play) or hold ours.
+            if (insideAny(path, visible) && !visible.contains(path) && !ours.contains(path)
+                    && visible.stream().noneMatch(v -> v.startsWith(path)) && ours.stream().noneMatch(o -> o.startsWith(path))) {
+                hidden.add(path);
+            }
+        }
+        boolean root = Containment.isRoot();
+        Path scratchRoot = null;
+        Bubblewrap.Scratch scratch = Bubblewrap.Scratch.IN_MEMORY;
+        // In memory (of a bounded size, see Bubblewrap) unless the organiser keeps the folders.
+        if (isolation.keepScratch()) {
+            scratchRoot = Files.createTempDirectory("caissa-sandbox-");
+            scratch = new Bubblewrap.Scratch(Files.createDirectory(scratchRoot.resolve("scratch")),
+                    Files.createDirectory(scratchRoot.resolve("tmp")));
+            Files.setPosixFilePermissions(scratchRoot, PosixFilePermissions.fromString("rwx------"));
+            if (root) {
+                for (Path dir : List.of(scratch.scratch(), scratch.tmp())) {
+                    Files.setAttribute(dir, "unix:uid", Bubblewrap.NOBODY);
+                    Files.setAttribute(dir, "unix:gid", Bubblewrap.NOBODY);
+                }
+            }
+        }
+        Map<String, String> botEnvironment = new LinkedHashMap<>(BotEnvironment.base(System.getenv()));
+        botEnvironment.putAll(environment);
+        botEnvironment.putAll(command.env());
+        List<String> sandboxed = Bubblewrap.command(command.argv(), botEnvironment, visible, writable,
+                outermost(List.copyOf(hidden)), scratch, isolation.limits().scratchBytes(), cwd, root);
+        // The sandbox's options reach bubblewrap through a file, not its command line: its command
+        // line is the sandbox's /proc/1/cmdline, where the bot would read the hidden paths and the
+        // other bot's files. Only the bot's own command stays there.
+        int end = sandboxed.indexOf("--");
+        Path options = SandboxFiles.write("bwrap-options", String.join("\0", sandboxed.subList(1, end)).concat("\0")
+                .getBytes(StandardCharsets.UTF_8));
+        Path reached = SandboxFiles.write("reached", new byte[0]);
+        List<String> argv = new ArrayList<>(LaunchScript.argv(isolation.limits(), procsFiles, true, options, reached));
+        argv.addAll(List.of(sandboxed.get(0), "--args", "4"));
+        argv.addAll(sandboxed.subList(end, sandboxed.size()));
+        return new PreparedLaunch(argv, true, scratchRoot, isolation.keepScratch(), reached, List.of(options));
+    }
+
+    static Path workingDir(BotCommand command) {
+        return command.workingDir().map(p -> p.toAbsolutePath().normalize())
+                .orElse(Path.of("").toAbsolutePath().normalize());
+    }
+
+    /**
+     * What the bot may read: its working folder, its program's folder, and the folder of every
+     * existing file its command line names (a script and the modules beside it, a jar and its
+     * data files, each entry of a class path), outside the system folders that are mounted
+     * anyway. A named folder is visible itself. A file whose folder must not be shown whole (the
+     * file system's root, {@code /tmp}, the home folder) is visible alone. Folders inside another
+     * visible folder are left to it.
+     */
+    static Set<Path> visiblePaths(BotCommand command, Path cwd) {
+        Set<Path> visible = new LinkedHashSet<>();
+        ownPaths(command, cwd).stream().filter(p -> p.getParent() != null && !system(p))
+                .sorted(Comparator.comparingInt(Path::getNameCount)).forEach(p -> {
+                    if (visible.stream().noneMatch(p::startsWith)) {
+                        visible.add(p);
+                    }
+                });
+        return visible;
+    }
+
+    /**
+     * Every path the bot's command makes its own, before the folders inside others are left to
+     * them: its working folder, its program's folder, each folder it names and the folder of each
+     * file it names (or the file, see {@link #folderOf}).
+     */
+    private static List<Path> ownPaths(BotCommand command, Path cwd) {
+        List<Path> candidates = new ArrayList<>();
+        // A bot started in /, /tmp or a home folder starts there, but sees only what it names in it.
+        if (!neverWhole(cwd)) {
+            candidates.add(cwd);
+        }
+        String program = command.argv().get(0);
+        if (program.contains("/")) {
+            candidates.add(folderOf(cwd.resolve(program).normalize()));
+        }
+        for (String arg : command.argv().subList(1, command.argv().size())) {
+            if (arg.startsWith("-") || arg.isEmpty()) {
+                continue;
+            }
+            for (String part : arg.split(":")) {
+                if (part.isEmpty()) {
+                    continue;
+                }
+                try {
+                    Path path = cwd.resolve(part).normalize();
+                    if (Files.isDirectory(path)) {
+                        if (!neverWhole(path)) {
+                            candidates.add(path);
+                        }
+                    } else if (Files.exists(path)) {
+                        candidates.add(folderOf(path));
+                    }
+                } catch (java.nio.file.InvalidPathException e) {
+                    // Not a path.
+                }
+            }
+        }
+        return candidates;
+    }
+
+    /** The existing files (not folders) that the bot's command line names: its program and its scripts, jars, data. */
+    static Set<Path> namedFiles(BotCommand command, Path cwd) {
+        Set<Path> files = new LinkedHashSet<>();
+        List<String> argv = command.argv();
+        for (int i = 0; i < argv.size(); i++) {
+            String arg = argv.get(i);
+            if ((i == 0 && !arg.contains("/")) || arg.startsWith("-") || arg.isEmpty()) {
+                continue;
+            }
+            for (String part : arg.split(":")) {
+                try {
+                    Path path = cwd.resolve(part).normalize();
+                    if (!part.isEmpty() && Files.isRegularFile(path) && !system(path)) {
+                        files.add(path);
+                    }
+                } catch (java.nio.file.InvalidPathException e) {
+                    // Not a path.
+                }
+            }
+        }
+        return files;
+    }
+
+    /** Folders a bot never sees whole for one file in them: the sandbox's own mount points and the home folder. */
+    private static final Set<Path> NEVER_WHOLE = Set.of(Path.of("/"), Path.of("/tmp"), Path.of("/scratch"), Path.of("/proc"),
+            Path.of("/dev"), Path.of("/root"), Path.of("/home"));
+
+    /**
+     * The folder of a bot's file, or the file alone where that folder must not be shown whole, or
+     * cannot be: a root arena runs bots as nobody, who could not enter a folder closed to others
+     * (a Maven repository's), while a file bound alone is reached through folders the sandbox makes.
+     */
+    private static Path folderOf(Path file) {
+        Path folder = file.getParent();
+        if (folder == null || neverWhole(folder) || (Containment.isRoot() && lacks(folder, "r-x"))) {
+            return file;
+        }
+        return folder;
+    }
+
+    /** A folder a sandbox never shows whole: one of its own mount points, or a home folder (keys, tokens, histories). */
+    private static boolean neverWhole(Path folder) {
+        return NEVER_WHOLE.contains(folder) || folder.equals(home())
+                || folder.getParent() != null && folder.getParent().equals(Path.of("/home"));
+    }
+
+    private static Path home() {
+        String home = System.getProperty("user.home");
+        return home == null || home.isBlank() ? Path.of("/") : Path.of(home).toAbsolutePath().normalize();
+    }
+
+    /**
+     * Why the bot cannot be given its own files in its sandbox, in one line with the fix; empty
+     * when it can. A file or folder of the bot's that lies inside a folder no bot may see (the
+     * run's output) would be hidden from it, and it would fail in every game for no reason it
+     * could tell. As root, the bot runs as nobody: each of its files must be open to all.
+     */
+    @Override
+    public Optional<String> visibilityProblem(BotCommand command, List<Path> hidden) {
+        Path cwd = workingDir(command);
+        Set<Path> visible = visiblePaths(command, cwd);
+        for (Path own : visible) {
+            for (Path folder : hidden) {
+                if (own.startsWith(folder) && !own.equals(cwd)) {
+                    return Optional.of("its file " + own + " lies inside " + folder + ", which no bot may see (the run's"
+                            + " output): move the bot out of it, or write the output elsewhere (--out)");
+                }
+            }
+        }
+        if (!Containment.isRoot()) {
+            return Optional.empty();
+        }
+        // As root the bot runs as nobody (after bubblewrap, still root, has entered its working
+        // folder): every file it names must be open to others (a file whose folder is closed to
+        // them is shown alone, see folderOf).
+        String program = command.argv().get(0);
+        for (Path file : namedFiles(command, cwd)) {
+            boolean run = program.contains("/") && file.equals(cwd.resolve(program).normalize());
+            if (lacks(file, run ? "r-x" : "r--")) {
+                return Optional.of("its file " + file + " cannot be " + (run ? "run" : "read") + " by the user bots run as"
+                        + " (nobody, since the arena runs as root): chmod " + (run ? "o+rx " : "o+r ") + file);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether others lack one of the permissions in {@code needed} ({@code rwx} letters, {@code -} for any). */
+    private static boolean lacks(Path path, String needed) {
+        Set<java.nio.file.attribute.PosixFilePermission> perms;
+        try {
+            perms = Files.getPosixFilePermissions(path);
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+        return needed.charAt(0) == 'r' && !perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)
+                || needed.charAt(2) == 'x' && !perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE);
+    }
+
+    /**
+     * The paths that lie inside none of the others: hiding a folder hides all in it, and
+     * bubblewrap cannot make a mount point inside one it has already made read-only.
+     */
+    private static List<Path> outermost(List<Path> paths) {
+        return paths.stream().filter(p -> paths.stream().noneMatch(q -> !q.equals(p) && p.startsWith(q))).distinct().toList();
+    }
+
+    private static boolean system(Path path) {
+        String s = path.toString() + "/";
+        return SYSTEM_PREFIXES.stream().anyMatch(s::startsWith);
+    }
+
+    private static boolean insideAny(Path path, Set<Path> folders) {
+        return folders.stream().anyMatch(path::startsWith);
+    }
+}

@@ -1,0 +1,62 @@
+package caissa.arena.sandbox;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What runs before the bot (or its sandbox) to put it under its limits: one shell that joins
+ * the bot's cgroup, if it has one, before anything else runs (so that no child starts
+ * outside it), sets the open-file and file-size rlimits with its built-in {@code ulimit}
+ * (soft and hard: the bot cannot raise them; both count only the process itself, never the
+ * user's other processes), then executes the rest in place: one program start where {@code
+ * prlimit} would be a second. Memory and processes are the cgroup's, or else the {@link
+ * LimitWatchdog}'s: never an address-space or process-count rlimit, which would stop a JVM
+ * before it starts and count every process of the user.
+ *
+ * <p>A sandbox leads a session of its own ({@code --new-session}) but bubblewrap's outer
+ * process does not: with a cgroup, the shell makes it ignore SIGINT, SIGQUIT, SIGTERM and SIGHUP
+ * (ignored signals stay ignored across exec), so that Ctrl-C, a signal to the arena's process
+ * group or a closed terminal stops the arena, which then ends the games, and never the bots
+ * first (a bot killed first would be recorded as crashed). The arena ends bots with SIGKILL. A
+ * plain process, or a sandbox without a cgroup, gets a session of its own instead (see {@link
+ * Containment#wantsSession()}).
+ *
+ * <p>It opens {@code reached} as descriptor 5 for the last step before the bot's program,
+ * which writes a mark there, closes it and executes the program (see {@link
+ * PreparedLaunch#programReached}): the script itself for a plain process, {@link
+ * Bubblewrap#REACHED} inside a sandbox.
+ */
+final class LaunchScript {
+
+    private LaunchScript() {
+    }
+
+    /**
+     * The script's command line, up to the {@code --} after which the bot's (or bubblewrap's)
+     * command follows.
+     *
+     * @param procsFiles the files of the bot's cgroup it joins; none without one
+     * @param options bubblewrap's options file, read on descriptor 4; null for a plain process
+     */
+    static List<String> argv(ResourceLimits limits, List<Path> procsFiles, boolean sandbox, Path options, Path reached) {
+        // ulimit -f counts 512-byte blocks: the limit is rounded up to the next block.
+        long bytes = limits.fileSizeBytes();
+        String blocks = bytes > Long.MAX_VALUE - 511 ? "unlimited" : Long.toString((bytes + 511) / 512);
+        // bubblewrap reads a sandbox's seccomp filter (see KeyringFilter) and its options (see
+        // BubblewrapLaunching) from descriptors 3 and 4: the files' paths come as the first two
+        // arguments, never inside the script, whatever characters the temporary folder's name holds.
+        String filter = sandbox ? KeyringFilter.file().map(Path::toString).orElse("") : "";
+        List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
+                (sandbox && !procsFiles.isEmpty() ? "trap '' INT QUIT TERM HUP; " : "")
+                        + "if [ -n \"$1\" ]; then exec 3<\"$1\" || exit 125; fi; "
+                        + "if [ -n \"$2\" ]; then exec 4<\"$2\" || exit 125; fi; exec 5>>\"$3\" || exit 125; shift 3; "
+                        + "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 125; shift; done; shift; "
+                        + "ulimit -n " + limits.openFiles() + " && ulimit -f " + blocks + " || exit 125; "
+                        + (sandbox ? "" : Bubblewrap.REACHED_SCRIPT + "; ") + "exec \"$@\"",
+                "caissa-launcher", filter, options == null ? "" : options.toString(), reached.toString()));
+        procsFiles.forEach(f -> argv.add(f.toString()));
+        argv.add("--");
+        return argv;
+    }
+}

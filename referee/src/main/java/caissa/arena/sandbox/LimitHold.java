@@ -1,0 +1,206 @@
+package caissa.arena.sandbox;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One bot's memory and processes held for one game, as its command's {@link Limiting} holds
+ * them: by a cgroup of its own ({@link Grouped}), by a {@link LimitWatchdog} ({@link Watched}),
+ * or not at all ({@link Unheld}). {@link #close} gives back what it held; from then on it does
+ * nothing to it.
+ */
+public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, LimitHold.Unheld {
+
+    /** The files a process writes its own pid into to join the bot's cgroup, before the bot runs; none without one. */
+    List<Path> procsFiles();
+
+    /** The bot's cgroup: freeze, thaw and CPU time. Empty without one, and once {@link #close}d: it may be another bot's then. */
+    Optional<BotCgroup> cgroup();
+
+    /**
+     * Starts watching the bot from the process the arena started: what no cgroup holds, and
+     * the sandbox's memory file systems ({@code scratch}) and kept scratch folders on disk
+     * ({@code kept}) for one it filled.
+     */
+    void watch(ProcessHandle started, List<String> scratch, Map<String, Path> kept);
+
+    /** The memory or process limit the bot went over, in words with its figure; empty when none. */
+    Optional<String> limitHit();
+
+    /**
+     * Kills whatever is still in the bot's cgroup; returns how many processes that was. Nothing
+     * once {@link #close}d, and never at the same time as the close: a late kill (of a write
+     * that was stuck, or at the arena's exit) must not reach the next bot given the group.
+     */
+    int killAll();
+
+    /**
+     * After a bot that exited by itself: what of it is still running a moment later, killed. The
+     * moment lets the sandbox's own init finish exiting, so that it is not counted as left behind.
+     */
+    int killLeftovers();
+
+    /** After the game: no process left in the cgroup, the cgroup given back, the watching stopped. */
+    void close();
+
+    /** A cgroup of the bot's own; a sandbox's memory file systems are watched too (a cgroup does not say which one is full). */
+    final class Grouped implements LimitHold {
+        private final BotCgroup group;
+        /** What watches the sandbox's scratch (see {@link #watch}); null before, and without a sandbox. */
+        private LimitWatchdog scratchWatch;
+        /** Set by {@link #close}, when the group is given back (guarded by this). */
+        private boolean closed;
+
+        Grouped(BotCgroup group) {
+            this.group = group;
+        }
+
+        @Override
+        public List<Path> procsFiles() {
+            return group.procsFiles();
+        }
+
+        @Override
+        public synchronized Optional<BotCgroup> cgroup() {
+            return closed ? Optional.empty() : Optional.of(group);
+        }
+
+        @Override
+        public synchronized void watch(ProcessHandle started, List<String> scratch, Map<String, Path> kept) {
+            if (!scratch.isEmpty() && scratchWatch == null && !closed) {
+                scratchWatch = LimitWatchdog.watch(started.pid(), group.limits(), false, scratch, kept);
+            }
+        }
+
+        @Override
+        public Optional<String> limitHit() {
+            Optional<String> hit = cgroup().flatMap(BotCgroup::limitHit);
+            if (hit.isPresent()) {
+                return hit;
+            }
+            LimitWatchdog watching;
+            synchronized (this) {
+                watching = scratchWatch;
+            }
+            return watching == null ? Optional.empty() : watching.lookNow();
+        }
+
+        @Override
+        public synchronized int killAll() {
+            return closed ? 0 : group.killAll();
+        }
+
+        @Override
+        public int killLeftovers() {
+            cgroup().ifPresent(held -> held.awaitEmpty(100));
+            return killAll();
+        }
+
+        @Override
+        public synchronized void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (scratchWatch != null) {
+                scratchWatch.close();
+            }
+            group.killAll();
+            group.release();
+        }
+    }
+
+    /** The {@link LimitWatchdog} looks at the bot's processes and its sandbox's scratch, and kills them past a limit. */
+    final class Watched implements LimitHold {
+        private final ResourceLimits limits;
+        /** Null until the bot started (see {@link #watch}). */
+        private LimitWatchdog watchdog;
+        private boolean closed;
+
+        Watched(ResourceLimits limits) {
+            this.limits = limits;
+        }
+
+        @Override
+        public List<Path> procsFiles() {
+            return List.of();
+        }
+
+        @Override
+        public Optional<BotCgroup> cgroup() {
+            return Optional.empty();
+        }
+
+        @Override
+        public synchronized void watch(ProcessHandle started, List<String> scratch, Map<String, Path> kept) {
+            if (watchdog == null && !closed) {
+                watchdog = LimitWatchdog.watch(started.pid(), limits, true, scratch, kept);
+            }
+        }
+
+        @Override
+        public Optional<String> limitHit() {
+            LimitWatchdog watching;
+            synchronized (this) {
+                watching = watchdog;
+            }
+            return watching == null ? Optional.empty() : watching.lookNow();
+        }
+
+        @Override
+        public int killAll() {
+            return 0;
+        }
+
+        @Override
+        public int killLeftovers() {
+            return 0;
+        }
+
+        @Override
+        public synchronized void close() {
+            closed = true;
+            if (watchdog != null) {
+                watchdog.close();
+            }
+        }
+    }
+
+    /** Nothing holds the bot's memory and processes. */
+    final class Unheld implements LimitHold {
+        @Override
+        public List<Path> procsFiles() {
+            return List.of();
+        }
+
+        @Override
+        public Optional<BotCgroup> cgroup() {
+            return Optional.empty();
+        }
+
+        @Override
+        public void watch(ProcessHandle started, List<String> scratch, Map<String, Path> kept) {
+        }
+
+        @Override
+        public Optional<String> limitHit() {
+            return Optional.empty();
+        }
+
+        @Override
+        public int killAll() {
+            return 0;
+        }
+
+        @Override
+        public int killLeftovers() {
+            return 0;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

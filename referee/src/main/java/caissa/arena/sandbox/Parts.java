@@ -1,0 +1,63 @@
+package caissa.arena.sandbox;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The parts that hold a command's bots, each chosen once for the command from what this machine
+ * gives the arena ({@link Host}: what {@code caissa doctor} prints) and the sandbox the command
+ * asks for: how a bot is launched, how its limits hold, how it is suspended and how it is ended.
+ * Every bot of the command gets these parts ({@link Containment}, and the process layer above),
+ * and its game log records them: a bot whose part cannot be had (a cgroup the kernel refused
+ * it) fails to start, rather than play under other parts than the rest.
+ */
+public record Parts(Launching launching, Limiting limiting, Host.SuspendBy suspend, Host.EndBy end) {
+
+    /** What was seen of the machine, by the switches that change what is seen: looked at once each (it makes a trial cgroup and sandbox). */
+    private static final Map<Switches, Host.Facts> SEEN = new ConcurrentHashMap<>();
+
+    private record Switches(boolean portable, boolean cgroupsOff) {
+    }
+
+    public Parts {
+        Objects.requireNonNull(launching, "launching");
+        Objects.requireNonNull(limiting, "limiting");
+        Objects.requireNonNull(suspend, "suspend");
+        Objects.requireNonNull(end, "end");
+        boolean grouped = limiting instanceof Limiting.ByCgroup;
+        if ((suspend == Host.SuspendBy.FREEZER || end == Host.EndBy.CGROUP) && !grouped) {
+            throw new IllegalArgumentException("the freezer and an end by cgroup need bots held by cgroups, not " + limiting);
+        }
+        if (end == Host.EndBy.PID_NAMESPACE && !(launching instanceof BubblewrapLaunching)) {
+            throw new IllegalArgumentException("an end by PID namespace needs a sandbox, not " + launching);
+        }
+    }
+
+    /**
+     * The parts for a command that asks for {@code mode} on this machine. The machine is looked at
+     * once per JVM (and again only when {@code -Dcaissa.cgroups} or portable mode is switched).
+     */
+    public static Parts forThisMachine(SandboxMode mode) {
+        Switches switches = new Switches(Portable.on(), "off".equals(System.getProperty(BotCgroup.SWITCH)));
+        return of(SEEN.computeIfAbsent(switches, s -> Host.Facts.observe(false)), mode);
+    }
+
+    /**
+     * The parts for a command that asks for {@code mode} on a machine that looks like {@code
+     * facts}: {@link Host#of} decides each. A command that insists on bubblewrap gets the parts
+     * of a sandbox even where bubblewrap failed its trial: its bots' launches fail then, with
+     * bubblewrap's own cause (commands refuse such a run before its games, see {@code --sandbox}).
+     */
+    public static Parts of(Host.Facts facts, SandboxMode mode) {
+        Host host = Host.of(facts.asking(mode));
+        Launching launching = facts.portable() ? new DirectLaunching()
+                : host.sandbox().kind() == Host.Launcher.BWRAP ? new BubblewrapLaunching() : new PlainLaunching();
+        Limiting limiting = switch (host.limits().kind()) {
+            case CGROUP_V1, CGROUP_V2 -> new Limiting.ByCgroup(host.limits().kind());
+            case WATCHDOG -> new Limiting.ByWatchdog();
+            case NONE -> new Limiting.Unlimited();
+        };
+        return new Parts(launching, limiting, host.suspend().kind(), host.end().kind());
+    }
+}

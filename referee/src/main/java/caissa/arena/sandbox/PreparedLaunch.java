@@ -1,0 +1,123 @@
+package caissa.arena.sandbox;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * One bot's launch, made by its command's {@link Launching} for one game: the command that
+ * starts it, the files handed to that command (bubblewrap's options, the reached mark), and the
+ * sandbox's scratch folders on disk where the organiser keeps them. {@link #close} deletes them.
+ */
+final class PreparedLaunch {
+
+    private final List<String> argv;
+    private final boolean sandboxed;
+    /** The folder that holds the kept {@code /scratch} and {@code /tmp}; null where they are memory file systems, or no sandbox. */
+    private final Path scratchRoot;
+    private final boolean keepScratch;
+    /**
+     * Written by the launch's last step just before it executes the bot's own program (see {@link
+     * LaunchScript}); null where nothing launches the bot but the program itself.
+     */
+    private final Path reachedFile;
+    /** Files handed to the launch, deleted at {@link #close}. */
+    private final List<Path> files;
+
+    PreparedLaunch(List<String> argv, boolean sandboxed, Path scratchRoot, boolean keepScratch, Path reachedFile,
+            List<Path> files) {
+        this.argv = List.copyOf(argv);
+        this.sandboxed = sandboxed;
+        this.scratchRoot = scratchRoot;
+        this.keepScratch = keepScratch;
+        this.reachedFile = reachedFile;
+        this.files = List.copyOf(files);
+    }
+
+    /** The program itself and nothing before it. */
+    static PreparedLaunch direct(List<String> argv) {
+        return new PreparedLaunch(argv, false, null, false, null, List.of());
+    }
+
+    List<String> argv() {
+        return argv;
+    }
+
+    boolean sandboxed() {
+        return sandboxed;
+    }
+
+    /**
+     * Whether the launch got as far as the bot's own program: its last step marks a file just
+     * before it executes the program, on a descriptor it closes first, so the bot does not inherit
+     * it; in a sandbox it cannot see the file either (without one it runs as the arena's user, who
+     * could). A launch that ended without the mark failed in the arena's own layer (the launcher,
+     * bubblewrap, setpriv): the bot never ran. True where nothing but the program is started
+     * (portable mode), and once the file is gone.
+     */
+    boolean programReached() {
+        if (reachedFile == null) {
+            return true;
+        }
+        try {
+            return Files.size(reachedFile) > 0;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    /**
+     * The sandbox's memory file systems, watched for a full one (with or without a cgroup): a
+     * sandbox whose scratch folders are on disk has {@code /dev/shm} alone in memory.
+     */
+    List<String> scratchInMemory() {
+        return !sandboxed ? List.of() : scratchRoot == null ? List.of("/scratch", "/tmp", "/dev/shm") : List.of("/dev/shm");
+    }
+
+    /** Kept scratch folders are on disk: their contents are added up against the same limit. */
+    Map<String, Path> scratchOnDisk() {
+        return scratchRoot == null ? Map.of() : Map.of("/scratch", scratchRoot.resolve("scratch"), "/tmp", scratchRoot.resolve("tmp"));
+    }
+
+    /** The kept scratch folder for the game log; null when there is none or it is deleted after the game. */
+    String keptScratch() {
+        return scratchRoot != null && keepScratch ? scratchRoot.toString() : null;
+    }
+
+    /** After the game: the files handed to the launch deleted, and the scratch folder unless it is kept. */
+    void close() {
+        if (scratchRoot != null && !keepScratch) {
+            deleteTree(scratchRoot);
+        }
+        List<Path> all = new ArrayList<>(files);
+        if (reachedFile != null) {
+            all.add(reachedFile);
+        }
+        for (Path file : all) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // Removed with its folder when the arena exits.
+            }
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    // Left for the system's /tmp cleaning.
+                }
+            });
+        } catch (IOException e) {
+            // Already gone.
+        }
+    }
+}

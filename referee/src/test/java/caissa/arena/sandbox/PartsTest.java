@@ -1,0 +1,80 @@
+package caissa.arena.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import caissa.arena.sandbox.Host.EndBy;
+import caissa.arena.sandbox.Host.LimitsBy;
+import caissa.arena.sandbox.Host.SuspendBy;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The parts a command's bots get, chosen once from what the machine gives ({@link Host}) and the
+ * sandbox the command asks for: the same kinds {@code caissa doctor} prints there.
+ */
+class PartsTest {
+
+    @Test
+    void eachKindOfMachineGetsThePartsItsDoctorNames() {
+        for (Machines machine : new Machines[] {Machines.rootOnCgroupV1(), Machines.ubuntuUser(),
+                Machines.ubuntuUser().bubblewrapProblem(null).ownGroup("/user.slice/run-r1.scope", true).cgroupKind("cgroup-v2"),
+                Machines.rootOnCgroupV1().cgroupsOff(true), Machines.laptop(), Machines.rootOnCgroupV1().portable(true)}) {
+            Host host = machine.host();
+            Parts parts = Parts.of(machine.facts(), SandboxMode.AUTO);
+
+            assertThat(parts.launching().kind()).as(machine.facts().toString()).isEqualTo(host.sandbox().kind());
+            assertThat(parts.limiting().kind()).isEqualTo(host.limits().kind());
+            assertThat(parts.suspend()).isEqualTo(host.suspend().kind());
+            assertThat(parts.end()).isEqualTo(host.end().kind());
+        }
+    }
+
+    @Test
+    void aRootMachineOnCgroupV1HoldsBotsInSandboxesAndCgroups() {
+        Parts parts = Parts.of(Machines.rootOnCgroupV1().facts(), SandboxMode.AUTO);
+
+        assertThat(parts).isEqualTo(new Parts(new BubblewrapLaunching(), new Limiting.ByCgroup(LimitsBy.CGROUP_V1),
+                SuspendBy.FREEZER, EndBy.CGROUP));
+    }
+
+    @Test
+    void theSandboxACommandAsksForDecidesTheLaunchAndWhatFollowsFromIt() {
+        Machines noCgroup = Machines.rootOnCgroupV1().cgroupsOff(true);
+
+        assertThat(Parts.of(noCgroup.facts(), SandboxMode.NONE)).isEqualTo(new Parts(new PlainLaunching(),
+                new Limiting.ByWatchdog(), SuspendBy.SIGNALS, EndBy.PROCESS_TREE));
+        assertThat(Parts.of(noCgroup.facts(), SandboxMode.BWRAP)).isEqualTo(new Parts(new BubblewrapLaunching(),
+                new Limiting.ByWatchdog(), SuspendBy.SIGNALS, EndBy.PID_NAMESPACE));
+        // The setting a command overrides does not count: its own mode does.
+        assertThat(Parts.of(noCgroup.sandboxSetting("none").facts(), SandboxMode.AUTO).launching())
+                .isEqualTo(new BubblewrapLaunching());
+    }
+
+    @Test
+    void aCommandThatInsistsOnBubblewrapGetsItsPartsWhereItsTrialFailed() {
+        Parts parts = Parts.of(Machines.ubuntuUser().facts(), SandboxMode.BWRAP);
+
+        assertThat(parts.launching()).isEqualTo(new BubblewrapLaunching());
+        assertThat(parts.end()).isEqualTo(EndBy.PID_NAMESPACE);
+        assertThat(Parts.of(Machines.ubuntuUser().facts(), SandboxMode.AUTO).launching()).isEqualTo(new PlainLaunching());
+    }
+
+    @Test
+    void portableModeIsOneChoiceOfPartsWhateverTheCommandAsks() {
+        Parts portable = new Parts(new DirectLaunching(), new Limiting.Unlimited(), SuspendBy.NONE, EndBy.PROCESS_TREE);
+
+        for (SandboxMode mode : SandboxMode.values()) {
+            assertThat(Parts.of(Machines.rootOnCgroupV1().portable(true).facts(), mode)).as(mode.word()).isEqualTo(portable);
+            assertThat(Parts.of(Machines.laptop().portable(false).facts(), mode)).as(mode.word()).isEqualTo(portable);
+        }
+    }
+
+    @Test
+    void partsThatCannotWorkTogetherAreABug() {
+        assertThatThrownBy(() -> new Parts(new PlainLaunching(), new Limiting.ByWatchdog(), SuspendBy.FREEZER, EndBy.PROCESS_TREE))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Parts(new PlainLaunching(), new Limiting.ByWatchdog(), SuspendBy.SIGNALS,
+                EndBy.PID_NAMESPACE)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Limiting.ByCgroup(LimitsBy.WATCHDOG)).isInstanceOf(IllegalArgumentException.class);
+    }
+}
