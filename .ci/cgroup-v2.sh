@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # CI: the cgroup v2 tests, in a Debian guest booted with cgroup v2 only (cgroup_no_v1=all) and
 # every controller, since this machine's own hierarchy is v1 and must stay so. The guest runs in
-# software emulation (no KVM here) from a busybox initramfs; its root file system is an ext4
-# image of this machine's /usr and /etc with the built arena and its test class path. The tests
-# run as root, then as an ordinary user in a subtree delegated as systemd delegates one.
+# software emulation (no KVM here); its root file system is an ext4 image of this machine's /usr
+# and /etc with the built arena and its test class path, and its PID 1 is this machine's systemd,
+# started with a target of ours (.ci/guest/caissa-ci.target) so that only what the tests need
+# starts. The tests run as root in a scope with Delegate=yes, then as an ordinary user logged in,
+# whose systemd manager delegates a subtree, and the launcher runs real games there (guest.sh).
 # Where the guest cannot run, says so in one line and succeeds; fails when a test fails.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -20,6 +22,10 @@ if ! command -v qemu-system-x86_64 >/dev/null || [ -z "$kernel" ] || [ ! -x /bin
   say "guest not run: qemu-system-x86, linux-image-cloud-amd64 or busybox-static cannot be installed here"
   exit 0
 fi
+# The guest's systemd, dbus and logind are this machine's.
+for program in /lib/systemd/systemd /lib/systemd/systemd-logind /usr/bin/dbus-daemon /usr/bin/systemd-run; do
+  if [ ! -x "$program" ]; then say "guest not run: it needs systemd, logind and dbus here, and $program is missing"; exit 0; fi
+done
 kver="${kernel#/boot/vmlinuz-}"
 modules="/lib/modules/$kver"
 java_home="$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")"
@@ -27,6 +33,14 @@ command -v bwrap >/dev/null || (apt-get install -y -q bubblewrap >/dev/null 2>&1
 
 work="$(mktemp -d /var/tmp/caissa-cgroup-v2.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
+# The image holds a copy of /etc and the arena, and twice the room of /usr in the worst case
+# (hard links where /var/tmp lies on the file system of /usr, a copy otherwise).
+need_mb=$(( $(du -sm /usr | cut -f1) * 2 + 4096 ))
+free_mb=$(df -Pm /var/tmp | awk 'NR == 2 { print $4 }')
+if [ "$free_mb" -lt "$need_mb" ]; then
+  say "guest not run: its disk image needs about $need_mb MiB in /var/tmp, which has $free_mb MiB free"
+  exit 0
+fi
 start=$(date +%s)
 
 # The test class path and the arena's jars, built on this machine (the guest has no network and
@@ -43,7 +57,7 @@ echo "$m2/org/junit/platform/junit-platform-launcher/$platform/junit-platform-la
 
 # The guest's root: this machine's /usr (hard links, without the big parts no test uses) and a copy of /etc.
 root="$work/root"
-mkdir -p "$root"/{proc,sys,dev,tmp,run,var/tmp,root,ci/cp,home}
+mkdir -p "$root"/{proc,sys,dev,tmp,run,var/tmp,var/lib,var/log,var/cache,var/spool,root,ci/cp,home}
 chmod 1777 "$root/tmp" "$root/var/tmp"
 # Hard links where /var/tmp lies on the same file system as /usr (no copy); a copy otherwise.
 cp -al /usr "$root/usr" 2>/dev/null || { rm -rf "$root/usr"; cp -a /usr "$root/usr"; }
@@ -52,43 +66,58 @@ rm -rf "$root/usr/lib/google-cloud-sdk" "$root/usr/local" "$root/usr/lib/llvm-"*
   "$root/usr/lib/chromium" "$root/usr/lib/gcc" "$root/usr/lib/node_modules"
 for link in bin lib lib64 sbin; do ln -s "usr/$link" "$root/$link"; done
 cp -a /etc "$root/etc"
-echo 'caissa-ci:x:4242:4242:cgroup v2 CI user:/home/caissa-ci:/bin/bash' >> "$root/etc/passwd"
-echo 'caissa-ci:x:4242:' >> "$root/etc/group"
-mkdir -p "$root/home/caissa-ci" && chown 4242:4242 "$root/home/caissa-ci"
+# Two ordinary users: caissa-ci logs in and has a systemd manager, caissa-ci2 has none. Their
+# entries replace any of the same name or number (CI's pass 2 makes a caissa-ci of its own here).
+for file in passwd group shadow gshadow; do
+  grep -vE '^caissa-ci2?:|^[^:]*:[^:]*:424[23]:' "$root/etc/$file" > "$work/$file" || true
+  cat "$work/$file" > "$root/etc/$file"
+done
+for n in "" 2; do
+  id=$((4242 + ${n:-0}))
+  echo "caissa-ci$n:x:$id:$id:cgroup v2 CI user:/home/caissa-ci$n:/bin/bash" >> "$root/etc/passwd"
+  echo "caissa-ci$n:x:$id:" >> "$root/etc/group"
+  echo "caissa-ci$n:*:20000:0:99999:7:::" >> "$root/etc/shadow"
+  echo "caissa-ci$n:*::" >> "$root/etc/gshadow"
+  mkdir -p "$root/home/caissa-ci$n" && chown "$id:$id" "$root/home/caissa-ci$n"
+done
+# systemd's goal at boot, and what must not start there: the host's device manager, AppArmor,
+# clock and other services whose work a short guest does not need (each costs seconds in emulation).
+cp .ci/guest/caissa-ci.target .ci/guest/caissa-ci.service "$root/etc/systemd/system/"
+for unit in systemd-udevd.service systemd-udev-trigger.service systemd-udev-settle.service apparmor.service \
+    systemd-timesyncd.service systemd-pstore.service systemd-binfmt.service proc-sys-fs-binfmt_misc.automount \
+    systemd-random-seed.service systemd-update-utmp.service systemd-journal-flush.service modprobe@drm.service \
+    systemd-sysusers.service systemd-firstboot.service systemd-repart.service systemd-pcrphase-sysinit.service \
+    systemd-pcrphase.service systemd-machine-id-commit.service; do
+  ln -sfn /dev/null "$root/etc/systemd/system/$unit"
+done
 # The arena's classes and its test class path, readable by all (the user pass and the bots' user).
 cp -a referee/target/classes "$root/ci/classes"
 cp -a referee/target/test-classes "$root/ci/test-classes"
 while read -r jar; do cp "$jar" "$root/ci/cp/"; done < "$work/deps.txt"
 javac -d "$root/ci/runner" -cp "$(echo "$root"/ci/cp/*.jar | tr ' ' ':')" .ci/guest/RunTests.java
 cp .ci/guest/guest.sh "$root/ci/guest.sh"
-cat > "$root/ci/init.sh" <<'INIT'
-#!/bin/bash
-# The guest's first process: the tests, their status on the console, then power off.
-bash /ci/guest.sh
-echo "caissa-guest: exit $?"
-sync
-echo o > /proc/sysrq-trigger
-sleep 60
-INIT
-mkdir -p "$root/ci/stub" && cp .ci/guest/systemd-run "$root/ci/stub/"
 mkdir -p "$root/ci/referee" && cp -a referee/src "$root/ci/referee/src"
-# What the launcher needs to run the built arena: its sources (to see that the jars are fresh) and jars.
-mkdir -p "$root/ci/repo/referee/target" "$root/ci/repo/sample-bots/target"
-cp -a caissa pom.xml "$root/ci/repo/"
+# What the launcher needs to run the built arena: its sources (to see that the jars are fresh) and
+# jars, at the checkout's own path, where the class-data archives made beside the jars hold (a JVM
+# ignores an archive made for another path and starts much more slowly in emulation).
+guest_repo="$root$repo"
+mkdir -p "$guest_repo/referee/target" "$guest_repo/sample-bots/target"
+cp -a caissa pom.xml "$guest_repo/"
 for module in referee sample-bots; do
-  cp -a "$module/pom.xml" "$root/ci/repo/$module/" && mkdir -p "$root/ci/repo/$module/src" \
-    && cp -a "$module/src/main" "$root/ci/repo/$module/src/main"
+  cp -a "$module/pom.xml" "$guest_repo/$module/" && mkdir -p "$guest_repo/$module/src" \
+    && cp -a "$module/src/main" "$guest_repo/$module/src/main"
 done
-cp -a referee/target/caissa-arena.jar referee/target/caissa-arena.jsa "$root/ci/repo/referee/target/"
-cp -a sample-bots/target/caissa-sample-bots.jar sample-bots/target/caissa-sample-bots.jsa "$root/ci/repo/sample-bots/target/"
-chmod -R a+rX "$root/ci"
-echo "JAVA_HOME=$java_home" > "$root/ci/env"
+cp -a referee/target/caissa-arena.jar referee/target/caissa-arena.jsa "$guest_repo/referee/target/"
+cp -a sample-bots/target/caissa-sample-bots.jar sample-bots/target/caissa-sample-bots.jsa "$guest_repo/sample-bots/target/"
+chmod -R a+rX "$root/ci" "$guest_repo"
+printf 'JAVA_HOME=%q\nREPO=%q\n' "$java_home" "$repo" > "$root/ci/env"
 
 size_mb=$(( $(du -sm "$root" | cut -f1) + 1536 ))
 mkfs.ext4 -q -F -L caissa-ci -d "$root" "$work/root.img" "${size_mb}M"
 rm -rf "$root"
 
-# The initramfs: busybox, the virtio disk's modules, and an init that starts the guest script.
+# The initramfs: busybox, the virtio disk's modules, and an init that mounts the image and hands
+# over to systemd (which mounts /proc, /sys, /run and the cgroup tree itself).
 initrd="$work/initrd"
 mkdir -p "$initrd"/{bin,proc,sys,dev,newroot,modules}
 cp /bin/busybox "$initrd/bin/busybox"
@@ -103,13 +132,11 @@ mount -t proc proc /proc && mount -t sysfs sys /sys && mount -t devtmpfs dev /de
 for m in virtio virtio_ring virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk; do insmod /modules/$m.ko; done
 for i in 1 2 3 4 5 6 7 8 9 10; do [ -b /dev/vda ] && break; sleep 0.2; done
 mount -t ext4 /dev/vda /newroot
-mount -t proc proc /newroot/proc && mount -t sysfs sys /newroot/sys && mount -t devtmpfs dev /newroot/dev
-mount -t cgroup2 cgroup2 /newroot/sys/fs/cgroup
-mkdir -p /newroot/dev/pts /newroot/dev/shm && mount -t devpts devpts /newroot/dev/pts && mount -t tmpfs tmpfs /newroot/dev/shm
-mount -t tmpfs tmpfs /newroot/run
+umount /proc /sys
+mount -o move /dev /newroot/dev
 # switch_root, not chroot: the kernel refuses an ordinary user a user namespace (bubblewrap's)
 # inside a chroot.
-exec switch_root /newroot /bin/bash /ci/init.sh
+exec switch_root /newroot /lib/systemd/systemd
 INIT
 chmod +x "$initrd/init"
 (cd "$initrd" && find . | cpio -o -H newc --quiet | gzip -1) > "$work/initrd.gz"
@@ -117,18 +144,31 @@ chmod +x "$initrd/init"
 prepared=$(date +%s)
 say "guest image ready in $((prepared - start)) s ($size_mb MiB); booting $kver in software emulation"
 log="$work/console.log"
+: > "$log"
+# A boot that has not started the tests after boot_limit seconds is too slow to use here: the
+# guest is stopped and CI says so in one line.
+boot_limit=240
+(for ((i = 0; i < boot_limit; i++)); do grep -q '^caissa-guest: started' "$log" && exit; sleep 1; done
+  touch "$work/too-slow"; kill "$(cat "$work/qemu.pid")" 2>/dev/null) &
+watcher=$!
 set +e
-timeout 600 qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 4096 -nographic -no-reboot \
+timeout 900 qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 4096 -nographic -no-reboot -pidfile "$work/qemu.pid" \
   -kernel "$kernel" -initrd "$work/initrd.gz" \
-  -append "console=ttyS0 quiet loglevel=3 cgroup_no_v1=all systemd.unified_cgroup_hierarchy=1 panic=-1" \
+  -append "console=ttyS0 quiet loglevel=3 cgroup_no_v1=all systemd.unified_cgroup_hierarchy=1 systemd.unit=caissa-ci.target panic=-1" \
   -drive "file=$work/root.img,format=raw,if=virtio" </dev/null 2>&1 | sed -u 's/\r$//' | tee "$log" \
   | grep --line-buffered -E '^\[(root|user)\]|^caissa-guest|^cgroup-v2|^Failures|^  JUnit|^    =>|Exception'
 qemu_status=${PIPESTATUS[0]}
 set -e
+kill "$watcher" 2>/dev/null || true
 end=$(date +%s)
+if [ -e "$work/too-slow" ]; then
+  cp "$log" /var/tmp/caissa-cgroup-v2-console.log
+  say "guest not run: systemd did not start the tests within $boot_limit s of booting in emulation (too slow here; its console: /var/tmp/caissa-cgroup-v2-console.log)"
+  exit 0
+fi
 say "guest ran $((end - prepared)) s"
 if [ "$qemu_status" = 124 ]; then
-  say "FAILED: the guest did not finish within 600 s"
+  say "FAILED: the guest did not finish within 900 s"
   exit 1
 fi
 if ! grep -q '^caissa-guest: exit 0$' "$log"; then
