@@ -20,7 +20,14 @@ import java.util.concurrent.TimeUnit;
  */
 public final class BotHost implements AutoCloseable {
 
+    /**
+     * How long a stop waits for the command to wind down (record what it played, print, close
+     * this host) before the JVM halts.
+     */
+    private static final long WIND_DOWN_SECONDS = 5;
+
     private final Set<BotProcess> live = ConcurrentHashMap.newKeySet();
+    private final java.util.concurrent.CountDownLatch closing = new java.util.concurrent.CountDownLatch(1);
     /** The parts chosen for this command's bots, by the sandbox asked for (one, but for a benchmark that compares them). */
     private final Map<SandboxMode, Parts> parts = new ConcurrentHashMap<>();
     private final Thread onStop = new Thread(this::stop, "kill-bots");
@@ -69,19 +76,19 @@ public final class BotHost implements AutoCloseable {
         return stopping;
     }
 
-    /** The arena is stopping: kill every live bot, and let the games notice and wind down. */
+    /**
+     * The arena is stopping: kill every live bot, and let the command notice and wind down. The
+     * JVM halts when this returns, so it waits until the command has closed this host (its games
+     * recorded as stopped, its last lines printed), or a few seconds at most. A bot still being
+     * started is killed as it comes up (see {@link #start}).
+     */
     private void stop() {
         stopping = true;
         live.forEach(BotProcess::kill);
-        // The games check stopping() before recording anything: the JVM must not halt in the middle of their bookkeeping.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        while (!live.isEmpty() && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+        try {
+            closing.await(WIND_DOWN_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         SharedSandbox.close();
     }
@@ -93,6 +100,7 @@ public final class BotHost implements AutoCloseable {
             return;
         }
         closed = true;
+        closing.countDown();
         try {
             Runtime.getRuntime().removeShutdownHook(onStop);
         } catch (IllegalStateException shuttingDown) {

@@ -1,5 +1,6 @@
 package caissa.arena.cli;
 
+import caissa.arena.bot.BotHost;
 import caissa.arena.command.BotOption;
 import caissa.arena.command.ExitCodes;
 import caissa.arena.diagnostics.Diagnosis;
@@ -93,6 +94,16 @@ final class PlayCommand implements Callable<Integer> {
 
         terminal.printf("%s (white) vs %s (black), %s%s%n", TerminalText.escape(whiteBot.name()),
                 TerminalText.escape(blackBot.name()), control.describe(), variant == Variant.CAISSA ? "" : ", " + variant);
+        // The command's bots live until its log is written and its lines printed: a stop (Ctrl-C)
+        // waits for that before the JVM halts.
+        try (BotHost host = BotHost.open()) {
+            return play(whiteBot, blackBot, control, isolation, logFile, host);
+        }
+    }
+
+    private int play(Entrant whiteBot, Entrant blackBot, TimeControl control, Isolation isolation, Path logFile,
+            BotHost host) throws IOException {
+        PrintWriter terminal = spec.commandLine().getOut();
         GameRecord record = Game.play(GameSetup.of(whiteBot, blackBot, control).withVariant(variant).withIsolation(isolation),
                 new GameListener() {
             @Override
@@ -112,7 +123,7 @@ final class PlayCommand implements Callable<Integer> {
                 }
                 terminal.flush();
             }
-        });
+        }, host);
         terminal.printf("result: %s (%s)%n", record.result(), record.termination());
         terminal.println(TerminalText.escape(record.reason()));
         try {
