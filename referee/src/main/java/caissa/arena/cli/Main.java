@@ -39,6 +39,15 @@ public final class Main implements Runnable {
         "143:stopped by SIGTERM (a CI timeout, a cluster's scheduler); finished work is kept",
     };
 
+    /**
+     * The types whose built-in converters picocli is told not to register: it finds them by
+     * reflection in every command line it builds, loading and initializing a hundred classes of
+     * java.time and java.sql, several milliseconds of a quick command. No option takes one without
+     * a converter of its own (durations have DurationConverter; QuickStartTest checks).
+     */
+    static final String CONVERTER_EXCLUDES = "picocli.converters.excludes";
+    static final String UNUSED_CONVERTERS = "java\\.(time|sql)\\..*";
+
     private CommandSpec spec;
 
     private Main() {
@@ -100,6 +109,7 @@ public final class Main implements Runnable {
      * with none when they only ask for the version, else with all of them (help, a mistyped name).
      */
     static CommandLine commandLine(String... args) {
+        System.setProperty(CONVERTER_EXCLUDES, UNUSED_CONVERTERS);
         CommandLine commandLine = new CommandLine(spec());
         if (args.length > 0 && SUBCOMMANDS.contains(args[0]) && !args[0].equals("help")) {
             commandLine.addSubcommand(args[0], subcommand(args[0]));

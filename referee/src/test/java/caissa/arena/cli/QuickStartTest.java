@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
 
 /**
  * A command line that names one subcommand is built with that one only, and --version is printed
@@ -46,5 +50,32 @@ class QuickStartTest {
         assertThat(alone.exitCode()).isEqualTo(exit);
         assertThat(alone.out()).isEqualTo(out.toString());
         assertThat(alone.err()).isEqualTo(err.toString());
+    }
+
+    /**
+     * picocli is told not to register its own converters for java.time and java.sql types (they
+     * cost start-up time): an option of such a type must bring its converter, or it would refuse
+     * every value.
+     */
+    @Test
+    void everyOptionOfATypeWithoutABuiltInConverterHasItsOwn() {
+        List<String> without = new ArrayList<>();
+        collectArgsWithoutConverter(Main.commandLine(), without);
+
+        assertThat(without).isEmpty();
+    }
+
+    private static void collectArgsWithoutConverter(CommandLine command, List<String> without) {
+        for (ArgSpec arg : command.getCommandSpec().args()) {
+            List<Class<?>> types = new ArrayList<>(List.of(arg.auxiliaryTypes()));
+            types.add(arg.type());
+            boolean excluded = types.stream().anyMatch(type -> type.getName().matches(Main.UNUSED_CONVERTERS));
+            if (excluded && arg.converters().length == 0) {
+                without.add(command.getCommandSpec().qualifiedName() + " " + arg);
+            }
+        }
+        for (CommandLine sub : command.getSubcommands().values()) {
+            collectArgsWithoutConverter(sub, without);
+        }
     }
 }
