@@ -10,34 +10,59 @@ import caissa.arena.records.Problems;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
-import picocli.CommandLine.Command;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
 
-/** The {@code caissa} command: a thin shell of subcommands over the arena's library. */
-@Command(name = "caissa",
-        mixinStandardHelpOptions = true,
-        versionProvider = Main.VersionProvider.class,
-        description = "Caïssa Arena: the referee and arena harness for the board game Caïssa (CodeCup 2003).",
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {
-            "0:success",
-            "1:a check failed (validate), a regression was found (match), something is missing (doctor) or a book is short (book)",
-            "2:bad usage or bad input (options, files, positions)",
-            "3:inconclusive (match stopped at its cap)",
-            "4:no result: every game of a match ended in an irregular loss, or a play game did not happen (start-failure)",
-            "5:a game log disagrees with its moves, its journal or its schedule (merge, report, verify)",
-            "70:internal error: a bug in the arena (one line; the stack trace is in the file it names)",
-            "74:a file could not be written or read (disk full, permissions, a bad path); finished work is kept",
-            "130:stopped by Ctrl-C (SIGINT); finished work is kept (tournament: continue with --resume)",
-            "143:stopped by SIGTERM (a CI timeout, a cluster's scheduler); finished work is kept",
-        })
+/**
+ * The {@code caissa} command: a thin shell of subcommands over the arena's library.
+ *
+ * <p>Its spec is built by hand, not read from a {@code @Command} annotation: Java makes each
+ * annotation type's instances through a proxy class generated at run time, which Java 17 cannot
+ * keep in the class-data archive, and those proxies took tens of milliseconds of a quick
+ * command's start ({@code caissa moves} is called from bot authors' scripts).
+ */
 public final class Main implements Runnable {
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    private static final String[] EXIT_CODES = {
+        "0:success",
+        "1:a check failed (validate), a regression was found (match), something is missing (doctor) or a book is short (book)",
+        "2:bad usage or bad input (options, files, positions)",
+        "3:inconclusive (match stopped at its cap)",
+        "4:no result: every game of a match ended in an irregular loss, or a play game did not happen (start-failure)",
+        "5:a game log disagrees with its moves, its journal or its schedule (merge, report, verify)",
+        "70:internal error: a bug in the arena (one line; the stack trace is in the file it names)",
+        "74:a file could not be written or read (disk full, permissions, a bad path); finished work is kept",
+        "130:stopped by Ctrl-C (SIGINT); finished work is kept (tournament: continue with --resume)",
+        "143:stopped by SIGTERM (a CI timeout, a cluster's scheduler); finished work is kept",
+    };
+
+    /**
+     * The types whose built-in converters picocli is told not to register: it finds them by
+     * reflection in every command line it builds, loading and initializing a hundred classes of
+     * java.time and java.sql, several milliseconds of a quick command. No option takes one without
+     * a converter of its own (durations have DurationConverter; QuickStartTest checks).
+     */
+    static final String CONVERTER_EXCLUDES = "picocli.converters.excludes";
+    static final String UNUSED_CONVERTERS = "java\\.(time|sql)\\..*";
+
+    private CommandSpec spec;
+
+    private Main() {
+    }
+
+    /** The {@code caissa} command itself, without subcommands. */
+    static CommandSpec spec() {
+        Main main = new Main();
+        main.spec = CommandSpec.wrapWithoutInspection(main).name("caissa").versionProvider(new VersionProvider());
+        main.spec.usageMessage()
+                .description("Caïssa Arena: the referee and arena harness for the board game Caïssa (CodeCup 2003).")
+                .exitCodeListHeading("%nExit codes:%n")
+                .exitCodeList(UsageMessageSpec.keyValuesMap(EXIT_CODES));
+        return StandardHelpOptions.addTo(main.spec);
+    }
 
     public static void main(String[] args) {
         TournamentCommand.interactive = Terminal.isInteractive();
@@ -47,31 +72,36 @@ public final class Main implements Runnable {
     }
 
     /**
-     * The subcommands, by name, in the order help lists them. They are not in the annotation: picocli
-     * reads every option of every subcommand by reflection when it builds the command line, which
-     * took most of a quick command's time ({@code caissa moves} is called from bot authors' scripts);
-     * see {@link #commandLine}.
+     * The subcommands' names, in the order help lists them. They are not in an annotation: picocli
+     * reads every option of every subcommand when it builds the command line, which took most of a
+     * quick command's time; see {@link #commandLine}.
      */
-    private static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
+    private static final List<String> SUBCOMMANDS = List.of("perft", "moves", "play", "tournament", "merge", "report",
+            "match", "sprt", "book", "ratings", "validate", "verify", "bench", "doctor", "help");
 
-    private static Map<String, Class<?>> subcommands() {
-        Map<String, Class<?>> commands = new LinkedHashMap<>();
-        commands.put("perft", PerftCommand.class);
-        commands.put("moves", MovesCommand.class);
-        commands.put("play", PlayCommand.class);
-        commands.put("tournament", TournamentCommand.class);
-        commands.put("merge", MergeCommand.class);
-        commands.put("report", ReportCommand.class);
-        commands.put("match", MatchCommand.class);
-        commands.put("sprt", SprtCommand.class);
-        commands.put("book", BookCommand.class);
-        commands.put("ratings", RatingsCommand.class);
-        commands.put("validate", ValidateCommand.class);
-        commands.put("verify", VerifyCommand.class);
-        commands.put("bench", BenchCommand.class);
-        commands.put("doctor", DoctorCommand.class);
-        commands.put("help", CommandLine.HelpCommand.class);
-        return commands;
+    /**
+     * The subcommand of that name, as picocli takes it: an annotated class, or a spec built by
+     * hand. A switch, not a map of classes, so that only the named command's class is loaded.
+     */
+    private static Object subcommand(String name) {
+        return switch (name) {
+            case "perft" -> PerftCommand.class;
+            case "moves" -> MovesCommand.spec();
+            case "play" -> PlayCommand.class;
+            case "tournament" -> TournamentCommand.class;
+            case "merge" -> MergeCommand.class;
+            case "report" -> ReportCommand.class;
+            case "match" -> MatchCommand.class;
+            case "sprt" -> SprtCommand.class;
+            case "book" -> BookCommand.class;
+            case "ratings" -> RatingsCommand.class;
+            case "validate" -> ValidateCommand.class;
+            case "verify" -> VerifyCommand.class;
+            case "bench" -> BenchCommand.class;
+            case "doctor" -> DoctorCommand.class;
+            case "help" -> CommandLine.HelpCommand.class;
+            default -> throw new IllegalArgumentException("no such subcommand: " + name);
+        };
     }
 
     /**
@@ -79,11 +109,14 @@ public final class Main implements Runnable {
      * with none when they only ask for the version, else with all of them (help, a mistyped name).
      */
     static CommandLine commandLine(String... args) {
-        CommandLine commandLine = new CommandLine(new Main());
-        if (args.length > 0 && SUBCOMMANDS.containsKey(args[0]) && !args[0].equals("help")) {
-            commandLine.addSubcommand(args[0], SUBCOMMANDS.get(args[0]));
+        System.setProperty(CONVERTER_EXCLUDES, UNUSED_CONVERTERS);
+        CommandLine commandLine = new CommandLine(spec());
+        if (args.length > 0 && SUBCOMMANDS.contains(args[0]) && !args[0].equals("help")) {
+            commandLine.addSubcommand(args[0], subcommand(args[0]));
         } else if (!versionOnly(args)) {
-            SUBCOMMANDS.forEach(commandLine::addSubcommand);
+            for (String name : SUBCOMMANDS) {
+                commandLine.addSubcommand(name, subcommand(name));
+            }
         }
         return commandLine;
     }

@@ -19,11 +19,12 @@ abstract class Geometry {
     static final byte ORTHOGONAL = 1;
     static final byte DIAGONAL = 2;
 
-    static final Geometry CAISSA = new SquareGeometry();
-    static final Geometry HEXCAISSA = new HexGeometry();
-
+    /**
+     * Each variant's tables are built when first asked for, in their class's initialization: a
+     * quick command plays one variant and need not build the other's ({@code caissa moves}).
+     */
     static Geometry of(Variant variant) {
-        return variant == Variant.CAISSA ? CAISSA : HEXCAISSA;
+        return variant == Variant.CAISSA ? SquareGeometry.INSTANCE : HexGeometry.INSTANCE;
     }
 
     final Variant variant;
@@ -294,6 +295,9 @@ abstract class Geometry {
             NOT_FILE_G = ALL & ~fileG;
         }
 
+        /** Made after the masks are set, which component() reads. */
+        static final Geometry INSTANCE = new SquareGeometry();
+
         SquareGeometry() {
             super(Variant.CAISSA, coordinates(true), coordinates(false),
                     new int[][] {{0, 1}, {1, 0}, {0, -1}, {-1, 0}},
@@ -349,6 +353,8 @@ abstract class Geometry {
 
     /** The 61-cell board of HEXCAISSA.md in axial coordinates, the 12-neighbourhood. */
     private static final class HexGeometry extends Geometry {
+
+        static final Geometry INSTANCE = new HexGeometry();
 
         HexGeometry() {
             super(Variant.HEXCAISSA, axial(true), axial(false),

@@ -83,7 +83,7 @@ public final class Position {
 
     /** The initial position of Caïssa: all 49 tiles, White to move. */
     public static Position initial() {
-        return Geometry.CAISSA.initial();
+        return Geometry.of(Variant.CAISSA).initial();
     }
 
     /**
@@ -93,7 +93,7 @@ public final class Position {
      *     well-formed position
      */
     public static Position fromCfn(String cfn) {
-        return Cfn.parse(Geometry.CAISSA, cfn);
+        return Cfn.parse(Geometry.of(Variant.CAISSA), cfn);
     }
 
     /** This position in CFN. */

@@ -36,7 +36,10 @@ class HelpTextTest {
         List<String> texts = new ArrayList<>();
         command.getCommandSpec().options().forEach(option -> {
             texts.addAll(Arrays.asList(option.description()));
-            texts.add(option.longestName() + "=" + option.paramLabel());
+            // A flag (--help) takes no value: its help shows no label to keep whole.
+            if (option.arity().max() > 0) {
+                texts.add(option.longestName() + "=" + option.paramLabel());
+            }
             if (option.defaultValue() != null) {
                 texts.add(option.defaultValue());
             }
