@@ -47,6 +47,13 @@ limits_here() {
   (cd "$REPO" && ./caissa doctor) 2>&1 | awk '$1 == "limits" { print $2; found = 1 } END { if (!found) print "none: no limits line" }'
 }
 
+# `caissa bench sandbox`'s figures on this kind of machine, as whoever runs this, one line each
+# (software emulation: many times the host's milliseconds; the kinds compare among themselves).
+bench_sandbox() {
+  (cd "$REPO" && ./caissa bench sandbox --games 10 --warmup 2) 2>&1 | grep -E ' median ' \
+    | sed "s/^ */cgroup-v2: bench sandbox ($1): /"
+}
+
 # The checks as the ordinary user at a login: `runuser -l` opens a session through pam_systemd,
 # as ssh or a console login does, so the user's shell sits in session-N.scope (not delegated)
 # with XDG_RUNTIME_DIR set.
@@ -143,6 +150,7 @@ EOF
   fi
   set +m
   say "launcher checks at a login took $((SECONDS - start)) s"
+  bench_sandbox "user at a login"
   return $failed
 }
 
@@ -156,6 +164,7 @@ main() {
   local start=$SECONDS
   (cd /ci/referee && systemd-run --scope -p Delegate=yes --quiet --collect -- "${jvm[@]}" root "${tests[@]}") || failed=1
   say "root pass took $((SECONDS - start)) s"
+  bench_sandbox root
 
   # The ordinary user: logind starts the user's systemd manager (user@UID.service, the subtree
   # systemd delegates to the user) and keeps it, as for a user with lingering enabled.
