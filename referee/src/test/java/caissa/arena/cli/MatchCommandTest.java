@@ -6,15 +6,11 @@ import caissa.arena.records.Json;
 import caissa.arena.testbots.Interruptible;
 import caissa.arena.testbots.TestBots;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -228,23 +224,11 @@ class MatchCommandTest {
     void anInterruptedMatchLeavesItsSummarySoFarMarkedAsSuch() throws Exception {
         Path out = dir.resolve("out");
         Path json = dir.resolve("ci.json");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "match",
-                "--engine", bot("slow", "1"), "--baseline", bot("random", "2"), "--games", "400", "--concurrency", "1",
-                "--first-move-allowance", "10s", "--out", out.toString(), "--json", json.toString()));
         // With SIGINT at its default action, as in a terminal, whether or not the build inherited it ignored.
-        Process process = new ProcessBuilder(Interruptible.command(command)).redirectErrorStream(true).start();
-        List<String> seen = new ArrayList<>();
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = lines.readLine()) != null) {
-                seen.add(line);
-                if (line.startsWith("games 2/400")) {
-                    assertThat(new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor()).isZero();
-                }
-            }
-        }
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        List<String> seen = Interruptible.arena(List.of("match",
+                "--engine", bot("slow", "1"), "--baseline", bot("random", "2"), "--games", "400", "--concurrency", "1",
+                "--first-move-allowance", "10s", "--out", out.toString(), "--json", json.toString()),
+                line -> line.startsWith("games 2/400")).lines();
 
         assertThat(seen).as(String.join("\n", seen)).anyMatch(l -> l.startsWith("interrupted after ")
                 && l.endsWith("games; the summary so far is in " + out.resolve("summary.json") + " and " + json));

@@ -6,13 +6,8 @@ import caissa.arena.records.Json;
 import caissa.arena.testbots.Interruptible;
 import caissa.arena.testbots.TestBots;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,25 +26,12 @@ class PlayInterruptTest {
     @Timeout(120)
     void ctrlCWhileTheBotsStartSaysTheGameDoesNotCountAndKeepsItsLog() throws Exception {
         Path log = dir.resolve("game.json");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "play",
+        Interruptible.Run run = Interruptible.arena(List.of("play",
                 "--white", TestBots.command("hang", "1").display(), "--black", TestBots.command("random").display(),
-                "--first-move-allowance", "60s", "--out", log.toString()));
-        Process process = new ProcessBuilder(Interruptible.command(command)).redirectErrorStream(true).start();
-        List<String> seen = new ArrayList<>();
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = lines.readLine()) != null) {
-                seen.add(line);
-                if (line.contains("(white) vs ")) {
-                    assertThat(new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor()).isZero();
-                }
-            }
-        }
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+                "--first-move-allowance", "60s", "--out", log.toString()), line -> line.contains("(white) vs "));
 
-        assertThat(process.exitValue()).as(String.join("\n", seen)).isEqualTo(130);
-        assertThat(seen).as(String.join("\n", seen))
+        assertThat(run.exit()).as(run.text()).isEqualTo(130);
+        assertThat(run.lines()).as(run.text())
                 .contains("the arena was stopped before the game was over; the game does not count", "log: " + log);
         JsonNode record = Json.mapper().readTree(log.toFile());
         assertThat(record.get("termination").asText()).isEqualTo("aborted");

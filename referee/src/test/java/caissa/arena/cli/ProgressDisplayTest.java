@@ -9,8 +9,6 @@ import caissa.arena.testbots.Interruptible;
 import caissa.arena.testbots.TestBots;
 import caissa.arena.tournament.FinishedGame;
 import caissa.arena.tournament.Standings;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -111,22 +109,9 @@ class ProgressDisplayTest {
                         java.util.Map.of("name", "b", "command", TestBots.command("random", "2").argv())),
                 "gamesPerPair", 40, "firstMoveAllowance", "10s")));
         Path out = dir.resolve("out");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // With SIGINT at its default action, as in a terminal, whether or not the build inherited it ignored.
-        Process process = new ProcessBuilder(Interruptible.command(List.of(java, "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "tournament", file.toString(), "--out", out.toString(), "--concurrency", "1")))
-                .redirectErrorStream(true).start();
-        List<String> seen = new ArrayList<>();
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = lines.readLine()) != null) {
-                seen.add(line);
-                if (line.startsWith("game 2: ")) {
-                    assertThat(new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor()).isZero();
-                }
-            }
-        }
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        List<String> seen = Interruptible.arena(List.of("tournament", file.toString(), "--out", out.toString(),
+                "--concurrency", "1"), line -> line.startsWith("game 2: ")).lines();
 
         String resume = "caissa tournament " + file + " --out " + out + " --resume --concurrency 1";
         String last = seen.get(seen.size() - 1);
