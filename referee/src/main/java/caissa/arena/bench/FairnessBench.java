@@ -165,10 +165,14 @@ final class FairnessBench implements Callable<Integer> {
                 // neighbour on the host) weighs on both alike rather than on whichever ran then.
                 int rounds = fastchess == null && readings.size() == 1 ? 1 : turns;
                 Map<String, Figures> arena = new LinkedHashMap<>();
+                readings.forEach(reading -> arena.put(reading, Figures.NONE));
                 Figures reference = Figures.NONE;
                 for (int turn = 0; turn < rounds; turn++) {
                     int share = share(turn, rounds);
-                    for (String reading : readings) {
+                    // Each way of reading goes first in turn: the first games of a run also pay for
+                    // the JVM's warm-up, which must not weigh on one of them alone.
+                    for (int i = 0; i < readings.size(); i++) {
+                        String reading = readings.get((turn + i) % readings.size());
                         readOutput(reading, switchBefore);
                         arena.merge(reading, arena(work.resolve("arena-" + reading + "-" + concurrency + "-" + turn),
                                 command, control, concurrency, share), Figures::plus);
