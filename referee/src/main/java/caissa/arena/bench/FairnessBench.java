@@ -1,5 +1,6 @@
 package caissa.arena.bench;
 
+import caissa.arena.bot.BotProcess;
 import caissa.arena.command.BotOption;
 import caissa.arena.command.ClockKindConverter;
 import caissa.arena.command.DurationConverter;
@@ -25,6 +26,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -49,7 +51,8 @@ import picocli.CommandLine.Spec;
         description = "Tournaments between two instant bots (default: the C example, built with cc) at a fast time"
                 + " control, at concurrency 1x, 2x and 4x the cores: games/min, harness forfeits (every time forfeit"
                 + " of an instant bot), the share of replies charged more than 1 ms and 10 ms, the largest, and the"
-                + " arena's own CPU time per ply. With --fastchess and --uci-engine, the same figures for fastchess.")
+                + " arena's own CPU time per ply. With --fastchess and --uci-engine, the same figures for fastchess."
+                + " With --pipes both, the arena's figures for each way of reading bots' output, in the same run.")
 final class FairnessBench implements Callable<Integer> {
 
     private static final Pattern PGN_MOVE_TIME = Pattern.compile("\\{[^}]*?(\\d+(?:\\.\\d+)?)s[^}]*}");
@@ -91,13 +94,19 @@ final class FairnessBench implements Callable<Integer> {
     Path uciEngine;
 
     @Option(names = "--turns", paramLabel = "N", defaultValue = "4",
-            description = "With --fastchess, the games of each concurrency are played in N turns of the arena then"
-                    + " fastchess, so that both meet the same changes of the machine's load (default: ${DEFAULT-VALUE}).")
+            description = "With --fastchess or --pipes both, the games of each concurrency are played in N turns of each"
+                    + " (the arena, then fastchess), so that all meet the same changes of the machine's load"
+                    + " (default: ${DEFAULT-VALUE}).")
     int turns;
 
     @Option(names = "--fastchess-max-moves", paramLabel = "N", defaultValue = "40",
             description = "fastchess games end as draws after N moves, for games of 2N plies (default: ${DEFAULT-VALUE}).")
     int maxMoves;
+
+    @Option(names = "--pipes", paramLabel = "polled|threads|both",
+            description = "How the arena reads bots' output: polled by the game's thread, on threads of their own, or both"
+                    + " in turns, each with its own figures (default: as this JVM does, see -D" + BotProcess.PIPES_SWITCH + ").")
+    String pipes;
 
     /** The figures of one run, or of several added up. */
     private record Figures(int games, double seconds, int plies, int timeForfeits, int otherIrregular,
@@ -134,7 +143,9 @@ final class FairnessBench implements Callable<Integer> {
         if ((fastchess == null) != (uciEngine == null)) {
             throw new UsageException("--fastchess and --uci-engine go together");
         }
-        if (fastchess != null && (turns < 1 || games / turns < 2)) {
+        String switchBefore = System.getProperty(BotProcess.PIPES_SWITCH);
+        List<String> readings = readings(switchBefore);
+        if ((fastchess != null || readings.size() > 1) && (turns < 1 || games / turns < 2)) {
             throw new UsageException("--turns must be at least 1 and leave each turn 2 games, got " + turns);
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -146,37 +157,88 @@ final class FairnessBench implements Callable<Integer> {
             TimeControl control = new TimeControl(perGame, Optional.empty(), increment, Duration.ofSeconds(1))
                     .withClock(clock).withSuspendIdle(suspendIdle);
             out.printf(Locale.ROOT, "%s against itself, %s, %d cores, bots' output read %s, load average %s%n",
-                    String.join(" ", command), control.describe(), cores, caissa.arena.bot.BotProcess.outputReading(),
-                    loadAverage());
+                    String.join(" ", command), control.describe(), cores, String.join(" and ", readings), loadAverage());
             out.flush();
             for (int k : multiples) {
                 int concurrency = k * cores;
                 // Side by side: in turns, so that a change in the machine's load (other work, a
                 // neighbour on the host) weighs on both alike rather than on whichever ran then.
-                int rounds = fastchess == null ? 1 : turns;
-                Figures arena = Figures.NONE;
+                int rounds = fastchess == null && readings.size() == 1 ? 1 : turns;
+                Map<String, Figures> arena = new LinkedHashMap<>();
+                readings.forEach(reading -> arena.put(reading, Figures.NONE));
                 Figures reference = Figures.NONE;
                 for (int turn = 0; turn < rounds; turn++) {
                     int share = share(turn, rounds);
-                    arena = arena.plus(arena(work.resolve("arena-" + concurrency + "-" + turn), command, control,
-                            concurrency, share));
+                    // Each way of reading goes first in turn: the first games of a run also pay for
+                    // the JVM's warm-up, which must not weigh on one of them alone.
+                    for (int i = 0; i < readings.size(); i++) {
+                        String reading = readings.get((turn + i) % readings.size());
+                        readOutput(reading, switchBefore);
+                        arena.merge(reading, arena(work.resolve("arena-" + reading + "-" + concurrency + "-" + turn),
+                                command, control, concurrency, share), Figures::plus);
+                    }
                     if (fastchess != null) {
                         reference = reference.plus(fastchess(work, concurrency, turn, share));
                     }
                 }
-                out.printf(Locale.ROOT, "  arena     concurrency %2d (%dx): %s%n", concurrency, k, arena.line());
+                // One column of labels: "arena" alone, or "arena polled" and "arena threads".
+                String column = "  %-" + (readings.size() == 1 ? 9 : 13) + "s concurrency %2d (%dx): %s%n";
+                for (Map.Entry<String, Figures> figures : arena.entrySet()) {
+                    String label = readings.size() == 1 ? "arena" : "arena " + figures.getKey();
+                    out.printf(Locale.ROOT, column, label, concurrency, k, figures.getValue().line());
+                }
                 if (fastchess != null) {
-                    out.printf(Locale.ROOT, "  fastchess concurrency %2d (%dx): %s%n", concurrency, k, reference.line());
-                    out.printf(Locale.ROOT, "  arena CPU/ply over fastchess's: %.2fx%n",
-                            arena.cpuMicrosPerPly() / Math.max(1e-9, reference.cpuMicrosPerPly()));
+                    out.printf(Locale.ROOT, column, "fastchess", concurrency, k, reference.line());
+                    for (Map.Entry<String, Figures> figures : arena.entrySet()) {
+                        out.printf(Locale.ROOT, "  arena%s CPU/ply over fastchess's: %.2fx%n",
+                                readings.size() == 1 ? "" : " (" + figures.getKey() + ")",
+                                figures.getValue().cpuMicrosPerPly() / Math.max(1e-9, reference.cpuMicrosPerPly()));
+                    }
                 }
                 out.flush();
             }
             out.printf(Locale.ROOT, "load average after: %s%n", loadAverage());
         } finally {
+            readOutput(null, switchBefore);
             Options.deleteTree(work);
         }
         return ExitCodes.OK;
+    }
+
+    /** The ways of reading bots' output to measure: --pipes, else this JVM's own. */
+    private List<String> readings(String switchBefore) {
+        if (pipes == null) {
+            return List.of(BotProcess.outputReading());
+        }
+        List<String> wanted = switch (pipes) {
+            case "polled", "threads" -> List.of(pipes);
+            case "both" -> List.of("polled", "threads");
+            default -> throw new UsageException("--pipes must be polled, threads or both, got " + pipes);
+        };
+        if (wanted.contains("polled")) {
+            // Whether this JVM can poll at all: with the switch off, as the turns will have it.
+            System.clearProperty(BotProcess.PIPES_SWITCH);
+            boolean can = BotProcess.outputReading().equals("polled");
+            readOutput(null, switchBefore);
+            if (!can) {
+                throw new UsageException("--pipes " + pipes + ": this JVM cannot poll bots' output (it needs"
+                        + " --add-exports java.base/sun.nio.ch=ALL-UNNAMED, as the arena's jar asks)");
+            }
+        }
+        return wanted;
+    }
+
+    /**
+     * Has the bots started from now on read their output the given way, through the same switch
+     * a user sets (see {@link BotProcess#PIPES_SWITCH}); null puts the switch back as it was.
+     */
+    private static void readOutput(String reading, String switchBefore) {
+        String value = reading == null ? switchBefore : reading.equals("threads") ? "threads" : null;
+        if (value == null) {
+            System.clearProperty(BotProcess.PIPES_SWITCH);
+        } else {
+            System.setProperty(BotProcess.PIPES_SWITCH, value);
+        }
     }
 
     private Path buildExample(Path work) throws IOException, InterruptedException {

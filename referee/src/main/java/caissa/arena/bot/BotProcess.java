@@ -163,6 +163,9 @@ public final class BotProcess {
         return replies.read(deadlineNanos);
     }
 
+    /** The system property that, set to {@code threads}, has bots' output read on threads of their own rather than polled. */
+    public static final String PIPES_SWITCH = SelectablePipe.SWITCH;
+
     /** How bots' output is read in this JVM: "polled" by the thread that waits for a reply, or on "threads" of their own. */
     public static String outputReading() {
         return SelectablePipe.inUse() ? "polled" : "threads";

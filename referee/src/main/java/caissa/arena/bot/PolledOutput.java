@@ -106,7 +106,9 @@ final class PolledOutput implements AutoCloseable {
                 lines.closed();
                 return;
             }
-            if (n == 0 || !lines.accept(buffer.array(), n, now)) {
+            // A read that did not fill the buffer took all that the pipe held: another would only
+            // say it is empty, one more system call a reply. What comes later, the next wait sees.
+            if (n == 0 || !lines.accept(buffer.array(), n, now) || n < buffer.capacity()) {
                 return;
             }
         }

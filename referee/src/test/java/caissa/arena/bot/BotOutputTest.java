@@ -54,6 +54,28 @@ class BotOutputTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"polled", "threads"})
+    void aLineWrittenInPartsComesBackWholeOnceItsEndComes(String mode) {
+        start(mode, "read line; printf 'a2-'; sleep 0.2; printf 'b3\\n'; exec sleep 30");
+        long asked = System.nanoTime();
+        bot.send("start", asked + 10 * SECOND);
+        assertThat(bot.read(asked + 10 * SECOND)).isInstanceOfSatisfying(Reply.Line.class,
+                line -> assertThat(line.text()).isEqualTo("a2-b3"));
+        assertThat(bot.unasked()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"polled", "threads"})
+    void aLineLongerThanOneReadComesBackWhole(String mode) {
+        start(mode, "read line; head -c 20000 /dev/zero | tr '\\0' x; echo; exec sleep 30", new BotProcess.Limits(32768, 4, 4096));
+        long asked = System.nanoTime();
+        bot.send("start", asked + 10 * SECOND);
+        assertThat(bot.read(asked + 10 * SECOND)).isInstanceOfSatisfying(Reply.Line.class,
+                line -> assertThat(line.text()).isEqualTo("x".repeat(20000)));
+        assertThat(bot.unasked()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"polled", "threads"})
     void aSilentBotTimesOutAtTheDeadlineNotBefore(String mode) {
         start(mode, "exec sleep 30");
         long deadline = System.nanoTime() + SECOND / 5;
@@ -165,10 +187,14 @@ class BotOutputTest {
     }
 
     private void start(String mode, String script) {
+        start(mode, script, LIMITS);
+    }
+
+    private void start(String mode, String script, BotProcess.Limits limits) {
         if (mode.equals("threads")) {
             System.setProperty(SelectablePipe.SWITCH, "threads");
         }
-        BotProcess.Start start = BotProcess.start(BotCommand.of("/bin/sh", "-c", script), Map.of(), LIMITS, "output");
+        BotProcess.Start start = BotProcess.start(BotCommand.of("/bin/sh", "-c", script), Map.of(), limits, "output");
         assertThat(start).isInstanceOf(BotProcess.Start.Started.class);
         bot = ((BotProcess.Start.Started) start).bot();
     }

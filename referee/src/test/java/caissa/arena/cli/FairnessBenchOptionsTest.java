@@ -15,6 +15,8 @@ class FairnessBenchOptionsTest {
             fastchess without its engine  | --fastchess /bin/true                                       | --fastchess and --uci-engine go together
             turns too many for the games  | --games 4 --fastchess /bin/true --uci-engine /bin/true --turns 4 | --turns must be at least 1 and leave each turn 2 games, got 4
             no turns                      | --fastchess /bin/true --uci-engine /bin/true --turns 0      | --turns must be at least 1 and leave each turn 2 games, got 0
+            no such way to read output    | --pipes sideways                                            | --pipes must be polled, threads or both, got sideways
+            both ways, no turns           | --pipes both --turns 0                                      | --turns must be at least 1 and leave each turn 2 games, got 0
             """)
     void badOptionsAreOneLineAndExitCode2(String what, String options, String message) {
         CommandRun run = CommandRun.of(("bench fairness " + options).split(" "));
