@@ -84,7 +84,9 @@ class FairClocksTest {
 
         assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.TIME_FORFEIT);
         assertThat(record.result()).isEqualTo(Result.lossFor(Side.WHITE));
-        assertThat(record.reason()).contains("of wall time");
+        // Out of time while awaited ("... of wall time") or read just after ("... (wall clock)"), as
+        // the machine's load has it: the reason names the wall clock either way.
+        assertThat(record.reason()).containsAnyOf("of wall time", "(wall clock)");
     }
 
     @Test
@@ -113,7 +115,7 @@ class FairClocksTest {
 
         assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.TIME_FORFEIT);
         assertThat(record.result()).isEqualTo(Result.lossFor(Side.WHITE));
-        assertThat(record.reason()).contains("of CPU time (cpu clock)");
+        assertThat(record.reason()).contains("of CPU time", "(cpu clock)");
         assertThat(record.moves().stream().filter(m -> m.side() == Side.WHITE).count()).isLessThanOrEqualTo(4);
     }
 
@@ -131,7 +133,7 @@ class FairClocksTest {
             assertThat(record.white().sandbox().limitsBy()).startsWith(cgroups.equals("on") ? "cgroup-" : "watchdog");
             assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.TIME_FORFEIT);
             assertThat(record.result()).isEqualTo(Result.lossFor(Side.WHITE));
-            assertThat(record.reason()).contains("of CPU time (cpu clock)");
+            assertThat(record.reason()).contains("of CPU time", "(cpu clock)");
         });
     }
 }
