@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
@@ -30,10 +31,12 @@ import picocli.CommandLine.Spec;
 /**
  * What the sandbox costs a game: the time to start two bots, see each answer once, and tear
  * them down, for plain processes, for processes with limits only (a cgroup or the watchdog), and for
- * sandboxed ones, taking turns in the same run so that all three see the same machine.
+ * sandboxed ones, taking turns in the same run so that all see the same machine. Each kind of
+ * machine is measured with what it has: without bubblewrap (a container) or without limits
+ * (portable mode) the kinds it cannot run are named, with why, and the others measured.
  */
 @Command(name = "sandbox", mixinStandardHelpOptions = true,
-        description = "Milliseconds per game to start and tear down two bots: plain, with limits only, in bubblewrap sandboxes with limits, and in sandboxes without a cgroup (ended through their PID namespace), measured in turns in the same run. The bots are 'cat', so that the figure is the arena's and the operating system's cost, not a bot's start-up.")
+        description = "Milliseconds per game to start and tear down two bots: plain, with limits only, in bubblewrap sandboxes with limits, and in sandboxes without a cgroup (ended through their PID namespace), measured in turns in the same run. The bots are 'cat', so that the figure is the arena's and the operating system's cost, not a bot's start-up. A kind this machine cannot run (no bubblewrap, or no limits in portable mode) is named with why, and the others are measured.")
 final class SandboxBench implements Callable<Integer> {
 
     @Spec
@@ -48,7 +51,7 @@ final class SandboxBench implements Callable<Integer> {
     int warmup;
 
     private enum Kind {
-        PLAIN("plain processes"), LIMITS("limits only (cgroup or watchdog)"), SANDBOX("bwrap sandbox + limits"),
+        PLAIN("plain processes"), LIMITS("limits only"), SANDBOX("bwrap sandbox + limits"),
         NAMESPACE("bwrap sandbox, no cgroup");
 
         final String label;
@@ -63,17 +66,23 @@ final class SandboxBench implements Callable<Integer> {
         if (games < 1 || warmup < 0) {
             throw new UsageException("--games must be at least 1, --warmup at least 0");
         }
-        if (!Bubblewrap.available()) {
-            throw new UsageException("bubblewrap does not work here: " + Bubblewrap.unavailableReason().orElseThrow());
-        }
         PrintWriter out = spec.commandLine().getOut();
         Map<Kind, long[]> times = new java.util.EnumMap<>(Kind.class);
-        for (Kind kind : Kind.values()) {
-            times.put(kind, new long[games]);
-        }
+        Map<Kind, String> skipped = new java.util.EnumMap<>(Kind.class);
+        String limitedBy;
         try (BotHost host = BotHost.open()) {
+            Limiting limiting = host.parts(SandboxMode.NONE).limiting();
+            limitedBy = limiting.kind().word();
+            for (Kind kind : Kind.values()) {
+                Optional<String> why = unavailable(kind, limiting);
+                if (why.isPresent()) {
+                    skipped.put(kind, why.get());
+                } else {
+                    times.put(kind, new long[games]);
+                }
+            }
             for (int i = 0; i < warmup + games; i++) {
-                for (Kind kind : Kind.values()) {
+                for (Kind kind : times.keySet()) {
                     long nanos = game(kind, host);
                     if (i >= warmup) {
                         times.get(kind)[i - warmup] = nanos;
@@ -85,13 +94,28 @@ final class SandboxBench implements Callable<Integer> {
                 games, warmup);
         double plain = Percentiles.of(times.get(Kind.PLAIN), games, 1e6).median();
         for (Kind kind : Kind.values()) {
+            String label = kind == Kind.LIMITS && !skipped.containsKey(kind) ? "limits only (" + limitedBy + ")" : kind.label;
+            if (skipped.containsKey(kind)) {
+                out.printf(Locale.ROOT, "  %-32s not measured: %s%n", label, skipped.get(kind));
+                continue;
+            }
             Percentiles p = Percentiles.of(times.get(kind), games, 1e6);
-            out.printf(Locale.ROOT, "  %-32s median %6.2f ms   p99 %6.2f ms   max %6.2f ms per game%s%n", kind.label,
+            out.printf(Locale.ROOT, "  %-32s median %6.2f ms   p99 %6.2f ms   max %6.2f ms per game%s%n", label,
                     p.median(), p.p99(), p.max(), kind == Kind.PLAIN ? "" : String.format(Locale.ROOT,
                             "   (%+.2f ms over plain)", p.median() - plain));
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /** Why this machine cannot run {@code kind} (whose limits are held by {@code limiting}); empty when it can. */
+    private static Optional<String> unavailable(Kind kind, Limiting limiting) {
+        return switch (kind) {
+            case PLAIN -> Optional.empty();
+            case LIMITS -> limiting instanceof Limiting.Unlimited
+                    ? Optional.of("no limits are held on this machine (see caissa doctor)") : Optional.empty();
+            case SANDBOX, NAMESPACE -> Bubblewrap.unavailableReason();
+        };
     }
 
     /** One game's worth: two bots started, each echoes a line, both ended. Returns the wall time. */

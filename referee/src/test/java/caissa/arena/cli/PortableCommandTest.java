@@ -54,4 +54,16 @@ class PortableCommandTest {
         assertThat(run.errLines()).singleElement().asString().isEqualTo("caissa play: --clock cpu reads the bots' CPU time"
                 + " from Linux's /proc, which portable mode (CAISSA_PORTABLE, or not Linux) does without: use the wall clock");
     }
+
+    /** A bot author's laptop is a kind of machine too: bench sandbox measures what it has and names what it has not. */
+    @Test
+    void benchSandboxMeasuresPlainProcessesAndNamesTheKindsItCannotRun() {
+        CommandRun run = portably("bench", "sandbox", "--games", "2", "--warmup", "0");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).containsPattern("plain processes +median +[0-9.]+ ms");
+        assertThat(run.out().lines().filter(l -> l.contains("not measured: "))).hasSize(3)
+                .anyMatch(l -> l.contains("limits only") && l.contains("no limits are held on this machine"))
+                .allMatch(l -> !l.contains(" median "));
+    }
 }
