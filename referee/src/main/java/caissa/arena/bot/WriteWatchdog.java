@@ -9,14 +9,21 @@ import java.util.concurrent.atomic.AtomicInteger;
  * thread (a hand-over to a writer thread costs two thread switches a move), and a write into a
  * full pipe blocks for as long as the bot does not read: the Java streams offer no write with a
  * timeout. So every write arms an alarm first; one thread for the whole arena looks at the
- * alarms every few milliseconds, and when one is overdue it kills the bot, whose pipe then
- * breaks and the write returns. A write that finishes in time disarms its alarm, which costs a
- * compare-and-set and no thread switch.
+ * alarms, and when one is overdue it kills the bot, whose pipe then breaks and the write
+ * returns. A write that finishes in time disarms its alarm, which costs a compare-and-set and no
+ * thread switch: the arming write does not wake the watchdog either. So the watchdog wakes on
+ * its own, at an armed alarm's deadline when one falls within {@link #MAX_SLEEP_NANOS}, and
+ * otherwise after that long (nearly every write is done long before its deadline).
  */
 final class WriteWatchdog {
 
-    /** How often the watchdog looks: a stuck write ends at most this long after its deadline. */
-    private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    /**
+     * The longest the watchdog sleeps: a stuck write whose alarm was armed while it slept ends at
+     * most this long after its deadline (the bot has lost on time then; only the end comes later).
+     */
+    private static final long MAX_SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    /** The shortest, so that a deadline just passed is not looked at in a busy loop. */
+    private static final long MIN_SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private static final WriteWatchdog SHARED = new WriteWatchdog();
 
@@ -75,19 +82,26 @@ final class WriteWatchdog {
     }
 
     private void watch() {
+        long sleep = MAX_SLEEP_NANOS;
         while (true) {
-            try {
-                Thread.sleep(TimeUnit.NANOSECONDS.toMillis(TICK_NANOS));
-            } catch (InterruptedException e) {
+            java.util.concurrent.locks.LockSupport.parkNanos(sleep);
+            if (Thread.interrupted()) {
                 return;
             }
             long now = System.nanoTime();
+            long wake = now + MAX_SLEEP_NANOS;
             try {
                 // Done and fired alarms leave the queue here; the game threads only add.
                 alarms.removeIf(alarm -> alarm.fireIfOverdue(now));
+                for (Alarm alarm : alarms) {
+                    if (alarm.deadlineNanos - wake < 0) {
+                        wake = alarm.deadlineNanos;
+                    }
+                }
             } catch (RuntimeException | Error e) {
-                // The watchdog must outlive any one kill that failed: the next tick tries the rest.
+                // The watchdog must outlive any one kill that failed: the next look tries the rest.
             }
+            sleep = Math.max(MIN_SLEEP_NANOS, wake - now);
         }
     }
 }
