@@ -154,4 +154,26 @@ class DocTestsTest {
         assertThat(run.exit()).isEqualTo(1);
         assertThat(run.output()).contains("doc.md:1: a doctest marker with no block after it");
     }
+
+    /**
+     * The markers of every document in the repository can be read, and every block with an
+     * arena command has one: checked here in the first pass, not only by CI's docs pass, which
+     * would refuse the whole run for one unmarked block.
+     */
+    @Test
+    void everyDocumentOfTheRepositoryHasReadableMarkers() throws IOException {
+        Path repository = Path.of("..").toAbsolutePath().normalize();
+        List<Path> documents;
+        try (var paths = Files.walk(repository)) {
+            documents = paths.filter(p -> p.toString().endsWith(".md"))
+                    .filter(p -> repository.relativize(p).toString().split("/")[0].charAt(0) != '.')
+                    .filter(p -> !repository.relativize(p).toString().contains("target/")).toList();
+        }
+        assertThat(documents).as("the README and the guides").anyMatch(p -> p.endsWith("README.md"))
+                .anyMatch(p -> p.endsWith("docs/reference.md"));
+        for (Path document : documents) {
+            String name = repository.relativize(document).toString();
+            assertThat(DocTests.parse(name, Files.readString(document)).problems()).as(name).isEmpty();
+        }
+    }
 }
