@@ -14,10 +14,14 @@ import java.util.Optional;
 public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, LimitHold.Unheld {
 
     /** The files a process writes its own pid into to join the bot's cgroup, before the bot runs; none without one. */
-    List<Path> procsFiles();
+    default List<Path> procsFiles() {
+        return List.of();
+    }
 
     /** The bot's cgroup: freeze, thaw and CPU time. Empty without one, and once {@link #close}d: it may be another bot's then. */
-    Optional<BotCgroup> cgroup();
+    default Optional<BotCgroup> cgroup() {
+        return Optional.empty();
+    }
 
     /**
      * Starts watching the bot from the process the arena started: what no cgroup holds, and
@@ -34,13 +38,17 @@ public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, 
      * once {@link #close}d, and never at the same time as the close: a late kill (of a write
      * that was stuck, or at the arena's exit) must not reach the next bot given the group.
      */
-    int killAll();
+    default int killAll() {
+        return 0;
+    }
 
     /**
      * After a bot that exited by itself: what of it is still running a moment later, killed. The
      * moment lets the sandbox's own init finish exiting, so that it is not counted as left behind.
      */
-    int killLeftovers();
+    default int killLeftovers() {
+        return 0;
+    }
 
     /** After the game: no process left in the cgroup, the cgroup given back, the watching stopped. */
     void close();
@@ -48,8 +56,8 @@ public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, 
     /** A cgroup of the bot's own; a sandbox's memory file systems are watched too (a cgroup does not say which one is full). */
     final class Grouped implements LimitHold {
         private final BotCgroup group;
-        /** What watches the sandbox's scratch (see {@link #watch}); null before, and without a sandbox. */
-        private LimitWatchdog scratchWatch;
+        /** What watches the sandbox's scratch (see {@link #watch}); nothing without a sandbox. */
+        private final WatchdogSlot scratchWatch = new WatchdogSlot();
         /** Set by {@link #close}, when the group is given back (guarded by this). */
         private boolean closed;
 
@@ -68,23 +76,16 @@ public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, 
         }
 
         @Override
-        public synchronized void watch(ProcessHandle started, List<String> scratch, Map<String, Path> kept) {
-            if (!scratch.isEmpty() && scratchWatch == null && !closed) {
-                scratchWatch = LimitWatchdog.watch(started.pid(), group.limits(), false, scratch, kept);
+        public void watch(ProcessHandle started, List<String> scratch, Map<String, Path> kept) {
+            if (!scratch.isEmpty()) {
+                scratchWatch.start(() -> LimitWatchdog.watch(started.pid(), group.limits(), false, scratch, kept));
             }
         }
 
         @Override
         public Optional<String> limitHit() {
             Optional<String> hit = cgroup().flatMap(BotCgroup::limitHit);
-            if (hit.isPresent()) {
-                return hit;
-            }
-            LimitWatchdog watching;
-            synchronized (this) {
-                watching = scratchWatch;
-            }
-            return watching == null ? Optional.empty() : watching.lookNow();
+            return hit.isPresent() ? hit : scratchWatch.lookNow();
         }
 
         @Override
@@ -104,9 +105,7 @@ public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, 
                 return;
             }
             closed = true;
-            if (scratchWatch != null) {
-                scratchWatch.close();
-            }
+            scratchWatch.close();
             group.killAll();
             group.release();
         }
@@ -115,71 +114,30 @@ public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, 
     /** The {@link LimitWatchdog} looks at the bot's processes and its sandbox's scratch, and kills them past a limit. */
     final class Watched implements LimitHold {
         private final ResourceLimits limits;
-        /** Null until the bot started (see {@link #watch}). */
-        private LimitWatchdog watchdog;
-        private boolean closed;
+        private final WatchdogSlot watchdog = new WatchdogSlot();
 
         Watched(ResourceLimits limits) {
             this.limits = limits;
         }
 
         @Override
-        public List<Path> procsFiles() {
-            return List.of();
-        }
-
-        @Override
-        public Optional<BotCgroup> cgroup() {
-            return Optional.empty();
-        }
-
-        @Override
-        public synchronized void watch(ProcessHandle started, List<String> scratch, Map<String, Path> kept) {
-            if (watchdog == null && !closed) {
-                watchdog = LimitWatchdog.watch(started.pid(), limits, true, scratch, kept);
-            }
+        public void watch(ProcessHandle started, List<String> scratch, Map<String, Path> kept) {
+            watchdog.start(() -> LimitWatchdog.watch(started.pid(), limits, true, scratch, kept));
         }
 
         @Override
         public Optional<String> limitHit() {
-            LimitWatchdog watching;
-            synchronized (this) {
-                watching = watchdog;
-            }
-            return watching == null ? Optional.empty() : watching.lookNow();
+            return watchdog.lookNow();
         }
 
         @Override
-        public int killAll() {
-            return 0;
-        }
-
-        @Override
-        public int killLeftovers() {
-            return 0;
-        }
-
-        @Override
-        public synchronized void close() {
-            closed = true;
-            if (watchdog != null) {
-                watchdog.close();
-            }
+        public void close() {
+            watchdog.close();
         }
     }
 
     /** Nothing holds the bot's memory and processes. */
     final class Unheld implements LimitHold {
-        @Override
-        public List<Path> procsFiles() {
-            return List.of();
-        }
-
-        @Override
-        public Optional<BotCgroup> cgroup() {
-            return Optional.empty();
-        }
-
         @Override
         public void watch(ProcessHandle started, List<String> scratch, Map<String, Path> kept) {
         }
@@ -187,16 +145,6 @@ public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, 
         @Override
         public Optional<String> limitHit() {
             return Optional.empty();
-        }
-
-        @Override
-        public int killAll() {
-            return 0;
-        }
-
-        @Override
-        public int killLeftovers() {
-            return 0;
         }
 
         @Override
