@@ -90,6 +90,9 @@ for unit in systemd-udevd.service systemd-udev-trigger.service systemd-udev-sett
     systemd-pcrphase.service systemd-machine-id-commit.service; do
   ln -sfn /dev/null "$root/etc/systemd/system/$unit"
 done
+# The checkout lies in the guest at its host path, which may be under /tmp (a clone made with
+# mktemp): Debian's tmpfiles.d/tmp.conf empties /tmp at boot ('D'); keep it ('d') instead.
+mkdir -p "$root/etc/tmpfiles.d" && echo 'd /tmp 1777 root root -' > "$root/etc/tmpfiles.d/tmp.conf"
 # The arena's classes and its test class path, readable by all (the user pass and the bots' user).
 cp -a referee/target/classes "$root/ci/classes"
 cp -a referee/target/test-classes "$root/ci/test-classes"
