@@ -126,9 +126,9 @@ final class FairnessBench implements Callable<Integer> {
         }
 
         String line() {
-            return String.format(Locale.ROOT, "%5d games %7.1f games/min  harness forfeits %d%s  replies >1 ms %.3f %%"
-                            + "  >10 ms %.3f %%  largest %.1f ms  harness CPU/ply %.0f µs",
-                    games, games / seconds * 60, timeForfeits,
+            return String.format(Locale.ROOT, "%5d games %7.1f games/min  %5.1f plies/game  harness forfeits %d%s"
+                            + "  replies >1 ms %.3f %%  >10 ms %.3f %%  largest %.1f ms  harness CPU/ply %.0f µs",
+                    games, games / seconds * 60, (double) plies / Math.max(1, games), timeForfeits,
                     otherIrregular > 0 ? " (other irregular " + otherIrregular + ")" : "",
                     100.0 * over1ms / Math.max(1, replies), 100.0 * over10ms / Math.max(1, replies), largestMs,
                     cpuMicrosPerPly());

@@ -2,6 +2,7 @@ package caissa.arena.command;
 
 import caissa.arena.report.HtmlReport;
 import caissa.arena.report.ReportData;
+import caissa.arena.report.ReportGameSpool;
 import caissa.arena.tournament.FinishedGame;
 import caissa.arena.tournament.Standing;
 import caissa.arena.tournament.TournamentObserver;
@@ -20,8 +21,10 @@ import java.util.TreeMap;
  * the run grows: the pause after a rewrite is at least twenty times what the rewrite took, so
  * that the report never takes more than a twentieth of the thread that commits the games.
  *
- * <p>It holds only the games being played: the games played are read back from their logs at
- * each rewrite, one at a time, so that a run's memory does not grow with its games.
+ * <p>It holds only the games being played: the games played are read from their logs, one at a
+ * time, into a spool on disk kept for the run (a few bytes a game stay in memory, see {@link
+ * ReportGameSpool}), so that a rewrite reads only the logs written since the last one. The final
+ * report reads every log afresh, as {@code caissa report} would.
  */
 public final class LiveReport implements TournamentObserver {
 
@@ -35,6 +38,9 @@ public final class LiveReport implements TournamentObserver {
     private boolean warned;
     /** The games being played, for the live page. */
     private final Map<Integer, ReportData.Playing> playing = new TreeMap<>();
+    /** The games logged so far, spooled for the live rewrites; null until the first, and after the final report. */
+    private ReportGameSpool spool;
+    private final Object spoolLock = new Object();
 
     public LiveReport(Path dir, PrintWriter err) {
         this.dir = dir;
@@ -69,6 +75,9 @@ public final class LiveReport implements TournamentObserver {
 
     /** Writes the final report, which no longer refreshes itself. */
     public Path write() {
+        synchronized (spoolLock) {
+            closeSpool();
+        }
         return write(false);
     }
 
@@ -80,7 +89,16 @@ public final class LiveReport implements TournamentObserver {
             now = List.copyOf(playing.values());
         }
         try {
-            return HtmlReport.write(dir, live, now).file();
+            if (!live) {
+                return HtmlReport.write(dir, false, now).file();
+            }
+            // Its own lock, not this one: games that start meanwhile must not wait for the page.
+            synchronized (spoolLock) {
+                if (spool == null) {
+                    spool = ReportGameSpool.empty();
+                }
+                return HtmlReport.writeLive(dir, spool, now).file();
+            }
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             if (!warned) {
                 err.println("caissa tournament: the HTML report could not be written (the games go on): " + e.getMessage());
@@ -88,6 +106,17 @@ public final class LiveReport implements TournamentObserver {
                 warned = true;
             }
             return null;
+        }
+    }
+
+    private void closeSpool() {
+        if (spool != null) {
+            try {
+                spool.close();
+            } catch (IOException e) {
+                // A temporary file: the JDK's temporary folder is the system's to clean.
+            }
+            spool = null;
         }
     }
 }

@@ -80,7 +80,8 @@ public final class GameLogs {
         return files(gamesDir, name -> true).stream().map(GameLogs::log);
     }
 
-    private static Log log(Path file) {
+    /** The log in {@code file}, as read. */
+    public static Log log(Path file) {
         try {
             return new Log.Read(file, read(file));
         } catch (IOException | BadInputException e) {

@@ -59,16 +59,32 @@ public final class HtmlReport {
      */
     public static Written write(Path dir, boolean live, List<ReportData.Playing> playing) throws IOException {
         TournamentFolder folder = TournamentFolder.read(dir);
-        Path file = dir.resolve(FILE_NAME);
         try (ReportGameSpool games = ReportGameSpool.read(folder.gamesDir())) {
-            Instant now = Instant.now();
-            AtomicFiles.write(file, out -> {
-                BufferedOutputStream buffered = new BufferedOutputStream(out, 1 << 16);
-                render(buffered, folder, games, now, live, playing);
-                buffered.flush();
-            });
-            return new Written(file, games.count(), problems(folder, games));
+            return write(folder, games, live, playing);
         }
+    }
+
+    /**
+     * Writes the live report of a folder a run is writing now, with the games it has spooled so
+     * far and those logged since (see {@link ReportGameSpool#readNew}): a rewrite reads only the
+     * new logs.
+     */
+    public static Written writeLive(Path dir, ReportGameSpool games, List<ReportData.Playing> playing) throws IOException {
+        TournamentFolder folder = TournamentFolder.read(dir);
+        games.readNew(folder.gamesDir());
+        return write(folder, games, true, playing);
+    }
+
+    private static Written write(TournamentFolder folder, ReportGameSpool games, boolean live,
+            List<ReportData.Playing> playing) throws IOException {
+        Path file = folder.dir().resolve(FILE_NAME);
+        Instant now = Instant.now();
+        AtomicFiles.write(file, out -> {
+            BufferedOutputStream buffered = new BufferedOutputStream(out, 1 << 16);
+            render(buffered, folder, games, now, live, playing);
+            buffered.flush();
+        });
+        return new Written(file, games.count(), problems(folder, games));
     }
 
     /** The page for the folder's content as read. */

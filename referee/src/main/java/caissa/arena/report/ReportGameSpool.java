@@ -14,12 +14,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.BitSet;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * The games of a report, read from their logs one at a time and kept on disk, not in memory: each
@@ -27,10 +26,13 @@ import java.util.regex.Pattern;
  * stay here (a few bytes a game). The page lists the games by number and names the logs it left
  * out before the games, so every log must be read before the first game is written; a
  * tournament of 100,000 games would otherwise hold all of them at once.
+ *
+ * <p>A running tournament's live report keeps one spool for the whole run and adds only the logs
+ * that came since its last rewrite ({@link #readNew}): each rewrite then parses a few logs, not
+ * every log again.
  */
 public final class ReportGameSpool implements AutoCloseable {
 
-    private static final Pattern NUMBERED = Pattern.compile("(\\d+)\\.json");
     private static final int MAX_PROBLEM_LENGTH = 300;
 
     private final Path file;
@@ -38,9 +40,16 @@ public final class ReportGameSpool implements AutoCloseable {
     private final List<String> problems = new ArrayList<>();
     private int count;
     private int[] numbers = new int[64];
+    /** Where each game's entry lies in the file: its log's name (for a later duplicate's problem), then its JSON. */
     private long[] offsets = new long[64];
+    private short[] nameLengths = new short[64];
     private int[] lengths = new int[64];
     private long size;
+    /** The game numbers taken so far, and the logs read so far (by the number in their names, or by name). */
+    private final BitSet taken = new BitSet();
+    private final Set<Integer> takenBelowZero = new HashSet<>();
+    private final BitSet numberedLogsRead = new BitSet();
+    private final Set<String> otherLogsRead = new HashSet<>();
 
     private ReportGameSpool() throws IOException {
         file = Files.createTempFile("caissa-report-", ".spool");
@@ -56,11 +65,9 @@ public final class ReportGameSpool implements AutoCloseable {
      * @throws IOException when the folder cannot be listed or the temporary file written
      */
     public static ReportGameSpool read(Path gamesDir) throws IOException {
-        ReportGameSpool spool = new ReportGameSpool();
+        ReportGameSpool spool = empty();
         try {
-            if (Files.isDirectory(gamesDir)) {
-                spool.readAll(gamesDir);
-            }
+            spool.readNew(gamesDir);
             return spool;
         } catch (IOException | RuntimeException e) {
             spool.close();
@@ -68,58 +75,121 @@ public final class ReportGameSpool implements AutoCloseable {
         }
     }
 
-    private void readAll(Path gamesDir) throws IOException {
-        Map<Integer, String> fileOfNumber = new HashMap<>();
-        int i = -1;
-        try (var logs = GameLogs.stream(gamesDir)) {
-            for (GameLogs.Log log : (Iterable<GameLogs.Log>) logs::iterator) {
-                i++;
-                String name = GameFiles.DIR + "/" + log.file().getFileName();
-                byte[] json;
-                int number;
-                try {
-                    if (log instanceof GameLogs.Log.Unreadable unreadable) {
-                        throw unreadable.problem();
-                    }
-                    GameRecord record = ((GameLogs.Log.Read) log).record();
-                    if (!GameRecord.SCHEMA.equals(record.schema()) && !GameRecord.SCHEMA_2.equals(record.schema())
-                            && !GameRecord.SCHEMA_1.equals(record.schema())) {
-                        throw new IllegalArgumentException("its schema is " + record.schema() + ", not "
-                                + GameRecord.SCHEMA + ", " + GameRecord.SCHEMA_2 + " or " + GameRecord.SCHEMA_1);
-                    }
-                    number = record.tournament() != null ? record.tournament().game()
-                            : fileNumber(log.file().getFileName().toString()).orElse(i + 1);
-                    String earlier = fileOfNumber.putIfAbsent(number, name);
-                    if (earlier != null) {
-                        throw new IllegalArgumentException("it has the same game number, " + number + ", as " + earlier);
-                    }
-                    json = ScriptJson.of(ReportGame.of(number, name, record)).getBytes(StandardCharsets.UTF_8);
-                } catch (Exception e) {
-                    // Whatever is wrong with one log (a field missing, a move that does not replay),
-                    // the rest of the tournament is still worth a report.
-                    problems.add(name + " was left out: " + describe(e));
-                    continue;
-                }
-                append(number, json);
+    /** A spool with no game yet, to be filled by {@link #readNew}. */
+    public static ReportGameSpool empty() throws IOException {
+        return new ReportGameSpool();
+    }
+
+    /**
+     * Adds the logs in {@code gamesDir} that this spool has not read yet (none when the folder is
+     * not there), as {@link #read} does. A log is read once: a running tournament writes each
+     * log once, whole, under its final name.
+     *
+     * @throws IOException when the folder cannot be listed or the temporary file written
+     */
+    public void readNew(Path gamesDir) throws IOException {
+        if (!Files.isDirectory(gamesDir)) {
+            return;
+        }
+        List<Path> files = GameLogs.files(gamesDir, this::unread);
+        int i = count + problems.size() - 1;
+        for (Path file : files) {
+            GameLogs.Log log = GameLogs.log(file);
+            i++;
+            String fileName = file.getFileName().toString();
+            OptionalInt named = GameFiles.number(fileName);
+            if (named.isPresent()) {
+                numberedLogsRead.set(named.getAsInt());
+            } else {
+                otherLogsRead.add(fileName);
             }
+            String name = GameFiles.DIR + "/" + fileName;
+            byte[] json;
+            int number;
+            try {
+                if (log instanceof GameLogs.Log.Unreadable unreadable) {
+                    throw unreadable.problem();
+                }
+                GameRecord record = ((GameLogs.Log.Read) log).record();
+                if (!GameRecord.SCHEMA.equals(record.schema()) && !GameRecord.SCHEMA_2.equals(record.schema())
+                        && !GameRecord.SCHEMA_1.equals(record.schema())) {
+                    throw new IllegalArgumentException("its schema is " + record.schema() + ", not "
+                            + GameRecord.SCHEMA + ", " + GameRecord.SCHEMA_2 + " or " + GameRecord.SCHEMA_1);
+                }
+                number = record.tournament() != null ? record.tournament().game()
+                        : named.orElse(i + 1);
+                if (taken(number)) {
+                    throw new IllegalArgumentException("it has the same game number, " + number + ", as " + nameOf(number));
+                }
+                json = ScriptJson.of(ReportGame.of(number, name, record)).getBytes(StandardCharsets.UTF_8);
+            } catch (Exception e) {
+                // Whatever is wrong with one log (a field missing, a move that does not replay),
+                // the rest of the tournament is still worth a report.
+                problems.add(name + " was left out: " + describe(e));
+                continue;
+            }
+            append(number, name, json);
         }
     }
 
-    private void append(int number, byte[] json) throws IOException {
+    private boolean taken(int number) {
+        return number >= 0 ? taken.get(number) : takenBelowZero.contains(number);
+    }
+
+    /** Whether a log of this name has not been read into the spool yet. */
+    private boolean unread(String fileName) {
+        OptionalInt named = GameFiles.number(fileName);
+        return named.isPresent() ? !numberedLogsRead.get(named.getAsInt()) : !otherLogsRead.contains(fileName);
+    }
+
+    private void append(int number, String name, byte[] json) throws IOException {
         if (count == numbers.length) {
             numbers = Arrays.copyOf(numbers, count * 2);
             offsets = Arrays.copyOf(offsets, count * 2);
+            nameLengths = Arrays.copyOf(nameLengths, count * 2);
             lengths = Arrays.copyOf(lengths, count * 2);
         }
-        ByteBuffer buffer = ByteBuffer.wrap(json);
-        while (buffer.hasRemaining()) {
-            channel.write(buffer, size + buffer.position());
-        }
+        byte[] nameBytes = name.getBytes(StandardCharsets.UTF_8);
+        int nameLength = Math.min(nameBytes.length, Short.MAX_VALUE);
+        write(ByteBuffer.wrap(nameBytes, 0, nameLength), size);
+        write(ByteBuffer.wrap(json), size + nameLength);
         numbers[count] = number;
         offsets[count] = size;
+        nameLengths[count] = (short) nameLength;
         lengths[count] = json.length;
-        size += json.length;
+        size += nameLength + json.length;
+        if (number >= 0) {
+            taken.set(number);
+        } else {
+            takenBelowZero.add(number);
+        }
         count++;
+    }
+
+    private void write(ByteBuffer buffer, long at) throws IOException {
+        while (buffer.hasRemaining()) {
+            channel.write(buffer, at + buffer.position());
+        }
+    }
+
+    private byte[] readAt(long at, int length) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(length);
+        while (buffer.hasRemaining()) {
+            if (channel.read(buffer, at + buffer.position()) < 0) {
+                throw new IOException("the report's temporary file " + file + " was cut short");
+            }
+        }
+        return buffer.array();
+    }
+
+    /** The log that took game number {@code number} first (a duplicate is rare: a search is enough). */
+    private String nameOf(int number) throws IOException {
+        for (int i = 0; i < count; i++) {
+            if (numbers[i] == number) {
+                return new String(readAt(offsets[i], nameLengths[i]), StandardCharsets.UTF_8);
+            }
+        }
+        return "another log";
     }
 
     /** How many games the report shows. */
@@ -148,13 +218,7 @@ public final class ReportGameSpool implements AutoCloseable {
                 out.write(',');
             }
             int at = order[i];
-            ByteBuffer buffer = ByteBuffer.allocate(lengths[at]);
-            while (buffer.hasRemaining()) {
-                if (channel.read(buffer, offsets[at] + buffer.position()) < 0) {
-                    throw new IOException("the report's temporary file " + file + " was cut short");
-                }
-            }
-            out.write(buffer.array());
+            out.write(readAt(offsets[at] + nameLengths[at], lengths[at]));
         }
     }
 
@@ -163,18 +227,6 @@ public final class ReportGameSpool implements AutoCloseable {
     public void close() throws IOException {
         channel.close();
         Files.deleteIfExists(file);
-    }
-
-    private static Optional<Integer> fileNumber(String name) {
-        Matcher m = NUMBERED.matcher(name);
-        if (!m.matches()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Integer.parseInt(m.group(1)));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
     }
 
     /** One short line: Jackson's messages carry a source excerpt over several lines. */

@@ -187,6 +187,38 @@ class HtmlReportTest {
     }
 
     @Test
+    void aLiveReportFedLogByLogShowsWhatOneReadOfTheFinishedFolderShows(@TempDir Path dir) throws IOException {
+        List<GameRecord> games = TournamentFixture.standardGames();
+        TournamentFixture.writeTournament(dir, TournamentFixture.BOTS, games.size());
+        // Logs come in any order, a broken one among them, and one that repeats a game's number.
+        int[] order = {3, 0, 4, 1, 2};
+        List<JsonNode> pages = new ArrayList<>();
+        try (ReportGameSpool spool = ReportGameSpool.empty()) {
+            for (int i : order) {
+                if (i == 2) {
+                    Files.writeString(dir.resolve("games/0003.json"), Json.write(games.get(2)).substring(0, 300));
+                } else {
+                    TournamentFixture.writeGame(dir, games.get(i));
+                }
+                pages.add(ReportPage.data(Files.readString(HtmlReport.writeLive(dir, spool, List.of()).file())));
+            }
+            Files.writeString(dir.resolve("games/9999.json"), Json.write(games.get(0)));
+            pages.add(ReportPage.data(Files.readString(HtmlReport.writeLive(dir, spool, List.of()).file())));
+        }
+        HtmlReport.Written fresh = HtmlReport.write(dir, true, List.of());
+        JsonNode whole = ReportPage.data(Files.readString(fresh.file()));
+
+        List<Integer> shownAfterEach = pages.stream().map(page -> page.get("games").size()).toList();
+        assertThat(shownAfterEach).containsExactly(1, 2, 3, 4, 4, 4);
+        JsonNode last = pages.get(pages.size() - 1);
+        assertThat(last.get("games")).isEqualTo(whole.get("games"));
+        assertThat(last.get("problems")).isEqualTo(whole.get("problems"));
+        assertThat(fresh.problems()).hasSize(2);
+        assertThat(fresh.problems().get(1)).isEqualTo("games/9999.json was left out: it has the same game number, 1,"
+                + " as games/0001.json");
+    }
+
+    @Test
     void aFolderWithGamesOnlyIsNamedAfterTheFolder(@TempDir Path parent) throws IOException {
         Path dir = parent.resolve("night-run");
         TournamentFixture.writeGame(dir, TournamentFixture.standardGames().get(0));
