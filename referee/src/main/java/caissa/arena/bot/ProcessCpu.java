@@ -1,5 +1,6 @@
 package caissa.arena.bot;
 
+import caissa.arena.sandbox.KernelFiles;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -42,7 +43,8 @@ final class ProcessCpu {
             for (Path task : tasks) {
                 total += threadNanos(task.resolve("schedstat"));
                 if (depth < MAX_DEPTH) {
-                    children(task.resolve("children"), children);
+                    // No such file on an older kernel, or the thread just exited: no children seen.
+                    children.addAll(KernelFiles.numbers(task.resolve("children")));
                 }
             }
         } catch (IOException | SecurityException e) {
@@ -56,34 +58,14 @@ final class ProcessCpu {
 
     /** The children a process has running now (of all its threads; none when it is gone). */
     static List<Long> children(long pid) {
-        List<Long> children = new ArrayList<>();
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(PROC.resolve(Long.toString(pid)).resolve("task"))) {
-            for (Path task : tasks) {
-                children(task.resolve("children"), children);
-            }
-        } catch (IOException | SecurityException e) {
-            // Gone, or not ours to read.
-        }
-        return children;
+        return KernelFiles.children(PROC.resolve(Long.toString(pid)));
     }
 
-    private static void children(Path file, List<Long> into) {
-        try {
-            String text = Files.readString(file);
-            for (String pid : text.trim().split(" ")) {
-                if (!pid.isEmpty()) {
-                    into.add(Long.parseLong(pid));
-                }
-            }
-        } catch (IOException | NumberFormatException | SecurityException e) {
-            // No such file (an older kernel) or the thread just exited: no children seen.
-        }
-    }
 
     /** The process group of a process (field 5 of /proc/PID/stat), or -1 when unknown. */
     static long processGroup(long pid) {
         try {
-            String text = Files.readString(PROC.resolve(Long.toString(pid)).resolve("stat"));
+            String text = KernelFiles.read(PROC.resolve(Long.toString(pid)).resolve("stat"));
             return Long.parseLong(text.substring(text.lastIndexOf(')') + 2).split(" ")[2]);
         } catch (IOException | RuntimeException e) {
             return -1;
@@ -92,7 +74,7 @@ final class ProcessCpu {
 
     private static long threadNanos(Path schedstat) {
         try {
-            String text = Files.readString(schedstat);
+            String text = KernelFiles.read(schedstat);
             int space = text.indexOf(' ');
             return Long.parseLong(space < 0 ? text.trim() : text.substring(0, space));
         } catch (IOException | NumberFormatException | SecurityException e) {
@@ -102,7 +84,7 @@ final class ProcessCpu {
 
     private static long reapedChildrenNanos(Path stat) {
         try {
-            String text = Files.readString(stat);
+            String text = KernelFiles.read(stat);
             // Fields after the command name, which may contain spaces: state is field 3.
             String[] fields = text.substring(text.lastIndexOf(')') + 2).split(" ");
             long cutime = Long.parseLong(fields[13]);

@@ -1,5 +1,6 @@
 package caissa.arena.bot;
 
+import caissa.arena.sandbox.KernelFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -116,7 +117,7 @@ final class ProcessTree {
             return handle.isAlive();
         }
         try {
-            String stat = Files.readString(PROC.resolve(Long.toString(handle.pid())).resolve("stat"));
+            String stat = KernelFiles.read(PROC.resolve(Long.toString(handle.pid())).resolve("stat"));
             return !stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
         } catch (IOException | RuntimeException e) {
             // No /proc (not Linux), or it exited while we looked: trust isAlive.

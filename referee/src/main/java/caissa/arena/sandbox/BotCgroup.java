@@ -478,17 +478,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     }
 
     static List<Long> processesIn(Path dir) {
-        List<Long> pids = new ArrayList<>();
-        try {
-            for (String line : Files.readAllLines(dir.resolve("cgroup.procs"))) {
-                if (!line.isBlank()) {
-                    pids.add(Long.parseLong(line.strip()));
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            // Gone already.
-        }
-        return pids;
+        return KernelFiles.numbers(dir.resolve("cgroup.procs"));
     }
 
     private static void closeQuietly(FileChannel file) {
@@ -503,7 +493,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
 
     static long counter(Path file, String key) {
         try {
-            for (String line : Files.readAllLines(file)) {
+            for (String line : KernelFiles.read(file).split("\n")) {
                 if (line.startsWith(key + " ")) {
                     return Long.parseLong(line.substring(key.length() + 1).strip());
                 }
@@ -515,7 +505,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     }
 
     static String read(Path file) throws IOException {
-        return Files.readString(file, StandardCharsets.US_ASCII).strip();
+        return KernelFiles.read(file).strip();
     }
 
     /** Writes a group's file; a refusal names the file and the value, which the kernel's word alone does not. */

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -122,21 +121,11 @@ final class CgroupV2Tree {
 
     /** The processes in a group now (empty when it cannot be read). */
     static List<Long> processes(Path group) {
-        List<Long> pids = new ArrayList<>();
-        try {
-            for (String line : Files.readAllLines(group.resolve("cgroup.procs"))) {
-                if (!line.isBlank()) {
-                    pids.add(Long.parseLong(line.strip()));
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            // Gone, or not ours to read.
-        }
-        return pids;
+        return KernelFiles.numbers(group.resolve("cgroup.procs"));
     }
 
     private static String read(Path file) throws IOException {
-        return Files.readString(file, StandardCharsets.US_ASCII).strip();
+        return KernelFiles.read(file).strip();
     }
 
     private static void write(Path file, String value) throws IOException {

@@ -1,7 +1,6 @@
 package caissa.arena.sandbox;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,7 +43,7 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
             pids.add(pid);
             resident += status[0];
             threads += (int) Math.max(1, status[1]);
-            children(dir, queue);
+            queue.addAll(KernelFiles.children(dir));
         }
         return new TreeUsage(pids, threads, resident);
     }
@@ -53,7 +52,7 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
     private static long[] status(Path file) {
         String text;
         try {
-            text = Files.readString(file);
+            text = KernelFiles.read(file);
         } catch (IOException | SecurityException e) {
             return null;
         }
@@ -93,7 +92,7 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
         long total = 0;
         for (long pid : pids) {
             try {
-                String text = Files.readString(PROC.resolve(pid + "/smaps_rollup"));
+                String text = KernelFiles.read(PROC.resolve(pid + "/smaps_rollup"));
                 int at = text.indexOf("\nPss:");
                 if (at < 0) {
                     return residentBytes;
@@ -113,31 +112,11 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
     /** The first child of a process's main thread, 0 when it has none (yet) or is gone. */
     static long firstChild(long pid) {
         try {
-            String text = Files.readString(PROC.resolve(pid + "/task/" + pid + "/children")).trim();
+            String text = KernelFiles.read(PROC.resolve(pid + "/task/" + pid + "/children")).trim();
             int space = text.indexOf(' ');
             return text.isEmpty() ? 0 : Long.parseLong(space < 0 ? text : text.substring(0, space));
         } catch (IOException | SecurityException | NumberFormatException e) {
             return 0;
-        }
-    }
-
-    private static void children(Path dir, List<Long> into) {
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(dir.resolve("task"))) {
-            for (Path task : tasks) {
-                String text;
-                try {
-                    text = Files.readString(task.resolve("children"));
-                } catch (IOException | SecurityException e) {
-                    continue;
-                }
-                for (String pid : text.trim().split(" ")) {
-                    if (!pid.isEmpty()) {
-                        into.add(Long.parseLong(pid));
-                    }
-                }
-            }
-        } catch (IOException | SecurityException | NumberFormatException e) {
-            // Gone, or not ours to read.
         }
     }
 }
