@@ -126,18 +126,18 @@ sealed interface OutputReader permits OutputReader.Polled, OutputReader.Threads 
 
         private static void readLines(InputStream in, LineSplitter lines, LongSupplier lastWriteBegan) {
             byte[] buffer = new byte[8192];
-            try (RunQueueWait waited = RunQueueWait.ofCurrentThread()) {
+            try (ReaderDelay delay = ReaderDelay.ofCurrentThread()) {
                 int n;
                 while (true) {
                     // Read just before blocking, so that what the figure gains is the wait after this wake.
                     long reading = System.nanoTime();
-                    long waitedBefore = waited.nanos();
+                    long delayBefore = delay.nanos();
                     if ((n = in.read(buffer)) <= 0) {
                         break;
                     }
                     long read = System.nanoTime();
-                    long waitedAfter = waited.nanos();
-                    long now = ReplyTime.receivedAt(reading, read, lastWriteBegan.getAsLong(), waitedBefore, waitedAfter);
+                    long delayAfter = delay.nanos();
+                    long now = ReplyTime.receivedAt(reading, read, lastWriteBegan.getAsLong(), delayBefore, delayAfter);
                     if (!lines.accept(buffer, n, now)) {
                         return;
                     }

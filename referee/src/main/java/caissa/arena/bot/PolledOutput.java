@@ -11,8 +11,8 @@ import java.util.function.LongSupplier;
 /**
  * A bot's standard output read by the thread that waits for its reply (the game's), through a
  * {@link SelectablePipe}: one thread wake-up a reply instead of two. A reply is dated when the
- * wait saw it come, less the time the waiting thread then waited for a core (see {@link
- * ReplyTime#receivedAt}). Waiting and reading are one thread's at a time.
+ * wait saw it come, less the arena's delays meanwhile: the time the waiting thread then waited
+ * for a core, and the JVM's pauses (see {@link ReaderDelay} and {@link ReplyTime#receivedAt}). Waiting and reading are one thread's at a time.
  */
 final class PolledOutput implements AutoCloseable {
 
@@ -21,8 +21,8 @@ final class PolledOutput implements AutoCloseable {
     private final LineSplitter lines;
     private final LongSupplier lastWriteBegan;
     private final ByteBuffer buffer = ByteBuffer.allocate(8192);
-    /** The waiting thread's wait for a core, opened for the thread that waits (see {@link #waitOfCurrentThread}). */
-    private RunQueueWait waited;
+    /** The waiting thread's delays, opened for the thread that waits (see {@link #delayOfCurrentThread}). */
+    private ReaderDelay delay;
     private Thread waiter;
     private volatile boolean closed;
 
@@ -60,18 +60,18 @@ final class PolledOutput implements AutoCloseable {
                 selector.selectedKeys().clear();
                 now = System.nanoTime();
             } else if (waitNanos > 0) {
-                RunQueueWait wait = waitOfCurrentThread();
-                // Read just before the wait, so that what the figure gains is the wait after the wake.
+                ReaderDelay delays = delayOfCurrentThread();
+                // Read just before the wait, so that what the figure gains is the delay after the wake.
                 long reading = System.nanoTime();
-                long waitedBefore = wait.nanos();
+                long delayBefore = delays.nanos();
                 int ready = selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos + 999_999)));
                 if (ready == 0) {
                     return;
                 }
                 selector.selectedKeys().clear();
                 long read = System.nanoTime();
-                long waitedAfter = wait.nanos();
-                now = ReplyTime.receivedAt(reading, read, lastWriteBegan.getAsLong(), waitedBefore, waitedAfter);
+                long delayAfter = delays.nanos();
+                now = ReplyTime.receivedAt(reading, read, lastWriteBegan.getAsLong(), delayBefore, delayAfter);
             } else {
                 now = System.nanoTime();
             }
@@ -114,16 +114,16 @@ final class PolledOutput implements AutoCloseable {
         }
     }
 
-    private RunQueueWait waitOfCurrentThread() {
+    private ReaderDelay delayOfCurrentThread() {
         Thread current = Thread.currentThread();
         if (waiter != current) {
-            if (waited != null) {
-                waited.close();
+            if (delay != null) {
+                delay.close();
             }
-            waited = RunQueueWait.ofCurrentThread();
+            delay = ReaderDelay.ofCurrentThread();
             waiter = current;
         }
-        return waited;
+        return delay;
     }
 
     /** Closes the pipe and the selector; a wait under way ends. */
@@ -141,9 +141,9 @@ final class PolledOutput implements AutoCloseable {
             // Closed all the same.
         }
         synchronized (this) {
-            if (waited != null) {
-                waited.close();
-                waited = null;
+            if (delay != null) {
+                delay.close();
+                delay = null;
             }
         }
     }

@@ -1,9 +1,10 @@
 package caissa.arena.bot;
 
 /**
- * When a reply came, as the game's clock charges it: the moment its reader saw it, less the time
- * that reader, woken by the line, then waited for a core (the arena's delay, not the bot's; on a
- * busy machine it can pass a millisecond), but never before the question it may answer.
+ * When a reply came, as the game's clock charges it: the moment its reader saw it, less the
+ * arena's delays meanwhile (see {@link ReaderDelay}: the time that reader, woken by the line,
+ * then waited for a core, which on a busy machine can pass a millisecond, and the JVM's pauses),
+ * but never before the question it may answer.
  */
 final class ReplyTime {
 
@@ -15,21 +16,21 @@ final class ReplyTime {
      * it may answer having begun to be written at {@code writeBegan}: never before the wait
      * began, nor before that line when it began during the wait.
      */
-    static long receivedAt(long reading, long read, long writeBegan, long waitedBefore, long waitedAfter) {
+    static long receivedAt(long reading, long read, long writeBegan, long delayBefore, long delayAfter) {
         // A write that began after the line was read cannot be what the line answers.
-        return receivedAt(read, writeBegan - read <= 0 ? Math.max(reading, writeBegan) : reading, waitedBefore, waitedAfter);
+        return receivedAt(read, writeBegan - read <= 0 ? Math.max(reading, writeBegan) : reading, delayBefore, delayAfter);
     }
 
     /**
-     * Now, less the reader's wait for a core between {@code waitedBefore} and {@code waitedAfter}
+     * Now, less the reader's delays between {@code delayBefore} and {@code delayAfter}
      * (-1 when unknown), but never before {@code notBefore}: the read began, or the line that the
      * reply may answer began to be written (a wait of the reader before it blocked in the read
      * counts too, and must not date a reply before its question).
      */
-    static long receivedAt(long now, long notBefore, long waitedBefore, long waitedAfter) {
-        if (waitedBefore < 0 || waitedAfter < waitedBefore) {
+    static long receivedAt(long now, long notBefore, long delayBefore, long delayAfter) {
+        if (delayBefore < 0 || delayAfter < delayBefore) {
             return now;
         }
-        return Math.min(now, Math.max(notBefore, now - (waitedAfter - waitedBefore)));
+        return Math.min(now, Math.max(notBefore, now - (delayAfter - delayBefore)));
     }
 }

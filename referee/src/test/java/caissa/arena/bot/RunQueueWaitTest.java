@@ -65,6 +65,27 @@ class RunQueueWaitTest {
     }
 
     @Test
+    void theReadersDelaysAreItsWaitForACoreAndTheJvmsPauses() {
+        // A collection that stopped the arena for an hour while the reader waited: the reply that
+        // came meanwhile is dated as the pause began, not as the reader went on after it.
+        long[] paused = {0};
+        try (ReaderDelay delay = new ReaderDelay(RunQueueWait.ofCurrentThread(), () -> paused[0])) {
+            long before = delay.nanos();
+            paused[0] += 3_600_000 * MS;
+            long after = delay.nanos();
+
+            assertThat(after - before).isGreaterThanOrEqualTo(3_600_000 * MS);
+            assertThat(ReplyTime.receivedAt(5 * MS, 3_600_010 * MS, 0, before, after)).isBetween(5 * MS, 10 * MS);
+        }
+        // Where the kernel does not tell the wait for a core, the pauses still count.
+        try (ReaderDelay delay = new ReaderDelay(RunQueueWait.ofMainThread((1L << 22) + 1), () -> paused[0])) {
+            long before = delay.nanos();
+            paused[0] += 7 * MS;
+            assertThat(delay.nanos() - before).isEqualTo(7 * MS);
+        }
+    }
+
+    @Test
     void aReplyIsDatedWhenItsReaderWasWokenNotWhenItGotACore() {
         // (now, not before, the reader's figure before the read and after it)
         // Read at 10 ms; the reader waited 3 ms for a core since it blocked: the line came at 7 ms.
