@@ -103,6 +103,11 @@ final class FairnessBench implements Callable<Integer> {
             description = "fastchess games end as draws after N moves, for games of 2N plies (default: ${DEFAULT-VALUE}).")
     int maxMoves;
 
+    @Option(names = "--warm-up", paramLabel = "N", defaultValue = "200",
+            description = "Games the arena plays first, at the first concurrency, and does not count: the JVM compiles"
+                    + " its code meanwhile, which fastchess, compiled ahead, never pays (default: ${DEFAULT-VALUE}).")
+    int warmUp;
+
     @Option(names = "--pipes", paramLabel = "polled|threads|both",
             description = "How the arena reads bots' output: polled by the game's thread, on threads of their own, or both"
                     + " in turns, each with its own figures (default: as this JVM does, see -D" + BotProcess.PIPES_SWITCH + ").")
@@ -140,6 +145,9 @@ final class FairnessBench implements Callable<Integer> {
         if (games < 2 || games % 2 != 0) {
             throw new UsageException("--games must be even and at least 2, got " + games);
         }
+        if (warmUp < 0 || warmUp % 2 != 0) {
+            throw new UsageException("--warm-up must be even and at least 0, got " + warmUp);
+        }
         if ((fastchess == null) != (uciEngine == null)) {
             throw new UsageException("--fastchess and --uci-engine go together");
         }
@@ -159,6 +167,11 @@ final class FairnessBench implements Callable<Integer> {
             out.printf(Locale.ROOT, "%s against itself, %s, %d cores, bots' output read %s, load average %s%n",
                     String.join(" ", command), control.describe(), cores, String.join(" and ", readings), loadAverage());
             out.flush();
+            if (warmUp > 0 && !multiples.isEmpty()) {
+                arena(work.resolve("warm-up"), command, control, multiples.get(0) * cores, warmUp);
+                out.printf(Locale.ROOT, "warm-up: %d games at concurrency %d, not counted%n", warmUp, multiples.get(0) * cores);
+                out.flush();
+            }
             for (int k : multiples) {
                 int concurrency = k * cores;
                 // Side by side: in turns, so that a change in the machine's load (other work, a

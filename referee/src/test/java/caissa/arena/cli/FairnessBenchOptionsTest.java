@@ -12,6 +12,7 @@ class FairnessBenchOptionsTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             odd games                     | --games 3                                                   | --games must be even and at least 2, got 3
+            odd warm-up                   | --warm-up 3                                                 | --warm-up must be even and at least 0, got 3
             fastchess without its engine  | --fastchess /bin/true                                       | --fastchess and --uci-engine go together
             turns too many for the games  | --games 4 --fastchess /bin/true --uci-engine /bin/true --turns 4 | --turns must be at least 1 and leave each turn 2 games, got 4
             no turns                      | --fastchess /bin/true --uci-engine /bin/true --turns 0      | --turns must be at least 1 and leave each turn 2 games, got 0
