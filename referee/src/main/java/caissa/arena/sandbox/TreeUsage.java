@@ -31,6 +31,8 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
     public static TreeUsage of(long root) {
         List<Long> pids = new ArrayList<>();
         List<Long> queue = new ArrayList<>(List.of(root));
+        // The process each one was found as a child of (none for the root).
+        List<Long> parents = new ArrayList<>(List.of(0L));
         int threads = 0;
         long resident = 0;
         for (int i = 0; i < queue.size() && pids.size() < MAX_PROCESSES; i++) {
@@ -40,15 +42,24 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
             if (status == null) {
                 continue;
             }
+            // A child that exited since it was listed may have left its number to a new process,
+            // or to a thread of another (a thread has a /proc folder too): that is not the bot's,
+            // and its figures (the arena's own threads, say) must not count against the bot.
+            if (status[2] != pid || (i > 0 && status[3] != parents.get(i))) {
+                continue;
+            }
             pids.add(pid);
             resident += status[0];
             threads += (int) Math.max(1, status[1]);
-            queue.addAll(KernelFiles.children(dir));
+            for (long child : KernelFiles.children(dir)) {
+                queue.add(child);
+                parents.add(pid);
+            }
         }
         return new TreeUsage(pids, threads, resident);
     }
 
-    /** {@code VmRSS} in bytes and {@code Threads} of /proc/PID/status; null when the process is gone. */
+    /** {@code VmRSS} in bytes, {@code Threads}, {@code Tgid} and {@code PPid} of /proc/PID/status; null when the process is gone. */
     private static long[] status(Path file) {
         String text;
         try {
@@ -56,12 +67,16 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
         } catch (IOException | SecurityException e) {
             return null;
         }
-        long[] figures = {0, 1};
+        long[] figures = {0, 1, -1, -1};
         for (String line : text.split("\n")) {
             if (line.startsWith("VmRSS:")) {
                 figures[0] = kibibytes(line) * 1024;
             } else if (line.startsWith("Threads:")) {
                 figures[1] = kibibytes(line);
+            } else if (line.startsWith("Tgid:")) {
+                figures[2] = kibibytes(line);
+            } else if (line.startsWith("PPid:")) {
+                figures[3] = kibibytes(line);
             }
         }
         return figures;
