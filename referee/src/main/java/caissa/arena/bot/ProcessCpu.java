@@ -61,7 +61,6 @@ final class ProcessCpu {
         return KernelFiles.children(PROC.resolve(Long.toString(pid)));
     }
 
-
     /** The process group of a process (field 5 of /proc/PID/stat), or -1 when unknown. */
     static long processGroup(long pid) {
         try {

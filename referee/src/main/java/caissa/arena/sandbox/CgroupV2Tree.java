@@ -75,7 +75,7 @@ final class CgroupV2Tree {
                         + "cgroup.subtree_control is not writable); start the arena with "
                         + "'systemd-run --user --scope -p Delegate=yes', as the caissa launcher does where it can");
             }
-            List<Long> others = processes(own);
+            List<Long> others = BotCgroup.processesIn(own);
             others.remove(Long.valueOf(pid));
             if (!others.isEmpty()) {
                 return Place.unusable("the arena's group " + own + " holds other processes too (" + others.size()
@@ -94,13 +94,13 @@ final class CgroupV2Tree {
             }
         }
         try {
-            Set<String> offered = Set.of(read(own.resolve("cgroup.controllers")).split("\\s+"));
+            Set<String> offered = Set.of(BotCgroup.read(own.resolve("cgroup.controllers")).split("\\s+"));
             List<String> missing = REQUIRED.stream().filter(c -> !offered.contains(c)).toList();
             if (!missing.isEmpty()) {
                 return Place.unusable("the " + String.join(" and ", missing) + " controller" + (missing.size() > 1 ? "s are" : " is")
                         + " not offered to the arena's group " + own + " (cgroup.controllers: " + String.join(" ", offered).strip() + ")");
             }
-            Set<String> enabled = Set.of(read(own.resolve("cgroup.subtree_control")).split("\\s+"));
+            Set<String> enabled = Set.of(BotCgroup.read(own.resolve("cgroup.subtree_control")).split("\\s+"));
             for (String controller : REQUIRED) {
                 if (!enabled.contains(controller)) {
                     write(own.resolve("cgroup.subtree_control"), "+" + controller);
@@ -117,15 +117,6 @@ final class CgroupV2Tree {
         } catch (IOException | SecurityException | UnsupportedOperationException e) {
             return Place.unusable("the memory and pids controllers could not be enabled in " + own + ": " + e);
         }
-    }
-
-    /** The processes in a group now (empty when it cannot be read). */
-    static List<Long> processes(Path group) {
-        return KernelFiles.numbers(group.resolve("cgroup.procs"));
-    }
-
-    private static String read(Path file) throws IOException {
-        return KernelFiles.read(file).strip();
     }
 
     private static void write(Path file, String value) throws IOException {

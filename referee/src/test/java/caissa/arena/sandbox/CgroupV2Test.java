@@ -67,7 +67,7 @@ class CgroupV2Test {
                 assertThat(own.getFileName().toString()).startsWith("caissa-" + ProcessHandle.current().pid() + ".")
                         .endsWith("-arena");
                 assertThat(dir.getParent()).isEqualTo(own.getParent());
-                assertThat(CgroupV2Tree.processes(own.getParent())).isEmpty();
+                assertThat(BotCgroup.processesIn(own.getParent())).isEmpty();
                 // Every thread of the arena moved with it.
                 try (var tasks = Files.list(Path.of("/proc/self/task"))) {
                     for (Path task : tasks.toList()) {
@@ -181,7 +181,7 @@ class CgroupV2Test {
             assertThat(orphaned.procsFiles().get(0).getParent()).doesNotExist();
             assertThat(mine.procsFiles().get(0).getParent()).exists();
             if (Files.exists(parent.resolve(ownLeaf))) {
-                assertThat(CgroupV2Tree.processes(parent.resolve(ownLeaf))).contains(ProcessHandle.current().pid());
+                assertThat(BotCgroup.processesIn(parent.resolve(ownLeaf))).contains(ProcessHandle.current().pid());
             }
         } finally {
             frozen.destroyForcibly();
