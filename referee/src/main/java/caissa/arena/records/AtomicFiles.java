@@ -7,6 +7,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -14,6 +15,7 @@ import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes files so that a reader (or a run killed half-way) sees either the old content or the
@@ -46,25 +48,24 @@ public final class AtomicFiles {
     /** Writes what {@code content} writes, atomically as {@link #write(Path, byte[])}. */
     public static void write(Path file, Content content) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
-        Folders.create(dir);
-        Path temp;
-        try {
-            // Temporary files are private (0600) by default; outputs are for others to read, like
-            // any file written plainly (the umask still applies). Made so at once: a chmod more
-            // per game cost more than it was worth.
-            temp = dir.getFileSystem().supportedFileAttributeViews().contains("posix")
-                    ? Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp", READABLE)
-                    : Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
-        } catch (IOException e) {
-            throw Problems.naming(file, e);
-        }
+        Path temp = null;
         boolean moved = false;
         try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-                 OutputStream out = Channels.newOutputStream(channel)) {
+            FileChannel channel;
+            try {
+                temp = tempBeside(file, dir);
+                channel = create(temp);
+            } catch (NoSuchFileException e) {
+                // The folder is made only when missing: a tournament writes a log a game into one
+                // folder, and looking for it first cost two more system calls a game.
+                Folders.create(dir);
+                temp = tempBeside(file, dir);
+                channel = create(temp);
+            }
+            try (FileChannel open = channel; OutputStream out = Channels.newOutputStream(open)) {
                 // Unbuffered: the content writes in large pieces, or buffers itself.
                 content.writeTo(out);
-                channel.force(true);
+                open.force(true);
             }
             try {
                 Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -75,7 +76,7 @@ public final class AtomicFiles {
         } catch (IOException e) {
             throw Problems.naming(file, e);
         } finally {
-            if (!moved) {
+            if (!moved && temp != null) {
                 try {
                     Files.deleteIfExists(temp);
                 } catch (IOException e) {
@@ -84,5 +85,23 @@ public final class AtomicFiles {
             }
         }
         Folders.sync(dir);
+    }
+
+    /** A hidden name beside the target that {@link Folders#removeTemporaryFiles} knows. */
+    private static Path tempBeside(Path file, Path dir) {
+        return dir.resolve("." + file.getFileName() + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+    }
+
+    /**
+     * Creates the temporary file and opens it in one step, never opening one that exists (a
+     * name taken, or a link planted there, fails rather than being written through). Readable
+     * by others, like any file written plainly (the umask still applies): temporary files of
+     * the JDK are private, and a chmod more per game cost more than it was worth.
+     */
+    private static FileChannel create(Path temp) throws IOException {
+        Set<StandardOpenOption> options = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        return temp.getFileSystem().supportedFileAttributeViews().contains("posix")
+                ? FileChannel.open(temp, options, READABLE)
+                : FileChannel.open(temp, options);
     }
 }

@@ -3,12 +3,15 @@ package caissa.arena.records;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Variant;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -54,6 +57,13 @@ public final class Json {
         return module;
     }
 
+    /**
+     * As {@link #MAPPER} writes text, to bytes: a character beyond the 16-bit range as itself in
+     * UTF-8 (as the text has it), not as an escaped pair; the stream left open for the newline.
+     */
+    private static final ObjectWriter FILE_WRITER = MAPPER.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+            .with(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8);
+
     private Json() {
     }
 
@@ -79,8 +89,13 @@ public final class Json {
         }
     }
 
-    /** Writes the value as JSON to the file atomically (see {@link AtomicFiles}). */
+    /** Writes to the file what {@link #write} gives, atomically (see {@link AtomicFiles}). */
     public static void writeFile(Path file, Object value) throws IOException {
-        AtomicFiles.write(file, write(value));
+        // Straight into the file, in the generator's own buffered pieces: a game's log made as
+        // a String first was copied three times more before it reached the disk.
+        AtomicFiles.write(file, out -> {
+            FILE_WRITER.writeValue(out, value);
+            out.write('\n');
+        });
     }
 }

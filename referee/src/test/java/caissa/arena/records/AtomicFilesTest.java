@@ -48,4 +48,36 @@ class AtomicFilesTest {
             assertThat(files).containsExactly(folder);
         }
     }
+
+    @Test
+    void aFileInAFolderNotYetMadeIsWrittenWithItsFolders() throws IOException {
+        Path file = dir.resolve("reports").resolve("games").resolve("0001.json");
+
+        AtomicFiles.write(file, "{}");
+
+        assertThat(Files.readString(file, StandardCharsets.UTF_8)).isEqualTo("{}");
+    }
+
+    @Test
+    void aFileWhereTheFolderShouldBeIsNamedAsSuch() throws IOException {
+        Path notAFolder = Files.writeString(dir.resolve("games"), "x");
+
+        assertThatThrownBy(() -> AtomicFiles.write(notAFolder.resolve("0001.json"), "{}"))
+                .hasMessageContaining("games");
+        assertThat(Files.readString(notAFolder, StandardCharsets.UTF_8)).isEqualTo("x");
+    }
+
+    @Test
+    void contentWrittenAsItIsMadeArrivesWhole() throws IOException {
+        Path file = dir.resolve("report.html");
+        byte[] big = new byte[300_000];
+        java.util.Arrays.fill(big, (byte) 'a');
+
+        AtomicFiles.write(file, out -> {
+            out.write(big, 0, 100_000);
+            out.write(big, 100_000, 200_000);
+        });
+
+        assertThat(Files.readAllBytes(file)).isEqualTo(big);
+    }
 }
