@@ -1,5 +1,7 @@
 package caissa.arena.command;
 
+import caissa.arena.game.GameRecord;
+import caissa.arena.records.GameLogs;
 import caissa.arena.report.HtmlReport;
 import caissa.arena.report.ReportData;
 import caissa.arena.report.ReportGameSpool;
@@ -12,7 +14,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Keeps a running tournament's report.html current so that it can be watched: rewritten when the
@@ -21,10 +26,12 @@ import java.util.TreeMap;
  * the run grows: the pause after a rewrite is at least twenty times what the rewrite took, so
  * that the report never takes more than a twentieth of the thread that commits the games.
  *
- * <p>It holds only the games being played: the games played are read from their logs, one at a
- * time, into a spool on disk kept for the run (a few bytes a game stay in memory, see {@link
- * ReportGameSpool}), so that a rewrite reads only the logs written since the last one. The final
- * report reads every log afresh, as {@code caissa report} would.
+ * <p>It holds only the games being played and the records of those logged since the last
+ * rewrite: the games played go, one at a time, into a spool on disk kept for the run (a few bytes
+ * a game stay in memory, see {@link ReportGameSpool}), so that a rewrite adds only the games
+ * logged since the last one, from the records the tournament hands over (a log it did not hand
+ * over is read from its file). The final report reads every log afresh, as {@code caissa report}
+ * would.
  */
 public final class LiveReport implements TournamentObserver {
 
@@ -41,6 +48,14 @@ public final class LiveReport implements TournamentObserver {
     /** The games logged so far, spooled for the live rewrites; null until the first, and after the final report. */
     private ReportGameSpool spool;
     private final Object spoolLock = new Object();
+    /**
+     * The logs recorded since the last rewrite, as their records: the next rewrite spools them
+     * without parsing them back. At most {@link #PENDING_MAX}, so that memory stays flat however
+     * long the pause between rewrites grows; a log past that is read from its file, as before.
+     */
+    private final Queue<GameLogs.Log> pending = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger pendingCount = new AtomicInteger();
+    private static final int PENDING_MAX = 1024;
 
     public LiveReport(Path dir, PrintWriter err) {
         this.dir = dir;
@@ -55,6 +70,15 @@ public final class LiveReport implements TournamentObserver {
     @Override
     public synchronized void starting(int game, String white, String black) {
         playing.put(game, new ReportData.Playing(game, white, black));
+    }
+
+    @Override
+    public void recorded(GameRecord record, Path log) {
+        if (pendingCount.incrementAndGet() <= PENDING_MAX) {
+            pending.add(new GameLogs.Log.Read(log, record));
+        } else {
+            pendingCount.decrementAndGet();
+        }
     }
 
     @Override
@@ -97,6 +121,10 @@ public final class LiveReport implements TournamentObserver {
                 if (spool == null) {
                     spool = ReportGameSpool.empty();
                 }
+                for (GameLogs.Log log = pending.poll(); log != null; log = pending.poll()) {
+                    pendingCount.decrementAndGet();
+                    spool.add(log);
+                }
                 return HtmlReport.writeLive(dir, spool, now).file();
             }
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
@@ -110,6 +138,8 @@ public final class LiveReport implements TournamentObserver {
     }
 
     private void closeSpool() {
+        pending.clear();
+        pendingCount.set(0);
         if (spool != null) {
             try {
                 spool.close();

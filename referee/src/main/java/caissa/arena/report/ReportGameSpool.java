@@ -91,45 +91,54 @@ public final class ReportGameSpool implements AutoCloseable {
         if (!Files.isDirectory(gamesDir)) {
             return;
         }
-        List<Path> files = GameLogs.files(gamesDir, this::unread);
-        int i = count + problems.size() - 1;
-        for (Path file : files) {
-            GameLogs.Log log = GameLogs.log(file);
-            i++;
-            String fileName = file.getFileName().toString();
-            OptionalInt named = GameFiles.number(fileName);
-            if (named.isPresent()) {
-                numberedLogsRead.set(named.getAsInt());
-            } else {
-                otherLogsRead.add(fileName);
-            }
-            String name = GameFiles.DIR + "/" + fileName;
-            byte[] json;
-            int number;
-            try {
-                if (log instanceof GameLogs.Log.Unreadable unreadable) {
-                    throw unreadable.problem();
-                }
-                GameRecord record = ((GameLogs.Log.Read) log).record();
-                if (!GameRecord.SCHEMA.equals(record.schema()) && !GameRecord.SCHEMA_2.equals(record.schema())
-                        && !GameRecord.SCHEMA_1.equals(record.schema())) {
-                    throw new IllegalArgumentException("its schema is " + record.schema() + ", not "
-                            + GameRecord.SCHEMA + ", " + GameRecord.SCHEMA_2 + " or " + GameRecord.SCHEMA_1);
-                }
-                number = record.tournament() != null ? record.tournament().game()
-                        : named.orElse(i + 1);
-                if (taken(number)) {
-                    throw new IllegalArgumentException("it has the same game number, " + number + ", as " + nameOf(number));
-                }
-                json = ScriptJson.of(ReportGame.of(number, name, record)).getBytes(StandardCharsets.UTF_8);
-            } catch (Exception e) {
-                // Whatever is wrong with one log (a field missing, a move that does not replay),
-                // the rest of the tournament is still worth a report.
-                problems.add(name + " was left out: " + describe(e));
-                continue;
-            }
-            append(number, name, json);
+        for (Path file : GameLogs.files(gamesDir, this::unread)) {
+            add(GameLogs.log(file));
         }
+    }
+
+    /**
+     * Adds one log, read or not, as {@link #readNew} adds each (a log already read is not read
+     * again by it): for a log whose record its writer still holds, so that it is not parsed back.
+     *
+     * @throws IOException when the temporary file cannot be written
+     */
+    public void add(GameLogs.Log log) throws IOException {
+        // Its place among the logs taken so far, the number of a log that names none.
+        int i = count + problems.size();
+        Path file = log.file();
+        String fileName = file.getFileName().toString();
+        OptionalInt named = GameFiles.number(fileName);
+        if (named.isPresent()) {
+            numberedLogsRead.set(named.getAsInt());
+        } else {
+            otherLogsRead.add(fileName);
+        }
+        String name = GameFiles.DIR + "/" + fileName;
+        byte[] json;
+        int number;
+        try {
+            if (log instanceof GameLogs.Log.Unreadable unreadable) {
+                throw unreadable.problem();
+            }
+            GameRecord record = ((GameLogs.Log.Read) log).record();
+            if (!GameRecord.SCHEMA.equals(record.schema()) && !GameRecord.SCHEMA_2.equals(record.schema())
+                    && !GameRecord.SCHEMA_1.equals(record.schema())) {
+                throw new IllegalArgumentException("its schema is " + record.schema() + ", not "
+                        + GameRecord.SCHEMA + ", " + GameRecord.SCHEMA_2 + " or " + GameRecord.SCHEMA_1);
+            }
+            number = record.tournament() != null ? record.tournament().game()
+                    : named.orElse(i + 1);
+            if (taken(number)) {
+                throw new IllegalArgumentException("it has the same game number, " + number + ", as " + nameOf(number));
+            }
+            json = ScriptJson.of(ReportGame.of(number, name, record)).getBytes(StandardCharsets.UTF_8);
+        } catch (Exception e) {
+            // Whatever is wrong with one log (a field missing, a move that does not replay),
+            // the rest of the tournament is still worth a report.
+            problems.add(name + " was left out: " + describe(e));
+            return;
+        }
+        append(number, name, json);
     }
 
     private boolean taken(int number) {

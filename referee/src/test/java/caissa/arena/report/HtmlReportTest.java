@@ -3,12 +3,15 @@ package caissa.arena.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import caissa.arena.command.LiveReport;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.PlayedMove;
 import caissa.arena.game.Termination;
 import caissa.arena.records.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -216,6 +219,26 @@ class HtmlReportTest {
         assertThat(fresh.problems()).hasSize(2);
         assertThat(fresh.problems().get(1)).isEqualTo("games/9999.json was left out: it has the same game number, 1,"
                 + " as games/0001.json");
+    }
+
+    @Test
+    void aLiveReportHandedTheRecordsShowsWhatOneReadOfTheLogsShows(@TempDir Path dir) throws IOException {
+        // Every termination, stderr, every kind of move: what a record held in memory and one
+        // parsed back from its log must show alike.
+        List<GameRecord> games = TournamentFixture.standardGames();
+        TournamentFixture.writeTournament(dir, TournamentFixture.BOTS, games.size());
+        LiveReport live = new LiveReport(dir, new PrintWriter(new StringWriter()));
+        for (GameRecord game : games) {
+            TournamentFixture.writeGame(dir, game);
+            live.recorded(game, dir.resolve(String.format("games/%04d.json", game.tournament().game())));
+        }
+        live.started(games.size(), games.size());
+        JsonNode page = ReportPage.data(Files.readString(dir.resolve("report.html")));
+
+        JsonNode whole = ReportPage.data(Files.readString(HtmlReport.write(dir, true, List.of()).file()));
+        assertThat(page.get("games")).hasSize(games.size());
+        assertThat(page.get("games")).isEqualTo(whole.get("games"));
+        assertThat(page.get("problems")).isEqualTo(whole.get("problems"));
     }
 
     @Test
