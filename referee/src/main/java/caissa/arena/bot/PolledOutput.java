@@ -20,7 +20,10 @@ final class PolledOutput implements AutoCloseable {
     private final Selector selector;
     private final LineSplitter lines;
     private final LongSupplier lastWriteBegan;
-    private final ByteBuffer buffer = ByteBuffer.allocate(8192);
+    // Direct, copied out to the array: a read into a heap buffer goes through a temporary direct
+    // one, found in a thread-local cache at every reply.
+    private final ByteBuffer buffer = ByteBuffer.allocateDirect(8192);
+    private final byte[] bytes = new byte[8192];
     /** The waiting thread's delays, opened for the thread that waits (see {@link #delayOfCurrentThread}). */
     private ReaderDelay delay;
     private Thread waiter;
@@ -108,7 +111,11 @@ final class PolledOutput implements AutoCloseable {
             }
             // A read that did not fill the buffer took all that the pipe held: another would only
             // say it is empty, one more system call a reply. What comes later, the next wait sees.
-            if (n == 0 || !lines.accept(buffer.array(), n, now) || n < buffer.capacity()) {
+            if (n > 0) {
+                buffer.flip();
+                buffer.get(bytes, 0, n);
+            }
+            if (n == 0 || !lines.accept(bytes, n, now) || n < buffer.capacity()) {
                 return;
             }
         }

@@ -58,7 +58,12 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     private FileChannel stateFile;
     /** The CPU time's file and a buffer for it, opened at the first reading (see {@link #cpuTimeNanos}). */
     private FileChannel cpuChannel;
-    private final ByteBuffer cpuText = ByteBuffer.allocate(1024);
+    // Direct: a read into a heap buffer goes through a temporary direct one, twice a move.
+    private final ByteBuffer cpuRead = ByteBuffer.allocateDirect(1024);
+    private final byte[] cpuText = new byte[1024];
+    /** The freezer's two values, made once, for the same reason: written twice a move. */
+    private ByteBuffer frozenValue;
+    private ByteBuffer thawedValue;
     /** Set by {@link #remove}: no file of the group is opened again. */
     private boolean removed;
     /**
@@ -370,9 +375,11 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
             if (cpuChannel == null || !cpuChannel.isOpen()) {
                 cpuChannel = FileChannel.open(cpuFile(), StandardOpenOption.READ);
             }
-            cpuText.clear();
-            int n = cpuChannel.read(cpuText, 0);
-            return cpuNanos(cpuText.array(), Math.max(0, n));
+            cpuRead.clear();
+            int n = Math.max(0, cpuChannel.read(cpuRead, 0));
+            cpuRead.flip();
+            cpuRead.get(cpuText, 0, n);
+            return cpuNanos(cpuText, n);
         } catch (IOException e) {
             return OptionalLong.empty();
         }
@@ -449,7 +456,17 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
             // Opened again if an interrupt closed it under a write.
             stateFile = FileChannel.open(freezeFile(), StandardOpenOption.WRITE);
         }
-        stateFile.write(ByteBuffer.wrap(freezeValue(frozen)), 0);
+        if (frozenValue == null) {
+            frozenValue = direct(freezeValue(true));
+            thawedValue = direct(freezeValue(false));
+        }
+        ByteBuffer value = frozen ? frozenValue : thawedValue;
+        value.rewind();
+        stateFile.write(value, 0);
+    }
+
+    private static ByteBuffer direct(byte[] bytes) {
+        return ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
     }
 
     /** Removes the group (after {@link #killAll}: a group with processes cannot be removed). */
