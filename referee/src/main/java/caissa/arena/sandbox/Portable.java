@@ -15,7 +15,8 @@ public final class Portable {
 
     public static final String PROPERTY = "caissa.portable";
     public static final String VARIABLE = "CAISSA_PORTABLE";
-    private static final Path PROC = Path.of("/proc");
+    /** Looked at once: asked several times a game, and it does not come or go while the arena runs. */
+    private static final boolean PROC_MOUNTED = Files.isDirectory(Path.of("/proc"));
 
     /** What portable mode does not enforce, for the one line a command prints. */
     public static final String NOT_ENFORCED = "no sandbox, no memory, process, open-file or file-size limits, no idle"
@@ -34,6 +35,6 @@ public final class Portable {
 
     /** Whether Linux's {@code /proc} may be read for the bots' processes: there, and not in portable mode. */
     public static boolean procAvailable() {
-        return !on() && Files.isDirectory(PROC);
+        return !on() && PROC_MOUNTED;
     }
 }
