@@ -55,7 +55,7 @@ public final class LiveReport implements TournamentObserver {
      */
     private final Queue<GameLogs.Log> pending = new ConcurrentLinkedQueue<>();
     private final AtomicInteger pendingCount = new AtomicInteger();
-    private static final int PENDING_MAX = 1024;
+    private static final int PENDING_MAX = 256;
 
     public LiveReport(Path dir, PrintWriter err) {
         this.dir = dir;
