@@ -12,7 +12,8 @@ import java.util.function.LongSupplier;
  * A bot's standard output read by the thread that waits for its reply (the game's), through a
  * {@link SelectablePipe}: one thread wake-up a reply instead of two. A reply is dated when the
  * wait saw it come, less the arena's delays meanwhile: the time the waiting thread then waited
- * for a core, and the JVM's pauses (see {@link ReaderDelay} and {@link ReplyTime#receivedAt}). Waiting and reading are one thread's at a time.
+ * for a core, and the JVM's pauses (see {@link ReaderDelay} and {@link ReplyTime#receivedAt}).
+ * Waiting and reading are one thread's at a time.
  */
 final class PolledOutput implements AutoCloseable {
 

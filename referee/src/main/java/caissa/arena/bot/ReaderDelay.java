@@ -8,15 +8,7 @@ import java.util.function.LongSupplier;
  * the JVM's pauses to collect garbage (see {@link JvmPauses}). The difference across one wait is
  * what {@link ReplyTime} takes off the time a reply is dated.
  */
-final class ReaderDelay implements AutoCloseable {
-
-    private final RunQueueWait waited;
-    private final LongSupplier pauses;
-
-    ReaderDelay(RunQueueWait waited, LongSupplier pauses) {
-        this.waited = waited;
-        this.pauses = pauses;
-    }
+record ReaderDelay(RunQueueWait waited, LongSupplier pauses) implements AutoCloseable {
 
     /** The calling thread's. */
     static ReaderDelay ofCurrentThread() {

@@ -70,20 +70,20 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
         long[] figures = {0, 1, -1, -1};
         for (String line : text.split("\n")) {
             if (line.startsWith("VmRSS:")) {
-                figures[0] = kibibytes(line) * 1024;
+                figures[0] = leadingNumber(line) * 1024;
             } else if (line.startsWith("Threads:")) {
-                figures[1] = kibibytes(line);
+                figures[1] = leadingNumber(line);
             } else if (line.startsWith("Tgid:")) {
-                figures[2] = kibibytes(line);
+                figures[2] = leadingNumber(line);
             } else if (line.startsWith("PPid:")) {
-                figures[3] = kibibytes(line);
+                figures[3] = leadingNumber(line);
             }
         }
         return figures;
     }
 
-    /** The number in a status line such as {@code VmRSS:   1234 kB}. */
-    private static long kibibytes(String line) {
+    /** The first number after the line's colon: a figure of /proc/PID/status or smaps_rollup (kB for sizes). */
+    private static long leadingNumber(String line) {
         long value = 0;
         for (int i = line.indexOf(':') + 1; i < line.length(); i++) {
             char c = line.charAt(i);
@@ -112,7 +112,7 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
                 if (at < 0) {
                     return residentBytes;
                 }
-                total += kibibytes(text.substring(at + 1, text.indexOf('\n', at + 1))) * 1024;
+                total += leadingNumber(text.substring(at + 1, text.indexOf('\n', at + 1))) * 1024;
             } catch (IOException | SecurityException | IndexOutOfBoundsException e) {
                 // Gone since, or no such file on this kernel.
                 if (!Files.exists(PROC.resolve(Long.toString(pid)))) {
@@ -126,12 +126,7 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
 
     /** The first child of a process's main thread, 0 when it has none (yet) or is gone. */
     static long firstChild(long pid) {
-        try {
-            String text = KernelFiles.read(PROC.resolve(pid + "/task/" + pid + "/children")).trim();
-            int space = text.indexOf(' ');
-            return text.isEmpty() ? 0 : Long.parseLong(space < 0 ? text : text.substring(0, space));
-        } catch (IOException | SecurityException | NumberFormatException e) {
-            return 0;
-        }
+        List<Long> children = KernelFiles.numbers(PROC.resolve(pid + "/task/" + pid + "/children"));
+        return children.isEmpty() ? 0 : children.get(0);
     }
 }
