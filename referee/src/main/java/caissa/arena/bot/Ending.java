@@ -126,6 +126,8 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
         private final ProcessTree tree;
         private final int[] seen = new int[1];
         private long init = -1;
+        /** The init as it was when found: a number the kernel gives again later is not it. */
+        private ProcessHandle initHandle;
         private long bot = -1;
 
         ByPidNamespace(Process process, ProcessTree tree) {
@@ -136,6 +138,7 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
         @Override
         public void beforeEnd() {
             init = SandboxProcesses.init(process.pid());
+            initHandle = init < 0 ? null : ProcessHandle.of(init).orElse(null);
             bot = init < 0 ? -1 : SandboxProcesses.bot(process.pid());
             seen[0] = others();
         }
@@ -149,13 +152,30 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
         public Ended awaitEnd(long deadlineNanos) {
             boolean exited = awaitExit(process, deadlineNanos, true, this::others, seen);
             if (exited) {
-                // bubblewrap's outer process waits for the init, and the init's end is the namespace's.
+                if (!namespaceGone(deadlineNanos)) {
+                    // The init's end kills the rest: it is the init that has not finished.
+                    killAll();
+                    ProcessTree.waitForExit(List.of(initHandle), Duration.ofSeconds(5));
+                }
                 return new Ended(true, seen[0]);
             }
             int left = others();
             killAll();
             ProcessTree.kill(List.of(process.toHandle()), Duration.ZERO, Duration.ofSeconds(5));
             return new Ended(false, left);
+        }
+
+        /**
+         * Whether the namespace is empty by the deadline. bubblewrap's outer process exits as soon
+         * as its init reports the bot's status, before the init's own exit has killed and reaped
+         * the rest; the init is not running (gone, or a zombie) only once they all are.
+         */
+        private boolean namespaceGone(long deadlineNanos) {
+            if (initHandle == null) {
+                return true;
+            }
+            ProcessTree.waitForExit(List.of(initHandle), Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime())));
+            return !ProcessTree.running(initHandle);
         }
 
         @Override

@@ -96,7 +96,7 @@ final class ProcessTree {
      * Polls rather than waiting on {@link ProcessHandle#onExit()}: the JDK completes that only
      * after it has drained the process's output, which a surviving child can hold open.
      */
-    private static void waitForExit(List<ProcessHandle> processes, Duration wait) {
+    static void waitForExit(List<ProcessHandle> processes, Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
         while (processes.stream().anyMatch(ProcessTree::running) && System.nanoTime() < deadline) {
             try {
