@@ -32,6 +32,8 @@ public final class BotHost implements AutoCloseable {
     private final Map<SandboxMode, Parts> parts = new ConcurrentHashMap<>();
     private final Thread onStop = new Thread(this::stop, "kill-bots");
     private volatile boolean stopping;
+    /** Whether {@link #onStop} is the JVM's to run: not when the JVM was already shutting down at the open. */
+    private boolean hooked = true;
     private boolean closed;
 
     private BotHost() {
@@ -41,7 +43,14 @@ public final class BotHost implements AutoCloseable {
     public static BotHost open() {
         BotHost host = new BotHost();
         SharedSandbox.open();
-        Runtime.getRuntime().addShutdownHook(host.onStop);
+        try {
+            Runtime.getRuntime().addShutdownHook(host.onStop);
+        } catch (IllegalStateException shuttingDown) {
+            // Stopped (Ctrl-C) before the command got this far: it is stopping from the start, so
+            // that a bot started now is ended at once and the game does not count.
+            host.hooked = false;
+            host.stopping = true;
+        }
         return host;
     }
 
@@ -102,7 +111,9 @@ public final class BotHost implements AutoCloseable {
         closed = true;
         closing.countDown();
         try {
-            Runtime.getRuntime().removeShutdownHook(onStop);
+            if (hooked) {
+                Runtime.getRuntime().removeShutdownHook(onStop);
+            }
         } catch (IllegalStateException shuttingDown) {
             // The hook runs, or has run: it gives back the shared parts itself.
             return;
