@@ -99,12 +99,15 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
         if (SWEPT.compareAndSet(false, true)) {
             sweepStale();
         }
-        String leaf = leaf(ARENA_PID, "bot-" + MADE.incrementAndGet());
         if (version == Host.LimitsBy.CGROUP_V1) {
             Optional<BotCgroup> idle = CgroupV1.idle(limits);
-            return idle.isPresent() ? idle.get() : CgroupV1.make(leaf, limits);
+            if (idle.isPresent()) {
+                return idle.get();
+            }
         }
-        return CgroupV2.make(leaf, limits);
+        // Named only when one is made: a random part costs more than taking an idle group.
+        String leaf = leaf(ARENA_PID, "bot-" + MADE.incrementAndGet());
+        return version == Host.LimitsBy.CGROUP_V1 ? CgroupV1.make(leaf, limits) : CgroupV2.make(leaf, limits);
     }
 
     /** A group named as {@code owner}'s: the arena's own, or in tests one of a dead arena. */
