@@ -17,6 +17,12 @@ public final class Portable {
     public static final String VARIABLE = "CAISSA_PORTABLE";
     /** Looked at once: asked several times a game, and it does not come or go while the arena runs. */
     private static final boolean PROC_MOUNTED = Files.isDirectory(Path.of("/proc"));
+    /**
+     * The environment's request and the operating system, looked at once for the same reason: the
+     * system property alone is read at every call, since tests turn portable mode on and off.
+     */
+    private static final boolean ASKED_BY_ENVIRONMENT = "1".equals(System.getenv(VARIABLE));
+    private static final boolean LINUX = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
 
     /** What portable mode does not enforce, for the one line a command prints. */
     public static final String NOT_ENFORCED = "no sandbox, no memory, process, open-file or file-size limits, no idle"
@@ -27,10 +33,7 @@ public final class Portable {
 
     /** Whether the arena runs in portable mode: off Linux, or when asked. */
     public static boolean on() {
-        if ("true".equals(System.getProperty(PROPERTY)) || "1".equals(System.getenv(VARIABLE))) {
-            return true;
-        }
-        return !System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
+        return ASKED_BY_ENVIRONMENT || !LINUX || "true".equals(System.getProperty(PROPERTY));
     }
 
     /** Whether Linux's {@code /proc} may be read for the bots' processes: there, and not in portable mode. */
