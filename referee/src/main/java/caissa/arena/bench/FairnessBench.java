@@ -55,6 +55,8 @@ import picocli.CommandLine.Spec;
                 + " With --pipes both, the arena's figures for each way of reading bots' output, in the same run.")
 final class FairnessBench implements Callable<Integer> {
 
+    /** Irregular games named after a run, at most. */
+    private static final int MAX_IRREGULAR_SHOWN = 5;
     private static final Pattern PGN_MOVE_TIME = Pattern.compile("\\{[^}]*?(\\d+(?:\\.\\d+)?)s[^}]*}");
 
     @Spec
@@ -294,12 +296,19 @@ final class FairnessBench implements Callable<Integer> {
         long over10 = 0;
         long replies = 0;
         long largest = 0;
+        List<String> irregular = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir.resolve(TournamentLayout.GAMES_DIR))) {
             for (Path file : files.toList()) {
                 GameRecord record = Json.mapper().readValue(file.toFile(), GameRecord.class);
                 plies += record.moves().size();
                 forfeits += record.termination() == Termination.TIME_FORFEIT ? 1 : 0;
                 other += record.termination().isIrregular() && record.termination() != Termination.TIME_FORFEIT ? 1 : 0;
+                if (record.termination().isIrregular()) {
+                    // Named, since the folder goes with the bench: with instant bots, each one is
+                    // either the harness's fault or the bot's, and only its reason tells which.
+                    irregular.add(file.getFileName() + ": " + record.termination().word()
+                            + (record.loser() == null ? "" : " (" + record.loser() + ")") + ": " + record.reason());
+                }
                 // Each side's first reply includes its start-up, which the first-move allowance covers.
                 for (PlayedMove move : record.moves().subList(Math.min(2, record.moves().size()), record.moves().size())) {
                     replies++;
@@ -308,6 +317,11 @@ final class FairnessBench implements Callable<Integer> {
                     largest = Math.max(largest, move.micros());
                 }
             }
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        irregular.stream().sorted().limit(MAX_IRREGULAR_SHOWN).forEach(line -> out.println("  irregular game " + line));
+        if (irregular.size() > MAX_IRREGULAR_SHOWN) {
+            out.printf(Locale.ROOT, "  and %d more irregular games%n", irregular.size() - MAX_IRREGULAR_SHOWN);
         }
         return new Figures(count, seconds, plies, forfeits, other, over1, over10, replies, largest / 1000.0, cpu);
     }
