@@ -101,13 +101,17 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
         }
         if (version == Host.LimitsBy.CGROUP_V1) {
             Optional<BotCgroup> idle = CgroupV1.idle(limits);
-            if (idle.isPresent()) {
-                return idle.get();
-            }
+            return idle.isPresent() ? idle.get() : CgroupV1.make(newLeaf(), limits);
         }
-        // Named only when one is made: a random part costs more than taking an idle group.
-        String leaf = leaf(ARENA_PID, "bot-" + MADE.incrementAndGet());
-        return version == Host.LimitsBy.CGROUP_V1 ? CgroupV1.make(leaf, limits) : CgroupV2.make(leaf, limits);
+        return CgroupV2.make(newLeaf(), limits);
+    }
+
+    /**
+     * The name of a new group for bots: asked for only when one is made, since its random part
+     * costs more than taking an idle group.
+     */
+    private static String newLeaf() {
+        return leaf(ARENA_PID, "bot-" + MADE.incrementAndGet());
     }
 
     /** A group named as {@code owner}'s: the arena's own, or in tests one of a dead arena. */
