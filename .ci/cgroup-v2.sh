@@ -119,22 +119,64 @@ size_mb=$(( $(du -sm "$root" | cut -f1) + 1536 ))
 mkfs.ext4 -q -F -L caissa-ci -d "$root" "$work/root.img" "${size_mb}M"
 rm -rf "$root"
 
-# The initramfs: busybox, the virtio disk's modules, and an init that mounts the image and hands
-# over to systemd (which mounts /proc, /sys, /run and the cgroup tree itself).
+# The initramfs: busybox, the modules that the virtio disk and its file system need, and an init
+# that mounts the image and hands over to systemd (which mounts /proc, /sys, /run and the cgroup
+# tree itself). Which modules, and in which order, comes from this kernel's own modules.dep:
+# a dependency is loaded before what needs it, and what the kernel has built in is not loaded,
+# so that a newer kernel package, whose modules depend on one another differently, still boots.
 initrd="$work/initrd"
 mkdir -p "$initrd"/{bin,proc,sys,dev,newroot,modules}
 cp /bin/busybox "$initrd/bin/busybox"
-for m in kernel/drivers/virtio/virtio.ko kernel/drivers/virtio/virtio_ring.ko kernel/drivers/virtio/virtio_pci_legacy_dev.ko \
-    kernel/drivers/virtio/virtio_pci_modern_dev.ko kernel/drivers/virtio/virtio_pci.ko kernel/drivers/block/virtio_blk.ko; do
-  cp "$modules/$m" "$initrd/modules/"
+# Prints the module files (paths under $modules) for the named modules, dependencies first.
+module_order() {
+  awk -v wanted="$*" '
+    function name(path) { sub(/.*\//, "", path); sub(/\.ko(\.(xz|zst|gz))?$/, "", path); gsub(/-/, "_", path); return path }
+    FILENAME ~ /modules\.builtin$/ { builtin[name($1)] = 1; next }
+    { file = $1; sub(/:$/, "", file); n = name(file); path[n] = file; deps[n] = ""
+      for (i = 2; i <= NF; i++) deps[n] = deps[n] " " name($i) }
+    function visit(n,   list, count, i) {
+      if (n in seen) return
+      seen[n] = 1
+      if (n in builtin) return
+      if (!(n in path)) { print "missing " n; failed = 1; return }
+      count = split(deps[n], list, " ")
+      for (i = 1; i <= count; i++) visit(list[i])
+      print path[n]
+    }
+    END { count = split(wanted, list, " "); for (i = 1; i <= count; i++) visit(list[i]); exit failed }
+  ' "$modules/modules.builtin" "$modules/modules.dep"
+}
+if ! order=$(module_order virtio_pci virtio_blk ext4); then
+  say "FAILED: the guest cannot boot: $kver's modules.dep has no $(echo "$order" | sed -n 's/^missing //p' | tr '\n' ' ')"
+  exit 1
+fi
+: > "$initrd/modules/order"
+for file in $order; do
+  base="$(basename "$file")"
+  case "$base" in
+    *.ko.xz) xz -dc "$modules/$file" > "$initrd/modules/${base%.xz}" ;;
+    *.ko.zst) zstd -qdc "$modules/$file" > "$initrd/modules/${base%.zst}" ;;
+    *.ko.gz) gzip -dc "$modules/$file" > "$initrd/modules/${base%.gz}" ;;
+    *) cp "$modules/$file" "$initrd/modules/" ;;
+  esac
+  echo "${base%.ko*}.ko" >> "$initrd/modules/order"
 done
+# A boot that fails before systemd says why in one line ("caissa-guest: boot failed: ...", with
+# the kernel's last words), which the host prints, then powers the guest off.
 cat > "$initrd/init" <<'INIT'
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
 mount -t proc proc /proc && mount -t sysfs sys /sys && mount -t devtmpfs dev /dev
-for m in virtio virtio_ring virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk; do insmod /modules/$m.ko; done
-for i in 1 2 3 4 5 6 7 8 9 10; do [ -b /dev/vda ] && break; sleep 0.2; done
-mount -t ext4 /dev/vda /newroot
+boot_failed() {
+  echo "caissa-guest: boot failed: $1; the kernel's last words: $(dmesg | tail -n 3 | sed 's/^\[[ 0-9.]*\] //' | tr '\n' '|')"
+  poweroff -f
+}
+for m in $(cat /modules/order); do
+  error=$(insmod "/modules/$m" 2>&1) || boot_failed "module ${m%.ko} did not load ($error)"
+done
+for i in $(seq 1 50); do [ -b /dev/vda ] && break; sleep 0.2; done
+[ -b /dev/vda ] || boot_failed "the disk /dev/vda did not appear"
+error=$(mount -t ext4 /dev/vda /newroot 2>&1) || boot_failed "the disk /dev/vda did not mount ($error)"
 umount /proc /sys
 mount -o move /dev /newroot/dev
 # switch_root, not chroot: the kernel refuses an ordinary user a user namespace (bubblewrap's)
@@ -164,18 +206,30 @@ qemu_status=${PIPESTATUS[0]}
 set -e
 kill "$watcher" 2>/dev/null || true
 end=$(date +%s)
+# The console is kept where CI's output names it whenever the guest did not pass.
+kept=/var/tmp/caissa-cgroup-v2-console.log
 if [ -e "$work/too-slow" ]; then
-  cp "$log" /var/tmp/caissa-cgroup-v2-console.log
-  say "guest not run: systemd did not start the tests within $boot_limit s of booting in emulation (too slow here; its console: /var/tmp/caissa-cgroup-v2-console.log)"
+  cp "$log" "$kept"
+  say "guest not run: systemd did not start the tests within $boot_limit s of booting in emulation (too slow here; its console: $kept)"
   exit 0
 fi
 say "guest ran $((end - prepared)) s"
+# A guest that never reached its tests failed to boot: one line with the init's or the kernel's reason.
+if ! grep -q '^caissa-guest: started' "$log"; then
+  cp "$log" "$kept"
+  reason=$(grep -m 1 -o 'caissa-guest: boot failed: .*' "$log" | sed 's/^caissa-guest: boot failed: //' \
+    || grep -m 1 -oE '(Kernel panic|BUG:|Oops).*' "$log" || true)
+  say "FAILED: the guest did not boot: ${reason:-no reason on its console (exit $qemu_status)}; its console: $kept"
+  exit 1
+fi
 if [ "$qemu_status" = 124 ]; then
-  say "FAILED: the guest did not finish within 900 s"
+  cp "$log" "$kept"
+  say "FAILED: the guest did not finish within 900 s; its console: $kept"
   exit 1
 fi
 if ! grep -q '^caissa-guest: exit 0$' "$log"; then
-  say "FAILED (see the lines above; the guest's last lines follow)"
+  cp "$log" "$kept"
+  say "FAILED (see the lines above; the guest's last lines follow; its console: $kept)"
   tail -n 40 "$log"
   exit 1
 fi
