@@ -48,6 +48,10 @@ class PackageLayersTest {
             List.of("caissa.arena.tournament", "caissa.arena.match", "caissa.arena.submission"),
             // What every command shares: options, exit codes, usage errors, the live report.
             List.of("caissa.arena.command"),
+            // The contest without HTTP: its file, data folder, database, accounts, uploads, jobs.
+            List.of("caissa.arena.contest"),
+            // The contest server's web tier: routes, sessions, pages.
+            List.of("caissa.arena.server"),
             // Benchmark harnesses (the bench command).
             List.of("caissa.arena.bench"),
             // The caissa command and its subcommands.
