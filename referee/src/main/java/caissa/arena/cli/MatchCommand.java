@@ -352,7 +352,8 @@ final class MatchCommand implements Callable<Integer> {
             return "below " + signed(e.high(), "+∞") + " (95%, no finite estimate)";
         }
         if (e.elo() == null) {
-            return "unknown";
+            // A fixed-length match whose pairs all scored the same: no spread, so no interval either.
+            return "no estimate (every pair scored the same)";
         }
         return signed(e.elo(), "?") + " [" + signed(e.low(), "-∞") + ", " + signed(e.high(), "+∞") + "]";
     }
