@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
         header = "Measure the arena's own costs.",
         description = "Measure the arena's own costs and print the figures.",
         subcommands = {BenchCommand.Referee.class, TournamentBench.class, FairnessBench.class, SandboxBench.class,
-            ScaleBench.class})
+            ScaleBench.class, RatingsBench.class})
 public final class BenchCommand implements Runnable {
 
     @Spec

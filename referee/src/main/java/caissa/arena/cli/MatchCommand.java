@@ -344,7 +344,18 @@ final class MatchCommand implements Callable<Integer> {
 
     /** {@code +3.2 [-1.0, +7.5]}, an infinite value as ∞. */
     private static String interval(MatchReport.EloInterval e) {
-        return signed(e.elo(), "∞") + " [" + signed(e.low(), "-∞") + ", " + signed(e.high(), "+∞") + "]";
+        if (e.elo() == null && e.low() != null) {
+            // Wins only (or nearly): the data bound the Elo from below and say nothing more.
+            return "above " + signed(e.low(), "-∞") + " (95%, no finite estimate)";
+        }
+        if (e.elo() == null && e.high() != null) {
+            return "below " + signed(e.high(), "+∞") + " (95%, no finite estimate)";
+        }
+        if (e.elo() == null) {
+            // A fixed-length match whose pairs all scored the same: no spread, so no interval either.
+            return "no estimate (every pair scored the same)";
+        }
+        return signed(e.elo(), "?") + " [" + signed(e.low(), "-∞") + ", " + signed(e.high(), "+∞") + "]";
     }
 
     private static String signed(Double value, String infinite) {

@@ -27,8 +27,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "ratings", mixinStandardHelpOptions = true,
         header = "One rating list from the games of tournament and match folders.",
         description = "Rate every bot of the given folders' game logs together: joint maximum-likelihood Elo with draws"
-                + " as half a point (as Ordo), a 95%% interval from a seeded bootstrap over games, and the likelihood of"
-                + " superiority over the next bot. Bots that never met any bot of another group are rated in groups apart.",
+                + " as half a point (as Ordo), a 95%% interval from the fit's draw-aware covariance (a"
+                + " one-sided bound for a perfect or zero score), and the likelihood of superiority over the next bot. Bots that never met any bot of another group are rated in groups apart.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "2:bad usage or a folder without game logs", "74:a file could not be read or written"})
 final class RatingsCommand implements Callable<Integer> {
@@ -42,12 +42,11 @@ final class RatingsCommand implements Callable<Integer> {
     @Option(names = "--anchor", paramLabel = "NAME=ELO", description = "Hold this bot at this rating (default: each group's mean is 0).")
     String anchor;
 
-    @Option(names = "--bootstrap", paramLabel = "N", defaultValue = "200",
-            description = "Bootstrap resamples for the intervals and LOS (default: ${DEFAULT-VALUE}; 0 for none).")
-    int resamples;
-
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the bootstrap (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Option(names = "--prior", paramLabel = "DRAWS",
+            description = "Virtual draws each bot is credited with against a bot at the field's centre; they keep ratings"
+                    + " finite and pull them towards the mean; 0 turns them off (default: none, or 1 where pure maximum"
+                    + " likelihood has no finite ratings).")
+    Double prior;
 
     @Option(names = "--json", paramLabel = "FILE",
             description = "Also write the list as JSON (caissa-arena/ratings/1)" + JsonTarget.HELP)
@@ -67,8 +66,8 @@ final class RatingsCommand implements Callable<Integer> {
                 throw new UsageException("--anchor must be NAME=ELO, like mybot=1500, got '" + anchor + "'");
             }
         }
-        if (resamples < 0 || resamples > 100_000) {
-            throw new UsageException("--bootstrap must be 0 to 100000, got " + resamples);
+        if (prior != null && !(prior >= 0 && prior <= 1000)) {
+            throw new UsageException("--prior must be a number of virtual draws from 0 to 1000, got " + prior);
         }
         GameTally tally = new GameTally();
         ResultLogs.countInto(tally, folders);
@@ -77,7 +76,7 @@ final class RatingsCommand implements Callable<Integer> {
         }
         RatingList list;
         try {
-            list = RatingList.of(tally, held, resamples, seed);
+            list = prior == null ? RatingList.of(tally, held) : RatingList.of(tally, held, prior);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -86,6 +85,10 @@ final class RatingsCommand implements Callable<Integer> {
         PrintWriter out = JsonTarget.toStandardOutput(json) ? new PrintWriter(java.io.Writer.nullWriter()) : terminal;
         out.printf(Locale.ROOT, "ratings: %d games of %d bots from %d folder%s%s%n", list.games(), list.bots().size(),
                 folders.size(), folders.size() == 1 ? "" : "s", list.unrated() == 0 ? "" : " (" + list.unrated() + " without a rating result left out)");
+        if (prior == null && list.prior() > 0) {
+            out.printf(Locale.ROOT, "ratings: some bots never scored against the rest, so pure maximum likelihood has no finite"
+                    + " ratings; %s virtual draw a bot keeps them finite (--prior sets it)%n", formatDraws(list.prior()));
+        }
         if (list.groups().size() > 1) {
             out.println("ratings: the bots fall into " + list.groups().size() + " groups that never met, rated apart: "
                     + String.join("; ", list.groups().stream().map(g -> TerminalText.escape(String.join(", ", g))).toList()));
@@ -94,8 +97,8 @@ final class RatingsCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%4s  %-" + width + "s  %7s  %-20s  %7s  %6s  %6s%s%n", "rank", "bot", "Elo", "95% interval",
                 "games", "score", "LOS", list.groups().size() > 1 ? "  group" : "");
         for (RatingList.Rated bot : list.bots()) {
-            out.printf(Locale.ROOT, "%4d  %-" + width + "s  %+7.1f  [%+7.1f, %+7.1f]  %7d  %5.1f%%  %6s%s%n", bot.rank(),
-                    TerminalText.escape(bot.name()), bot.elo(), bot.low(), bot.high(), bot.games(), bot.score() * 100,
+            out.printf(Locale.ROOT, "%4d  %-" + width + "s  %7s  %-20s  %7d  %5.1f%%  %6s%s%n", bot.rank(),
+                    TerminalText.escape(bot.name()), rating(bot), interval(bot), bot.games(), bot.score() * 100,
                     bot.los().map(l -> String.format(Locale.ROOT, "%.1f%%", l * 100)).orElse(""),
                     list.groups().size() > 1 ? "  " + bot.group() : "");
         }
@@ -107,5 +110,26 @@ final class RatingsCommand implements Callable<Integer> {
             AtomicFiles.write(html, RatingsPage.html(document));
         }
         return ExitCodes.OK;
+    }
+
+    private static String formatDraws(double draws) {
+        return java.math.BigDecimal.valueOf(draws).stripTrailingZeros().toPlainString();
+    }
+
+    /** The rating, or for a perfect or zero score the side of its bound. */
+    static String rating(RatingList.Rated bot) {
+        if (bot.bound().isPresent()) {
+            return bot.bound().get() == RatingList.Bound.LOWER ? "above" : "below";
+        }
+        return String.format(Locale.ROOT, "%+.1f", bot.elo());
+    }
+
+    /** [low, high], or the one end of a bound ("+949.3 (97.5%)"); "no bound" when it met no rated bot. */
+    static String interval(RatingList.Rated bot) {
+        if (bot.bound().isPresent()) {
+            double end = bot.bound().get() == RatingList.Bound.LOWER ? bot.low() : bot.high();
+            return Double.isFinite(end) ? String.format(Locale.ROOT, "%+.1f (97.5%%)", end) : "no bound";
+        }
+        return String.format(Locale.ROOT, "[%+7.1f, %+7.1f]", bot.low(), bot.high());
     }
 }

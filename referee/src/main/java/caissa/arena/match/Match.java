@@ -276,7 +276,9 @@ public final class Match {
             return null;
         }
         if (!settings.sequential()) {
-            return MatchReport.EloInterval.of(elo.elo(), elo.elo() - elo.error(), elo.elo() + elo.error());
+            // No stopping rule to correct for: the raw Elo, with its interval's two (asymmetric) ends.
+            SprtAnalysis.Interval raw = Elo.interval(run.pairs());
+            return MatchReport.EloInterval.of(raw.elo(), raw.low(), raw.high());
         }
         SprtAnalysis.Interval corrected = SprtAnalysis.corrected(sprt, run.pairs());
         return MatchReport.EloInterval.of(corrected.elo(), corrected.low(), corrected.high());

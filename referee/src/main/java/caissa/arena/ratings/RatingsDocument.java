@@ -6,27 +6,34 @@ import java.util.List;
 /**
  * {@code caissa ratings --json FILE} ({@value #SCHEMA}, reports/schemas/ratings.schema.json): the
  * rating list, per bot its rating, 95% interval, games, score, group and LOS over the next bot.
+ * Version 2: the interval is parametric (no longer a bootstrap), a perfect or zero score has a
+ * one-sided {@code bound} and a null rating, and {@code prior} gives the virtual draws a bot.
  */
-@JsonPropertyOrder({"schema", "arenaVersion", "folders", "games", "unrated", "anchor", "groups", "bots"})
+@JsonPropertyOrder({"schema", "arenaVersion", "folders", "games", "unrated", "anchor", "prior", "groups", "bots"})
 public record RatingsDocument(String schema, String arenaVersion, List<String> folders, long games, long unrated,
-        RatingList.Anchor anchor, List<List<String>> groups, List<Bot> bots) {
+        RatingList.Anchor anchor, double prior, List<List<String>> groups, List<Bot> bots) {
 
-    public static final String SCHEMA = "caissa-arena/ratings/1";
+    public static final String SCHEMA = "caissa-arena/ratings/2";
 
-    /** A bot's line; {@code los} is null for the last bot of a group. */
-    @JsonPropertyOrder({"rank", "name", "elo", "low", "high", "games", "score", "group", "los"})
-    public record Bot(int rank, String name, double elo, double low, double high, long games, double score, int group,
-            Double los) {
+    /**
+     * A bot's line; {@code los} is null for the last bot of a group and beside a bound; for a
+     * perfect (zero) score {@code bound} is "lower" ("upper"), {@code elo} and the open end null.
+     */
+    @JsonPropertyOrder({"rank", "name", "elo", "low", "high", "bound", "games", "score", "group", "los"})
+    public record Bot(int rank, String name, Double elo, Double low, Double high, String bound, long games, double score,
+            int group, Double los) {
     }
 
     public static RatingsDocument of(String version, List<String> folders, RatingList list) {
         return new RatingsDocument(SCHEMA, version, List.copyOf(folders), list.games(), list.unrated(),
-                list.anchor().orElse(null), list.groups(), list.bots().stream().map(b -> new Bot(b.rank(), b.name(),
-                        round(b.elo()), round(b.low()), round(b.high()), b.games(), Math.round(b.score() * 10_000) / 10_000.0,
+                list.anchor().orElse(null), list.prior(), list.groups(), list.bots().stream().map(b -> new Bot(b.rank(), b.name(),
+                        round(b.elo()), round(b.low()), round(b.high()),
+                        b.bound().map(x -> x == RatingList.Bound.LOWER ? "lower" : "upper").orElse(null),
+                        b.games(), Math.round(b.score() * 10_000) / 10_000.0,
                         b.group(), b.los().map(l -> Math.round(l * 10_000) / 10_000.0).orElse(null))).toList());
     }
 
-    private static double round(double elo) {
-        return Math.round(elo * 10) / 10.0;
+    private static Double round(double elo) {
+        return Double.isFinite(elo) ? Math.round(elo * 10) / 10.0 : null;
     }
 }

@@ -27,15 +27,16 @@ public final class RatingsPage {
         }
         body.append("  <section id=\"ratings-section\">\n    <h2>Ratings</h2>\n")
                 .append("    <p class=\"hint\">Joint maximum-likelihood Elo over every game, draws counted; the interval is")
-                .append(" 95%, by bootstrap over the games; LOS is the likelihood that a bot is stronger than the next.</p>\n")
+                .append(" 95%, from the fit's covariance with draws counted (a perfect or zero score gets a one-sided 97.5% bound);"
+                        + " LOS is the likelihood that a bot is stronger than the next.</p>\n")
                 .append("    <div class=\"scroll\"><table id=\"ratings\" class=\"data\">\n")
                 .append("<thead><tr><th>#</th><th class=\"text\">Bot</th><th>Elo</th><th>95% interval</th><th>Games</th>")
                 .append("<th>Score</th><th>LOS</th><th>Group</th></tr></thead>\n<tbody>\n");
         for (RatingsDocument.Bot bot : document.bots()) {
             body.append(String.format(Locale.ROOT,
-                    "<tr><td>%d</td><td class=\"name\">%s</td><td class=\"elo\">%+.1f</td><td>[%+.1f, %+.1f]</td>"
+                    "<tr><td>%d</td><td class=\"name\">%s</td><td class=\"elo\">%s</td><td>%s</td>"
                             + "<td>%d</td><td>%.1f%%</td><td>%s</td><td>%d</td></tr>%n",
-                    bot.rank(), PageFrame.escape(bot.name()), bot.elo(), bot.low(), bot.high(), bot.games(),
+                    bot.rank(), PageFrame.escape(bot.name()), rating(bot), interval(bot), bot.games(),
                     bot.score() * 100, bot.los() == null ? "" : String.format(Locale.ROOT, "%.1f%%", bot.los() * 100),
                     bot.group()));
         }
@@ -43,5 +44,20 @@ public final class RatingsPage {
         return PageFrame.page(new PageFrame.Parts(
                 "Caïssa Arena rating list. Written by `caissa ratings --html FILE`; self-contained: no network access.",
                 "Rating list · Caïssa Arena", "Caïssa Arena · rating list", "Rating list", header, body.toString()));
+    }
+
+    private static String rating(RatingsDocument.Bot bot) {
+        if (bot.bound() != null) {
+            return bot.bound().equals("lower") ? "above" : "below";
+        }
+        return String.format(Locale.ROOT, "%+.1f", bot.elo());
+    }
+
+    private static String interval(RatingsDocument.Bot bot) {
+        if (bot.bound() != null) {
+            Double end = bot.bound().equals("lower") ? bot.low() : bot.high();
+            return end == null ? "no bound" : String.format(Locale.ROOT, "%+.1f (97.5%%)", end);
+        }
+        return String.format(Locale.ROOT, "[%+.1f, %+.1f]", bot.low(), bot.high());
     }
 }

@@ -71,6 +71,25 @@ public final class Elo {
         return estimate(mean, variance, n);
     }
 
+    /**
+     * The Elo from game pairs with the two ends of its 95% interval, as {@link #estimate(Pentanomial)}
+     * computes them before halving their distance: the score interval's ends mapped to Elo, so
+     * the interval is asymmetric (wider on the side away from an even score); an end at a score
+     * of 0 or 1 is infinite.
+     */
+    public static SprtAnalysis.Interval interval(Pentanomial pentanomial) {
+        long pairs = pentanomial.pairs();
+        if (pairs == 0) {
+            return new SprtAnalysis.Interval(0.0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
+        }
+        double mean = pentanomial.score();
+        double halfWidth = StandardNormal.Z_95 * Math.sqrt(pentanomial.pairScoreVariance() / pairs);
+        double low = mean - halfWidth;
+        double high = mean + halfWidth;
+        return new SprtAnalysis.Interval(fromScore(mean), low <= 0.0 ? Double.NEGATIVE_INFINITY : fromScore(low),
+                high >= 1.0 ? Double.POSITIVE_INFINITY : fromScore(high));
+    }
+
     private static EloEstimate estimate(double mean, double variance, double samples) {
         double halfWidth = StandardNormal.Z_95 * Math.sqrt(variance / samples);
         double low = mean - halfWidth;

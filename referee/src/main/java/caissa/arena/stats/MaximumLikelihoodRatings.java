@@ -35,16 +35,24 @@ import java.util.StringJoiner;
  * only through the prior, and their wide margins show it. {@code priorDraws = 0} gives the
  * exact maximum-likelihood ratings and refuses fields where they do not exist.
  *
- * <p><b>Margins.</b> The covariance of the fitted ratings is the inverse of the information
- * matrix (the negative Hessian of the function above, prior included; for the logistic model
- * the observed and the expected information coincide). A player's error is 1.96 standard
- * deviations of its rating minus the field's mean. The model treats each game as a Bernoulli
- * trial, which overstates the variance of a game when draws are common, so these margins err
- * on the wide side.
+ * <p><b>Margins.</b> The covariance of the fitted ratings is the sandwich H⁻¹ J H⁻¹ (Huber;
+ * White): H, the information matrix, is the negative Hessian of the function above, prior
+ * included, which is what the fit's curvature says; J is the variance of its gradient, which
+ * needs the variance of one game's score. The Bernoulli model puts that at p (1 - p), true only
+ * without draws: a game of a pairing with a share d of draws has variance p (1 - p) - d / 4
+ * (p the model's expected score, d the pairing's observed draws), as cutechess and fastchess
+ * count draws for a match. So J is H with each pairing's p (1 - p) replaced by that, the virtual
+ * draws of the prior left as they are, and without draws the sandwich is H⁻¹ exactly. A
+ * player's error is 1.96 standard deviations of its rating minus the field's mean; the same
+ * covariance gives the error of a difference and the likelihood of superiority. The interval is
+ * parametric and deterministic: the same games give the same ends to every digit.
  *
  * @param ratings one per player, in the order the players were given
  */
-public record MaximumLikelihoodRatings(List<PlayerRating> ratings) {
+public final class MaximumLikelihoodRatings {
+
+    /** How the message of a field refused for want of a prior begins. */
+    public static final String DIVERGING = "ratings diverge without a prior";
 
     /** One virtual draw per player against the field's centre: see the class comment. */
     public static final double DEFAULT_PRIOR_DRAWS = 1.0;
@@ -56,8 +64,39 @@ public record MaximumLikelihoodRatings(List<PlayerRating> ratings) {
     private static final double CONVERGED_ELO = 1e-9;
     private static final int MAX_ITERATIONS = 500;
 
-    public MaximumLikelihoodRatings {
-        ratings = List.copyOf(ratings);
+    private final List<PlayerRating> ratings;
+    /** Covariance of the ratings minus the field's mean, in Elo², in the players' order. */
+    private final double[][] covariance;
+
+    private MaximumLikelihoodRatings(List<PlayerRating> ratings, double[][] covariance) {
+        this.ratings = List.copyOf(ratings);
+        this.covariance = covariance;
+    }
+
+    /** One per player, in the order the players were given. */
+    public List<PlayerRating> ratings() {
+        return ratings;
+    }
+
+    /**
+     * The standard deviation of the difference between two players' ratings (by their index in
+     * the order given): sqrt(Var a + Var b - 2 Cov(a, b)).
+     */
+    public double differenceDeviation(int a, int b) {
+        return Math.sqrt(Math.max(0.0, covariance[a][a] + covariance[b][b] - 2 * covariance[a][b]));
+    }
+
+    /**
+     * The likelihood that player a is stronger than player b, by their index in the order given:
+     * the normal probability that their difference is above 0.
+     */
+    public double los(int a, int b) {
+        double sd = differenceDeviation(a, b);
+        double gap = ratings.get(a).elo() - ratings.get(b).elo();
+        if (sd == 0.0) {
+            return gap > 0 ? 1.0 : gap < 0 ? 0.0 : 0.5;
+        }
+        return StandardNormal.cdf(gap / sd);
     }
 
     /** Ratings with the default prior of one virtual draw per player. */
@@ -94,19 +133,25 @@ public record MaximumLikelihoodRatings(List<PlayerRating> ratings) {
     }
 
     /** Games between two players and the first one's points in them. */
-    public record PairTally(String first, String second, double games, double firstPoints) {
+    public record PairTally(String first, String second, double games, double firstPoints, double draws) {
         public PairTally {
-            if (first.equals(second) || !(games >= 0) || !(firstPoints >= 0 && firstPoints <= games)) {
+            if (first.equals(second) || !(games >= 0) || !(firstPoints >= 0 && firstPoints <= games)
+                    || !(draws >= 0 && draws <= games && draws / 2 <= firstPoints && draws / 2 <= games - firstPoints)) {
                 throw new IllegalArgumentException("not a tally of games: " + first + " vs " + second + ", " + firstPoints
-                        + " of " + games);
+                        + " of " + games + " with " + draws + " draws");
             }
+        }
+
+        /** A tally whose draws are not known: counted as none, which errs towards wider margins. */
+        public PairTally(String first, String second, double games, double firstPoints) {
+            this(first, second, games, firstPoints, 0.0);
         }
     }
 
     private static MaximumLikelihoodRatings fitted(Field field, double priorDraws) {
         int n = field.size();
         if (n == 0) {
-            return new MaximumLikelihoodRatings(List.of());
+            return new MaximumLikelihoodRatings(List.of(), new double[0][0]);
         }
         if (priorDraws == 0.0) {
             field.requireFiniteMaximum();
@@ -117,13 +162,13 @@ public record MaximumLikelihoodRatings(List<PlayerRating> ratings) {
             mean += r;
         }
         mean /= n;
-        double[] variances = centredVariances(field, ratings, priorDraws);
+        double[][] covariance = centredCovariance(field, ratings, priorDraws);
         List<PlayerRating> result = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             result.add(new PlayerRating(field.name(i), ratings[i] - mean,
-                    StandardNormal.Z_95 * Math.sqrt(Math.max(0.0, variances[i]))));
+                    StandardNormal.Z_95 * Math.sqrt(Math.max(0.0, covariance[i][i]))));
         }
-        return new MaximumLikelihoodRatings(result);
+        return new MaximumLikelihoodRatings(result, covariance);
     }
 
     /** The rating of the named player. */
@@ -211,6 +256,14 @@ public record MaximumLikelihoodRatings(List<PlayerRating> ratings) {
      * orthogonal to (1, ..., 1).
      */
     private static double[][] information(Field field, double[] r, double priorDraws) {
+        return information(field, r, priorDraws, false);
+    }
+
+    /**
+     * With {@code drawAware}, J of the sandwich instead: each pairing's p (1 - p) per game less a
+     * quarter of its share of draws (never below 0).
+     */
+    private static double[][] information(Field field, double[] r, double priorDraws, boolean drawAware) {
         int n = field.size();
         double[][] h = new double[n][n];
         for (int i = 0; i < n; i++) {
@@ -218,7 +271,11 @@ public record MaximumLikelihoodRatings(List<PlayerRating> ratings) {
                 double games = field.games(i, j);
                 if (games > 0) {
                     double p = sigmoid(K * (r[i] - r[j]));
-                    double w = K * K * games * p * (1.0 - p);
+                    double perGame = p * (1.0 - p);
+                    if (drawAware) {
+                        perGame = Math.max(0.0, perGame - field.draws(i, j) / games / 4.0);
+                    }
+                    double w = K * K * games * perGame;
                     h[i][i] += w;
                     h[j][j] += w;
                     h[i][j] -= w;
@@ -243,23 +300,51 @@ public record MaximumLikelihoodRatings(List<PlayerRating> ratings) {
         return h;
     }
 
-    /** Var(r_i - mean r) = c^T C c with c = e_i - (1/n) 1 and C the inverse information. */
-    private static double[] centredVariances(Field field, double[] r, double priorDraws) {
+    /**
+     * Cov(r_i - mean r, r_j - mean r) = P S P with S = H⁻¹ J H⁻¹ the sandwich and P = I - J/n
+     * the centring (J all ones). Without a prior H carries a term along (1, ..., 1) that only
+     * fixes the level; the centring removes it.
+     */
+    private static double[][] centredCovariance(Field field, double[] r, double priorDraws) {
         int n = field.size();
-        double[][] c = new Cholesky(information(field, r, priorDraws)).inverse();
-        double[] rowSums = new double[n];
+        double[][] inverse = new Cholesky(information(field, r, priorDraws)).inverse();
+        double[][] meat = information(field, r, priorDraws, true);
+        // Without a prior both H and J carry the level term c (1, ..., 1)(1, ..., 1)^T, which is
+        // an eigenvector of H: the sandwich gains a multiple of the all-ones matrix only, and the
+        // centring removes it.
+        double[][] sandwich = multiply(multiply(inverse, meat), inverse);
+        double[] rowMeans = new double[n];
         double total = 0.0;
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
-                rowSums[i] += c[i][j];
+                rowMeans[i] += sandwich[i][j] / n;
             }
-            total += rowSums[i];
+            total += rowMeans[i] / n;
         }
-        double[] variances = new double[n];
+        double[][] centred = new double[n][n];
         for (int i = 0; i < n; i++) {
-            variances[i] = c[i][i] - 2.0 * rowSums[i] / n + total / ((double) n * n);
+            for (int j = 0; j < n; j++) {
+                centred[i][j] = sandwich[i][j] - rowMeans[i] - rowMeans[j] + total;
+            }
         }
-        return variances;
+        return centred;
+    }
+
+    private static double[][] multiply(double[][] a, double[][] b) {
+        int n = a.length;
+        double[][] c = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < n; k++) {
+                double aik = a[i][k];
+                if (aik == 0.0) {
+                    continue;
+                }
+                for (int j = 0; j < n; j++) {
+                    c[i][j] += aik * b[k][j];
+                }
+            }
+        }
+        return c;
     }
 
     private static double sigmoid(double x) {
@@ -272,7 +357,7 @@ public record MaximumLikelihoodRatings(List<PlayerRating> ratings) {
     }
 
     /** The games reduced to what the model needs: games and points for each pair of players. */
-    private record Field(List<String> names, double[][] games, double[][] points) {
+    private record Field(List<String> names, double[][] games, double[][] points, double[][] draws) {
 
         static Field of(List<String> players, List<GameScore> results) {
             Map<String, Integer> index = new HashMap<>();
@@ -284,6 +369,7 @@ public record MaximumLikelihoodRatings(List<PlayerRating> ratings) {
             int n = players.size();
             double[][] games = new double[n][n];
             double[][] points = new double[n][n];
+            double[][] draws = new double[n][n];
             for (GameScore game : results) {
                 int w = indexOf(index, game.white());
                 int b = indexOf(index, game.black());
@@ -291,8 +377,12 @@ public record MaximumLikelihoodRatings(List<PlayerRating> ratings) {
                 games[b][w]++;
                 points[w][b] += game.whiteScore();
                 points[b][w] += 1.0 - game.whiteScore();
+                if (game.whiteScore() == 0.5) {
+                    draws[w][b]++;
+                    draws[b][w]++;
+                }
             }
-            return new Field(List.copyOf(players), games, points);
+            return new Field(List.copyOf(players), games, points, draws);
         }
 
         static Field ofTallies(List<String> players, List<PairTally> tallies) {
@@ -308,6 +398,8 @@ public record MaximumLikelihoodRatings(List<PlayerRating> ratings) {
                 field.games[b][a] += tally.games();
                 field.points[a][b] += tally.firstPoints();
                 field.points[b][a] += tally.games() - tally.firstPoints();
+                field.draws[a][b] += tally.draws();
+                field.draws[b][a] += tally.draws();
             }
             return field;
         }
@@ -332,6 +424,11 @@ public record MaximumLikelihoodRatings(List<PlayerRating> ratings) {
             return games[i][j];
         }
 
+        /** Drawn games between i and j. */
+        double draws(int i, int j) {
+            return draws[i][j];
+        }
+
         /** Points of i in its games against j. */
         double points(int i, int j) {
             return points[i][j];
@@ -351,7 +448,7 @@ public record MaximumLikelihoodRatings(List<PlayerRating> ratings) {
                     played += games[i][j];
                 }
                 if (played == 0.0 && n > 1) {
-                    throw new IllegalArgumentException("ratings diverge without a prior: '" + name(i) + "' played no games");
+                    throw new IllegalArgumentException(DIVERGING + ": '" + name(i) + "' played no games");
                 }
             }
             boolean[] reached = reach(false);
@@ -396,7 +493,7 @@ public record MaximumLikelihoodRatings(List<PlayerRating> ratings) {
             }
             String losers = setIsScoreless ? inside.toString() : outside.toString();
             String winners = setIsScoreless ? outside.toString() : inside.toString();
-            return new IllegalArgumentException("ratings diverge without a prior: " + losers
+            return new IllegalArgumentException(DIVERGING + ": " + losers
                     + " never scored against " + winners);
         }
 

@@ -182,10 +182,17 @@ public final class Standings {
         if (scores.isEmpty()) {
             return ratings;
         }
-        for (PlayerRating rating : MaximumLikelihoodRatings.of(bots, scores).ratings()) {
-            if (tallies.get(rating.player()).games > 0) {
-                ratings.put(rating.player(), rating);
-            }
+        // As caissa ratings: pure maximum likelihood where it has an answer, one virtual draw a bot
+        // where it has none (a bot that won every game so far); margins count draws (issue 39).
+        List<String> playing = bots.stream().filter(b -> tallies.get(b).games > 0).toList();
+        MaximumLikelihoodRatings fit;
+        try {
+            fit = MaximumLikelihoodRatings.of(playing, scores, 0.0);
+        } catch (IllegalArgumentException e) {
+            fit = MaximumLikelihoodRatings.of(playing, scores);
+        }
+        for (PlayerRating rating : fit.ratings()) {
+            ratings.put(rating.player(), rating);
         }
         return ratings;
     }

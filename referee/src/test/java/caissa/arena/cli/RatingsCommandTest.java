@@ -33,30 +33,36 @@ class RatingsCommandTest {
         Path first = folder("t1", new String[][] {{"a", "b", "1-0"}, {"b", "a", "1/2-1/2"}, {"a", "b", "1-0"}});
         Path second = folder("m1", new String[][] {{"b", "c", "1-0"}, {"c", "b", "0-0"}, {"c", "b", "0-1"}});
 
-        CommandRun run = CommandRun.of("ratings", first.toString(), second.toString(), "--anchor", "c=1000",
+        CommandRun run = CommandRun.of("ratings", first.toString(), second.toString(), "--anchor", "b=1000",
                 "--json", dir.resolve("r.json").toString(), "--html", dir.resolve("r.html").toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.outLines().get(0)).isEqualTo("ratings: 5 games of 3 bots from 2 folders (1 without a rating result left out)");
-        assertThat(run.outLines().get(2)).contains("a").contains("100.0%");
+        assertThat(run.outLines().get(2)).contains("a").contains("83.3%");
+        // c lost every rated game: a bound, not a rating (issue 39).
+        assertThat(run.outLines().get(4)).contains("c").contains("below").contains("(97.5%)");
         JsonNode json = Json.mapper().readTree(dir.resolve("r.json").toFile());
-        assertThat(json.get("schema").asText()).isEqualTo("caissa-arena/ratings/1");
+        assertThat(json.get("schema").asText()).isEqualTo("caissa-arena/ratings/2");
         assertThat(json.get("bots")).hasSize(3);
+        assertThat(json.get("bots").get(1).get("name").asText()).isEqualTo("b");
+        assertThat(json.get("bots").get(1).get("elo").asDouble()).isEqualTo(1000.0);
         assertThat(json.get("bots").get(2).get("name").asText()).isEqualTo("c");
-        assertThat(json.get("bots").get(2).get("elo").asDouble()).isEqualTo(1000.0);
+        assertThat(json.get("bots").get(2).get("bound").asText()).isEqualTo("upper");
+        assertThat(json.get("bots").get(2).get("elo").isNull()).isTrue();
         assertThat(Files.readString(dir.resolve("r.html"))).contains("<table id=\"ratings\" class=\"data\">")
-                .contains("c held at 1000");
+                .contains("b held at 1000");
     }
 
     @Test
     void jsonDashPrintsTheDocumentAloneOnStandardOutput() throws IOException {
         Path first = folder("t1", new String[][] {{"a", "b", "1-0"}, {"b", "a", "1/2-1/2"}});
 
-        CommandRun run = CommandRun.of("ratings", first.toString(), "--bootstrap", "10", "--json", "-");
+        CommandRun run = CommandRun.of("ratings", first.toString(), "--prior", "0.5", "--json", "-");
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode json = Json.mapper().readTree(run.out());
-        assertThat(json.get("schema").asText()).isEqualTo("caissa-arena/ratings/1");
+        assertThat(json.get("schema").asText()).isEqualTo("caissa-arena/ratings/2");
+        assertThat(json.get("prior").asDouble()).isEqualTo(0.5);
         assertThat(json.get("bots")).hasSize(2);
         assertThat(dir.resolve("-")).doesNotExist();
     }
@@ -66,7 +72,7 @@ class RatingsCommandTest {
         Path first = folder("t1", new String[][] {{"a", "b", "1-0"}});
         Path second = folder("t2", new String[][] {{"c", "d", "0-1"}});
 
-        CommandRun run = CommandRun.of("ratings", first.toString(), second.toString(), "--bootstrap", "10");
+        CommandRun run = CommandRun.of("ratings", first.toString(), second.toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.outLines()).contains("ratings: the bots fall into 2 groups that never met, rated apart: a, b; c, d");
@@ -79,10 +85,17 @@ class RatingsCommandTest {
 
         CommandRun none = CommandRun.of("ratings", empty.toString());
         CommandRun anchor = CommandRun.of("ratings", first.toString(), "--anchor", "a");
+        CommandRun prior = CommandRun.of("ratings", first.toString(), "--prior", "-1");
+        CommandRun bounded = CommandRun.of("ratings", first.toString(), "--anchor", "a=1000");
 
         assertThat(none.exitCode()).isEqualTo(2);
         assertThat(none.errLines()).containsExactly("caissa ratings: " + empty + ": no game logs (in games/*.json)");
         assertThat(anchor.exitCode()).isEqualTo(2);
         assertThat(anchor.errLines()).containsExactly("caissa ratings: --anchor must be NAME=ELO, like mybot=1500, got 'a'");
+        assertThat(prior.exitCode()).isEqualTo(2);
+        assertThat(prior.errLines()).containsExactly("caissa ratings: --prior must be a number of virtual draws from 0 to 1000, got -1.0");
+        assertThat(bounded.exitCode()).isEqualTo(2);
+        assertThat(bounded.errLines()).containsExactly(
+                "caissa ratings: --anchor: 'a' has a perfect score and only a bound, not a rating to hold");
     }
 }

@@ -49,7 +49,7 @@ class RatingListTest {
         for (int field = 0; field < 25; field++) {
             GameTally tally = new GameTally();
             roundRobin(tally, "b", TRUE_ELO, 60, random);
-            RatingList list = RatingList.of(tally, Optional.empty(), 100, field);
+            RatingList list = RatingList.of(tally, Optional.empty());
             for (RatingList.Rated bot : list.bots()) {
                 double truth = trueCentred(Integer.parseInt(bot.name().substring(1)));
                 inside += bot.low() <= truth && truth <= bot.high() ? 1 : 0;
@@ -66,12 +66,13 @@ class RatingListTest {
     void theAnchorHoldsAndTheDifferencesStay(double at) {
         GameTally tally = new GameTally();
         roundRobin(tally, "b", TRUE_ELO, 40, new SplittableRandom(3));
-        RatingList free = RatingList.of(tally, Optional.empty(), 50, 1);
-        RatingList anchored = RatingList.of(tally, Optional.of(new RatingList.Anchor("b2", at)), 50, 1);
+        RatingList free = RatingList.of(tally, Optional.empty());
+        RatingList anchored = RatingList.of(tally, Optional.of(new RatingList.Anchor("b2", at)));
 
         RatingList.Rated held = anchored.bots().stream().filter(b -> b.name().equals("b2")).findFirst().orElseThrow();
         assertThat(held.elo()).isCloseTo(at, within(1e-9));
-        assertThat(held.low()).isCloseTo(at, within(1e-9));
+        assertThat(held.low()).isCloseTo(at, within(1e-6));
+        assertThat(held.high()).isCloseTo(at, within(1e-6));
         double shift = at - free.bots().stream().filter(b -> b.name().equals("b2")).findFirst().orElseThrow().elo();
         for (int i = 0; i < free.bots().size(); i++) {
             assertThat(anchored.bots().get(i).name()).isEqualTo(free.bots().get(i).name());
@@ -86,7 +87,7 @@ class RatingListTest {
         roundRobin(tally, "a", new double[] {0, 100, 200}, 30, random);
         roundRobin(tally, "z", new double[] {0, 50}, 30, random);
 
-        RatingList list = RatingList.of(tally, Optional.empty(), 20, 1);
+        RatingList list = RatingList.of(tally, Optional.empty());
 
         assertThat(list.groups()).containsExactly(java.util.List.of("a0", "a1", "a2"), java.util.List.of("z0", "z1"));
         for (int group = 1; group <= 2; group++) {
@@ -104,7 +105,73 @@ class RatingListTest {
     void anAnchorThatNamesNoBotIsRefused() {
         GameTally tally = new GameTally();
         tally.add("x", "y", 1, 1, 1);
-        assertThatThrownBy(() -> RatingList.of(tally, Optional.of(new RatingList.Anchor("nobody", 0)), 0, 1))
+        assertThatThrownBy(() -> RatingList.of(tally, Optional.of(new RatingList.Anchor("nobody", 0))))
                 .hasMessage("--anchor: no bot is called 'nobody' (bots: x, y)");
+    }
+
+    /** Issue 39: 80 wins in 80 games had a finite, tight rating; it is a one-sided bound, as Ordo gives. */
+    @Test
+    void aPerfectScoreIsALowerBoundAndAZeroScoreAnUpperBound() {
+        GameTally tally = new GameTally();
+        roundRobin(tally, "b", new double[] {0, 50, 100}, 40, new SplittableRandom(8));
+        for (int i = 0; i < 3; i++) {
+            tally.add("top", "b" + i, 0, 0, 20);
+            tally.add("bottom", "b" + i, 20, 0, 0);
+        }
+        tally.add("top", "bottom", 0, 0, 20);
+
+        RatingList list = RatingList.of(tally, Optional.empty());
+
+        RatingList.Rated top = list.bots().get(0);
+        assertThat(top.name()).isEqualTo("top");
+        assertThat(top.bound()).contains(RatingList.Bound.LOWER);
+        assertThat(top.elo()).isNaN();
+        assertThat(top.high()).isInfinite();
+        // Winning 60 of 60 against bots rated near 0 is 2.5% likely only far above them.
+        double best = list.bots().stream().filter(b -> b.bound().isEmpty()).mapToDouble(RatingList.Rated::elo).max().orElseThrow();
+        assertThat(top.low()).isGreaterThan(best + 300);
+        RatingList.Rated bottom = list.bots().get(list.bots().size() - 1);
+        assertThat(bottom.name()).isEqualTo("bottom");
+        assertThat(bottom.bound()).contains(RatingList.Bound.UPPER);
+        assertThat(bottom.low()).isInfinite();
+        assertThat(bottom.high()).isLessThan(-300);
+        // The rest are rated among themselves, about their own mean, and compared with no bound.
+        double mean = list.bots().stream().filter(b -> b.bound().isEmpty()).mapToDouble(RatingList.Rated::elo).average().orElseThrow();
+        assertThat(mean).isCloseTo(0.0, within(1e-6));
+        assertThat(top.los()).isEmpty();
+        assertThat(list.prior()).isZero();
+    }
+
+    /** Issue 39: the prior is a stated choice: 0 is pure maximum likelihood, more pulls ratings to the mean. */
+    @Test
+    void thePriorPullsTowardsTheMeanAndZeroTurnsItOff() {
+        GameTally tally = new GameTally();
+        roundRobin(tally, "b", new double[] {-400, -200, 0, 200, 400}, 10, new SplittableRandom(4));
+        RatingList none = RatingList.of(tally, Optional.empty(), 0.0);
+        RatingList some = RatingList.of(tally, Optional.empty(), 1.0);
+        RatingList more = RatingList.of(tally, Optional.empty(), 10.0);
+        RatingList.Rated topNone = none.bots().get(0);
+        RatingList.Rated topSome = some.bots().stream().filter(b -> b.name().equals(topNone.name())).findFirst().orElseThrow();
+        RatingList.Rated topMore = more.bots().stream().filter(b -> b.name().equals(topNone.name())).findFirst().orElseThrow();
+        assertThat(topSome.elo()).isLessThan(topNone.elo());
+        assertThat(topMore.elo()).isLessThan(topSome.elo());
+        // Where pure maximum likelihood has an answer, it is what the default gives.
+        assertThat(RatingList.of(tally, Optional.empty()).bots()).isEqualTo(none.bots());
+    }
+
+    @Test
+    void withoutFiniteRatingsTheDefaultFallsBackOnOneVirtualDraw() {
+        GameTally tally = new GameTally();
+        // a0 and a1 never scored against z0 and z1, and neither pair is alone.
+        tally.add("a0", "a1", 3, 4, 3);
+        tally.add("z0", "z1", 3, 4, 3);
+        tally.add("z0", "a0", 0, 0, 5);
+        tally.add("z1", "a1", 0, 0, 5);
+        tally.add("z0", "a1", 0, 0, 5);
+        tally.add("z1", "a0", 0, 0, 5);
+        assertThatThrownBy(() -> RatingList.of(tally, Optional.empty(), 0.0)).hasMessageStartingWith("ratings diverge");
+        RatingList list = RatingList.of(tally, Optional.empty());
+        assertThat(list.prior()).isEqualTo(1.0);
+        assertThat(list.bots()).allSatisfy(b -> assertThat(b.elo()).isFinite());
     }
 }

@@ -33,12 +33,12 @@ class RatingsPageInBrowserTest {
 
     private static final String HOSTILE = "<img src=x onerror=alert(1)>";
     private static final RatingsDocument DOCUMENT = new RatingsDocument(RatingsDocument.SCHEMA, "test",
-            List.of("reports/a", "reports/b"), 120, 2, new RatingList.Anchor("beta", 1000),
+            List.of("reports/a", "reports/b"), 120, 2, new RatingList.Anchor("beta", 1000), 0.0,
             List.of(List.of("alpha", "beta", HOSTILE), List.of("delta")), List.of(
-                    new RatingsDocument.Bot(1, "alpha", 1052.5, 1010.0, 1101.2, 80, 0.625, 1, 0.9731),
-                    new RatingsDocument.Bot(2, "beta", 1000.0, 1000.0, 1000.0, 80, 0.5, 1, 0.8812),
-                    new RatingsDocument.Bot(3, HOSTILE, 940.3, 880.1, 990.0, 80, 0.375, 1, null),
-                    new RatingsDocument.Bot(4, "delta", 0.0, -50.5, 50.5, 4, 0.5, 2, null)));
+                    new RatingsDocument.Bot(1, "alpha", 1052.5, 1010.0, 1101.2, null, 80, 0.625, 1, 0.9731),
+                    new RatingsDocument.Bot(2, "beta", 1000.0, 1000.0, 1000.0, null, 80, 0.5, 1, 0.8812),
+                    new RatingsDocument.Bot(3, HOSTILE, 940.3, 880.1, 990.0, null, 80, 0.375, 1, null),
+                    new RatingsDocument.Bot(4, "delta", 0.0, -50.5, 50.5, null, 4, 0.5, 2, null)));
 
     @TempDir
     static Path temp;

@@ -173,7 +173,7 @@ class SchemaConformanceTest {
     @Test
     void aRatingListConforms() throws IOException {
         Path json = dir.resolve("ratings.json");
-        CommandOutput run = caissa("ratings", out.toString(), "--bootstrap", "20", "--json", json.toString());
+        CommandOutput run = caissa("ratings", out.toString(), "--json", json.toString());
 
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(problems("ratings.schema.json", json)).isEmpty();

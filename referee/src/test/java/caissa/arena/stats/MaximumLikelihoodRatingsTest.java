@@ -44,27 +44,29 @@ class MaximumLikelihoodRatingsTest {
      * By hand: A scores 75 of 100 against B (60 wins, 30 draws, 10 losses). The likelihood is
      * largest where P(d) = 0.75, d = 400 log10 3 = 190.8485, so A = +95.4243, B = -95.4243.
      * Information about d: 100 k^2 P(1-P) = 18.75 k^2 with k = ln 10 / 400, so SD(d) =
-     * 1 / (k sqrt 18.75) = 173.7178 / 4.330127 = 40.1184. A - mean = d/2 has SD 20.0592;
-     * margin 1.959964 * 20.0592 = 39.3153.
+     * 1 / (k sqrt 18.75) = 173.7178 / 4.330127 = 40.1184 if every game were a win or a loss.
+     * A game's score has variance P(1-P) - draws/4 = 0.1875 - 0.075 = 0.1125 (the sandwich's J),
+     * so SD(d) = 40.1184 * sqrt(0.1125 / 0.1875) = 31.0755. A - mean = d/2 has SD 15.5378;
+     * margin 1.959964 * 15.5378 = 30.4535 (numpy gives the same: see irregularFieldMatchesAnIndependentFit).
      */
     @Test
     void twoPlayersAtSeventyFivePercentAreLogThreeApart() {
         MaximumLikelihoodRatings ratings = MaximumLikelihoodRatings.of(List.of("A", "B"), match("A", "B", 60, 30, 10), 0);
         assertThat(ratings.rating("A").elo()).isCloseTo(LOG3_ELO / 2, within(1e-6));
         assertThat(ratings.rating("B").elo()).isCloseTo(-LOG3_ELO / 2, within(1e-6));
-        assertThat(ratings.rating("A").error()).isCloseTo(39.3153, within(1e-4));
-        assertThat(ratings.rating("B").error()).isCloseTo(39.3153, within(1e-4));
+        assertThat(ratings.rating("A").error()).isCloseTo(30.4535, within(1e-4));
+        assertThat(ratings.rating("B").error()).isCloseTo(30.4535, within(1e-4));
     }
 
     /*
      * The default prior, one virtual draw each against a 0-rated opponent, pulls the pair in
      * slightly: 189.62 apart instead of 190.85 (the independent fit described below gives
-     * A = +94.80852 ± 39.12533).
+     * A = +94.80852 ± 30.403593).
      */
     @Test
     void theDefaultPriorShrinksOnlySlightly() {
         MaximumLikelihoodRatings ratings = MaximumLikelihoodRatings.of(List.of("A", "B"), match("A", "B", 60, 30, 10));
-        assertRating(ratings.rating("A"), 94.80852, 39.12533);
+        assertRating(ratings.rating("A"), 94.80852, 30.403593);
         assertThat(ratings.rating("A").elo()).isLessThan(LOG3_ELO / 2);
     }
 
@@ -75,7 +77,9 @@ class MaximumLikelihoodRatingsTest {
      *   [ 5.55 -3.75 -1.80 ]
      *   [-3.75  7.50 -3.75 ]      pseudo-inverse diagonal 0.0828420, 0.0592593 (= 8/135), 0.0828420
      *   [-1.80 -3.75  5.55 ]      (rows sum to 0, so these are the variances about the mean, / k^2).
-     * Margins 1.959964 * sqrt(0.0828420) / k = 97.998 for A and C, 1.959964 * sqrt(8/135) / k = 82.884 for B.
+     * Margins 1.959964 * sqrt(0.0828420) / k = 97.998 for A and C, 1.959964 * sqrt(8/135) / k = 82.884 for B
+     * if no game were drawn; with the draws (half of A-B and B-C, a fifth of A-C) the sandwich
+     * H^-1 J H^-1, J with each pairing's P(1-P) less a quarter of its draws, gives 60.253 and 47.853.
      */
     @Test
     void threePlayersTransitiveField() {
@@ -84,16 +88,19 @@ class MaximumLikelihoodRatingsTest {
         assertThat(ratings.rating("A").elo()).isCloseTo(LOG3_ELO, within(1e-6));
         assertThat(ratings.rating("B").elo()).isCloseTo(0.0, within(1e-6));
         assertThat(ratings.rating("C").elo()).isCloseTo(-LOG3_ELO, within(1e-6));
-        assertThat(ratings.rating("A").error()).isCloseTo(97.998, within(1e-3));
-        assertThat(ratings.rating("B").error()).isCloseTo(82.884, within(1e-3));
-        assertThat(ratings.rating("C").error()).isCloseTo(97.998, within(1e-3));
+        assertThat(ratings.rating("A").error()).isCloseTo(60.253, within(1e-3));
+        assertThat(ratings.rating("B").error()).isCloseTo(47.853, within(1e-3));
+        assertThat(ratings.rating("C").error()).isCloseTo(60.253, within(1e-3));
     }
 
     /*
      * An irregular four-player field, checked against an independent fit in Python: the
      * stationarity equations (points - expected points + priorDraws (1/2 - P(r_i)) = 0 for each
      * player, one rating pinned when there is no prior) solved by scipy.optimize.root to a
-     * residual below 1e-14, the covariance from numpy's (pseudo-)inverse of the information.
+     * residual below 1e-14. The margins (issue 39) from numpy at those ratings: the sandwich
+     * pinv(H) J pinv(H) centred on the mean, H the information (prior included), J the same with
+     * each pairing's P(1-P) less a quarter of its share of draws; with a prior, at the fit's own
+     * level m (the ratings above are about their mean), where sum P(r_i + m) = n / 2.
      *   A-B 5/3/2, A-C 6/2/2, A-D 4/4/2, B-C 3/5/2, B-D 4/2/4, C-D 2/3/5 (first player's W/D/L).
      */
     @Test
@@ -103,16 +110,16 @@ class MaximumLikelihoodRatingsTest {
         List<String> players = List.of("A", "B", "C", "D");
 
         MaximumLikelihoodRatings exact = MaximumLikelihoodRatings.of(players, games, 0);
-        assertRating(exact.rating("A"), 81.412771, 98.199028);
-        assertRating(exact.rating("B"), -17.930583, 94.973291);
-        assertRating(exact.rating("C"), -72.281595, 97.438908);
-        assertRating(exact.rating("D"), 8.799406, 94.857998);
+        assertRating(exact.rating("A"), 81.412771, 80.35002);
+        assertRating(exact.rating("B"), -17.930583, 76.808812);
+        assertRating(exact.rating("C"), -72.281595, 77.930296);
+        assertRating(exact.rating("D"), 8.799406, 78.728143);
 
         MaximumLikelihoodRatings withPrior = MaximumLikelihoodRatings.of(players, games);
-        assertRating(withPrior.rating("A"), 79.218343, 96.667826);
-        assertRating(withPrior.rating("B"), -17.454214, 93.688945);
-        assertRating(withPrior.rating("C"), -70.338337, 95.968448);
-        assertRating(withPrior.rating("D"), 8.574208, 93.581982);
+        assertRating(withPrior.rating("A"), 79.218343, 79.691692);
+        assertRating(withPrior.rating("B"), -17.454214, 76.305895);
+        assertRating(withPrior.rating("C"), -70.338337, 77.38648);
+        assertRating(withPrior.rating("D"), 8.574208, 78.138324);
     }
 
     private static void assertRating(PlayerRating rating, double elo, double error) {
@@ -182,9 +189,9 @@ class MaximumLikelihoodRatingsTest {
         List<GameScore> games = all(match("A", "B", 10, 0, 0), match("A", "C", 10, 0, 0), match("B", "C", 6, 2, 2));
         List<String> players = List.of("A", "B", "C");
         MaximumLikelihoodRatings ratings = MaximumLikelihoodRatings.of(players, games);
-        assertRating(ratings.rating("A"), 446.008509, 328.628598);
-        assertRating(ratings.rating("B"), -155.792473, 191.204239);
-        assertRating(ratings.rating("C"), -290.216036, 205.198574);
+        assertRating(ratings.rating("A"), 446.008509, 328.426593);
+        assertRating(ratings.rating("B"), -155.792473, 185.719451);
+        assertRating(ratings.rating("C"), -290.216036, 197.126166);
 
         assertThatThrownBy(() -> MaximumLikelihoodRatings.of(players, games, 0))
                 .hasMessage("ratings diverge without a prior: B, C never scored against A");
@@ -201,15 +208,15 @@ class MaximumLikelihoodRatingsTest {
     void twoSeparateGroupsAreEachCentredByThePrior() {
         // A-B and C-D never met. The two matches are alike, so with the prior both groups land
         // the same way about the centre, as the two-player case does; but only the prior relates
-        // one group to the other, and the margins say so (independent fit: ±355.40 each).
+        // one group to the other, and the margins say so (independent fit: ±354.54 each).
         // Without the prior the gap between the groups is unknown and the fit is refused.
         List<GameScore> games = all(match("A", "B", 60, 30, 10), match("C", "D", 60, 30, 10));
         List<String> players = List.of("A", "B", "C", "D");
         MaximumLikelihoodRatings ratings = MaximumLikelihoodRatings.of(players, games);
-        assertRating(ratings.rating("A"), 94.80852, 355.396449);
-        assertRating(ratings.rating("B"), -94.80852, 355.396449);
-        assertRating(ratings.rating("C"), 94.80852, 355.396449);
-        assertRating(ratings.rating("D"), -94.80852, 355.396449);
+        assertRating(ratings.rating("A"), 94.80852, 354.542272);
+        assertRating(ratings.rating("B"), -94.80852, 354.542272);
+        assertRating(ratings.rating("C"), 94.80852, 354.542272);
+        assertRating(ratings.rating("D"), -94.80852, 354.542272);
         assertThatThrownBy(() -> MaximumLikelihoodRatings.of(players, games, 0))
                 .hasMessage("ratings diverge without a prior: A, B never scored against C, D");
     }
@@ -217,11 +224,11 @@ class MaximumLikelihoodRatingsTest {
     @Test
     void aPlayerWithoutGamesSitsAtTheCentreWithAWideMargin() {
         // Only the prior speaks for D: one virtual draw is information k^2 / 4, an SD of
-        // 2 / k = 347 Elo for D's own rating (independent fit, about the mean: 0 ± 601.43).
+        // 2 / k = 347 Elo for D's own rating (independent fit, about the mean: 0 ± 601.40 with the draws counted).
         List<GameScore> games = all(match("A", "B", 5, 5, 0), match("B", "C", 5, 5, 0));
         MaximumLikelihoodRatings ratings = MaximumLikelihoodRatings.of(List.of("A", "B", "C", "D"), games);
-        assertRating(ratings.rating("D"), 0.0, 601.427509);
-        assertRating(ratings.rating("A"), 170.387493, 264.826453);
+        assertRating(ratings.rating("D"), 0.0, 601.404874);
+        assertRating(ratings.rating("A"), 170.387493, 229.915743);
         assertThatThrownBy(() -> MaximumLikelihoodRatings.of(List.of("A", "B", "C", "D"), games, 0))
                 .hasMessage("ratings diverge without a prior: 'D' played no games");
     }

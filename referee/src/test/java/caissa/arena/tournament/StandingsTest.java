@@ -153,8 +153,8 @@ class StandingsTest {
         double a = table.get(0).elo();
         double b = table.get(1).elo();
         assertThat(a + b).isCloseTo(0, within(0.11));
-        // 75% is 400 * log10(3) = 190.85 Elo; the ratings' weak prior (one virtual draw) pulls a little toward 0.
-        assertThat(a - b).isCloseTo(190.85, within(2.0));
+        // 75% is 400 * log10(3) = 190.85 Elo: pure maximum likelihood, no prior where none is needed.
+        assertThat(a - b).isCloseTo(190.85, within(0.11));
         assertThat(table.get(0).eloError()).isPositive();
     }
 
