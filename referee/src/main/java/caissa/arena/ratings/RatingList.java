@@ -26,9 +26,12 @@ import java.util.SplittableRandom;
  *
  * @param anchor the bot held at a given rating, if any
  * @param groups the bots in groups that never met each other, largest first; one group for a connected field
- * @param bots every bot, by group then rating
+ * @param bots every bot that played a rated game, by group then rating
+ * @param notRated the bots that played no rated game (every game of theirs lost by start
+ *     failure): they have no rating
  */
-public record RatingList(long games, long unrated, Optional<Anchor> anchor, List<List<String>> groups, List<Rated> bots) {
+public record RatingList(long games, long unrated, Optional<Anchor> anchor, List<List<String>> groups, List<Rated> bots,
+        List<NotRated> notRated) {
 
     /** A bot held at a rating: {@code --anchor NAME=ELO}. */
     public record Anchor(String name, double elo) {
@@ -39,14 +42,20 @@ public record RatingList(long games, long unrated, Optional<Anchor> anchor, List
      *
      * @param group 1-based group number
      * @param los the likelihood that it is stronger than the next bot of its group; empty for the last
+     * @param startFailures its games lost by start failure, not rated and not in {@code games}
      */
     public record Rated(int rank, String name, double elo, double low, double high, long games, double score, int group,
-            Optional<Double> los) {
+            Optional<Double> los, long startFailures) {
+    }
+
+    /** A bot that played no game: it could not start in any of its games. */
+    public record NotRated(String name, long startFailures) {
     }
 
     public RatingList {
         groups = groups.stream().map(List::copyOf).toList();
         bots = List.copyOf(bots);
+        notRated = List.copyOf(notRated);
     }
 
     /**
@@ -110,10 +119,12 @@ public record RatingList(long games, long unrated, Optional<Anchor> anchor, List
                     }
                 }
                 rated.add(new Rated(++rank, group.get(i), elo[i], low, high, played, played == 0 ? 0 : points / played,
-                        g + 1, los));
+                        g + 1, los, tally.startFailures().getOrDefault(group.get(i), 0L)));
             }
         }
-        return new RatingList(tally.games(), tally.unrated(), anchor, groups, rated);
+        List<NotRated> notRated = tally.startFailures().entrySet().stream().filter(e -> !names.contains(e.getKey()))
+                .map(e -> new NotRated(e.getKey(), e.getValue())).toList();
+        return new RatingList(tally.games(), tally.unrated(), anchor, groups, rated, notRated);
     }
 
     /** The ratings of a group, anchored or about its mean, from its pairings as {@code counts} gives them. */
