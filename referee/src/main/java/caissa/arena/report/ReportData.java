@@ -32,7 +32,7 @@ public record ReportData(String schema, String title, String folder, String gene
 
     /**
      * One way the bots were held in the games: the sandbox ({@code bwrap}, {@code none}, or
-     * {@code not-started} for bots that never started) and what enforced the limits
+     * {@code not-started} for bots that never started, {@code unrecorded} where the log does not say) and what enforced the limits
      * ({@code cgroup-v1}, {@code cgroup-v2}, {@code watchdog}, {@code none}), with the number of
      * bot starts (two a game) held so.
      */

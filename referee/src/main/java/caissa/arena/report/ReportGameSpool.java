@@ -140,8 +140,11 @@ public final class ReportGameSpool implements AutoCloseable {
             }
             json = ScriptJson.of(ReportGame.of(number, name, record)).getBytes(StandardCharsets.UTF_8);
             for (GameRecord.PlayerRecord player : List.of(record.white(), record.black())) {
-                if (player.sandbox() == null) {
+                if (player.sandbox() == null && player.exit() == null) {
                     notStarted++;
+                } else if (player.sandbox() == null) {
+                    // Started, but its log does not say how it was held (an older log, or a bot played in process).
+                    held.merge(new ReportData.Held("unrecorded", "unrecorded", 0), 1, Integer::sum);
                 } else {
                     held.merge(new ReportData.Held(player.sandbox().sandbox(), player.sandbox().limitsBy(), 0), 1,
                             Integer::sum);
@@ -224,7 +227,8 @@ public final class ReportGameSpool implements AutoCloseable {
     /**
      * How the bots of the games read were held, as their logs record it: one entry per way (the
      * sandbox and what enforced the limits) with the number of bot starts held so, then the
-     * starts that never happened ({@code sandbox} "not-started").
+     * starts that never happened ({@code sandbox} "not-started"); a bot that started but whose log
+     * does not say how it was held counts as "unrecorded".
      */
     public List<ReportData.Held> held() {
         List<ReportData.Held> out = new ArrayList<>();

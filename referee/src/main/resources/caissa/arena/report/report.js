@@ -335,6 +335,9 @@
           : way.limitsBy === 'watchdog' ? 'plain processes, limits watched' : 'plain processes, no limits enforced')
           + ': no sandbox';
     }
+    if (way.sandbox === 'unrecorded') {
+      return 'not recorded in the game logs';
+    }
     return String(way.sandbox) + ', ' + String(way.limitsBy);
   }
 
@@ -402,7 +405,8 @@
     };
     const rows = [];
     for (const [key, value] of Object.entries(definition)) {
-      if (key === 'bots') {
+      // The bots have a table of their own; random plies are not used with a book.
+      if (key === 'bots' || (key === 'openingPlies' && own(definition, 'openings'))) {
         continue;
       }
       rows.push(h('dt', null, own(names, key) || humanize(key)), h('dd', null, plainValue(key, value)));

@@ -61,8 +61,10 @@ class HtmlReportTest {
         int notStarted = 0;
         for (GameRecord game : fixture.games()) {
             for (GameRecord.PlayerRecord player : List.of(game.white(), game.black())) {
-                if (player.sandbox() == null) {
+                if (player.sandbox() == null && player.exit() == null) {
                     notStarted++;
+                } else if (player.sandbox() == null) {
+                    ways.merge(new ReportData.Held("unrecorded", "unrecorded", 0), 1, Integer::sum);
                 } else {
                     ways.merge(new ReportData.Held(player.sandbox().sandbox(), player.sandbox().limitsBy(), 0), 1, Integer::sum);
                 }
