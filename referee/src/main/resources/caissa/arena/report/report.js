@@ -352,11 +352,19 @@
     if (all === 0) {
       return null;
     }
-    const parts = started.length === 1 && never === 0 ? [describeWay(started[0]) + ' for every bot']
-        : started.map(w => describeWay(w) + ' for ' + fmtNumber(w.starts) + ' of ' + plural(all, 'bot start'));
-    if (never > 0) {
-      parts.push(plural(never, 'bot start') + ' never made (start failures)');
+    // Each game has two seats; a seat whose bot could not start was held by nothing.
+    let text;
+    if (started.length === 1) {
+      text = describeWay(started[0]) + (never === 0 ? ' for every bot' : ' for every bot that started');
+    } else {
+      text = started.map((w, k) => describeWay(w) + (k === 0 ? ' in ' + fmtNumber(w.starts) + ' of ' + plural(all, 'seat')
+          : ' in ' + fmtNumber(w.starts))).join(', ');
     }
+    if (never > 0) {
+      text += '; no bot started in ' + (started.length === 1 ? fmtNumber(never) + ' of ' + plural(all, 'seat')
+          : fmtNumber(never)) + ' (start failures)';
+    }
+    const parts = [text];
     const isolation = own(TOURNAMENT, 'isolation');
     const limits = isolation && typeof isolation === 'object' ? own(isolation, 'limits') : null;
     return parts.join('; ') + (limits && typeof limits.memoryBytes === 'number'

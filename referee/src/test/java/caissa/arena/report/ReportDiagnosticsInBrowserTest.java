@@ -90,9 +90,9 @@ class ReportDiagnosticsInBrowserTest {
         long held = fixture.games().stream().mapToLong(g -> (g.white().sandbox() == null ? 0 : 1)
                 + (g.black().sandbox() == null ? 0 : 1)).sum();
         assertThat(held).isBetween(1L, starts - 1);
-        assertThat(text("#sandbox-line")).isEqualTo("Bots held: bubblewrap and cgroup v1 for " + held + " of " + starts
-                + " bot starts; " + (starts - held) + " bot start" + (starts - held == 1 ? "" : "s")
-                + " never made (start failures) · 1 GiB of memory and 64 processes each");
+        assertThat(text("#sandbox-line")).isEqualTo("Bots held: bubblewrap and cgroup v1 for every bot that started; no bot"
+                + " started in " + (starts - held) + " of " + starts + " seats (start failures) · 1 GiB of memory and 64"
+                + " processes each");
         assertThat(page.evaluate("document.querySelector('#settings').open").asBoolean()).isFalse();
         assertThat(page.evaluate("document.querySelector('#settings #definition') !== null").asBoolean()).isTrue();
         String settings = text("#definition-section");
