@@ -56,6 +56,10 @@ class RatingsCommandTest {
         assertThat(ghost.get("rank").isNull()).isTrue();
         assertThat(ghost.get("games").asInt()).isZero();
         assertThat(ghost.get("startFailures").asInt()).isEqualTo(2);
+        // The list with a bot that has no rating is what its schema allows.
+        JsonNode schema = Json.mapper().readTree(Path.of("..", "reports", "schemas", "ratings.schema.json").toFile());
+        assertThat(com.networknt.schema.JsonSchemaFactory.getInstance(com.networknt.schema.SpecVersion.VersionFlag.V202012)
+                .getSchema(schema).validate(json)).isEmpty();
         assertThat(Files.readString(dir.resolve("r.html"))).contains("<td class=\"name\">ghost</td><td class=\"elo\">–</td>");
     }
 
