@@ -395,7 +395,14 @@
     const section = $('#problems');
     section.hidden = false;
     section.querySelector('h2').textContent = (DATA.problems || []).length > 0 ? 'Left out of this report' : 'Notes';
-    section.querySelector('ul').append(...problems.map(p => h('li', null, p)));
+    // A class's Swiss may have many broken bots: the first notes are shown, the rest folded, so
+    // that the standings still start on the first screen.
+    const SHOWN = 3;
+    section.querySelector('ul').append(...problems.slice(0, SHOWN).map(p => h('li', null, p)));
+    if (problems.length > SHOWN) {
+      section.append(h('details', {id: 'more-problems'}, h('summary', null, plural(problems.length - SHOWN, 'more note')),
+          h('ul', null, problems.slice(SHOWN).map(p => h('li', null, p)))));
+    }
   }
 
   function renderDefinition() {
