@@ -72,7 +72,7 @@ final class RatingsCommand implements Callable<Integer> {
         GameTally tally = new GameTally();
         ResultLogs.countInto(tally, folders);
         if (tally.games() == 0) {
-            throw new UsageException("no rated games in " + folders + " (every game ended with both sides losing)");
+            throw new UsageException("no rated games in " + folders + " (every game ended with both sides losing, or a bot that could not start)");
         }
         RatingList list;
         try {
@@ -83,8 +83,12 @@ final class RatingsCommand implements Callable<Integer> {
         PrintWriter terminal = spec.commandLine().getOut();
         // With --json -, standard output holds the document alone: the table is not printed.
         PrintWriter out = JsonTarget.toStandardOutput(json) ? new PrintWriter(java.io.Writer.nullWriter()) : terminal;
-        out.printf(Locale.ROOT, "ratings: %d games of %d bots from %d folder%s%s%n", list.games(), list.bots().size(),
-                folders.size(), folders.size() == 1 ? "" : "s", list.unrated() == 0 ? "" : " (" + list.unrated() + " without a rating result left out)");
+        long startFailures = list.bots().stream().mapToLong(RatingList.Rated::startFailures).sum()
+                + list.notRated().stream().mapToLong(RatingList.NotRated::startFailures).sum();
+        out.printf(Locale.ROOT, "ratings: %d game%s of %d bot%s from %d folder%s%s%n", list.games(), list.games() == 1 ? "" : "s",
+                list.bots().size(), list.bots().size() == 1 ? "" : "s", folders.size(), folders.size() == 1 ? "" : "s",
+                list.unrated() == 0 ? "" : " (" + list.unrated() + " without a rating result left out"
+                        + (startFailures == 0 ? "" : ", among them games a bot could not start") + ")");
         if (prior == null && list.prior() > 0) {
             out.printf(Locale.ROOT, "ratings: some bots never scored against the rest, so pure maximum likelihood has no finite"
                     + " ratings; %s virtual draw a bot keeps them finite (--prior sets it)%n", formatDraws(list.prior()));
@@ -94,13 +98,21 @@ final class RatingsCommand implements Callable<Integer> {
                     + String.join("; ", list.groups().stream().map(g -> TerminalText.escape(String.join(", ", g))).toList()));
         }
         int width = Math.max(3, list.bots().stream().mapToInt(b -> TerminalText.escape(b.name()).length()).max().orElse(3));
-        out.printf(Locale.ROOT, "%4s  %-" + width + "s  %7s  %-20s  %7s  %6s  %6s%s%n", "rank", "bot", "Elo", "95% interval",
-                "games", "score", "LOS", list.groups().size() > 1 ? "  group" : "");
+        // Games lost by start failure are not rated: their column comes only when there are some.
+        boolean failures = startFailures > 0;
+        out.printf(Locale.ROOT, "%4s  %-" + width + "s  %7s  %-20s  %7s  %6s  %6s%s%s%n", "rank", "bot", "Elo", "95% interval",
+                "games", "score", "LOS", list.groups().size() > 1 ? "  group" : "", failures ? "  not started (not rated)" : "");
         for (RatingList.Rated bot : list.bots()) {
-            out.printf(Locale.ROOT, "%4d  %-" + width + "s  %7s  %-20s  %7d  %5.1f%%  %6s%s%n", bot.rank(),
+            out.printf(Locale.ROOT, "%4d  %-" + width + "s  %7s  %-20s  %7d  %5.1f%%  %6s%s%s%n", bot.rank(),
                     TerminalText.escape(bot.name()), rating(bot), interval(bot), bot.games(), bot.score() * 100,
                     bot.los().map(l -> String.format(Locale.ROOT, "%.1f%%", l * 100)).orElse(""),
-                    list.groups().size() > 1 ? "  " + bot.group() : "");
+                    list.groups().size() > 1 ? "  " + bot.group() : "", failures ? "  " + bot.startFailures() : "");
+        }
+        // A bot that never started played no game: it has no rating.
+        for (RatingList.NotRated bot : list.notRated()) {
+            out.printf(Locale.ROOT, "%4s  %-" + width + "s  %7s  %-20s  %7d  %6s  %6s%s%s%n", "–",
+                    TerminalText.escape(bot.name()), "–", "", 0, "", "", list.groups().size() > 1 ? "       " : "",
+                    "  " + bot.startFailures());
         }
         RatingsDocument document = RatingsDocument.of(Version.current(), folders.stream().map(Path::toString).toList(), list);
         if (json != null) {

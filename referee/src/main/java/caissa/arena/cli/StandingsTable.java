@@ -87,7 +87,7 @@ final class StandingsTable {
 
     private static String elo(Standing s) {
         if (s.elo() == null) {
-            return "-";
+            return "–";
         }
         return String.format(Locale.ROOT, "%+.0f", s.elo()) + (s.eloError() == null ? "" : String.format(Locale.ROOT, " ± %.0f", s.eloError()));
     }

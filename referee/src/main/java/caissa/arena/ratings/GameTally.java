@@ -10,7 +10,8 @@ import java.util.TreeSet;
  * The games of any number of runs counted by who played whom: for each pairing (White, Black)
  * how often White scored 0, 1 and 2 points. That is all the ratings need, so a rating list of
  * 100,000 games holds a count per pairing, never the games. Games that have no rating result
- * (both sides lost, or aborted) are counted apart.
+ * (both sides lost, or aborted) are counted apart, and so are games lost by start failure: a bot
+ * that never started played no game, and a forfeit says nothing of either bot's strength.
  */
 public final class GameTally {
 
@@ -24,9 +25,28 @@ public final class GameTally {
     private final Map<String, Map<String, long[]>> counts = new TreeMap<>();
     private long games;
     private long unrated;
+    private final Map<String, Long> startFailures = new TreeMap<>();
 
-    /** Counts one game. */
+    /** Counts one game that was not lost by start failure. */
     public void add(String white, String black, Result result) {
+        add(white, black, result, false);
+    }
+
+    /**
+     * Counts one game; one lost by start failure ({@code startFailure}) is not rated but counted
+     * against the bot that could not start (both, when neither could).
+     */
+    public void add(String white, String black, Result result, boolean startFailure) {
+        if (startFailure) {
+            if (result == Result.BOTH_LOSE || result == Result.WHITE_WINS) {
+                startFailures.merge(black, 1L, Long::sum);
+            }
+            if (result == Result.BOTH_LOSE || result == Result.BLACK_WINS) {
+                startFailures.merge(white, 1L, Long::sum);
+            }
+            unrated++;
+            return;
+        }
         if (result == Result.BOTH_LOSE || result == Result.ABORTED || white.equals(black)) {
             unrated++;
             return;
@@ -50,7 +70,12 @@ public final class GameTally {
         return games;
     }
 
-    /** Games without a rating result: both sides lost, or the game was aborted. */
+    /** Games lost by start failure, by the bot that could not start: not rated. */
+    public Map<String, Long> startFailures() {
+        return Map.copyOf(startFailures);
+    }
+
+    /** Games without a rating result: both sides lost, the game was aborted, or a bot could not start. */
     public long unrated() {
         return unrated;
     }

@@ -36,10 +36,12 @@ import java.util.Optional;
  * @param anchor the bot held at a given rating, if any
  * @param prior the virtual draws a bot of the fit
  * @param groups the bots in groups that never met each other, largest first; one group for a connected field
- * @param bots every bot, by group then rating
+ * @param bots every bot that played a rated game, by group then rating
+ * @param notRated the bots that played no rated game (every game of theirs lost by start
+ *     failure): they have no rating
  */
 public record RatingList(long games, long unrated, Optional<Anchor> anchor, double prior, List<List<String>> groups,
-        List<Rated> bots) {
+        List<Rated> bots, List<NotRated> notRated) {
 
     /** A bot held at a rating: {@code --anchor NAME=ELO}. */
     public record Anchor(String name, double elo) {
@@ -63,9 +65,14 @@ public record RatingList(long games, long unrated, Optional<Anchor> anchor, doub
      * @param group 1-based group number
      * @param los the likelihood that it is stronger than the next bot of its group; empty for the
      *            last, and where either has only a bound
+     * @param startFailures its games lost by start failure, not rated and not in {@code games}
      */
     public record Rated(int rank, String name, double elo, double low, double high, Optional<Bound> bound, long games,
-            double score, int group, Optional<Double> los) {
+            double score, int group, Optional<Double> los, long startFailures) {
+    }
+
+    /** A bot that played no game: it could not start in any of its games. */
+    public record NotRated(String name, long startFailures) {
     }
 
     /** The probability that an interval's one side leaves out the truth. */
@@ -74,6 +81,7 @@ public record RatingList(long games, long unrated, Optional<Anchor> anchor, doub
     public RatingList {
         groups = groups.stream().map(List::copyOf).toList();
         bots = List.copyOf(bots);
+        notRated = List.copyOf(notRated);
     }
 
     /**
@@ -172,10 +180,12 @@ public record RatingList(long games, long unrated, Optional<Anchor> anchor, doub
                 double[] end = ends.get(bot);
                 rated.add(new Rated(++rank, bot, bounded.containsKey(bot) ? Double.NaN : elo.get(bot) + shift, end[0] + shift,
                         end[1] + shift, Optional.ofNullable(bounded.get(bot)), played, played == 0 ? 0 : points / played, g + 1,
-                        los));
+                        los, tally.startFailures().getOrDefault(bot, 0L)));
             }
         }
-        return new RatingList(tally.games(), tally.unrated(), anchor, prior, groups, rated);
+        List<NotRated> notRated = tally.startFailures().entrySet().stream().filter(e -> !names.contains(e.getKey()))
+                .map(e -> new NotRated(e.getKey(), e.getValue())).toList();
+        return new RatingList(tally.games(), tally.unrated(), anchor, prior, groups, rated, notRated);
     }
 
     /** Bounds first, by their bound; then ratings; zero scores last. */

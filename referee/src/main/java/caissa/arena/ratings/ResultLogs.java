@@ -1,6 +1,7 @@
 package caissa.arena.ratings;
 
 import caissa.arena.game.Result;
+import caissa.arena.game.Termination;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
@@ -20,7 +21,7 @@ public final class ResultLogs {
 
     /** The part of a game log the ratings read; every other field is skipped. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Players(Name white, Name black, Result result) {
+    record Players(Name white, Name black, Result result, String termination) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -74,6 +75,7 @@ public final class ResultLogs {
                 || log.white().name() == null || log.black().name() == null) {
             throw new BadInputException(file + ": not a game log (no white, black or result)");
         }
-        tally.add(log.white().name(), log.black().name(), log.result());
+        tally.add(log.white().name(), log.black().name(), log.result(),
+                Termination.START_FAILURE.word().equals(log.termination()));
     }
 }

@@ -102,9 +102,12 @@ public final class HtmlReport {
      */
     private static void render(OutputStream out, TournamentFolder folder, ReportGameSpool games, Instant now, boolean live,
             List<ReportData.Playing> playing) throws IOException {
-        ReportData data = new ReportData(ReportData.SCHEMA, folder.title(), folder.dir().toString(), now.toString(),
-                Version.current(), folder.tournament().orElse(null), folder.standings().orElse(null),
-                folder.match().orElse(null), live, playing, problems(folder, games), List.of());
+        // The page is published as it is: no path of the organiser's machine (PublishedPaths).
+        PublishedPaths paths = PublishedPaths.of(folder.tournament());
+        ReportData data = new ReportData(ReportData.SCHEMA, folder.title(), folderName(folder.dir()), now.toString(),
+                Version.current(), folder.tournament().map(paths::tournament).orElse(null),
+                folder.standings().map(paths::document).orElse(null), folder.match().map(paths::document).orElse(null),
+                live, playing, paths.texts(problems(folder, games)), games.held(), List.of());
         String json = ScriptJson.of(data);
         String emptyGames = "[]}";
         if (!json.endsWith(emptyGames)) {
@@ -114,6 +117,12 @@ public final class HtmlReport {
         out.write(json.substring(0, json.length() - emptyGames.length() + 1).getBytes(StandardCharsets.UTF_8));
         games.writeTo(out);
         out.write((emptyGames.substring(1) + Template.INSTANCE.afterData()).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The folder's own name, which is all the page says of where it lies. */
+    private static String folderName(Path dir) {
+        Path name = dir.toAbsolutePath().normalize().getFileName();
+        return name == null ? dir.toString() : name.toString();
     }
 
     private static List<String> problems(TournamentFolder folder, ReportGameSpool games) {

@@ -17,6 +17,8 @@ import java.util.Map;
  * One game as the HTML report embeds it: the game log without what the page does not show, and
  * with the moves and their times as flat arrays, because a thousand games of
  * {@code {"ply":..,"side":..,"move":..,"micros":..,"raw":..}} objects would triple the file.
+ * Absolute paths in the reason and the stderr are shown by their file names ({@link PublishedPaths}):
+ * the page is published, and the game logs keep them whole.
  *
  * @param number the game's number in the tournament (from the log, else from its file name)
  * @param file the log's path relative to the tournament folder, for the reader who wants all of it
@@ -59,8 +61,13 @@ public record ReportGame(
             GameRecord.ExitRecord exit) {
 
         static ReportPlayer of(GameRecord.PlayerRecord player) {
+            ReportStderr stderr = ReportStderr.of(player.stderr());
+            // A bot without a sandbox sees the organiser's folders, and its tracebacks name them.
+            PublishedPaths paths = PublishedPaths.NAMES_ONLY;
             return new ReportPlayer(player.name(), player.timeUsedMillis(), player.thinkingMillis(),
-                    ReportStderr.of(player.stderr()), player.exit());
+                    new ReportStderr(stderr.bytes(), paths.text(stderr.head()), paths.text(stderr.tail()), stderr.omitted(),
+                            stderr.shortened()),
+                    player.exit());
         }
     }
 
@@ -101,7 +108,7 @@ public record ReportGame(
                     + record.finalPosition());
         }
         return new ReportGame(number, file, record.variant().id(), record.result().text(), record.termination().word(), record.loser(),
-                record.reason(), ReportPlayer.of(record.white()), ReportPlayer.of(record.black()),
+                PublishedPaths.NAMES_ONLY.text(record.reason()), ReportPlayer.of(record.white()), ReportPlayer.of(record.black()),
                 record.opening().stream().map(Move::toString).toList(), record.start(), moves, micros, raw,
                 record.finalPosition(), record.startedAt(), record.durationMillis());
     }

@@ -14,6 +14,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
@@ -50,6 +53,10 @@ public final class ReportGameSpool implements AutoCloseable {
     private final Set<Integer> takenBelowZero = new HashSet<>();
     private final BitSet numberedLogsRead = new BitSet();
     private final Set<String> otherLogsRead = new HashSet<>();
+    /** How the bots were held, as the logs read so far record it: bot starts by sandbox and limits. */
+    private final Map<ReportData.Held, Integer> held = new TreeMap<>(
+            Comparator.comparing(ReportData.Held::sandbox).thenComparing(ReportData.Held::limitsBy));
+    private int notStarted;
 
     private ReportGameSpool() throws IOException {
         file = Files.createTempFile("caissa-report-", ".spool");
@@ -132,6 +139,17 @@ public final class ReportGameSpool implements AutoCloseable {
                 throw new IllegalArgumentException("it has the same game number, " + number + ", as " + nameOf(number));
             }
             json = ScriptJson.of(ReportGame.of(number, name, record)).getBytes(StandardCharsets.UTF_8);
+            for (GameRecord.PlayerRecord player : List.of(record.white(), record.black())) {
+                if (player.sandbox() == null && player.exit() == null) {
+                    notStarted++;
+                } else if (player.sandbox() == null) {
+                    // Started, but its log does not say how it was held (an older log, or a bot played in process).
+                    held.merge(new ReportData.Held("unrecorded", "unrecorded", 0), 1, Integer::sum);
+                } else {
+                    held.merge(new ReportData.Held(player.sandbox().sandbox(), player.sandbox().limitsBy(), 0), 1,
+                            Integer::sum);
+                }
+            }
         } catch (Exception e) {
             // Whatever is wrong with one log (a field missing, a move that does not replay),
             // the rest of the tournament is still worth a report.
@@ -204,6 +222,21 @@ public final class ReportGameSpool implements AutoCloseable {
     /** How many games the report shows. */
     public int count() {
         return count;
+    }
+
+    /**
+     * How the bots of the games read were held, as their logs record it: one entry per way (the
+     * sandbox and what enforced the limits) with the number of bot starts held so, then the
+     * starts that never happened ({@code sandbox} "not-started"); a bot that started but whose log
+     * does not say how it was held counts as "unrecorded".
+     */
+    public List<ReportData.Held> held() {
+        List<ReportData.Held> out = new ArrayList<>();
+        held.forEach((way, starts) -> out.add(new ReportData.Held(way.sandbox(), way.limitsBy(), starts)));
+        if (notStarted > 0) {
+            out.add(new ReportData.Held("not-started", "none", notStarted));
+        }
+        return out;
     }
 
     /** One sentence per log left out, naming it, in the order of the files. */

@@ -7,7 +7,8 @@ import java.util.Map;
  * One bot's line in the standings.
  *
  * @param irregularByCause irregular losses by termination word (every irregular cause, zeros included)
- * @param elo maximum-likelihood Elo relative to the field's mean; null before any rated game
+ * @param elo maximum-likelihood Elo relative to the mean of the bots that played, from the games played (none
+ *     lost by start failure); null for a bot that has played no rated game
  * @param eloError the 95% error margin of {@code elo}; null with it
  * @param headToHead points against the bots tied with it on points and irregular losses
  * @param sonnebornBerger the sum over its games of its score (1, 1/2, 0) times the opponent's points

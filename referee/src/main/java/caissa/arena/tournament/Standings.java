@@ -10,8 +10,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The table of a round robin from its finished games. Points are 2/1/0 (RULES.md 10). Ranking:
@@ -174,17 +176,28 @@ public final class Standings {
         }
     }
 
-    /** Ratings from the games with a winner or a draw; a game both bots lost says nothing of their strength. */
+    /**
+     * Ratings from the games played: a game both bots lost, or lost by a bot that could not start,
+     * says nothing of their strength. A bot that played no such game has no rating, and its
+     * forfeits are no rated wins for the others.
+     */
     private Map<String, PlayerRating> ratings() {
-        List<GameScore> scores = games.stream().filter(g -> g.result() != Result.BOTH_LOSE)
+        List<FinishedGame> rated = games.stream().filter(Standings::rated).toList();
+        List<GameScore> scores = rated.stream()
                 .map(g -> GameScore.ofPoints(g.white(), g.black(), g.result().points(Side.WHITE))).toList();
         Map<String, PlayerRating> ratings = new LinkedHashMap<>();
         if (scores.isEmpty()) {
             return ratings;
         }
+        Set<String> played = new HashSet<>();
+        rated.forEach(g -> {
+            played.add(g.white());
+            played.add(g.black());
+        });
         // As caissa ratings: pure maximum likelihood where it has an answer, one virtual draw a bot
         // where it has none (a bot that won every game so far); margins count draws (issue 39).
-        List<String> playing = bots.stream().filter(b -> tallies.get(b).games > 0).toList();
+        // Only the bots that played are fitted: one that never played would pull the field's mean.
+        List<String> playing = bots.stream().filter(played::contains).toList();
         MaximumLikelihoodRatings fit;
         try {
             fit = MaximumLikelihoodRatings.of(playing, scores, 0.0);
@@ -195,6 +208,11 @@ public final class Standings {
             ratings.put(rating.player(), rating);
         }
         return ratings;
+    }
+
+    /** Whether a game counts for the ratings: someone won or it was drawn, and both bots played. */
+    static boolean rated(FinishedGame game) {
+        return game.result() != Result.BOTH_LOSE && game.termination() != Termination.START_FAILURE;
     }
 
     /** One decimal is all an Elo figure can claim; JSON has no infinity, so an unbounded one is null. */

@@ -79,6 +79,8 @@
   }
 
   const INTEGER = new Intl.NumberFormat('en-US');
+  /** A bot that played no rated game has no rating. */
+  const NO_RATING = '–';
 
   function fmtNumber(v) {
     if (v === null || v === undefined) {
@@ -92,7 +94,7 @@
 
   function fmtElo(elo, error) {
     if (typeof elo !== 'number') {
-      return '—';
+      return NO_RATING;
     }
     const rounded = Math.round(elo);
     const text = (rounded > 0 ? '+' : '') + rounded;
@@ -194,14 +196,18 @@
     if (!tc || typeof tc !== 'object') {
       return null;
     }
+    // The clock's own fields only: the tournament's definition holds them among every other
+    // setting, which the folded settings at the end show.
+    const zero = v => !v || /^0(\.0+)?(ms|s|m|h)$/.test(String(v));
     const parts = [fmtDuration(tc.timePerGame, '?') + ' per game',
       tc.timePerMove ? tc.timePerMove + ' at most per move' : 'no cap per move',
-      tc.increment && !/^0(\.0+)?(ms|s|m|h)$/.test(tc.increment) ? '+' + tc.increment + ' per move' : 'no increment',
+      zero(tc.increment) ? 'no increment' : '+' + tc.increment + ' per move',
       fmtDuration(tc.firstMoveAllowance, '0s') + ' extra for the first reply (not charged)'];
-    for (const [key, value] of Object.entries(tc)) {
-      if (!['timePerGame', 'timePerMove', 'increment', 'firstMoveAllowance'].includes(key) && value !== null) {
-        parts.push(humanize(key).toLowerCase() + ' ' + (typeof value === 'object' ? JSON.stringify(value) : value));
-      }
+    if (!zero(tc.timeMargin)) {
+      parts.push(tc.timeMargin + ' of margin for the machine');
+    }
+    if (tc.clock === 'cpu') {
+      parts.push('CPU time counted');
     }
     return parts.join(', ');
   }
@@ -221,16 +227,41 @@
       line.hidden = true;
       return;
     }
-    const source = settings || definition;
+    line.replaceChildren(h('b', null, 'Time control: '), clock);
+    const openings = describeOpenings(settings || definition);
+    if (openings) {
+      const o = $('#openings-line');
+      o.hidden = false;
+      o.replaceChildren(h('b', null, 'Openings: '), openings);
+    }
+  }
+
+  /**
+   * "the book caissa.txt, 1,000 lines, in the book's order, seed 1": the book's name, its size,
+   * the order and the seed; never its lines (the page embeds only their number).
+   */
+  function describeOpenings(source) {
+    if (!source || typeof source !== 'object') {
+      return null;
+    }
+    const book = own(source, 'openings');
+    const seed = own(source, 'seed');
+    if (book && typeof book === 'object') {
+      const file = String(own(book, 'file') || '?');
+      const lines = own(book, 'lines');
+      const count = typeof lines === 'number' ? lines : Array.isArray(lines) ? lines.length : null;
+      const order = own(book, 'order') === 'random' ? 'in a random order' : 'in the book\'s order, from its first line';
+      const bookSeed = own(book, 'seed') !== undefined && own(book, 'seed') !== null ? book.seed : seed;
+      return 'the book ' + file.split('/').pop() + (count !== null ? ', ' + plural(count, 'line') : '') + ', ' + order
+          + (bookSeed !== undefined && bookSeed !== null ? ', seed ' + bookSeed : '');
+    }
     const plies = own(source, 'openingPlies');
-    const extra = [];
     if (typeof plies === 'number') {
-      extra.push(plies === 0 ? 'no opening moves' : plies + ' random opening plies');
+      return (plies === 0 ? 'none: every game starts from the initial position'
+          : plural(plies, 'random ply', 'random plies') + ' from the initial position')
+          + (seed !== undefined && seed !== null ? ', seed ' + seed : '');
     }
-    if (own(source, 'seed') !== undefined) {
-      extra.push('seed ' + source.seed);
-    }
-    line.replaceChildren(h('b', null, 'Time control: '), clock + (extra.length ? ' · ' + extra.join(' · ') : ''));
+    return null;
   }
 
   /** "Swiss of 12 bots, 5 rounds, then a final of the top 4 (2 games a pair)": the format and the bots in words. */
@@ -279,17 +310,66 @@
       line.hidden = false;
       line.replaceChildren(h('b', null, 'Format: '), describeFormat(definition));
     }
-    const isolation = own(TOURNAMENT, 'isolation');
-    if (isolation && typeof isolation === 'object' && isolation.limits) {
-      const sandboxes = {auto: 'a bubblewrap sandbox each where it works, else plain processes',
-        bwrap: 'a bubblewrap sandbox each', none: 'plain processes, no sandbox'};
-      const ownLimits = Object.entries(isolation.botLimits || {});
+    if (definition && typeof definition === 'object') {
+      const link = h('a', {href: '#settings', id: 'settings-link', onclick: () => { $('#settings').open = true; }},
+          'every setting');
+      $('#meta').append(' · ', link);
+    }
+    const held = describeHeld(Array.isArray(DATA.held) ? DATA.held : []);
+    if (held) {
       const line = $('#sandbox-line');
       line.hidden = false;
-      line.replaceChildren(h('b', null, 'Bots run in: '), (own(sandboxes, isolation.sandbox) || String(isolation.sandbox))
-          + ' · limits: ' + describeLimits(isolation.limits)
-          + ownLimits.map(([name, l]) => ' · ' + name + ': ' + describeLimits(l)).join(''));
+      line.replaceChildren(h('b', null, 'Bots held: '), held);
     }
+  }
+
+  /** One way of holding a bot in words: "bubblewrap and cgroup v1", "plain processes, limits watched: no sandbox". */
+  function describeWay(way) {
+    const limits = {'cgroup-v1': 'cgroup v1', 'cgroup-v2': 'cgroup v2'};
+    if (way.sandbox === 'bwrap') {
+      return own(limits, way.limitsBy) ? 'bubblewrap and ' + limits[way.limitsBy]
+          : way.limitsBy === 'watchdog' ? 'bubblewrap, limits watched' : 'bubblewrap, no limits enforced';
+    }
+    if (way.sandbox === 'none') {
+      return (own(limits, way.limitsBy) ? 'plain processes in ' + limits[way.limitsBy]
+          : way.limitsBy === 'watchdog' ? 'plain processes, limits watched' : 'plain processes, no limits enforced')
+          + ': no sandbox';
+    }
+    if (way.sandbox === 'unrecorded') {
+      return 'not recorded in the game logs';
+    }
+    return String(way.sandbox) + ', ' + String(way.limitsBy);
+  }
+
+  /**
+   * How the bots were held, as the game logs recorded it (not what was asked): "bubblewrap and
+   * cgroup v1 for every bot", or each way with its share of the bots' starts.
+   */
+  function describeHeld(held) {
+    const started = held.filter(w => w.sandbox !== 'not-started');
+    const never = held.filter(w => w.sandbox === 'not-started').reduce((n, w) => n + w.starts, 0);
+    const all = held.reduce((n, w) => n + w.starts, 0);
+    if (all === 0) {
+      return null;
+    }
+    // Each game has two seats; a seat whose bot could not start was held by nothing.
+    let text;
+    if (started.length === 1) {
+      text = describeWay(started[0]) + (never === 0 ? ' for every bot' : ' for every bot that started');
+    } else {
+      text = started.map((w, k) => describeWay(w) + (k === 0 ? ' in ' + fmtNumber(w.starts) + ' of ' + plural(all, 'seat')
+          : ' in ' + fmtNumber(w.starts))).join(', ');
+    }
+    if (never > 0) {
+      text += '; no bot started in ' + (started.length === 1 ? fmtNumber(never) + ' of ' + plural(all, 'seat')
+          : fmtNumber(never)) + ' (start failures)';
+    }
+    const parts = [text];
+    const isolation = own(TOURNAMENT, 'isolation');
+    const limits = isolation && typeof isolation === 'object' ? own(isolation, 'limits') : null;
+    return parts.join('; ') + (limits && typeof limits.memoryBytes === 'number'
+        ? ' · ' + fmtBytes(limits.memoryBytes) + ' of memory and ' + plural(limits.processes, 'process', 'processes') + ' each'
+        : '');
   }
 
   function renderProblems() {
@@ -315,7 +395,14 @@
     const section = $('#problems');
     section.hidden = false;
     section.querySelector('h2').textContent = (DATA.problems || []).length > 0 ? 'Left out of this report' : 'Notes';
-    section.querySelector('ul').append(...problems.map(p => h('li', null, p)));
+    // A class's Swiss may have many broken bots: the first notes are shown, the rest folded, so
+    // that the standings still start on the first screen.
+    const SHOWN = 3;
+    section.querySelector('ul').append(...problems.slice(0, SHOWN).map(p => h('li', null, p)));
+    if (problems.length > SHOWN) {
+      section.append(h('details', {id: 'more-problems'}, h('summary', null, plural(problems.length - SHOWN, 'more note')),
+          h('ul', null, problems.slice(SHOWN).map(p => h('li', null, p)))));
+    }
   }
 
   function renderDefinition() {
@@ -333,12 +420,23 @@
     };
     const rows = [];
     for (const [key, value] of Object.entries(definition)) {
-      if (key === 'bots') {
+      // The bots have a table of their own; random plies are not used with a book.
+      if (key === 'bots' || (key === 'openingPlies' && own(definition, 'openings'))) {
         continue;
       }
       rows.push(h('dt', null, own(names, key) || humanize(key)), h('dd', null, plainValue(key, value)));
     }
     rows.push(h('dt', null, 'Games'), h('dd', null, fmtNumber(own(TOURNAMENT, 'games'))));
+    const isolation = own(TOURNAMENT, 'isolation');
+    if (isolation && typeof isolation === 'object' && isolation.limits) {
+      const sandboxes = {auto: 'a bubblewrap sandbox each where it works, else plain processes',
+        bwrap: 'a bubblewrap sandbox each', none: 'plain processes, no sandbox'};
+      rows.push(h('dt', null, 'Sandbox asked for'), h('dd', null, own(sandboxes, isolation.sandbox) || String(isolation.sandbox)));
+      rows.push(h('dt', null, 'Limits of each bot'), h('dd', null, describeLimits(isolation.limits)));
+      for (const [name, l] of Object.entries(isolation.botLimits || {})) {
+        rows.push(h('dt', null, 'Limits of ' + name), h('dd', null, describeLimits(l)));
+      }
+    }
     dl.append(...rows);
     const bots = Array.isArray(definition.bots) ? definition.bots : [];
     const table = $('#bots');
@@ -354,7 +452,7 @@
     table.append(h('thead', null, h('tr', null, keys.map(k => h('th', {className: 'text'}, own(heads, k) || humanize(k))))));
     table.append(h('tbody', null, bots.map(bot => h('tr', null, keys.map(k => {
       const v = own(bot, k);
-      const text = k === 'workingDir' && (v === null || v === undefined) ? 'the tournament file\'s folder'
+      const text = k === 'workingDir' && (v === null || v === undefined || v === '.') ? 'the tournament file\'s folder'
           : Array.isArray(v) ? v.join(' ') : v === undefined ? '' : plainValue(k, v);
       return h('td', {className: k === 'name' ? 'name' : 'text'}, k === 'command' ? h('code', null, text) : text);
     })))));
@@ -438,19 +536,23 @@
   }
 
   function fillStandings(table, rows) {
-    const causes = causesOf(rows.map(r => r.irregularByCause));
+    // A cause no bot lost by is no column: the "All" column already says none.
+    const causes = causesOf(rows.map(r => r.irregularByCause)).filter(c => rows.some(r => own(r.irregularByCause, c)));
     const known = ['rank', 'name', 'points', 'games', 'wins', 'draws', 'losses', 'irregularLosses', 'irregularByCause',
       'elo', 'eloError', 'sonnebornBerger'];
     const extra = [];
     for (const row of rows) {
       for (const key of Object.keys(row)) {
         // Fields of another stage's ranking (a Swiss's byes and Buchholz) are null here: no column.
-        if (!known.includes(key) && !extra.includes(key) && rows.some(r => r[key] !== null && r[key] !== undefined)) {
+        // A column with nothing to say (a head-to-head of zeros where no bots were tied) is left out too.
+        if (!known.includes(key) && !extra.includes(key) && rows.some(r => r[key] !== null && r[key] !== undefined && r[key] !== 0)) {
           extra.push(key);
         }
       }
     }
     const irregularCell = v => ({text: fmtNumber(v === undefined ? 0 : v), className: v ? 'bad' : 'zero'});
+    // No irregular loss in the table: no column of zeros (the section below says there were none).
+    const anyIrregular = rows.some(r => r.irregularLosses);
     const columns = [
       {key: 'rank', head: '#', title: 'Rank', cell: r => r.rank},
       {key: 'name', head: 'Bot', className: 'name', cell: r => r.name},
@@ -459,11 +561,14 @@
       {key: 'wins', head: 'Wins', cell: r => r.wins},
       {key: 'draws', head: 'Draws', cell: r => r.draws},
       {key: 'losses', head: 'Losses', cell: r => r.losses},
-      {key: 'irregularLosses', head: 'All', group: true, title: 'Irregular losses in all', cell: r => irregularCell(r.irregularLosses)},
+      ...(anyIrregular ? [{key: 'irregularLosses', head: 'All', group: true, title: 'Irregular losses in all',
+        cell: r => irregularCell(r.irregularLosses)}] : []),
       ...causes.map(c => ({key: 'irregularByCause.' + c, head: own(SHORT_LABELS, c) || label(c), group: true,
         title: 'Irregular losses by ' + label(c),
         cell: r => irregularCell(own(r.irregularByCause, c))})),
-      {key: 'elo', head: 'Elo ± error', title: 'Elo difference to the field with its 95% error margin', className: 'elo',
+      {key: 'elo', head: 'Elo ± error', className: 'elo',
+        title: 'Elo difference to the field with its 95% error margin, from the games played: games lost by start failure'
+            + ' are not rated, and a bot that played none has no rating (' + NO_RATING + ')',
         cell: r => fmtElo(r.elo, r.eloError)},
       {key: 'sonnebornBerger', head: 'SB', title: 'Sonneborn-Berger score: the points of the opponents each beat, plus half of those it drew',
         cell: r => r.sonnebornBerger},
@@ -526,8 +631,9 @@
             return h('td', {className: 'self'});
           }
           const c = own(own(cross, name), opponent);
-          if (!c) {
-            return h('td', {className: 'zero', title: name + ' has not played ' + opponent}, '·');
+          if (!c || !c.games) {
+            // Blank, not 0: a pair that never met (a Swiss pairs few) has no score against each other.
+            return h('td', {className: 'none', title: name + ' has not played ' + opponent});
           }
           return h('td', {
             className: 'cell', 'data-opponent': opponent,

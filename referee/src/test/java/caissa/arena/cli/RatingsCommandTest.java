@@ -17,15 +17,50 @@ class RatingsCommandTest {
     @TempDir
     Path dir;
 
-    /** A folder whose games/ holds the given games, each {white, black, result}. */
+    /** A folder whose games/ holds the given games, each {white, black, result} or {white, black, result, termination}. */
     private Path folder(String name, String[][] games) throws IOException {
         Path folder = Files.createDirectories(dir.resolve(name).resolve("games"));
         for (int i = 0; i < games.length; i++) {
             Files.writeString(folder.resolve(String.format("%05d.json", i + 1)), Json.write(Map.of(
                     "schema", "caissa-arena/game/3", "white", Map.of("name", games[i][0]),
-                    "black", Map.of("name", games[i][1]), "result", games[i][2], "moves", java.util.List.of())));
+                    "black", Map.of("name", games[i][1]), "result", games[i][2], "moves", java.util.List.of(),
+                    "termination", games[i].length > 3 ? games[i][3] : "checkmate")));
         }
         return folder.getParent();
+    }
+
+    @Test
+    void aBotThatNeverStartedHasNoRatingAndItsForfeitsAreShownApart() throws IOException {
+        Path first = folder("t1", new String[][] {{"a", "b", "1-0"}, {"b", "a", "1/2-1/2"}, {"a", "b", "0-1"},
+            {"a", "ghost", "1-0", "start-failure"}, {"ghost", "b", "0-1", "start-failure"}, {"b", "a", "1-0", "start-failure"}});
+
+        CommandRun run = CommandRun.of("ratings", first.toString(),
+                "--json", dir.resolve("r.json").toString(), "--html", dir.resolve("r.html").toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.outLines().get(0)).isEqualTo("ratings: 3 games of 2 bots from 1 folder (3 without a rating result"
+                + " left out, among them games a bot could not start)");
+        assertThat(run.outLines().get(1)).endsWith("not started (not rated)");
+        assertThat(run.outLines().get(run.outLines().size() - 1)).startsWith("   –  ghost").contains("      –  ").endsWith("  2");
+        JsonNode json = Json.mapper().readTree(dir.resolve("r.json").toFile());
+        assertThat(json.get("games").asInt()).isEqualTo(3);
+        assertThat(json.get("bots")).hasSize(3);
+        // a and b: three rated games each (a's forfeit at game 6 is not rated), a even score, no rating of a ghost.
+        for (int i = 0; i < 2; i++) {
+            assertThat(json.get("bots").get(i).get("games").asInt()).isEqualTo(3);
+            assertThat(json.get("bots").get(i).get("score").asDouble()).isEqualTo(0.5);
+        }
+        JsonNode ghost = json.get("bots").get(2);
+        assertThat(ghost.get("name").asText()).isEqualTo("ghost");
+        assertThat(ghost.get("elo").isNull()).isTrue();
+        assertThat(ghost.get("rank").isNull()).isTrue();
+        assertThat(ghost.get("games").asInt()).isZero();
+        assertThat(ghost.get("startFailures").asInt()).isEqualTo(2);
+        // The list with a bot that has no rating is what its schema allows.
+        JsonNode schema = Json.mapper().readTree(Path.of("..", "reports", "schemas", "ratings.schema.json").toFile());
+        assertThat(com.networknt.schema.JsonSchemaFactory.getInstance(com.networknt.schema.SpecVersion.VersionFlag.V202012)
+                .getSchema(schema).validate(json)).isEmpty();
+        assertThat(Files.readString(dir.resolve("r.html"))).contains("<td class=\"name\">ghost</td><td class=\"elo\">–</td>");
     }
 
     @Test

@@ -29,17 +29,17 @@ class StandingsTableTest {
         assertThat(table.lines().toList()).containsExactly(
                 "Swiss stage of cup after 4 of 4 games (2 rounds paired)",
                 "#  bot  points  byes  Buchholz  games  won  drawn  lost  irregular  Elo   SB",
-                "1  a         4     0         2      2    2      0     0  0            -  4.0",
-                "2  c         2     1         0      2    1      0     1  0            -  2.0",
-                "3  b         0     0         4      2    0      0     2  0            -  0.0",
+                "1  a         4     0         2      2    2      0     0  0            –  4.0",
+                "2  c         2     1         0      2    1      0     1  0            –  2.0",
+                "3  b         0     0         4      2    0      0     2  0            –  0.0",
                 "Final of cup after 2 of 2 games",
                 "#  bot  points  games  won  drawn  lost  irregular  Elo   SB",
-                "1  c         2      2    1      0     1  0            -  2.0",
-                "2  a         0      2    0      0     2  0            -  0.0",
+                "1  c         2      2    1      0     1  0            –  2.0",
+                "2  a         0      2    0      0     2  0            –  0.0",
                 "Overall standings of cup after 6 of 6 games (the final's order, then the Swiss order; every stage's games)",
                 "#  bot  points  byes  Buchholz  games  won  drawn  lost  irregular  Elo   SB",
-                "1  c         4     1         0      2    2      0     0  0            -  4.0",
-                "2  a         4     0         2      2    2      0     0  0            -  4.0",
-                "3  b         0     0         4      2    0      0     2  0            -  0.0");
+                "1  c         4     1         0      2    2      0     0  0            –  4.0",
+                "2  a         4     0         2      2    2      0     0  0            –  4.0",
+                "3  b         0     0         4      2    0      0     2  0            –  0.0");
     }
 }

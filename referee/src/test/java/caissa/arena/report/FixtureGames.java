@@ -11,6 +11,8 @@ import caissa.arena.rules.PieceType;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Side;
 import caissa.arena.rules.Square;
+import caissa.arena.sandbox.ResourceLimits;
+import caissa.arena.sandbox.SandboxRecord;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +27,9 @@ import java.util.function.Predicate;
 final class FixtureGames {
 
     static final Instant FIRST_START = Instant.parse("2025-03-01T10:00:00Z");
+    /** How a started bot was held: as on CI's machine, a bubblewrap sandbox and a cgroup v1 of its own. */
+    static final SandboxRecord HELD = new SandboxRecord("bwrap", "cgroup-v1", ResourceLimits.DEFAULT, null, "freezer",
+            "cgroup", "polled");
     private static final GameRecord.TimeControlRecord CLOCK = new GameRecord.TimeControlRecord("30s", null, "0s", "1s", "0s", "wall", true);
     private static final GameRecord.ExitRecord CLEAN_EXIT = new GameRecord.ExitRecord(true, 0, 0, false);
     /** Enough seeds that every kind of game below turns up many times (see FixtureGamesTest). */
@@ -163,11 +168,14 @@ final class FixtureGames {
             case DRAW, ABORTED -> null;
         };
         boolean startFailure = termination == Termination.START_FAILURE;
+        boolean whiteStarted = !startFailure;
+        boolean blackStarted = !(startFailure && result == Result.BOTH_LOSE);
         GameRecord.PlayerRecord white = new GameRecord.PlayerRecord(spec.white(), List.of("./bots/" + spec.white()),
-                microsBySide[0] / 1000, microsBySide[0] / 1000, spec.whiteStderr(), startFailure ? null : exit(termination, loser, "white"), null);
+                microsBySide[0] / 1000, microsBySide[0] / 1000, spec.whiteStderr(),
+                whiteStarted ? exit(termination, loser, "white") : null, whiteStarted ? HELD : null);
         GameRecord.PlayerRecord black = new GameRecord.PlayerRecord(spec.black(), List.of("./bots/" + spec.black()),
                 microsBySide[1] / 1000, microsBySide[1] / 1000, spec.blackStderr(),
-                startFailure && result == Result.BOTH_LOSE ? null : exit(termination, loser, "black"), null);
+                blackStarted ? exit(termination, loser, "black") : null, blackStarted ? HELD : null);
         long duration = (microsBySide[0] + microsBySide[1]) / 1000 + 40 + spec.number();
         return new GameRecord(GameRecord.SCHEMA, "0.1.0-test", line.start().variant(),
                 new GameRecord.TournamentGame(spec.tournament(), spec.number(), spec.total(), (spec.number() + 1) / 2),

@@ -55,9 +55,30 @@ class HtmlReportTest {
                 .sorted(java.util.Comparator.comparingInt(g -> g.tournament().game()))
                 .map(g -> ReportGame.of(g.tournament().game(), String.format("games/%04d.json", g.tournament().game()), g))
                 .toList();
-        ReportData whole = new ReportData(ReportData.SCHEMA, folder.title(), folder.dir().toString(), now.toString(),
-                caissa.arena.Version.current(), folder.tournament().orElse(null), folder.standings().orElse(null),
-                folder.match().orElse(null), false, List.of(), List.of(), games);
+        PublishedPaths paths = PublishedPaths.of(folder.tournament());
+        java.util.Map<ReportData.Held, Integer> ways = new java.util.TreeMap<>(java.util.Comparator
+                .comparing(ReportData.Held::sandbox).thenComparing(ReportData.Held::limitsBy));
+        int notStarted = 0;
+        for (GameRecord game : fixture.games()) {
+            for (GameRecord.PlayerRecord player : List.of(game.white(), game.black())) {
+                if (player.sandbox() == null && player.exit() == null) {
+                    notStarted++;
+                } else if (player.sandbox() == null) {
+                    ways.merge(new ReportData.Held("unrecorded", "unrecorded", 0), 1, Integer::sum);
+                } else {
+                    ways.merge(new ReportData.Held(player.sandbox().sandbox(), player.sandbox().limitsBy(), 0), 1, Integer::sum);
+                }
+            }
+        }
+        List<ReportData.Held> held = new ArrayList<>();
+        ways.forEach((way, starts) -> held.add(new ReportData.Held(way.sandbox(), way.limitsBy(), starts)));
+        if (notStarted > 0) {
+            held.add(new ReportData.Held("not-started", "none", notStarted));
+        }
+        ReportData whole = new ReportData(ReportData.SCHEMA, folder.title(), folder.dir().getFileName().toString(),
+                now.toString(), caissa.arena.Version.current(), folder.tournament().map(paths::tournament).orElse(null),
+                folder.standings().map(paths::document).orElse(null), folder.match().map(paths::document).orElse(null),
+                false, List.of(), List.of(), held, games);
 
         String page = HtmlReport.render(folder, now);
 

@@ -33,12 +33,14 @@ class RatingsPageInBrowserTest {
 
     private static final String HOSTILE = "<img src=x onerror=alert(1)>";
     private static final RatingsDocument DOCUMENT = new RatingsDocument(RatingsDocument.SCHEMA, "test",
-            List.of("reports/a", "reports/b"), 120, 2, new RatingList.Anchor("beta", 1000), 0.0,
+            List.of("/home/teacher/runs/a", "reports/b"), 120, 6, new RatingList.Anchor("beta", 1000), 0.0,
             List.of(List.of("alpha", "beta", HOSTILE), List.of("delta")), List.of(
-                    new RatingsDocument.Bot(1, "alpha", 1052.5, 1010.0, 1101.2, null, 80, 0.625, 1, 0.9731),
-                    new RatingsDocument.Bot(2, "beta", 1000.0, 1000.0, 1000.0, null, 80, 0.5, 1, 0.8812),
-                    new RatingsDocument.Bot(3, HOSTILE, 940.3, 880.1, 990.0, null, 80, 0.375, 1, null),
-                    new RatingsDocument.Bot(4, "delta", 0.0, -50.5, 50.5, null, 4, 0.5, 2, null)));
+                    new RatingsDocument.Bot(1, "alpha", 1052.5, 1010.0, 1101.2, null, 80, 0.625, 1, 0.9731, 0),
+                    new RatingsDocument.Bot(2, "beta", 1000.0, 1000.0, 1000.0, null, 80, 0.5, 1, 0.8812, 0),
+                    new RatingsDocument.Bot(3, HOSTILE, 940.3, 880.1, 990.0, null, 80, 0.375, 1, null, 0),
+                    new RatingsDocument.Bot(4, "delta", 0.0, -50.5, 50.5, null, 4, 0.5, 2, null, 1),
+                    // It never started: no game, no rating, its forfeits shown apart.
+                    new RatingsDocument.Bot(null, "ghost", null, null, null, null, 0, null, null, null, 4)));
 
     @TempDir
     static Path temp;
@@ -79,12 +81,13 @@ class RatingsPageInBrowserTest {
         assertThat(rows).hasSize(DOCUMENT.bots().size());
         for (int i = 0; i < rows.size(); i++) {
             RatingsDocument.Bot bot = DOCUMENT.bots().get(i);
-            List<String> expected = List.of(String.valueOf(bot.rank()), bot.name(),
+            List<String> expected = !bot.rated() ? List.of("–", bot.name(), "–", "", "0", "", "", "",
+                    String.valueOf(bot.startFailures())) : List.of(String.valueOf(bot.rank()), bot.name(),
                     String.format(Locale.ROOT, "%+.1f", bot.elo()),
                     String.format(Locale.ROOT, "[%+.1f, %+.1f]", bot.low(), bot.high()), String.valueOf(bot.games()),
                     String.format(Locale.ROOT, "%.1f%%", bot.score() * 100),
                     bot.los() == null ? "" : String.format(Locale.ROOT, "%.1f%%", bot.los() * 100),
-                    String.valueOf(bot.group()));
+                    String.valueOf(bot.group()), String.valueOf(bot.startFailures()));
             List<String> shown = new ArrayList<>();
             rows.get(i).forEach(cell -> shown.add(cell.asText()));
             assertThat(shown).as("row %d", i + 1).isEqualTo(expected);
@@ -104,7 +107,8 @@ class RatingsPageInBrowserTest {
                 .isEqualTo("Caïssa Arena · rating list");
         assertThat(page.evaluate("document.querySelector('h1#title').textContent").asText()).isEqualTo("Rating list");
         assertThat(page.evaluate("document.querySelector('#meta').textContent").asText())
-                .isEqualTo("120 rated games from reports/a, reports/b; beta held at 1000.");
+                .isEqualTo("120 rated games from a, reports/b; beta held at 1000.");
+        assertThat(Files.readString(file)).doesNotContain("/home/teacher");
         // The stylesheet applies: the dark header and the data table's look are the report's.
         assertThat(page.evaluate("getComputedStyle(document.querySelector('header.page-header')).backgroundColor")
                 .asText()).isEqualTo("rgb(36, 41, 47)");

@@ -80,18 +80,27 @@ class ReportDiagnosticsInBrowserTest {
     void theHeaderNamesTheTimeControlAndTheSettingsAreInPlainWords() {
         page.navigate(url, READY);
 
-        assertThat(text("#time-control")).startsWith("Time control: ").contains(" per game", "first reply (not charged)")
-                .contains("2 random opening plies", "seed 42");
-        // The format, the bots, the sandbox and the limits in words; every setting one click away.
+        assertThat(text("#time-control")).isEqualTo("Time control: 30s per game, no cap per move, no increment, 0s extra"
+                + " for the first reply (not charged)");
+        assertThat(text("#openings-line")).isEqualTo("Openings: 2 random plies from the initial position, seed 42");
+        // The format, the bots, and how the game logs say the bots were held, in words; every setting one click away.
         assertThat(text("#format-line")).isEqualTo("Format: Caïssa · Round robin of 4 bots, 2 games a pair: "
                 + String.join(", ", TournamentFixture.BOTS));
-        assertThat(text("#sandbox-line")).isEqualTo("Bots run in: a bubblewrap sandbox each where it works, else plain"
-                + " processes · limits: 1 GiB of memory, 64 processes, 256 open files, files up to 64 MiB, 256 MiB of"
-                + " scratch space");
+        long starts = 2L * fixture.games().size();
+        long held = fixture.games().stream().mapToLong(g -> (g.white().sandbox() == null ? 0 : 1)
+                + (g.black().sandbox() == null ? 0 : 1)).sum();
+        assertThat(held).isBetween(1L, starts - 1);
+        assertThat(text("#sandbox-line")).isEqualTo("Bots held: bubblewrap and cgroup v1 for every bot that started; no bot"
+                + " started in " + (starts - held) + " of " + starts + " seats (start failures) · 1 GiB of memory and 64"
+                + " processes each");
         assertThat(page.evaluate("document.querySelector('#settings').open").asBoolean()).isFalse();
         assertThat(page.evaluate("document.querySelector('#settings #definition') !== null").asBoolean()).isTrue();
         String settings = text("#definition-section");
-        assertThat(settings).doesNotContain("null", "{}", "firstMoveAllowance", "headToHead");
+        assertThat(settings).doesNotContain("null", "{}", "firstMoveAllowance", "headToHead")
+                .contains("Sandbox asked for", "a bubblewrap sandbox each where it works, else plain processes",
+                        "1 GiB of memory, 64 processes, 256 open files, files up to 64 MiB, 256 MiB of scratch space");
+        page.click("#settings-link");
+        assertThat(page.evaluate("document.querySelector('#settings').open").asBoolean()).as("one click away").isTrue();
         assertThat(text("#standings thead")).doesNotContain("headToHead");
     }
 

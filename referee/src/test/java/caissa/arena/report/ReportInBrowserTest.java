@@ -109,7 +109,7 @@ class ReportInBrowserTest {
             }
             row.get("irregularByCause").properties().forEach(cause -> assertThat(
                     shown.get("irregularByCause." + cause.getKey()).asText()).isEqualTo(cause.getValue().asText()));
-            String elo = row.get("elo").isNull() ? "—" : String.format(Locale.ROOT, "%+d ± %d",
+            String elo = row.get("elo").isNull() ? "–" : String.format(Locale.ROOT, "%+d ± %d",
                     Math.round(row.get("elo").asDouble()), Math.round(row.get("eloError").asDouble())).replace("+0 ", "0 ");
             assertThat(shown.get("elo").asText()).isEqualTo(elo);
             double sb = row.get("sonnebornBerger").asDouble();
@@ -273,10 +273,15 @@ class ReportInBrowserTest {
         assertThat(page.evaluate("[...document.querySelectorAll('table[data-stage=swiss] tbody tr')]"
                 + ".map(tr => tr.querySelector('td[data-col=buchholz]').textContent)"))
                 .extracting(JsonNode::asText).containsExactly("10", "11", "12", "13");
-        // Side by side, and whole: no stage table sits in a box that scrolls or clips it.
+        // The final first (beside the Swiss where both fit, else above it), and each whole: inside the
+        // window's width, in no box that scrolls or clips it.
         assertThat(page.evaluate("(() => { const [f, s] = ['final', 'swiss'].map(st => document.querySelector("
-                + "'table[data-stage=' + st + ']').getBoundingClientRect()); return f.top === s.top && f.right <= s.left; })()")
-                .asBoolean()).as("the final's table beside the Swiss's").isTrue();
+                + "'table[data-stage=' + st + ']').getBoundingClientRect());"
+                + " return (f.top === s.top && f.right <= s.left) || f.bottom <= s.top; })()")
+                .asBoolean()).as("the final's table before the Swiss's").isTrue();
+        assertThat(page.evaluate("[...document.querySelectorAll('#standings-section table')].every(t =>"
+                + " t.getBoundingClientRect().right <= document.documentElement.clientWidth)").asBoolean())
+                .as("every standings table within the window").isTrue();
         assertThat(page.evaluate("[...document.querySelectorAll('table[data-stage]')].every(t => { for (let e = t.parentElement;"
                 + " e; e = e.parentElement) { const o = getComputedStyle(e).overflowX; if (o !== 'visible') return false; }"
                 + " return true; })").asBoolean()).as("no stage table is cut").isTrue();

@@ -6,11 +6,13 @@ import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.InProcessSeat;
 import caissa.arena.game.ManualTicker;
+import caissa.arena.game.Seat;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Plays a tournament's games in the test's own process, instantly: each bot plays the legal move
@@ -26,6 +28,26 @@ public final class InProcessTournaments {
     /** Plays the tournament's games to their end; a bot's skill is its number in the file. */
     public static StandingsDocument play(Tournament tournament, List<String> bots, int concurrency) throws Exception {
         return tournament.play(concurrency, setup -> game(setup, bots));
+    }
+
+    /**
+     * {@link #play}, except that the bots named in {@code forfeits} are never started: each loses
+     * its games by start failure with its problem as the reason, as {@link BrokenBots#forfeiting}
+     * makes a run do with the bots that failed the check before the games.
+     */
+    public static StandingsDocument play(Tournament tournament, List<String> bots, int concurrency,
+            Map<String, String> forfeits) throws Exception {
+        return tournament.play(concurrency, setup -> {
+            ManualTicker ticker = new ManualTicker();
+            InProcessSeat white = new InProcessSeat(ticker, new Picker(bots.indexOf(setup.white().name())));
+            InProcessSeat black = new InProcessSeat(ticker, new Picker(bots.indexOf(setup.black().name())));
+            Seat.Opener seats = InProcessSeat.opener(white, black);
+            Seat.Opener opener = (entrant, name) -> forfeits.containsKey(entrant.name())
+                    ? new Seat.Opened.Failed("it failed the check before the games, so it is not started again: "
+                            + forfeits.get(entrant.name()))
+                    : seats.open(entrant, name);
+            return Game.play(setup, GameListener.NONE, opener, ticker);
+        });
     }
 
     /** One game between in-process bots; a bot's skill is its number in {@code bots}. */

@@ -169,4 +169,35 @@ class StandingsTest {
         assertThat(c.eloError()).isNull();
         assertThat(c.games()).isZero();
     }
+
+    @Test
+    void aBotThatNeverStartedHasNoRatingAndItsForfeitsAreNoRatedWins() {
+        // "ghost" could not start in any game: it keeps its points (none) and its start failures,
+        // but played nothing to be rated on, and the others' wins over it are no evidence.
+        for (int i = 0; i < 4; i++) {
+            win("a", "b");
+            win("b", "c");
+            game("a", "ghost", Result.WHITE_WINS, Termination.START_FAILURE);
+            game("ghost", "c", Result.BLACK_WINS, Termination.START_FAILURE);
+        }
+        game("b", "a", Result.WHITE_WINS, Termination.CHECKMATE);
+        game("c", "b", Result.WHITE_WINS, Termination.CHECKMATE);
+
+        List<Standing> table = Standings.compute(List.of("a", "b", "c", "ghost"), games);
+        List<Standing> without = Standings.compute(List.of("a", "b", "c"),
+                games.stream().filter(g -> g.termination() != Termination.START_FAILURE).toList());
+
+        Standing ghost = table.stream().filter(s -> s.name().equals("ghost")).findFirst().orElseThrow();
+        assertThat(ghost.elo()).isNull();
+        assertThat(ghost.eloError()).isNull();
+        assertThat(ghost.irregularByCause()).containsEntry("start-failure", 8);
+        assertThat(ghost.games()).isEqualTo(8);
+        // The others are rated exactly as if the forfeits had not happened; their points still count them.
+        for (Standing other : without) {
+            Standing same = table.stream().filter(s -> s.name().equals(other.name())).findFirst().orElseThrow();
+            assertThat(same.elo()).as(other.name()).isEqualTo(other.elo());
+            assertThat(same.eloError()).as(other.name()).isEqualTo(other.eloError());
+            assertThat(same.points()).as(other.name()).isEqualTo(other.points() + (other.name().equals("b") ? 0 : 8));
+        }
+    }
 }
