@@ -166,11 +166,15 @@ public final class Validator {
         checks.add(stderrVolume());
         List<String> warnings = new ArrayList<>(stopped);
         slowStart(clock).ifPresent(warnings::add);
-        long failed = checks.stream().filter(c -> !c.passed()).count();
+        List<String> failedNames = checks.stream().filter(c -> c.checked() && !c.passed()).map(Check::name).toList();
+        List<String> unchecked = checks.stream().filter(c -> !c.checked()).map(Check::name).toList();
+        // A check the games could not show is no failure of its own, but no pass either: a PASS needs every check.
+        long failed = failedNames.size() + unchecked.size();
         String verdict = failed == 0
                 ? "PASS: " + candidate.name() + " passed all " + checks.size() + " checks"
-                : "FAIL: " + candidate.name() + " failed " + failed + " of " + checks.size() + " checks: "
-                        + String.join(", ", checks.stream().filter(c -> !c.passed()).map(Check::name).toList());
+                : "FAIL: " + candidate.name() + " failed " + failedNames.size() + " of " + checks.size() + " checks"
+                        + (failedNames.isEmpty() ? "" : ": " + String.join(", ", failedNames))
+                        + (unchecked.isEmpty() ? "" : "; not checked: " + String.join(", ", unchecked));
         List<ValidationReport.GameLine> lines = games.stream().map(this::line).toList();
         return new ValidationReport(ValidationReport.SCHEMA, Version.current(), candidate.name(), candidate.command().argv(),
                 source, List.copyOf(checks), failed == 0, verdict, warnings, gamesDir.toString(), lines);
@@ -232,7 +236,7 @@ public final class Validator {
         if (times.length == 0) {
             Check forfeits = noIrregular("clock", "");
             // Without a move there is no time to judge: the check cannot pass on nothing.
-            return forfeits.passed() ? new Check("clock", false, "not checked: it played no move in " + games.size()
+            return forfeits.passed() ? Check.notChecked("clock", "it played no move in " + games.size()
                     + " games, so its time per move could not be seen") : forfeits;
         }
         String figures = "largest move " + millis(max(times)) + ", median " + millis(median(times)) + ", most time used in a game "
@@ -281,7 +285,7 @@ public final class Validator {
         List<GameRecord> running = games.stream().filter(g -> exit(g) != null && !endedByBot(g)).toList();
         long killed = running.stream().filter(g -> !exit(g).exitedByItself()).count();
         if (running.isEmpty()) {
-            return new Check("exits on end", false, "not checked: the bot was never running at the end of a game");
+            return Check.notChecked("exits on end", "the bot was never running at the end of a game");
         }
         if (killed > 0) {
             return new Check("exits on end", false, "had to be killed after 'end' in " + killed + " of " + running.size()
