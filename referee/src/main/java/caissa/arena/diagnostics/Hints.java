@@ -23,7 +23,9 @@ public final class Hints {
             + " (Python: print(move, flush=True); C: fflush(stdout); C++: std::cout << move << std::endl;"
             + " Java: System.out.flush())";
     public static final String DEBUG_ON_STDOUT = "standard output carries only moves: write debug output to standard"
-            + " error (Python: print(..., file=sys.stderr); C: fprintf(stderr, ...); Java: System.err.println)";
+            + " error (Python: print(..., file=sys.stderr); C: fprintf(stderr, ...); C++: std::cerr << ...;"
+            + " Java: System.err.println(...); Rust: eprintln!(...); Go: fmt.Fprintln(os.Stderr, ...);"
+            + " JavaScript: console.error(...))";
     public static final String OPENING = "the bots get an 'opening m1 m2 ...' line before the first move"
             + " (--opening-plies, openingPlies): the bot must read it (see docs/bot-guide.md), or play with"
             + " 0 opening plies";
