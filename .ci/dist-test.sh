@@ -13,6 +13,16 @@ printf '#!/bin/sh\necho "dist-test: the distribution called mvn" >&2\nexit 99\n'
 chmod +x "$work/fake-bin/mvn"
 (cd "$work" && unzip -q "$OLDPWD/$zip")
 home=$(ls -d "$work"/caissa-arena-*/)
+# The zip's own README, and every relative link of its documents resolving inside the zip.
+grep -q 'bin/caissa' "$home/README.md" && ! grep -q 'mvn -B verify' "$home/README.md" || {
+  echo "dist-test: the zip's README is not the distribution's" >&2; exit 1; }
+broken=0
+while IFS= read -r doc; do
+  for link in $(grep -o '](\(\.\./\|[A-Za-z]\)[^)#: ]*' "$doc" | sed 's/^](//' | grep -v '^https\?$' || true); do
+    [ -e "$(dirname "$doc")/$link" ] || { echo "dist-test: $doc links to $link, which the zip lacks" >&2; broken=1; }
+  done
+done < <(find "$home" -name '*.md')
+[ "$broken" -eq 0 ] || exit 1
 chmod -R a+rX "$work"
 export PATH="$work/fake-bin:$PATH"
 version=$("$home/bin/caissa" --version)

@@ -103,7 +103,7 @@ class ArenaEndToEndTest {
                 "--time-per-game", "3s", "--first-move-allowance", "5s", "--out", dir.resolve("validate").toString());
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).endsWith("PASS: alphabeta passed all 8 checks" + System.lineSeparator());
+        assertThat(run.out()).endsWith("PASS: alphabeta passed all 9 checks" + System.lineSeparator());
     }
 
     @Test
@@ -112,7 +112,7 @@ class ArenaEndToEndTest {
                 "--first-move-allowance", "5s", "--out", dir.resolve("validate").toString());
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).endsWith("PASS: alphabeta passed all 8 checks" + System.lineSeparator());
+        assertThat(run.out()).endsWith("PASS: alphabeta passed all 9 checks" + System.lineSeparator());
     }
 
     @Test

@@ -129,6 +129,8 @@ public final class BotProcess {
             return new Start.Failed(e.getMessage());
         }
         tree.setRoot(started.process().toHandle());
+        // Told at once: an arena killed from now on leaves this bot to its watcher, which ends it.
+        caissa.arena.sandbox.ArenaWatcher.botStarted(started.process().pid());
         tree.notePipes();
         if (containment != null) {
             containment.watch(started.process().toHandle());
@@ -320,6 +322,7 @@ public final class BotProcess {
             mainThreadWait.close();
         }
         output.close();
+        caissa.arena.sandbox.ArenaWatcher.botEnded(process.pid());
         onEnd.accept(this);
         // A bot killed for a stuck write did not exit by itself: its exit was the arena's doing.
         return new ShutdownReport(ended.exited() && !killedForStuckWrite, exitCode, ended.leftBehind() + escaped,

@@ -72,7 +72,7 @@ final class MatchCommand implements Callable<Integer> {
     String sprt;
 
     @Option(names = "--games", paramLabel = "N",
-            description = "Play exactly N games (even) instead of stopping early; judged by the SPRT at the end.")
+            description = "Play exactly N games (even) instead of stopping early; judged by the SPRT (--sprt) once, at the end.")
     Integer games;
 
     @Option(names = "--max-games", paramLabel = "N", description = "The cap of the sequential test (even; default: "
@@ -130,8 +130,9 @@ final class MatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (games != null && (sprt != null || maxGames != null)) {
-            throw new UsageException("--games plays a fixed number of games; for a sequential test use --sprt and --max-games");
+        // --sprt goes with either: a fixed-length match is judged by the same hypotheses, once, at its end.
+        if (games != null && maxGames != null) {
+            throw new UsageException("--games plays a fixed number of games and --max-games caps a sequential test: give one");
         }
         if (JsonTarget.toStandardOutput(json)) {
             // Its progress and summary are on standard output, which a document could not share.

@@ -49,7 +49,7 @@ final class RatingsCommand implements Callable<Integer> {
     Double prior;
 
     @Option(names = "--json", paramLabel = "FILE",
-            description = "Also write the list as JSON (caissa-arena/ratings/1)" + JsonTarget.HELP)
+            description = "Also write the list as JSON (caissa-arena/ratings/2)" + JsonTarget.HELP)
     Path json;
 
     @Option(names = "--html", paramLabel = "FILE", description = "Also write the list as a web page.")

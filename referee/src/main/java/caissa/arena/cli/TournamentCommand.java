@@ -164,6 +164,14 @@ final class TournamentCommand implements Callable<Integer> {
         Thread onInterrupt = new Thread(() -> progress.interrupted(resumeCommand, tournament.stopRecording()),
                 "tournament-interrupted");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
+        // A resumed run's closing summary covers the games it found finished too.
+        for (Path log : tournament.irregularLogsFoundFinished()) {
+            try {
+                progress.irregularLosses().add(caissa.arena.records.GameLogs.read(log), log);
+            } catch (java.io.IOException | RuntimeException e) {
+                // Checked when the run was resumed; one unreadable since then only misses from the summary.
+            }
+        }
         StandingsDocument standings;
         BotHost host = BotHost.open();
         try {
@@ -184,7 +192,7 @@ final class TournamentCommand implements Callable<Integer> {
         terminal.print(StandingsTable.format(standings));
         List<String> irregular = progress.irregularLosses().lines();
         if (!irregular.isEmpty()) {
-            terminal.println("irregular losses in the games played now, by bot and cause:");
+            terminal.println("irregular losses in the whole run, by bot and cause:");
             irregular.forEach(terminal::println);
         }
         brokenBots.forEach(b -> terminal.println(describe(b)));

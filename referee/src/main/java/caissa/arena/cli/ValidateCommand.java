@@ -180,7 +180,7 @@ final class ValidateCommand implements Callable<Integer> {
                     @Override
                     public void finished(int done, int total, ValidationReport.GameLine game) {
                         progress.println("  game " + done + "/" + total + ": as " + game.colour() + " vs " + game.opponent()
-                                + ": " + game.result() + " " + game.termination() + ", " + game.moves() + " moves"
+                                + ": " + game.result() + " " + game.termination() + ", " + game.moves() + (game.moves() == 1 ? " move" : " moves")
                                 + (game.why() != null ? " (" + game.why().reason() + ")" : ""));
                         progress.flush();
                     }
@@ -208,7 +208,7 @@ final class ValidateCommand implements Callable<Integer> {
         int width = report.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
         for (Check check : report.checks()) {
             String[] evidence = TerminalText.escapeLines(check.evidence()).split("\n", -1);
-            terminal.printf("  %-" + width + "s  %s  %s%n", check.name(), check.passed() ? "pass" : "FAIL", evidence[0]);
+            terminal.printf("  %-" + width + "s  %s  %s%n", check.name(), check.outcome(), evidence[0]);
             for (int i = 1; i < evidence.length; i++) {
                 terminal.println("  " + " ".repeat(width) + "        " + evidence[i]);
             }

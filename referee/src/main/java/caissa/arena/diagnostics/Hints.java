@@ -3,7 +3,13 @@ package caissa.arena.diagnostics;
 import caissa.arena.bot.BotProcess;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.Termination;
+import caissa.arena.rules.Move;
+import caissa.arena.rules.Position;
 import caissa.arena.rules.Side;
+import caissa.arena.rules.Variant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -17,7 +23,9 @@ public final class Hints {
             + " (Python: print(move, flush=True); C: fflush(stdout); C++: std::cout << move << std::endl;"
             + " Java: System.out.flush())";
     public static final String DEBUG_ON_STDOUT = "standard output carries only moves: write debug output to standard"
-            + " error (Python: print(..., file=sys.stderr); C: fprintf(stderr, ...); Java: System.err.println)";
+            + " error (Python: print(..., file=sys.stderr); C: fprintf(stderr, ...); C++: std::cerr << ...;"
+            + " Java: System.err.println(...); Rust: eprintln!(...); Go: fmt.Fprintln(os.Stderr, ...);"
+            + " JavaScript: console.error(...))";
     public static final String OPENING = "the bots get an 'opening m1 m2 ...' line before the first move"
             + " (--opening-plies, openingPlies): the bot must read it (see docs/bot-guide.md), or play with"
             + " 0 opening plies";
@@ -30,6 +38,54 @@ public final class Hints {
             + " exist: fix that line or start the script through its interpreter (for example python3 FILE)";
 
     private Hints() {
+    }
+
+    private static final java.util.regex.Pattern QUOTED = java.util.regex.Pattern.compile("'([^']*)'");
+
+    /** The first text the referee's reason quotes: the bot's offending reply, when there was one. */
+    private static Optional<String> quoted(String reason) {
+        java.util.regex.Matcher m = QUOTED.matcher(reason);
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+    }
+
+    /**
+     * Whether a bot that failed before its first move looks like one that misread the opening line,
+     * the only case the opening hint is for: its answer or its last words on standard error name the
+     * opening (the word, or one of its moves), or its answer is a move that was legal only before the
+     * opening was played, as when a bot ignores the line and plays from the initial position.
+     */
+    public static boolean misreadOpening(Variant variant, List<String> opening, Optional<String> answer, List<String> stderr) {
+        if (opening.isEmpty()) {
+            return false;
+        }
+        List<String> words = new ArrayList<>(List.of("opening"));
+        opening.forEach(m -> words.add(m.toLowerCase(Locale.ROOT)));
+        if (stderr.stream().map(l -> l.toLowerCase(Locale.ROOT)).anyMatch(l -> words.stream().anyMatch(l::contains))) {
+            return true;
+        }
+        if (answer.isEmpty()) {
+            return false;
+        }
+        String text = answer.get().strip().toLowerCase(Locale.ROOT);
+        if (words.stream().anyMatch(text::contains)) {
+            return true;
+        }
+        Optional<Move> move = variant.parseMove(text);
+        if (move.isEmpty()) {
+            return false;
+        }
+        Position position = variant.initial();
+        for (String played : opening) {
+            if (position.isLegal(move.get())) {
+                return true;
+            }
+            Optional<Move> next = variant.parseMove(played);
+            if (next.isEmpty()) {
+                return false;
+            }
+            position = position.play(next.get());
+        }
+        return false;
     }
 
     /** The hint for why {@code side} lost the game, when its loss looks like a common mistake. */
@@ -49,8 +105,10 @@ public final class Hints {
             }
             return Optional.empty();
         }
-        if (own == 0 && !game.opening().isEmpty()
-                && (cause == Termination.CRASH || cause == Termination.PROTOCOL_ERROR)) {
+        if (own == 0 && (cause == Termination.CRASH || cause == Termination.PROTOCOL_ERROR
+                || cause == Termination.ILLEGAL_MOVE) && misreadOpening(game.variant(),
+                game.opening().stream().map(Move::toString).toList(), quoted(reason),
+                StderrLines.last(game.player(side).stderr()))) {
             return Optional.of(OPENING);
         }
         if (cause == Termination.PROTOCOL_ERROR && reason.contains("which is not a move")) {

@@ -93,6 +93,8 @@ public final class IrregularLossTally {
     /** The summary for a terminal: a line per bot and cause with an example, then its stderr's last line. */
     public List<String> lines() {
         List<String> lines = new ArrayList<>();
+        // A hint is long: given once, then named, when several bots make the same mistake.
+        Map<String, String> hintedFor = new HashMap<>();
         for (Entry e : entries()) {
             lines.add("  " + e.bot() + ": " + e.games() + " " + e.cause().word() + (e.example().game() == null ? ""
                     : ", e.g. game " + e.example().game()) + ": " + e.example().reason());
@@ -101,7 +103,8 @@ public final class IrregularLossTally {
                 lines.add("      its stderr ends: " + stderr);
             }
             if (e.example().hint() != null) {
-                lines.add("      hint: " + e.example().hint());
+                String first = hintedFor.putIfAbsent(e.example().hint(), e.bot());
+                lines.add("      hint: " + (first == null ? e.example().hint() : "as for " + first + " above"));
             }
             if (e.example().log() != null) {
                 lines.add("      game log: " + e.example().log());

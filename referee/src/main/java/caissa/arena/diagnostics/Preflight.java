@@ -54,9 +54,16 @@ public final class Preflight {
         }
         Seat seat = ((Seat.Opened.Ready) opened).seat();
         Optional<String> problem;
+        List<String> answers = new java.util.ArrayList<>();
         try {
-            problem = answer(setup, seat);
+            problem = answer(setup, seat, answers);
             if (problem.isPresent()) {
+                // The arena's own launch (its sandbox, its limits) ended before the bot's program ran:
+                // the failure and its cause are the arena's, and nothing the bot did explains it.
+                Optional<String> launch = seat.launchFailure(Duration.ofMillis(500));
+                if (launch.isPresent()) {
+                    return Optional.of("could not be started: " + launch.get() + "; hint: " + Hints.ARENA_LAUNCH);
+                }
                 // A bot killed for going over a limit says so better than by its silence.
                 Optional<String> hit = seat.limitHit();
                 if (hit.isPresent()) {
@@ -67,12 +74,16 @@ public final class Preflight {
             seat.askToEnd();
             seat.awaitEnd(System.nanoTime() + GameSetup.DEFAULT_GRACE.toNanos());
         }
-        List<Move> opening = setup.opening();
-        // A bot that cannot take the opening line fails every game of the run: say how to fix it.
-        return problem.map(p -> p + stderr(seat) + (opening.isEmpty() || !aboutTheOpening(seat) ? "" : "; hint: " + Hints.OPENING));
+        // A bot that cannot take the opening line fails every game of the run: say how to fix it, when
+        // what it did points there.
+        boolean misread = Hints.misreadOpening(setup.variant(), setup.opening().stream().map(Move::toString).toList(),
+                answers.stream().findFirst(), StderrLines.last(seat.stderr(), 4));
+        // Then that hint replaces the one the answer alone suggested (debug output, a missing flush).
+        return problem.map(p -> misread ? p.replaceFirst("; hint: .*$", "") + stderr(seat) + "; hint: " + Hints.OPENING
+                : p + stderr(seat));
     }
 
-    private static Optional<String> answer(GameSetup setup, Seat seat) {
+    private static Optional<String> answer(GameSetup setup, Seat seat, List<String> answers) {
         Variant variant = setup.variant();
         TimeControl control = setup.timeControl();
         List<Move> opening = setup.opening();
@@ -95,7 +106,8 @@ public final class Preflight {
         }
         long allowed = control.perMove().map(cap -> Math.min(cap.toNanos(), control.perGame().toNanos()))
                 .orElse(control.perGame().toNanos());
-        Optional<String> first = legalAnswer(variant, position, seat, asked, allowed + control.firstMoveAllowance().toNanos());
+        Optional<String> first = legalAnswer(variant, position, seat, asked, allowed + control.firstMoveAllowance().toNanos(),
+                answers);
         if (first.isPresent()) {
             return first;
         }
@@ -110,9 +122,11 @@ public final class Preflight {
     }
 
     /** What is wrong with the bot's answer, or empty when it is a legal move. */
-    private static Optional<String> legalAnswer(Variant variant, Position position, Seat seat, String asked, long allowedNanos) {
+    private static Optional<String> legalAnswer(Variant variant, Position position, Seat seat, String asked, long allowedNanos,
+            List<String> answers) {
         Reply reply = seat.read(System.nanoTime() + allowedNanos);
         if (reply instanceof Reply.Line line) {
+            answers.add(line.text());
             Optional<Move> move = variant.parseMove(line.text());
             if (move.isPresent() && position.isLegal(move.get())) {
                 return Optional.empty();
@@ -129,11 +143,6 @@ public final class Preflight {
             return Optional.of("answered " + asked + " with more output than a move");
         }
         return Optional.of("closed its output before answering " + asked + exit(seat));
-    }
-
-    /** Whether the bot's trouble can be the opening line: it got that far without an answer of its own. */
-    private static boolean aboutTheOpening(Seat seat) {
-        return !StderrLines.last(seat.stderr(), 1).stream().anyMatch(l -> l.contains("initialization of VM"));
     }
 
     private static String exit(Seat seat) {

@@ -4,7 +4,11 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
-/** Where runs write by default: {@code reports/} of the project (./caissa sets caissa.home), else of the working directory. */
+/**
+ * Where runs write by default: {@code reports/} of the folder the command runs in, for every
+ * command, whether it runs from a checkout, from the distribution or from elsewhere (never the
+ * checkout's own folder when the user works in another).
+ */
 public final class ReportsDirectory {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
@@ -12,9 +16,15 @@ public final class ReportsDirectory {
     private ReportsDirectory() {
     }
 
+    /**
+     * The folder a command takes for its working folder: the JVM's, or this property's. Only the
+     * tests set it: a JVM cannot change its own working folder, and their runs must not write
+     * into the source tree.
+     */
+    public static final String WORKING_FOLDER = "caissa.working-folder";
+
     public static Path root() {
-        String home = System.getProperty("caissa.home");
-        return (home != null ? Path.of(home) : Path.of("")).resolve("reports");
+        return Path.of(System.getProperty(WORKING_FOLDER, "")).resolve("reports");
     }
 
     /** A name made safe for a file name: letters, digits, dot, dash and underscore. */

@@ -407,12 +407,15 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
      */
     public Optional<String> limitHit() {
         if (counter(memoryEventsFile(), "oom_kill") > oomKillsBefore) {
+            // Without the kernel's peak figure, the kill itself says the bot reached the limit.
             String peak = memoryPeakBytes().stream().mapToObj(ResourceLimits::bytes).map(p -> ", peak " + p)
-                    .findFirst().orElse("");
+                    .findFirst().orElse(", peak at the limit");
             return Optional.of("memory limit of " + ResourceLimits.bytes(limits.memoryBytes()) + " (killed for memory" + peak + ")");
         }
         if (counter(processesDir().resolve("pids.events"), "max") > refusedBefore) {
-            return Optional.of("process limit of " + limits.processes() + " processes and threads");
+            // The kernel refuses the one too many rather than killing: the peak is the limit itself.
+            return Optional.of("process limit of " + limits.processes() + " processes and threads (reached "
+                    + limits.processes() + ", one more refused)");
         }
         return Optional.empty();
     }

@@ -141,6 +141,10 @@ public final class Bubblewrap {
             return p.exitValue() == 0 ? Optional.empty()
                     : Optional.of("bubblewrap (bwrap) does not work here: " + output.lines().findFirst().orElse("exit " + p.exitValue()));
         } catch (IOException e) {
+            // Installed but not runnable (no execute permission, a broken file) is not "not installed".
+            if (java.nio.file.Files.exists(BWRAP)) {
+                return Optional.of("bubblewrap is installed (" + BWRAP + ") but cannot run: " + e.getMessage());
+            }
             return Optional.of("bubblewrap (bwrap) is not installed (Debian package bubblewrap)");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -181,7 +181,7 @@ public final class Containment {
         }
         // SIGXFSZ: a write past the file size limit kills the writer unless it handles the signal.
         if (exitCode.isPresent() && exitCode.get() == 128 + 25) {
-            return Optional.of("file size limit of " + ResourceLimits.bytes(limits.fileSizeBytes()));
+            return Optional.of("file size limit of " + ResourceLimits.bytes(limits.fileSizeBytes()) + " (a write went past it)");
         }
         return Optional.empty();
     }

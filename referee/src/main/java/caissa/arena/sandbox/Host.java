@@ -368,10 +368,11 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
         Part<CpuClock> cpuClock;
         if (grouped) {
             cpuClock = Part.ok(CpuClock.CGROUP, "a bot's CPU time is its cgroup's, every process it has"
-                    + (facts.schedstat() && bwrap ? "; the time its main thread waited for a core is not charged (schedstat)" : ""));
+                    + (facts.schedstat() && bwrap ? "; the time its main thread waited for a core is not charged (schedstat)"
+                            : NO_SANDBOX_WAIT));
         } else if (facts.schedstat()) {
             cpuClock = Part.ok(CpuClock.SCHEDSTAT, "a bot's CPU time is summed over its processes' threads, from"
-                    + " /proc/PID/task/TID/schedstat");
+                    + " /proc/PID/task/TID/schedstat" + (bwrap ? "" : NO_SANDBOX_WAIT));
         } else {
             cpuClock = Part.wanting(CpuClock.NONE, "no per-thread CPU time (/proc/PID/task/TID/schedstat) and no usable"
                     + " cgroup: --clock cpu charges bots nothing, use --clock wall", facts.proc()
@@ -431,6 +432,10 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
                         same),
                 Part.ok(Output.THREADS, "each bot's output is read on a thread of its own"), facts.jdk());
     }
+
+    /** Without a sandbox the arena cannot tell a bot's wait for a core from its thinking: the wall clock charges it. */
+    private static final String NO_SANDBOX_WAIT = "; without a sandbox, the time a bot waits for a core (while other"
+            + " processes hold them) is charged to it on the wall clock";
 
     private static Part<Launcher> sandbox(Facts facts) {
         Optional<String> setting = facts.sandboxSetting();

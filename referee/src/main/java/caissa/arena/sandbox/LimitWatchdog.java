@@ -117,10 +117,11 @@ public final class LimitWatchdog implements AutoCloseable {
             hit = scratchHit(full.get());
         } else if (usage.residentBytes() > limits.memoryBytes() && usage.proportionalBytes() > limits.memoryBytes()) {
             // Over by the resident sum, and still over with shared pages counted once.
-            hit = "memory limit of " + ResourceLimits.bytes(limits.memoryBytes()) + " (killed holding "
+            hit = "memory limit of " + ResourceLimits.bytes(limits.memoryBytes()) + " (killed at a peak of "
                     + ResourceLimits.bytes(usage.proportionalBytes()) + ")";
         } else if (usage.threads() > limits.processes()) {
-            hit = "process limit of " + limits.processes() + " processes and threads (killed with " + usage.threads() + ")";
+            hit = "process limit of " + limits.processes() + " processes and threads (killed at a peak of "
+                    + usage.threads() + ")";
         } else {
             return;
         }

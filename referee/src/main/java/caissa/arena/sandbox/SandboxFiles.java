@@ -27,6 +27,8 @@ final class SandboxFiles {
     /** Where the folder is made when the machine has a memory file system there; the JDK's temporary folder otherwise. */
     static final Path IN_MEMORY = Path.of("/dev/shm");
     private static Path folder;
+    /** The arena's pid in the folder's name: whose it is, for the watcher's tests and for a person looking. */
+    private static final String PREFIX = "caissa-sandbox-files-" + ProcessHandle.current().pid() + "-";
 
     private SandboxFiles() {
     }
@@ -43,8 +45,9 @@ final class SandboxFiles {
             FileAttribute<?> ownerOnly = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
             folder = inMemory(ownerOnly).orElse(null);
             if (folder == null) {
-                folder = Files.createTempDirectory("caissa-sandbox-files-", ownerOnly);
+                folder = Files.createTempDirectory(PREFIX, ownerOnly);
             }
+            ArenaWatcher.folderMade(folder);
         }
         return folder;
     }
@@ -54,7 +57,7 @@ final class SandboxFiles {
             return Optional.empty();
         }
         try {
-            return Optional.of(Files.createTempDirectory(IN_MEMORY, "caissa-sandbox-files-", ownerOnly));
+            return Optional.of(Files.createTempDirectory(IN_MEMORY, PREFIX, ownerOnly));
         } catch (IOException e) {
             // Full, or not ours to write after all: the disk will do.
             return Optional.empty();
@@ -74,5 +77,6 @@ final class SandboxFiles {
             // Gone already.
         }
         made.toFile().delete();
+        ArenaWatcher.folderRemoved(made);
     }
 }

@@ -30,7 +30,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Predicate;
 
 /**
  * Plays a submitted bot as White and as Black against each opponent and turns the games into a
@@ -161,16 +160,21 @@ public final class Validator {
         checks.add(legalMoves());
         checks.add(withinClock(clock));
         checks.add(noCrash());
+        checks.add(withinLimits());
         checks.add(exitsOnEnd());
         checks.add(noLeftovers());
         checks.add(stderrVolume());
         List<String> warnings = new ArrayList<>(stopped);
         slowStart(clock).ifPresent(warnings::add);
-        long failed = checks.stream().filter(c -> !c.passed()).count();
+        List<String> failedNames = checks.stream().filter(c -> c.checked() && !c.passed()).map(Check::name).toList();
+        List<String> unchecked = checks.stream().filter(c -> !c.checked()).map(Check::name).toList();
+        // A check the games could not show is no failure of its own, but no pass either: a PASS needs every check.
+        long failed = failedNames.size() + unchecked.size();
         String verdict = failed == 0
                 ? "PASS: " + candidate.name() + " passed all " + checks.size() + " checks"
-                : "FAIL: " + candidate.name() + " failed " + failed + " of " + checks.size() + " checks: "
-                        + String.join(", ", checks.stream().filter(c -> !c.passed()).map(Check::name).toList());
+                : "FAIL: " + candidate.name() + " failed " + failedNames.size() + " of " + checks.size() + " checks"
+                        + (failedNames.isEmpty() ? "" : ": " + String.join(", ", failedNames))
+                        + (unchecked.isEmpty() ? "" : "; not checked: " + String.join(", ", unchecked));
         List<ValidationReport.GameLine> lines = games.stream().map(this::line).toList();
         return new ValidationReport(ValidationReport.SCHEMA, Version.current(), candidate.name(), candidate.command().argv(),
                 source, List.copyOf(checks), failed == 0, verdict, warnings, gamesDir.toString(), lines);
@@ -198,36 +202,62 @@ public final class Validator {
                 + " games (first reply: median " + millis(median(firsts)) + ", largest " + millis(max(firsts)) + ")");
     }
 
+    /**
+     * The check that a game lost this way fails, so that no irregular loss can leave the verdict a
+     * PASS: the switch names every termination, and a new one does not compile until it has a check.
+     */
+    public static Optional<String> checkCatching(Termination termination) {
+        return switch (termination) {
+            case CHECKMATE, STALEMATE, MOVE_LIMIT, ABORTED -> Optional.empty();
+            case TIME_FORFEIT -> Optional.of("clock");
+            case ILLEGAL_MOVE, PROTOCOL_ERROR -> Optional.of("legal moves");
+            case CRASH, START_FAILURE -> Optional.of("no crash");
+            case RESOURCE_LIMIT -> Optional.of("limits");
+        };
+    }
+
     private Check legalMoves() {
-        return noIrregular("legal moves", t -> t == Termination.ILLEGAL_MOVE || t == Termination.PROTOCOL_ERROR,
-                "all " + allOwnMoves().size() + " replies were legal, well-formed moves");
+        return noIrregular("legal moves", "all " + allOwnMoves().size() + " replies were legal, well-formed moves");
+    }
+
+    /** A bot that goes over a limit here would lose the same games in a contest; the reason names the limit and the peak. */
+    private Check withinLimits() {
+        String held = games.stream().map(g -> g.player(side(g)).sandbox()).filter(java.util.Objects::nonNull)
+                .map(s -> s.limitsBy().equals("none") ? "not enforced (portable mode)"
+                        : "memory " + caissa.arena.sandbox.ResourceLimits.bytes(s.limits().memoryBytes()) + ", "
+                                + s.limits().processes() + " processes and threads, held by " + s.limitsBy())
+                .distinct().collect(java.util.stream.Collectors.joining("; "));
+        return noIrregular("limits", "went over no limit in " + games.size() + " games"
+                + (held.isEmpty() ? "" : " (" + held + ")"));
     }
 
     private Check withinClock(TimeControl clock) {
         long[] times = allOwnMoves().stream().mapToLong(PlayedMove::micros).sorted().toArray();
         if (times.length == 0) {
-            Check forfeits = noIrregular("clock", t -> t == Termination.TIME_FORFEIT, "");
+            Check forfeits = noIrregular("clock", "");
             // Without a move there is no time to judge: the check cannot pass on nothing.
-            return forfeits.passed() ? new Check("clock", false, "not checked: it played no move in " + games.size()
+            return forfeits.passed() ? Check.notChecked("clock", "it played no move in " + games.size()
                     + " games, so its time per move could not be seen") : forfeits;
         }
         String figures = "largest move " + millis(max(times)) + ", median " + millis(median(times)) + ", most time used in a game "
                 + games.stream().mapToLong(g -> g.player(side(g)).thinkingMillis()).max().orElse(0) + " ms (its first reply included) of "
                 + clock.describe();
-        return noIrregular("clock", t -> t == Termination.TIME_FORFEIT, "no time forfeit; " + figures);
+        return noIrregular("clock", "no time forfeit; " + figures);
     }
 
     private Check noCrash() {
-        return noIrregular("no crash", t -> t == Termination.CRASH || t == Termination.START_FAILURE,
-                "ran to the end of every game");
+        return noIrregular("no crash", "ran to the end of every game");
     }
 
-    private Check noIrregular(String name, Predicate<Termination> cause, String evidence) {
-        List<GameRecord> failed = games.stream().filter(g -> lostIrregularly(g) && cause.test(g.termination())).toList();
+    /** The check {@code name}: it fails on the games the bot lost in a way {@link #checkCatching} gives to it. */
+    private Check noIrregular(String name, String evidence) {
+        List<GameRecord> failed = games.stream()
+                .filter(g -> lostIrregularly(g) && checkCatching(g.termination()).filter(name::equals).isPresent()).toList();
         if (failed.isEmpty()) {
             return new Check(name, true, evidence);
         }
-        return new Check(name, false, explained(failed.size() + " of " + games.size() + " games lost", failed.get(0)));
+        String how = failed.stream().map(g -> g.termination().word()).distinct().collect(java.util.stream.Collectors.joining(" or "));
+        return new Check(name, false, explained(failed.size() + " of " + games.size() + " games lost by " + how, failed.get(0)));
     }
 
     /** A failure's summary, the example game's reason, then its stderr, position, hint and log on lines of their own. */
@@ -255,7 +285,7 @@ public final class Validator {
         List<GameRecord> running = games.stream().filter(g -> exit(g) != null && !endedByBot(g)).toList();
         long killed = running.stream().filter(g -> !exit(g).exitedByItself()).count();
         if (running.isEmpty()) {
-            return new Check("exits on end", false, "not checked: the bot was never running at the end of a game");
+            return Check.notChecked("exits on end", "the bot was never running at the end of a game");
         }
         if (killed > 0) {
             return new Check("exits on end", false, "had to be killed after 'end' in " + killed + " of " + running.size()

@@ -156,6 +156,14 @@ public final class Tournament implements AutoCloseable {
         return finished.size();
     }
 
+    /**
+     * The logs of the games lost irregularly that this run found finished (on resume), so that its
+     * closing summary covers the whole run, not only the games it played itself.
+     */
+    public List<Path> irregularLogsFoundFinished() {
+        return finished.values().stream().filter(g -> g.termination().isIrregular()).map(g -> dir.resolve(g.file())).toList();
+    }
+
     public int totalGames() {
         return shardBatch.map(b -> shard.get().share(b.games()).size()).orElse(plan.totalGames());
     }

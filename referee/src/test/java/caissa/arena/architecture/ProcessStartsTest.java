@@ -51,12 +51,13 @@ class ProcessStartsTest {
     /**
      * Processes at all: bots (Launch), a submission's build (SourceBuild, inside its
      * containment), the arena's own helpers (bubblewrap's trial run, the signal shell, the
-     * terminal's size), the benchmarks' fastchess and the arena's own merge and report that
+     * terminal's size, the watcher that cleans up after a killed arena and the kill it sends), the benchmarks' fastchess and the arena's own merge and report that
      * {@code bench scale} measures. Nothing else may start one.
      */
     @Test
     void onlyTheseClassesStartProcesses() {
         noClasses().that(outside("caissa.arena.bot.Launch", SourceBuild.class.getName(), Bubblewrap.class.getName(),
+                        "caissa.arena.sandbox.ArenaWatcher",
                         "caissa.arena.bot.Signals", "caissa.arena.cli.Terminal", "caissa.arena.bench.BenchCommand",
                         "caissa.arena.bench.FairnessBench", "caissa.arena.bench.ScaleBench"))
                 .should().callMethod(ProcessBuilder.class, "start")

@@ -79,7 +79,8 @@ class DoctorCommandTest {
                         + " processes and threads, from /proc) and kills them past a limit",
                 fix + "a usable cgroup holds them exactly (see cgroup)",
                 "cpu-clock  schedstat     a bot's CPU time is summed over its processes' threads, from"
-                        + " /proc/PID/task/TID/schedstat",
+                        + " /proc/PID/task/TID/schedstat; without a sandbox, the time a bot waits for a core (while other"
+                        + " processes hold them) is charged to it on the wall clock",
                 "suspend    signals       SIGSTOP and SIGCONT to the bot's process group (setsid gives it one); a process that"
                         + " leaves the group is not stopped",
                 fix + "a usable cgroup freezes all of a bot's processes (see cgroup)",

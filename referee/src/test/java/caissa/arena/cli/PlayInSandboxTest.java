@@ -88,13 +88,13 @@ class PlayInSandboxTest {
         Files.createDirectories(temp.resolve("project/reports/play"));
         Path project = botFolder("project");
         Path dir = project;
-        SystemProperty.with("caissa.home", project.toString(), () -> {
+        SystemProperty.with(caissa.arena.records.ReportsDirectory.WORKING_FOLDER, project.toString(), () -> SystemProperty.with("caissa.home", project.toString(), () -> {
             CommandRun run = CommandRun.of("play", "--white", "/usr/bin/python3 " + dir.resolve("bot.py"), "--black",
                     TestBots.command("random").display());
 
             assertThat(run.exitCode()).as(run.err()).isZero();
             assertThat(run.out()).doesNotContain("(crash)").doesNotContain("(start-failure)").contains("result: ");
-        });
+        }));
         try (Stream<Path> logs = Files.list(project.resolve("reports/play"))) {
             assertThat(logs.filter(p -> p.toString().endsWith(".json"))).hasSize(1);
         }
@@ -113,12 +113,12 @@ class PlayInSandboxTest {
         Path project = botFolder("root");
         Files.createDirectories(project.resolve("sample-bots/target"));
         Files.copy(jar, project.resolve("sample-bots/target/caissa-sample-bots.jar"));
-        SystemProperty.with("caissa.home", project.toString(), () -> {
+        SystemProperty.with(caissa.arena.records.ReportsDirectory.WORKING_FOLDER, project.toString(), () -> SystemProperty.with("caissa.home", project.toString(), () -> {
             CommandRun run = CommandRun.of("play", "--white", "sample:random", "--black", "sample:greedy");
 
             assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
             assertThat(run.out()).doesNotContain("(crash)").doesNotContain("(start-failure)").contains("result: ");
-        });
+        }));
         try (Stream<Path> logs = Files.list(project.resolve("reports/play"))) {
             assertThat(logs.filter(p -> p.toString().endsWith(".json"))).hasSize(1);
         }
@@ -128,7 +128,8 @@ class PlayInSandboxTest {
     @Test
     void aBotPlaysFromItsOwnFolderWithTheDefaultLog() throws IOException {
         Path dir = botFolder("ownfolder");
-        SystemProperty.with("caissa.home", dir.toString(), () -> {
+        // Run from the bot's folder: the command's working folder.
+        SystemProperty.with(caissa.arena.records.ReportsDirectory.WORKING_FOLDER, dir.toString(), () -> {
             CommandRun run = CommandRun.of("play", "--white", "/usr/bin/python3 " + dir.resolve("bot.py"), "--black",
                     TestBots.command("random").display());
 

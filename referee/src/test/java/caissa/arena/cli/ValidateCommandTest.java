@@ -12,11 +12,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import caissa.arena.sandbox.Portable;
+import caissa.arena.testbots.Sandboxes;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code caissa validate} on real processes: a good bot passes, each misbehaviour fails the check that names it. */
 class ValidateCommandTest {
@@ -87,9 +91,9 @@ class ValidateCommandTest {
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).contains("answers start  pass", "plays black    pass", "legal moves    pass",
-                "clock          pass", "no crash       pass", "exits on end   pass", "no leftovers   pass",
+                "clock          pass", "no crash       pass", "limits         pass", "exits on end   pass", "no leftovers   pass",
                 "stderr         pass");
-        assertThat(lastLine(run.out())).isEqualTo("PASS: good passed all 8 checks");
+        assertThat(lastLine(run.out())).isEqualTo("PASS: good passed all 9 checks");
     }
 
     @Test
@@ -136,6 +140,25 @@ class ValidateCommandTest {
         assertThat(lastLine(run.out())).startsWith("FAIL: bad failed ").contains(check);
     }
 
+    /**
+     * A bot that loses by going over a limit could not play a contest with those limits: it fails
+     * {@code limits}, whose evidence names the limit and the peak, with cgroups and without.
+     */
+    @ParameterizedTest(name = "cgroups {0}")
+    @ValueSource(strings = {"on", "off"})
+    void aBotThatGoesOverItsMemoryLimitFailsTheLimitsCheckNamingTheLimitAndThePeak(String cgroups) {
+        Assumptions.assumeFalse(Portable.on(), "portable mode enforces no limits");
+        Sandboxes.withCgroups(cgroups, () -> {
+            // A roomy clock: near its limit the kernel may take seconds to kill the hog (see HostileBotsTest).
+            Run run = validate(bot("memory-hog", "2"), "--name", "hog", "--memory", "256M", "--time-per-game", "60s");
+
+            assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(1);
+            String line = run.out().lines().filter(l -> l.startsWith("  limits ")).findFirst().orElseThrow();
+            assertThat(line).contains("FAIL").contains("lost by", "went over its memory limit of 256 MiB").containsPattern("peak");
+            assertThat(lastLine(run.out())).startsWith("FAIL: hog failed ").contains("limits");
+        });
+    }
+
     @Test
     void aBotThatNeverAnswersStopsTheValidationAfterTwoGamesWithTheHintAtOnce() throws IOException {
         // Three games a colour, six in all, one at a time: the third is never started.
@@ -165,11 +188,11 @@ class ValidateCommandTest {
         assertThat(run.exit()).isEqualTo(1);
         assertThat(report.get("schema").asText()).isEqualTo("caissa-arena/validation/1");
         assertThat(report.get("passed").asBoolean()).isFalse();
-        assertThat(report.get("checks")).hasSize(8);
+        assertThat(report.get("checks")).hasSize(9);
         assertThat(report.get("games")).hasSize(2);
         assertThat(report.get("games").get(0).get("colour").asText()).isEqualTo("white");
-        // It crashed in both games, so whether it exits on "end" could not be seen either.
-        assertThat(report.get("verdict").asText()).isEqualTo("FAIL: bad failed 2 of 8 checks: no crash, exits on end");
+        // It crashed in both games, so whether it exits on "end" could not be seen: not checked, and no second failure.
+        assertThat(report.get("verdict").asText()).isEqualTo("FAIL: bad failed 1 of 9 checks: no crash; not checked: exits on end");
     }
 
     @Test

@@ -36,7 +36,7 @@ class ValidateExamplesTest {
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).contains("  build          pass  " + buildCommand);
-        assertThat(run.out().lines().toList()).last().asString().endsWith("passed all 9 checks");
+        assertThat(run.out().lines().toList()).last().asString().endsWith("passed all 10 checks");
     }
 
     @Test
@@ -48,7 +48,7 @@ class ValidateExamplesTest {
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).contains("  build          pass  python3 -c");
-        assertThat(run.out().lines().toList()).last().asString().endsWith("passed all 9 checks");
+        assertThat(run.out().lines().toList()).last().asString().endsWith("passed all 10 checks");
     }
 
     @Test

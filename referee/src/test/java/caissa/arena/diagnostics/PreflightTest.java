@@ -62,6 +62,48 @@ class PreflightTest {
                 .contains("besides its move, before it was asked for another (an answer to the opening line? it needs none)"));
     }
 
+    /** An English sentence is debug output on standard output, whatever the run's openings: no opening hint. */
+    @Test
+    void aSentenceInsteadOfAMoveGetsTheStdoutHintNotTheOpeningOne() {
+        Entrant bot = TestBots.entrant("chatty", "garbage", "1");
+
+        Optional<String> problem = Preflight.problem(run(bot, Isolation.defaults(), OPENING), bot);
+
+        assertThat(problem).hasValueSatisfying(p -> assertThat(p).contains("'hello referee'")
+                .contains("hint: " + Hints.DEBUG_ON_STDOUT).doesNotContain(Hints.OPENING));
+    }
+
+    /** A move legal only before the opening: the bot played from the initial position, so it did not read the line. */
+    @Test
+    void aMoveFromTheInitialPositionGetsTheOpeningHint() {
+        Entrant bot = TestBots.entrant("deaf", "skip-opening");
+        Move first = Variant.CAISSA.initial().legalMoves().get(0);
+        List<Move> opening = List.of(first, Variant.CAISSA.initial().play(first).legalMoves().get(0));
+
+        Optional<String> problem = Preflight.problem(run(bot, Isolation.defaults(), opening), bot);
+
+        assertThat(problem).hasValueSatisfying(p -> assertThat(p).contains("'" + first + "'")
+                .endsWith("; hint: " + Hints.OPENING));
+    }
+
+    /** A sandbox the arena cannot build is the arena's failure, said with its cause, not a bot that misread its opening. */
+    @Test
+    void aSandboxThatCannotBeBuiltIsTheArenasLaunchFailureWithItsCause() throws Exception {
+        Sandboxes.assumeSandbox();
+        Entrant bot = TestBots.entrant("honest", "random");
+        Path missing = temp.resolve("not-there");
+
+        Optional<String> problem;
+        try (AutoCloseable broken = caissa.arena.sandbox.Bubblewrap.addingOptionsForTests(
+                List.of("--ro-bind", missing.toString(), "/x"))) {
+            problem = Preflight.problem(run(bot, Isolation.defaults(), OPENING), bot);
+        }
+
+        assertThat(problem).hasValueSatisfying(p -> assertThat(p).contains(caissa.arena.bot.BotProcess.LAUNCH_FAILED)
+                .contains("bwrap: Can't find source path " + missing).endsWith("; hint: " + Hints.ARENA_LAUNCH)
+                .doesNotContain(Hints.OPENING));
+    }
+
     /** Its files, the output folder and the host stay as they were: the check runs the bot in its sandbox. */
     @Test
     void whatABotDoesInTheCheckIsContainedAsInAGame() throws IOException {

@@ -119,7 +119,9 @@ class HostTest {
         // The cgroup still holds, freezes and ends the bot.
         assertThat(host.limits().kind()).isEqualTo(LimitsBy.CGROUP_V1);
         assertThat(host.end().kind()).isEqualTo(EndBy.CGROUP);
-        assertThat(host.cpuClock().detail()).doesNotContain("waited for a core");
+        assertThat(host.cpuClock().detail()).doesNotContain("waited for a core")
+                .contains("without a sandbox, the time a bot waits for a core (while other processes hold them) is charged"
+                        + " to it on the wall clock");
         assertThat(host.works()).isFalse();
     }
 

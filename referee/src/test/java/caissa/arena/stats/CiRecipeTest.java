@@ -34,6 +34,36 @@ class CiRecipeTest {
         return new SimulatedSprt(Sprt.parse(sprt.group(1)), drawRatio, Integer.parseInt(cap.group(1)) / 2);
     }
 
+    /**
+     * The matrix recipe's fixed-length match, read from the CI guide: the shards' --sprt and
+     * --games, and a judge step that passes on 0 and 3.
+     */
+    private static SimulatedSprt matrixRecipe(double drawRatio) throws IOException {
+        String guide = Files.readString(README);
+        int start = guide.indexOf("## A match split over a matrix");
+        assertThat(start).as("the CI guide's matrix recipe").isNotNegative();
+        String recipe = guide.substring(start, guide.indexOf("```", guide.indexOf("```yaml", start) + 7));
+        Matcher sprt = Pattern.compile("--sprt (\\S+)").matcher(recipe);
+        Matcher games = Pattern.compile("--games (\\d+)").matcher(recipe);
+        assertThat(sprt.find() && games.find()).as("--sprt and --games in:\n" + recipe).isTrue();
+        assertThat(recipe).contains("--shard auto", "arena/caissa merge", "[ \"$status\" -eq 0 ] || [ \"$status\" -eq 3 ]");
+        return new SimulatedSprt(Sprt.parse(sprt.group(1)), drawRatio, Integer.parseInt(games.group(1)) / 2,
+                SimulatedSprt.Stopping.FIXED);
+    }
+
+    @ParameterizedTest(name = "draw ratio {0}")
+    @CsvSource({"0.1, 11", "0.3, 12", "0.6, 13"})
+    void theMatrixRecipeFailsAnUnchangedEngineNoMoreOftenThanTheStatedRate(double drawRatio, long seed) throws IOException {
+        assertThat(Files.readString(README)).contains("**the matrix recipe's false-alarm rate is at most 5%**");
+        assertThat(failureRate(matrixRecipe(drawRatio), 0.0, seed)).isLessThanOrEqualTo(0.05);
+    }
+
+    @ParameterizedTest(name = "draw ratio {0}")
+    @CsvSource({"0.1, 14", "0.3, 15", "0.6, 16"})
+    void theMatrixRecipeFailsMostRunsOfA40EloRegression(double drawRatio, long seed) throws IOException {
+        assertThat(failureRate(matrixRecipe(drawRatio), -40.0, seed)).isGreaterThanOrEqualTo(0.75);
+    }
+
     private static double failureRate(SimulatedSprt recipe, double trueElo, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         int failed = 0;

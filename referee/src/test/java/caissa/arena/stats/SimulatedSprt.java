@@ -14,7 +14,9 @@ record SimulatedSprt(Sprt sprt, double drawRatio, long maxPairs, Stopping stoppi
         /** A match's: Wald's bounds moved inward by the expected overshoot. */
         MATCH,
         /** Wald's bounds as they are. */
-        WALD
+        WALD,
+        /** A fixed-length match's ({@code --games N}, and the merge of its shards): judged once, after every pair. */
+        FIXED
     }
 
     SimulatedSprt(Sprt sprt, double drawRatio, long maxPairs) {
@@ -30,10 +32,16 @@ record SimulatedSprt(Sprt sprt, double drawRatio, long maxPairs, Stopping stoppi
         SprtRun test = SprtRun.start(sprt);
         for (long n = 0; n < maxPairs; n++) {
             test = test.plusPair(game(win, random), game(win, random));
+            if (stopping == Stopping.FIXED) {
+                continue;
+            }
             Sprt.Decision decision = stopping == Stopping.WALD ? sprt.decision(test.pairs()) : test.decision();
             if (decision != Sprt.Decision.CONTINUE) {
                 return new Run(test.pairs(), decision);
             }
+        }
+        if (stopping == Stopping.FIXED) {
+            return new Run(test.pairs(), sprt.decision(test.pairs()));
         }
         return new Run(test.pairs(), Sprt.Decision.CONTINUE);
     }

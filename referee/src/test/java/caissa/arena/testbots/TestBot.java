@@ -82,6 +82,10 @@ public final class TestBot {
                 }
                 return;
             }
+            if (text.startsWith("opening ") && behaviour.equals("skip-opening")) {
+                // Takes no notice of the line, as a bot that never heard of openings: it plays from the initial position.
+                continue;
+            }
             if (text.startsWith("opening ")) {
                 for (String move : text.substring(8).split(" ")) {
                     position = position.play(variant.move(move));
@@ -98,7 +102,8 @@ public final class TestBot {
             }
             replies++;
             List<Move> moves = position.legalMoves();
-            Move move = moves.get(random.nextInt(moves.size()));
+            // A bot that skips the opening plays the first move it finds, so that a test knows which.
+            Move move = behaviour.equals("skip-opening") ? moves.get(0) : moves.get(random.nextInt(moves.size()));
             if (replies >= at && misbehave(behaviour, position, move, out)) {
                 continue;
             }

@@ -115,7 +115,7 @@ class TournamentEndToEndTest {
         List<String> lines = stdout.toString().lines().toList();
         assertThat(lines.stream().filter(l -> l.startsWith("warning: crasher keeps failing: its last 3 games were lost by"
                 + " crash: crasher (")).count()).isEqualTo(1);
-        int summary = lines.indexOf("irregular losses in the games played now, by bot and cause:");
+        int summary = lines.indexOf("irregular losses in the whole run, by bot and cause:");
         assertThat(summary).isPositive();
         assertThat(lines.get(summary + 1)).startsWith("  crasher: 4 crash, e.g. game ").contains("exited with status 3");
         // The test bot's last words on stderr name the variant it was told.
