@@ -47,7 +47,7 @@ final class Uploads {
         UploadedFile file;
         try {
             file = ctx.uploadedFile("file");
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             throw refusalOf(e, definition);
         }
         if (file == null) {
@@ -60,12 +60,12 @@ final class Uploads {
     static Optional<String> field(Context ctx, String name, ContestDefinition definition) {
         try {
             return Optional.ofNullable(ctx.formParam(name));
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             throw refusalOf(e, definition);
         }
     }
 
-    private static Refusal refusalOf(RuntimeException e, ContestDefinition definition) {
+    private static Refusal refusalOf(Exception e, ContestDefinition definition) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             String message = String.valueOf(t.getMessage()).toLowerCase(java.util.Locale.ROOT);
             if (message.contains("max") || message.contains("too large") || message.contains("exceed")) {
