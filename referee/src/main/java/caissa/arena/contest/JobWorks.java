@@ -8,7 +8,7 @@ public final class JobWorks {
 
     public static JobWork of(JobKind kind) {
         return switch (kind) {
-            case ADMISSION -> NotYetBuilt.INSTANCE;
+            case ADMISSION -> new AdmissionWork();
             case COMPETITION -> NotYetBuilt.INSTANCE;
         };
     }

@@ -46,10 +46,12 @@ public final class ContestServer implements AutoCloseable {
         accounts.organiser();
         Site site = new Site(contest, accounts, jobs, runner, new Sessions(contest.store(), clock),
                 new Pages(contest.definition().title()), clock);
-        List<Routes> areas = List.of(new HomeRoutes(site), new AccountRoutes(site), new OrganiserRoutes(site));
+        List<Routes> areas = List.of(new HomeRoutes(site), new AccountRoutes(site), new OrganiserRoutes(site),
+                new SubmissionRoutes(site), new ApiRoutes(site));
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
+            Uploads.configure(config, contest.definition());
             JavalinDefaultRoutingApi routes = config.routes;
             routes.before(ContestServer::headers);
             areas.forEach(area -> area.addTo(routes));
