@@ -9,7 +9,7 @@ public final class JobWorks {
     public static JobWork of(JobKind kind) {
         return switch (kind) {
             case ADMISSION -> NotYetBuilt.INSTANCE;
-            case COMPETITION -> NotYetBuilt.INSTANCE;
+            case COMPETITION -> CompetitionWork.INSTANCE;
         };
     }
 
