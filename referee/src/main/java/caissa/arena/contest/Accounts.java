@@ -56,32 +56,50 @@ public final class Accounts {
     public record Invited(Participant participant, String submitToken, String code) implements Result {
     }
 
-    /** Refused, with the one line the visitor reads. */
-    public record Refused(String reason) implements Result {
+    /** Refused, with the one line the visitor reads, and why. */
+    public record Refused(Cause cause, String reason) implements Result {
+    }
+
+    /** Why a request about an account was refused. */
+    public enum Cause {
+        /** A name or password that cannot be one. */
+        INVALID,
+        /** The name belongs to another account. */
+        TAKEN,
+        WRONG_PASSWORD,
+        /** The name had {@value #MAX_FAILED_LOGINS} failed logins in the window. */
+        TOO_MANY_FAILURES,
+        DISABLED,
+        /** An invitation or login link that does not exist. */
+        UNKNOWN,
+        EXPIRED,
+        /** An invitation or login link used already. */
+        USED
     }
 
     /** Registration in an open contest: the name and password of a new participant. */
     public Result register(String name, String password) {
-        Optional<String> problem = nameProblem(name).or(() -> passwordProblem(password));
+        Optional<Refused> problem = nameProblem(name).or(() -> passwordProblem(password)
+                .map(p -> new Refused(Cause.INVALID, p)));
         if (problem.isPresent()) {
-            return new Refused(problem.get());
+            return problem.get();
         }
         return store.addParticipant(name, Role.PARTICIPANT, Optional.of(hash(password)), secret(), clock.instant())
                 .<Result>map(Granted::new)
-                .orElseGet(() -> new Refused("the name '" + name + "' is taken"));
+                .orElseGet(() -> new Refused(Cause.TAKEN, "the name '" + name + "' is taken"));
     }
 
     /** An invitation: a participant without a password yet, and the code of the link that sets it. */
     public Result invite(String name) {
-        Optional<String> problem = nameProblem(name);
+        Optional<Refused> problem = nameProblem(name);
         if (problem.isPresent()) {
-            return new Refused(problem.get());
+            return problem.get();
         }
         String token = secret();
         Optional<Participant> participant = store.addParticipant(name, Role.PARTICIPANT, Optional.empty(), token,
                 clock.instant());
         if (participant.isEmpty()) {
-            return new Refused("the name '" + name + "' is taken");
+            return new Refused(Cause.TAKEN, "the name '" + name + "' is taken");
         }
         String code = secret();
         Instant now = clock.instant();
@@ -93,16 +111,16 @@ public final class Accounts {
     public Result invitation(String code) {
         Optional<ContestStore.Grant> grant = store.invitation(digest(code));
         if (grant.isEmpty()) {
-            return new Refused("this invitation link is not valid; ask the organiser for a new one");
+            return new Refused(Cause.UNKNOWN, "this invitation link is not valid; ask the organiser for a new one");
         }
         if (grant.get().used().isPresent()) {
-            return new Refused("this invitation was used already; log in with the password chosen then");
+            return new Refused(Cause.USED, "this invitation was used already; log in with the password chosen then");
         }
         if (!clock.instant().isBefore(grant.get().expires())) {
-            return new Refused("this invitation expired at " + grant.get().expires() + "; ask the organiser for a new one");
+            return new Refused(Cause.EXPIRED, "this invitation expired at " + grant.get().expires() + "; ask the organiser for a new one");
         }
         return store.participant(grant.get().participant()).<Result>map(Granted::new)
-                .orElseGet(() -> new Refused("this invitation link is not valid; ask the organiser for a new one"));
+                .orElseGet(() -> new Refused(Cause.UNKNOWN, "this invitation link is not valid; ask the organiser for a new one"));
     }
 
     /** Follows an invitation: sets the participant's password, once. */
@@ -113,13 +131,13 @@ public final class Accounts {
         }
         Optional<String> problem = passwordProblem(password);
         if (problem.isPresent()) {
-            return new Refused(problem.get());
+            return new Refused(Cause.INVALID, problem.get());
         }
         if (granted.participant().disabled()) {
-            return new Refused("this account is disabled; ask the organiser");
+            return new Refused(Cause.DISABLED, "this account is disabled; ask the organiser");
         }
         if (!store.useInvitation(digest(code), clock.instant())) {
-            return new Refused("this invitation was used already; log in with the password chosen then");
+            return new Refused(Cause.USED, "this invitation was used already; log in with the password chosen then");
         }
         store.setPasswordHash(granted.participant().id(), hash(password));
         return granted;
@@ -134,7 +152,7 @@ public final class Accounts {
         String key = name == null ? "" : name.strip();
         Instant now = clock.instant();
         if (store.loginFailures(key, now.minus(FAILED_LOGIN_WINDOW)) >= MAX_FAILED_LOGINS) {
-            return new Refused("too many failed logins for '" + key + "': try again in "
+            return new Refused(Cause.TOO_MANY_FAILURES, "too many failed logins for '" + key + "': try again in "
                     + FAILED_LOGIN_WINDOW.toMinutes() + " minutes");
         }
         Optional<Participant> participant = store.participantByName(key);
@@ -144,10 +162,10 @@ public final class Accounts {
                 && Password.check(password, hash.orElse(DUMMY_HASH)).with(ARGON2) && hash.isPresent();
         if (!right) {
             store.addLoginFailure(key, now);
-            return new Refused("wrong name or password");
+            return new Refused(Cause.WRONG_PASSWORD, "wrong name or password");
         }
         if (participant.get().disabled()) {
-            return new Refused("this account is disabled; ask the organiser");
+            return new Refused(Cause.DISABLED, "this account is disabled; ask the organiser");
         }
         store.clearLoginFailures(key);
         return new Granted(participant.get());
@@ -173,16 +191,16 @@ public final class Accounts {
     public Result useOneTimeLogin(String token) {
         Optional<ContestStore.Grant> grant = store.oneTimeLogin(digest(token));
         if (grant.isEmpty()) {
-            return new Refused("this login link is not valid; restart the server for a new one");
+            return new Refused(Cause.UNKNOWN, "this login link is not valid; restart the server for a new one");
         }
         if (!clock.instant().isBefore(grant.get().expires())) {
-            return new Refused("this login link expired; restart the server for a new one");
+            return new Refused(Cause.EXPIRED, "this login link expired; restart the server for a new one");
         }
         if (!store.useOneTimeLogin(digest(token), clock.instant())) {
-            return new Refused("this login link was used already; restart the server for a new one");
+            return new Refused(Cause.USED, "this login link was used already; restart the server for a new one");
         }
         return store.participant(grant.get().participant()).<Result>map(Granted::new)
-                .orElseGet(() -> new Refused("this login link is not valid"));
+                .orElseGet(() -> new Refused(Cause.UNKNOWN, "this login link is not valid"));
     }
 
     /** The participant whose submit token this is, when their account is not disabled. */
@@ -197,16 +215,16 @@ public final class Accounts {
         return store.submitToken(participant);
     }
 
-    private Optional<String> nameProblem(String name) {
+    private static Optional<Refused> nameProblem(String name) {
         if (name == null || name.isBlank()) {
-            return Optional.of("a name is required");
+            return Optional.of(new Refused(Cause.INVALID, "a name is required"));
         }
         Optional<String> problem = Names.problem(name);
         if (problem.isPresent()) {
-            return Optional.of("the name " + problem.get());
+            return Optional.of(new Refused(Cause.INVALID, "the name " + problem.get()));
         }
         if (name.equalsIgnoreCase(ORGANISER)) {
-            return Optional.of("the name '" + name + "' is taken");
+            return Optional.of(new Refused(Cause.TAKEN, "the name '" + name + "' is taken"));
         }
         return Optional.empty();
     }

@@ -41,15 +41,20 @@ public final class ContestServer implements AutoCloseable {
      * The caller holds the data folder's lock.
      */
     public static ContestServer start(Contest contest, String host, int port, Clock clock) {
+        Jobs jobs = new Jobs(contest.store(), clock);
+        return start(contest, host, port, clock, jobs, new JobRunner(contest, jobs));
+    }
+
+    /** As {@link #start(Contest, String, int, Clock)}, with the job queue and the runner that takes its jobs. */
+    public static ContestServer start(Contest contest, String host, int port, Clock clock, Jobs jobs, JobRunner runner) {
         Accounts accounts = new Accounts(contest.store(), clock);
         accounts.organiser();
-        Jobs jobs = new Jobs(contest.store(), clock);
-        JobRunner runner = new JobRunner(contest, jobs);
         Site site = new Site(contest, accounts, jobs, runner, new Sessions(contest.store(), clock),
                 new Pages(contest.definition().title()), clock);
         Competitions competitions = new Competitions(contest, clock);
         LiveCompetitions live = new LiveCompetitions();
-        List<Routes> areas = List.of(new HomeRoutes(site), new CompetitionRoutes(site, competitions, live));
+        List<Routes> areas = List.of(new HomeRoutes(site), new AccountRoutes(site), new OrganiserRoutes(site),
+                new CompetitionRoutes(site, competitions, live));
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
