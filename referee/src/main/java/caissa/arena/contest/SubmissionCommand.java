@@ -12,8 +12,8 @@ import java.util.stream.Stream;
 /**
  * The command an admitted submission plays by: its language's {@code run} command, run in its
  * build folder, with {@code {main}} the main file (the one uploaded file, or the language's
- * {@code main} in an archive) and {@code {sources}} the sources, sorted, relative to the build
- * folder, as the admission's build expanded them.
+ * {@code main} in an archive, else its first source) and {@code {sources}} the sources, sorted,
+ * as {@link Admission} expanded them for the admission's games.
  */
 public final class SubmissionCommand {
 
@@ -27,17 +27,18 @@ public final class SubmissionCommand {
         if (language.isEmpty()) {
             return Optional.empty();
         }
-        Path build = layout.build(submission.id());
-        List<String> sources = new ArrayList<>();
-        if (Files.isDirectory(build)) {
-            try (Stream<Path> files = Files.walk(build)) {
-                files.filter(Files::isRegularFile).map(f -> build.relativize(f).toString())
-                        .filter(name -> language.get().extensions().stream()
-                                .anyMatch(e -> name.toLowerCase(Locale.ROOT).endsWith("." + e)))
-                        .sorted().forEach(sources::add);
+        // As the admission expanded it: the uploaded files, sorted, relative to the upload folder.
+        Path upload = layout.upload(submission.id());
+        List<String> files = new ArrayList<>();
+        if (Files.isDirectory(upload)) {
+            try (Stream<Path> walk = Files.walk(upload)) {
+                walk.filter(Files::isRegularFile).map(f -> upload.relativize(f).toString()).sorted().forEach(files::add);
             }
         }
-        String main = language.get().main().orElse(Path.of(submission.fileName()).getFileName().toString());
+        List<String> sources = files.stream().filter(name -> language.get().extensions().stream()
+                .anyMatch(e -> name.toLowerCase(Locale.ROOT).endsWith("." + e))).toList();
+        String main = files.size() == 1 ? files.get(0)
+                : language.get().main().orElse(sources.isEmpty() ? submission.fileName() : sources.get(0));
         List<String> argv = new ArrayList<>();
         for (String word : language.get().run()) {
             if (word.equals("{sources}")) {
