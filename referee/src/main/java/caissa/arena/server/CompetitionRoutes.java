@@ -58,6 +58,10 @@ final class CompetitionRoutes implements Routes {
 
     @Override
     public void addTo(JavalinDefaultRoutingApi routes) {
+        // At the final's deadline submissions close: the active ones are frozen for the final.
+        routes.before("/me/submissions", this::refuseAfterDeadline);
+        routes.before("/api/submissions", this::refuseAfterDeadline);
+        routes.before("/submissions/{id}/activate", this::refuseAfterDeadline);
         routes.get("/competitions", this::list);
         routes.get("/competitions/{name}", this::page);
         routes.get("/competitions/{name}/events", ctx -> {
@@ -79,6 +83,16 @@ final class CompetitionRoutes implements Routes {
         routes.post("/competitions/{name}/cancel", ctx -> organiserAction(ctx, name -> competitions.cancel(name, site.runner()::stop)));
         routes.get("/me/games", this::myGames);
         routes.get("/ranking", this::ranking);
+    }
+
+    private void refuseAfterDeadline(Context ctx) {
+        if (!ctx.method().name().equals("POST")) {
+            return;
+        }
+        Optional<String> refusal = competitions.window().refusal(site.clock().instant());
+        if (refusal.isPresent()) {
+            throw Refusal.forbidden(refusal.get());
+        }
     }
 
     private static int parseSeen(String text) {
