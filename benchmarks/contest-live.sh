@@ -17,6 +17,7 @@ WORK=$(mktemp -d /tmp/caissa-contest-bench.XXXXXX)
 SERVER=""
 cleanup() { [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$WORK"; }
 trap cleanup EXIT
+[ -n "${KEEP:-}" ] && trap - EXIT
 
 cc -O2 -o "$WORK/bot" sample-bots/examples/random_bot.c
 SLOTS=$(nproc)
@@ -67,11 +68,13 @@ arrivals = [dict() for _ in cookies]
 done = [False] * len(cookies)
 def follow(i):
     c = http.client.HTTPConnection(u.hostname, u.port, timeout=3600)
-    c.request("GET", "/competitions/swiss-1/events?seen=0", headers={"Cookie": "caissa_session=" + cookies[i]})
+    c.request("GET", "/competitions/swiss-1/events?seen=0", headers={"Cookie": "caissa_session=" + cookies[i], "Accept": "text/event-stream"})
     r = c.getresponse()
+    if r.status != 200:
+        print("client %d: HTTP %d %s" % (i, r.status, r.read()[:300]), file=sys.stderr); done[i] = True; return
     data = ""
     while True:
-        line = r.fp.readline()
+        line = r.readline()
         if not line:
             break
         line = line.decode()

@@ -102,7 +102,7 @@ class ContestCompetitionTest {
                  "firstMoveAllowance": "20s", "seed": 1, "sandbox": "none"}}""");
         Path data = dir.resolve("data");
         Map<String, String> cookies = new HashMap<>();
-        ServerProcess server = ServerProcess.start(file, data);
+        ContestServerProcess server = ContestServerProcess.start(file, data);
         Contest contest = Contest.open(data);
         for (String name : NAMES) {
             cookies.put(name, participantWithBot(contest, name));
@@ -110,7 +110,7 @@ class ContestCompetitionTest {
         // Not yet admitted: listed as such, and not in the competition.
         contest.store().addParticipant("dave", Role.PARTICIPANT, Optional.empty(), Accounts.secret(), Instant.now());
 
-        Process run = new ProcessBuilder(ServerProcess.caissa("contest", "run", "--data", data.toString(), "test"))
+        Process run = new ProcessBuilder(ContestServerProcess.caissa("contest", "run", "--data", data.toString(), "test"))
                 .redirectErrorStream(true).start();
         String printed = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(run.waitFor(120, TimeUnit.SECONDS)).isTrue();
@@ -124,7 +124,7 @@ class ContestCompetitionTest {
         server.kill();
         assertThat(competitions.byName("test-1").orElseThrow().state()).isEqualTo(CompetitionState.RUNNING);
 
-        server = ServerProcess.start(file, data);
+        server = ContestServerProcess.start(file, data);
         try {
             Poll.await(Duration.ofMinutes(10), "test-1 done", () -> competitions.byName("test-1").orElseThrow().state().ended());
             CompetitionRun done = competitions.byName("test-1").orElseThrow();
@@ -141,7 +141,7 @@ class ContestCompetitionTest {
                 }
                 return all;
             }).orElseThrow());
-            Process verify = new ProcessBuilder(ServerProcess.caissa("verify", folder.toString())).redirectErrorStream(true).start();
+            Process verify = new ProcessBuilder(ContestServerProcess.caissa("verify", folder.toString())).redirectErrorStream(true).start();
             String verified = new String(verify.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(verify.waitFor(300, TimeUnit.SECONDS)).isTrue();
             assertThat(verify.exitValue()).as(verified).isZero();

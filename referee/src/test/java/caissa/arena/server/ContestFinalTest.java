@@ -41,7 +41,7 @@ class ContestFinalTest {
         // Before the deadline: the participants' bots are admitted.
         Path before = ContestCompetitionTest.contestFile(dir, FINAL.formatted("2999-01-01T00:00:00Z"));
         String[] cookies = new String[3];
-        try (ServerProcess server = ServerProcess.start(before, data)) {
+        try (ContestServerProcess server = ContestServerProcess.start(before, data)) {
             Contest contest = Contest.open(data);
             for (int i = 0; i < 3; i++) {
                 cookies[i] = ContestCompetitionTest.participantWithBot(contest, List.of("alice", "bob", "carol").get(i));
@@ -50,7 +50,7 @@ class ContestFinalTest {
         }
         // The organiser restarts the server with the deadline passed: submissions close, the final starts.
         Path after = ContestCompetitionTest.contestFile(dir, FINAL.formatted("2020-01-01T00:00:00Z"));
-        try (ServerProcess server = ServerProcess.start(after, data)) {
+        try (ContestServerProcess server = ContestServerProcess.start(after, data)) {
             Contest contest = Contest.open(data);
             Participant alice = contest.store().participantByName("alice").orElseThrow();
             String token = contest.store().submitToken(alice.id()).orElseThrow();

@@ -43,7 +43,7 @@ class LiveCompetitionInBrowserTest {
                 {"name": "test", "kind": "test", "tournament": {"gamesPerPair": 2, "timePerGame": "30s",
                  "firstMoveAllowance": "20s", "seed": 3, "sandbox": "none"}}""");
         Path data = dir.resolve("data");
-        try (ServerProcess server = ServerProcess.start(file, data)) {
+        try (ContestServerProcess server = ContestServerProcess.start(file, data)) {
             Contest contest = Contest.open(data);
             String alice = "";
             for (String name : List.of("alice", "bob", "carol")) {

@@ -3,119 +3,90 @@ package caissa.arena.server;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code caissa serve} as a real process on a free port, for tests that kill it as an organiser's
- * machine would, and requests to it with a given session cookie.
+ * A contest server in a process of its own, started as the launcher starts the arena (this
+ * Java, this class path), so that a test can kill it as a machine would: SIGKILL, no shutdown.
  */
 final class ServerProcess implements AutoCloseable {
 
-    private static final Pattern URL = Pattern.compile("at (http://[^ ]+/) \\(data in");
+    private static final Pattern URL = Pattern.compile("(http://127\\.0\\.0\\.1:\\d+/)");
+    private static final Pattern ONCE = Pattern.compile("one-time link: (\\S+)");
 
     final Process process;
     final String url;
-    private final List<String> output = new ArrayList<>();
-    private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
-            .connectTimeout(Duration.ofSeconds(30)).build();
+    final List<String> lines;
 
-    private ServerProcess(Process process, String url) {
+    private ServerProcess(Process process, String url, List<String> lines) {
         this.process = process;
         this.url = url;
+        this.lines = lines;
     }
 
-    /** The arena's command line as a separate JVM: {@code java -cp CLASS_PATH caissa.arena.cli.Main ARGS}. */
-    static List<String> caissa(String... args) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), "caissa.arena.cli.Main"));
+    /** Starts {@code mainClass} with {@code args} and waits for the line with its address. */
+    static ServerProcess start(String mainClass, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
+                "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), mainClass));
         command.addAll(List.of(args));
-        return command;
-    }
-
-    static ServerProcess start(Path contestFile, Path data) throws IOException {
-        Process process = new ProcessBuilder(caissa("serve", contestFile.toString(), "--data", data.toString(), "--port", "0"))
-                .redirectErrorStream(true).start();
-        BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        List<String> seen = new ArrayList<>();
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        List<String> lines = new ArrayList<>();
+        String url = null;
         String line;
-        while ((line = lines.readLine()) != null) {
-            seen.add(line);
+        while (url == null && (line = out.readLine()) != null) {
+            lines.add(line);
             Matcher m = URL.matcher(line);
             if (m.find()) {
-                ServerProcess server = new ServerProcess(process, m.group(1));
-                server.output.addAll(seen);
-                Thread drain = new Thread(() -> {
-                    try {
-                        String rest;
-                        while ((rest = lines.readLine()) != null) {
-                            synchronized (server.output) {
-                                server.output.add(rest);
-                            }
-                        }
-                    } catch (IOException e) {
-                        // The server ended.
-                    }
-                }, "server-output");
-                drain.setDaemon(true);
-                drain.start();
-                return server;
+                url = m.group(1);
             }
         }
-        throw new IOException("the server did not start: " + String.join("\n", seen));
-    }
-
-    String output() {
-        synchronized (output) {
-            return String.join("\n", output);
+        if (url == null) {
+            process.destroyForcibly();
+            throw new AssertionError("the server did not start:\n" + String.join("\n", lines));
         }
-    }
-
-    HttpResponse<String> get(String path, String cookie) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url + path.substring(1))).timeout(Duration.ofSeconds(60));
-        if (cookie != null) {
-            request.header("Cookie", cookie);
+        // Its one-time link follows on the next line, when it prints one.
+        if (mainClass.endsWith(".Main")) {
+            lines.add(out.readLine());
         }
-        return http.send(request.GET().build(), HttpResponse.BodyHandlers.ofString());
+        Thread drain = new Thread(() -> {
+            try {
+                while (out.readLine() != null) {
+                    // Read on, so that the server never blocks on a full pipe.
+                }
+            } catch (IOException e) {
+                // Killed.
+            }
+        });
+        drain.setDaemon(true);
+        drain.start();
+        return new ServerProcess(process, url, lines);
     }
 
-    HttpResponse<String> post(String path, String cookie, String form) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url + path.substring(1))).timeout(Duration.ofSeconds(60))
-                .header("Content-Type", "application/x-www-form-urlencoded");
-        if (cookie != null) {
-            request.header("Cookie", cookie);
+    String oneTimeLink() {
+        for (String line : lines) {
+            Matcher m = ONCE.matcher(line == null ? "" : line);
+            if (m.find()) {
+                return m.group(1);
+            }
         }
-        return http.send(request.POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
+        throw new AssertionError("no one-time link in " + lines);
     }
 
-    /** SIGKILL, as a machine's crash would end it, then waits for its job children to see it and stop. */
+    /** SIGKILL: no shutdown hook runs, nothing is flushed that was not already. */
     void kill() throws InterruptedException {
-        List<ProcessHandle> children = process.descendants().toList();
         process.destroyForcibly();
-        process.waitFor(60, TimeUnit.SECONDS);
-        for (ProcessHandle child : children) {
-            child.onExit().orTimeout(120, TimeUnit.SECONDS).exceptionally(e -> null).join();
-        }
+        process.waitFor();
     }
 
     @Override
     public void close() throws InterruptedException {
         if (process.isAlive()) {
-            process.destroy();
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                kill();
-            }
+            kill();
         }
     }
 }
