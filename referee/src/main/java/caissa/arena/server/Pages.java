@@ -49,7 +49,8 @@ public final class Pages {
         String body = render(name, context);
         String menu = render("layout", context);
         return PageFrame.page(new PageFrame.Parts("Caïssa Arena contest server", PageFrame.escape(title + " · "
-                + contestTitle), PageFrame.escape(contestTitle), PageFrame.escape(title), menu, body));
+                + contestTitle), PageFrame.escape(contestTitle), PageFrame.escape(title), menu,
+                "<main class=\"wrap\">\n" + body + "</main>\n"));
     }
 
     /** One template alone, escaped as every page is. */
