@@ -1,6 +1,5 @@
 package caissa.arena.cli;
 
-import caissa.arena.Version;
 import caissa.arena.bot.CommandCheck;
 import caissa.arena.command.BotOption;
 import caissa.arena.command.DurationConverter;
@@ -155,12 +154,7 @@ final class ValidateCommand implements Callable<Integer> {
     private ValidationReport validate(SourceBuild.Outcome outcome, List<Entrant> opponentBots, int threads) throws Exception {
         String source = outcome instanceof SourceBuild.Outcome.Command ? null : bot;
         if (outcome instanceof SourceBuild.Outcome.Failed failed) {
-            String botName = name != null ? name : fileName(bot);
-            Check build = new Check("build", false, failed.buildCommand() + ": " + failed.reason()
-                    + (failed.output().isBlank() ? "" : ":\n" + failed.output().strip()));
-            return new ValidationReport(ValidationReport.SCHEMA, Version.current(), botName, List.of(), source,
-                    List.of(build), false, "FAIL: " + botName + " does not build (" + failed.language() + ")", List.of(),
-                    null, List.of());
+            return ValidationReport.buildFailed(name != null ? name : fileName(bot), source, failed);
         }
         Optional<SourceBuild.Outcome.Built> built = outcome instanceof SourceBuild.Outcome.Built b ? Optional.of(b) : Optional.empty();
         Entrant candidate;
@@ -202,6 +196,11 @@ final class ValidateCommand implements Callable<Integer> {
         if (jsonOnStdout()) {
             return;
         }
+        printChecklist(terminal, report, json);
+    }
+
+    /** The checklist as validate prints it (and caissa submit, for a contest's admission). */
+    static void printChecklist(PrintWriter terminal, ValidationReport report, Path json) {
         terminal.println(TerminalText.escape("checks for " + report.bot()
                 + (report.source() != null ? " (built from " + report.source() + ")" : "")
                 + (report.command().isEmpty() ? "" : ": " + String.join(" ", report.command()))));

@@ -25,10 +25,11 @@ import org.apache.commons.exec.PumpStreamHandler;
  * Turns a submission into a command, the CodeCup way: a single source file is compiled by its
  * extension ({@code .java} with javac, {@code .c} with gcc -O2, {@code .cpp} with g++ -O2,
  * {@code .py} checked by python3) in a folder of its own; anything else is taken as a command.
- * Builds are one-shot commands run through Apache Commons Exec with a time limit, in the same
- * kind of sandbox and limits as the bot (see {@link Containment}): a source file can make its
- * compiler misbehave ({@code #include "/dev/zero"} eats memory for ever), and only the build
- * folder is writable.
+ * A contest server builds by its contest's {@link Recipe}s instead, from a folder of sources.
+ * Both kinds of build are one-shot commands run by one path, through Apache Commons Exec with a
+ * time limit, in the same kind of sandbox and limits as the bot (see {@link Containment}): a
+ * source file can make its compiler misbehave ({@code #include "/dev/zero"} eats memory for
+ * ever), and only the build folder is writable.
  */
 public final class SourceBuild {
 
@@ -44,6 +45,47 @@ public final class SourceBuild {
 
         /** The build failed; {@code output} holds the compiler's messages. */
         record Failed(String language, String buildCommand, String reason, String output) implements Outcome {
+        }
+    }
+
+    /**
+     * A contest's language: how its sources are built and run. In {@code build} and {@code run},
+     * the word {@code {sources}} becomes every source file (those with one of the extensions,
+     * sorted, as paths relative to the build folder) and {@code {main}} the main file. Both
+     * commands run in the build folder, so a recipe names the files it makes relatively
+     * ({@code ./bot}) and nothing of the machine's paths ends up in a report.
+     *
+     * @param main the main file's name in an archive; empty when any single source will do
+     */
+    public record Recipe(String name, List<String> extensions, Optional<String> main, List<String> build,
+            List<String> run) {
+
+        public Recipe {
+            extensions = List.copyOf(extensions);
+            build = List.copyOf(build);
+            run = List.copyOf(run);
+            if (run.isEmpty()) {
+                throw new IllegalArgumentException("a language needs a run command");
+            }
+        }
+
+        /** Whether a file of this name is one of this language's sources. */
+        public boolean isSource(String fileName) {
+            String lower = fileName.toLowerCase(Locale.ROOT);
+            return extensions.stream().anyMatch(e -> lower.endsWith("." + e.toLowerCase(Locale.ROOT)));
+        }
+
+        /** The command with {@code {sources}} and {@code {main}} expanded. */
+        List<String> expand(List<String> command, List<String> sources, String mainFile) {
+            List<String> argv = new java.util.ArrayList<>();
+            for (String word : command) {
+                if (word.equals("{sources}")) {
+                    argv.addAll(sources);
+                } else {
+                    argv.add(word.replace("{main}", mainFile));
+                }
+            }
+            return argv;
         }
     }
 
@@ -86,6 +128,47 @@ public final class SourceBuild {
             case "cpp" -> compiled(source, build, "C++", "g++", null);
             default -> python(source, build);
         };
+    }
+
+    /**
+     * Builds a contest submission by its language's recipe: the sources in {@code sourcesDir}
+     * are copied into {@code buildDir}, readable by the sandbox's user, and the build command
+     * runs there. A recipe without a build command is Built at once.
+     *
+     * @param sources the source files, relative to {@code sourcesDir}, sorted
+     * @param mainFile the main file, relative to {@code sourcesDir}
+     */
+    public static Outcome prepare(Recipe recipe, Path sourcesDir, List<String> sources, String mainFile, Path buildDir,
+            Duration timeout, Isolation isolation) {
+        try {
+            copyReadable(sourcesDir, buildDir);
+        } catch (IOException e) {
+            return new Outcome.Failed(recipe.name(), String.join(" ", recipe.build()),
+                    "the sources could not be copied into the build folder: " + e.getMessage(), "");
+        }
+        List<String> argv = recipe.expand(recipe.build(), sources, mainFile);
+        BotCommand run = new BotCommand(recipe.expand(recipe.run(), sources, mainFile), Optional.of(buildDir), java.util.Map.of());
+        if (argv.isEmpty()) {
+            return new Outcome.Built(run, recipe.name(), "", "");
+        }
+        return run(recipe.name(), contained(argv), new Build(buildDir, timeout, isolation), run);
+    }
+
+    /** Copies a tree of sources, every folder open to all and every file readable by all (the sandbox's user is nobody). */
+    private static void copyReadable(Path from, Path to) throws IOException {
+        Files.createDirectories(to);
+        try (java.util.stream.Stream<Path> walk = Files.walk(from)) {
+            for (Path path : (Iterable<Path>) walk::iterator) {
+                Path target = to.resolve(from.relativize(path).toString());
+                if (Files.isDirectory(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    Files.createDirectories(target);
+                    Files.setPosixFilePermissions(target, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+                } else if (Files.isRegularFile(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    Files.copy(path, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    Files.setPosixFilePermissions(target, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+                }
+            }
+        }
     }
 
     /**

@@ -21,6 +21,14 @@ public record ValidationReport(String schema, String arenaVersion, String bot, L
         warnings = List.copyOf(warnings);
     }
 
+    /** The report of a bot that did not build: one failed check with the compiler's own messages, no game. */
+    public static ValidationReport buildFailed(String bot, String source, SourceBuild.Outcome.Failed failed) {
+        Check build = new Check("build", false, failed.buildCommand() + ": " + failed.reason()
+                + (failed.output().isBlank() ? "" : ":\n" + failed.output().strip()));
+        return new ValidationReport(SCHEMA, caissa.arena.Version.current(), bot, List.of(), source, List.of(build), false,
+                "FAIL: " + bot + " does not build (" + failed.language() + ")", List.of(), null, List.of());
+    }
+
     /**
      * One game of the validation, from the bot's side.
      *

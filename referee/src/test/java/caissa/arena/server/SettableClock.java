@@ -1,0 +1,36 @@
+package caissa.arena.server;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+/** A clock the test moves: invitations expire and login windows pass without waiting. */
+final class SettableClock extends Clock {
+
+    private volatile Instant now;
+
+    SettableClock(Instant start) {
+        this.now = start;
+    }
+
+    void advance(Duration duration) {
+        now = now.plus(duration);
+    }
+
+    @Override
+    public Instant instant() {
+        return now;
+    }
+
+    @Override
+    public ZoneId getZone() {
+        return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+        return this;
+    }
+}
