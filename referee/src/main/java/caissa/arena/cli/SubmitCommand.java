@@ -43,7 +43,7 @@ final class SubmitCommand implements Callable<Integer> {
     Path file;
 
     @Option(names = "--server", paramLabel = "URL", required = true,
-            description = "The contest server's address, such as http://127.0.0.1:8080/.")
+            description = "The contest server's address, as the organiser gave it.")
     String server;
 
     @Option(names = "--token", paramLabel = "TOKEN", required = true, description = "Your submit token, from your page.")
