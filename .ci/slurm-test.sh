@@ -167,6 +167,34 @@ for t in rr swiss; do
        <(python3 -c 'import json,sys; [print(json.dumps(json.loads(l), sort_keys=True)) for l in open(sys.argv[1])]' "$WORK/merged-$t/journal.jsonl")
 done
 
+# The contest server's SLURM runner: a competition whose entry sets "runner": slurm, queued with
+# caissa contest run on a running server, played as one array a batch, merged and verified by the
+# cluster's jobs, as the recipes below do by hand.
+cat > "$WORK/cup.json" <<JSON
+{"name": "cup", "title": "SLURM cup", "variant": "caissa", "registration": "invite",
+ "languages": [{"name": "Python", "extensions": ["py"], "build": ["python3", "-m", "py_compile", "{sources}"], "run": ["python3", "{main}"]}],
+ "houseBots": [{"name": "random1", "command": ["sample:random", "--seed", "1"]}, {"name": "random2", "command": ["sample:random", "--seed", "2"]},
+               {"name": "greedy", "command": ["sample:greedy", "--seed", "9"]}, {"name": "random3", "command": ["sample:random", "--seed", "3"]}],
+ "slots": 1,
+ "competitions": [{"name": "cluster", "kind": "test", "runner": {"kind": "slurm", "shards": 2, "caissa": ["$CAISSA"]},
+   "tournament": {"format": "swiss", "rounds": 2, "final": {"top": 2, "gamesPerPair": 2}, "gamesPerPair": 2,
+                  "timePerGame": "10s", "openingPlies": 2, "seed": 5}}]}
+JSON
+"$CAISSA" serve "$WORK/cup.json" --data "$WORK/cup" --port 0 > "$WORK/serve.log" 2>&1 &
+PIDS+=("$!")
+for _ in $(seq 600); do grep -q "at http" "$WORK/serve.log" && break; sleep 0.1; done
+"$CAISSA" contest run --data "$WORK/cup" cluster | sed 's/^/slurm-test: /'
+start=$SECONDS
+until [ -f "$WORK/cup/competitions/cluster-1.slurm/verified" ] && grep -q '"complete" : true' "$WORK/cup/competitions/cluster-1/standings.json" 2>/dev/null; do
+  if [ $((SECONDS - start)) -gt "$DEADLINE_SECONDS" ]; then
+    echo "slurm-test: the contest server's SLURM competition did not finish within $DEADLINE_SECONDS s" >&2
+    tail -n 20 "$WORK/serve.log" "$WORK"/cup/jobs/*.log "$WORK"/cup/competitions/cluster-1.slurm/*.out >&2 || true
+    exit 1
+  fi
+  sleep 1
+done
+"$CAISSA" verify "$WORK/cup/competitions/cluster-1" | sed 's/^/slurm-test: /'
+
 # The organiser's guide's SLURM recipes, as written: from the distribution unzipped in a home
 # folder, a round robin and a Swiss with its final, each over a 4-task array.
 if ! ls "$REPO"/distribution/target/caissa-arena-*.zip >/dev/null 2>&1; then
@@ -192,4 +220,4 @@ for t in sample codecup; do
     || { echo "slurm-test: the guide's recipe left $t incomplete" >&2; tail -n 20 "$dist"/slurm-*.out >&2 || true; exit 1; }
   "$dist/bin/caissa" verify "$dist/reports/$t" | sed 's/^/slurm-test: /'
 done
-echo "slurm-test: OK (round robin and Swiss with a final: sharded over a 4-task SLURM job array, merged, equal to unsharded runs; the organiser's guide's recipes as written)"
+echo "slurm-test: OK (round robin and Swiss with a final: sharded over a 4-task SLURM job array, merged, equal to unsharded runs; the contest server's SLURM runner; the organiser's guide's recipes as written)"

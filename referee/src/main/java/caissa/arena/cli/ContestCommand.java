@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "contest", mixinStandardHelpOptions = true,
         header = "Work on a contest's data folder: invite participants, show its state.",
         description = "Commands on the data folder of a contest served by 'caissa serve', whether the server runs or not.",
-        subcommands = {ContestCommand.Invite.class, ContestCommand.Status.class, ContestCommand.RunJob.class})
+        subcommands = {ContestCommand.Invite.class, ContestCommand.Status.class, ContestRunCommand.class,
+                ContestCommand.RunJob.class})
 final class ContestCommand implements Runnable {
 
     @Spec

@@ -66,7 +66,8 @@ public final class ContestFile {
     private static final Set<String> HOUSE_BOT_FIELDS = Set.of("name", "command");
     private static final Set<String> ADMISSION_FIELDS = Set.of("opponents", "gamesPerColour", "timePerGame");
     private static final Set<String> PUBLIC_FIELDS = Set.of("standings", "replays");
-    private static final Set<String> COMPETITION_FIELDS = Set.of("name", "kind", "every", "deadline", "tournament");
+    private static final Set<String> COMPETITION_FIELDS = Set.of("name", "kind", "every", "deadline", "tournament",
+            "runner");
     /** A competition's tournament: a tournament file's fields but the two the server fills in. */
     private static final Set<String> TOURNAMENT_FIELDS = Set.of("gamesPerPair", "timePerGame", "timePerMove",
             "increment", "firstMoveAllowance", "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency",
@@ -453,8 +454,11 @@ public final class ContestFile {
         ObjectNode whole = Json.mapper().createObjectNode();
         whole.put("name", "check");
         var bots = whole.putArray("bots");
+        // Stand-in bots whose program is always there (this Java): the check is of the tournament's
+        // fields, and must not need the sample bots built.
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         for (String name : List.of("a", "b", "c", "d", "e", "f", "g", "h")) {
-            bots.addObject().put("name", name).putArray("command").add("sample:random");
+            bots.addObject().put("name", name).putArray("command").add(java);
         }
         whole.setAll((ObjectNode) tournament.deepCopy());
         whole.remove("engines");

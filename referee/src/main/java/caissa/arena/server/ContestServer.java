@@ -2,6 +2,7 @@ package caissa.arena.server;
 
 import caissa.arena.contest.Accounts;
 import caissa.arena.contest.Contest;
+import caissa.arena.contest.Competitions;
 import caissa.arena.contest.ContestStoreException;
 import caissa.arena.contest.JobRunner;
 import caissa.arena.contest.Jobs;
@@ -26,9 +27,13 @@ public final class ContestServer implements AutoCloseable {
     private final Site site;
     private final Javalin app;
 
-    private ContestServer(Site site, Javalin app) {
+    /** What else stops with the server: the competitions' schedule and live pages. */
+    private final Runnable onClose;
+
+    private ContestServer(Site site, Javalin app, Runnable onClose) {
         this.site = site;
         this.app = app;
+        this.onClose = onClose;
     }
 
     /**
@@ -46,8 +51,10 @@ public final class ContestServer implements AutoCloseable {
         accounts.organiser();
         Site site = new Site(contest, accounts, jobs, runner, new Sessions(contest.store(), clock),
                 new Pages(contest.definition().title()), clock);
+        Competitions competitions = new Competitions(contest, clock);
+        LiveCompetitions live = new LiveCompetitions();
         List<Routes> areas = List.of(new HomeRoutes(site), new AccountRoutes(site), new OrganiserRoutes(site),
-                new SubmissionRoutes(site), new ApiRoutes(site));
+                new SubmissionRoutes(site), new ApiRoutes(site), new CompetitionRoutes(site, competitions, live));
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
@@ -78,7 +85,11 @@ public final class ContestServer implements AutoCloseable {
         });
         app.start(host, port);
         runner.start();
-        return new ContestServer(site, app);
+        CompetitionSchedule schedule = CompetitionSchedule.start(competitions, runner);
+        return new ContestServer(site, app, () -> {
+            schedule.close();
+            live.close();
+        });
     }
 
     /** Headers of every response: no framing by another site, no guessing of types, no leaking of links. */
@@ -119,6 +130,7 @@ public final class ContestServer implements AutoCloseable {
     /** Stops serving and ends the running jobs' children (their jobs are queued again at the next start). */
     @Override
     public void close() {
+        onClose.run();
         app.stop();
         site.runner().close();
     }

@@ -52,16 +52,17 @@ class ProcessStartsTest {
      * Processes at all: bots (Launch), a submission's build (SourceBuild, inside its
      * containment), the arena's own helpers (bubblewrap's trial run, the signal shell, the
      * terminal's size), the benchmarks' fastchess and the arena's own merge and report that
-     * {@code bench scale} measures, and the contest server's jobs (JobRunner: the arena's own
+     * {@code bench scale} measures, the contest server's jobs (JobRunner: the arena's own
      * command line, {@code caissa contest job}, so that no participant's code and no game runs in
-     * the web server). Nothing else may start one.
+     * the web server), and the cluster's own clients ({@code sbatch} and {@code squeue}) that the
+     * contest server's SLURM runner hands a competition to. Nothing else may start one.
      */
     @Test
     void onlyTheseClassesStartProcesses() {
         noClasses().that(outside("caissa.arena.bot.Launch", SourceBuild.class.getName(), Bubblewrap.class.getName(),
                         "caissa.arena.bot.Signals", "caissa.arena.cli.Terminal", "caissa.arena.bench.BenchCommand",
                         "caissa.arena.bench.FairnessBench", "caissa.arena.bench.ScaleBench",
-                        "caissa.arena.contest.JobRunner"))
+                        "caissa.arena.contest.JobRunner", "caissa.arena.contest.SlurmRunner"))
                 .should().callMethod(ProcessBuilder.class, "start")
                 .orShould().callMethod(Runtime.class, "exec", String.class)
                 .orShould().callMethod(Runtime.class, "exec", String[].class)

@@ -1,0 +1,194 @@
+package caissa.arena.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import caissa.arena.contest.Accounts;
+import caissa.arena.contest.CompetitionRun;
+import caissa.arena.contest.CompetitionState;
+import caissa.arena.contest.CompetitionStore;
+import caissa.arena.contest.Contest;
+import caissa.arena.contest.JournalTail;
+import caissa.arena.contest.Participant;
+import caissa.arena.contest.Role;
+import caissa.arena.contest.Submission;
+import caissa.arena.contest.SubmissionState;
+import caissa.arena.game.GameRecord;
+import caissa.arena.records.GameLogs;
+import caissa.arena.testbots.Poll;
+import caissa.arena.tournament.FinishedGame;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A test competition on a real server, as an organiser runs one: three participants with admitted
+ * submissions, {@code caissa contest run} queueing the competition on the running server, the
+ * server killed with SIGKILL in the middle and started again, the competition finished with every
+ * game played once and {@code caissa verify} agreeing; each participant's games page and each
+ * game's page showing only their own bot's standard error; the public page showing the standings.
+ */
+class ContestCompetitionTest {
+
+    private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private static final List<String> NAMES = List.of("alice", "bob", "carol");
+
+    @TempDir
+    Path dir;
+
+    /**
+     * A contest whose one language runs a java argument file: each submission is the test bot
+     * ({@code caissa.arena.testbots.TestBot}), which writes its pid to standard error.
+     */
+    static Path contestFile(Path dir, String competitions) throws Exception {
+        Path house = dir.resolve("house.args");
+        Files.writeString(house, argFile("random"));
+        Path file = dir.resolve("contest.json");
+        Files.writeString(file, """
+                {"name": "cup", "title": "Test cup", "variant": "caissa", "registration": "invite",
+                 "languages": [{"name": "Args", "extensions": ["args"], "build": ["true"], "run": ["%s", "@{main}"]}],
+                 "houseBots": [{"name": "house", "command": ["%s", "@%s"]}],
+                 "admission": {"opponents": ["house"], "gamesPerColour": 1, "timePerGame": "20s"},
+                 "slots": 2,
+                 "public": {"standings": true, "replays": true},
+                 "competitions": [%s]}
+                """.formatted(JAVA, JAVA, house, competitions));
+        return file;
+    }
+
+    static String argFile(String behaviour) {
+        return "-XX:TieredStopAtLevel=1 -Xshare:auto -cp \"" + System.getProperty("java.class.path")
+                + "\" caissa.arena.testbots.TestBot " + behaviour + "\n";
+    }
+
+    /** An admitted submission, stored as an admission would leave it, and a session to see the pages with. */
+    static String participantWithBot(Contest contest, String name) throws Exception {
+        Participant participant = contest.store().addParticipant(name, Role.PARTICIPANT, Optional.empty(),
+                Accounts.secret(), Instant.now()).orElseThrow();
+        Submission submission = contest.store().addSubmission(participant.id(), "bot.args", "Args", 10, "00", Instant.now(),
+                s -> {
+                    Path build = contest.layout().build(s.id());
+                    Files.createDirectories(build);
+                    Files.writeString(build.resolve("bot.args"), argFile("random"));
+                });
+        contest.store().setSubmissionState(submission.id(), SubmissionState.ADMITTED, Optional.empty(), Instant.now());
+        return session(contest, participant);
+    }
+
+    static String session(Contest contest, Participant participant) {
+        String id = Accounts.secret();
+        contest.store().addSession(Accounts.digest(id), participant.id(), "csrf-" + participant.id(), Instant.now(),
+                Instant.now().plus(Duration.ofDays(1)));
+        return Sessions.SESSION_COOKIE + "=" + id;
+    }
+
+    @Test
+    void aTestCompetitionSurvivesASigkillOfTheServerAndEachAuthorSeesOnlyTheirOwnStandardError() throws Exception {
+        Path file = contestFile(dir, """
+                {"name": "test", "kind": "test", "tournament": {"gamesPerPair": 2, "timePerGame": "30s",
+                 "firstMoveAllowance": "20s", "seed": 1, "sandbox": "none"}}""");
+        Path data = dir.resolve("data");
+        Map<String, String> cookies = new HashMap<>();
+        ContestServerProcess server = ContestServerProcess.start(file, data);
+        Contest contest = Contest.open(data);
+        for (String name : NAMES) {
+            cookies.put(name, participantWithBot(contest, name));
+        }
+        // Not yet admitted: listed as such, and not in the competition.
+        contest.store().addParticipant("dave", Role.PARTICIPANT, Optional.empty(), Accounts.secret(), Instant.now());
+
+        Process run = new ProcessBuilder(ContestServerProcess.caissa("contest", "run", "--data", data.toString(), "test"))
+                .redirectErrorStream(true).start();
+        String printed = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(run.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(run.exitValue()).as(printed).isZero();
+        assertThat(printed).contains("competition test-1: queued on the running server; follow it at " + server.url
+                + "competitions/test-1");
+
+        CompetitionStore competitions = new CompetitionStore(contest.store());
+        Path folder = data.resolve("competitions/test-1");
+        Poll.await(Duration.ofMinutes(5), "three games of test-1 played", () -> new JournalTail(folder).next().size() >= 3);
+        server.kill();
+        assertThat(competitions.byName("test-1").orElseThrow().state()).isEqualTo(CompetitionState.RUNNING);
+
+        server = ContestServerProcess.start(file, data);
+        try {
+            Poll.await(Duration.ofMinutes(10), "test-1 done", () -> competitions.byName("test-1").orElseThrow().state().ended());
+            CompetitionRun done = competitions.byName("test-1").orElseThrow();
+            assertThat(done.state()).as(done.reason().orElse("") + "\n" + server.output()).isEqualTo(CompetitionState.DONE);
+
+            // Every game once: 4 bots (three participants and the house bot), 2 games a pair.
+            List<FinishedGame> games = new JournalTail(folder).next();
+            Set<Integer> numbers = new HashSet<>();
+            games.forEach(g -> assertThat(numbers.add(g.game())).as("game %d once", g.game()).isTrue());
+            assertThat(numbers).hasSize(12).isEqualTo(done.gamesTotal().map(t -> {
+                Set<Integer> all = new HashSet<>();
+                for (int i = 1; i <= t; i++) {
+                    all.add(i);
+                }
+                return all;
+            }).orElseThrow());
+            Process verify = new ProcessBuilder(ContestServerProcess.caissa("verify", folder.toString())).redirectErrorStream(true).start();
+            String verified = new String(verify.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(verify.waitFor(300, TimeUnit.SECONDS)).isTrue();
+            assertThat(verify.exitValue()).as(verified).isZero();
+
+            // Each participant: their six games, and in each only their own bot's standard error.
+            for (String name : NAMES) {
+                HttpResponse<String> mine = server.get("/me/games", cookies.get(name));
+                assertThat(mine.statusCode()).isEqualTo(200);
+                Matcher links = Pattern.compile("/competitions/test-1/games/(\\d+)").matcher(mine.body());
+                Set<Integer> listed = new HashSet<>();
+                while (links.find()) {
+                    listed.add(Integer.parseInt(links.group(1)));
+                }
+                Set<Integer> expected = new HashSet<>();
+                games.stream().filter(g -> g.white().equals(name) || g.black().equals(name)).forEach(g -> expected.add(g.game()));
+                assertThat(listed).hasSize(6).isEqualTo(expected);
+                int number = expected.iterator().next();
+                FinishedGame game = games.stream().filter(g -> g.game() == number).findFirst().orElseThrow();
+                GameRecord record = GameLogs.read(folder.resolve(game.file()));
+                GameRecord.PlayerRecord own = record.white().name().equals(name) ? record.white() : record.black();
+                GameRecord.PlayerRecord other = own == record.white() ? record.black() : record.white();
+                HttpResponse<String> page = server.get("/competitions/test-1/games/" + number, cookies.get(name));
+                assertThat(page.statusCode()).isEqualTo(200);
+                assertThat(own.stderr().head()).startsWith("pid ");
+                assertThat(page.body()).contains("Standard error of " + name)
+                        .contains(firstLine(own.stderr().head()))
+                        .doesNotContain("Standard error of " + other.name())
+                        .doesNotContain(firstLine(other.stderr().head()));
+            }
+
+            // The public: the standings of the finished competition and its replays, no standard error.
+            HttpResponse<String> standings = server.get("/competitions/test-1", null);
+            assertThat(standings.statusCode()).isEqualTo(200);
+            assertThat(standings.body()).contains("alice", "bob", "carol", "house").contains("12</span> of");
+            HttpResponse<String> replay = server.get("/competitions/test-1/games/1", null);
+            assertThat(replay.statusCode()).isEqualTo(200);
+            assertThat(replay.body()).doesNotContain("Standard error").doesNotContain("pid ");
+            assertThat(server.get("/me/games", null).statusCode()).isEqualTo(401);
+            assertThat(server.get("/competitions/test-1/report", cookies.get("alice")).statusCode()).isEqualTo(403);
+            HttpResponse<String> ranking = server.get("/ranking", null);
+            assertThat(ranking.body()).contains("Ratings over the test competitions").contains("dave");
+        } finally {
+            server.close();
+        }
+    }
+
+    private static String firstLine(String text) {
+        return text.split("\n")[0];
+    }
+}
