@@ -77,7 +77,7 @@ public final class Main implements Runnable {
      * quick command's time; see {@link #commandLine}.
      */
     private static final List<String> SUBCOMMANDS = List.of("perft", "moves", "play", "tournament", "merge", "report",
-            "match", "sprt", "book", "ratings", "validate", "verify", "serve", "contest", "bench", "doctor", "help");
+            "match", "sprt", "book", "ratings", "validate", "verify", "serve", "submit", "contest", "bench", "doctor", "help");
 
     /**
      * The subcommand of that name, as picocli takes it: an annotated class, or a spec built by
@@ -98,6 +98,7 @@ public final class Main implements Runnable {
             case "validate" -> ValidateCommand.class;
             case "verify" -> VerifyCommand.class;
             case "serve" -> ServeCommand.class;
+            case "submit" -> SubmitCommand.class;
             case "contest" -> ContestCommand.class;
             case "bench" -> BenchCommand.class;
             case "doctor" -> DoctorCommand.class;

@@ -56,7 +56,9 @@ import java.util.regex.Pattern;
  */
 public final class ContestFile {
 
-    private static final Set<String> FIELDS = Set.of("name", "title", "variant", "registration", "languages",
+    /** The format this arena reads; a file may say so in its {@code schema} field. */
+    public static final String SCHEMA = "caissa-arena/contest/1";
+    private static final Set<String> FIELDS = Set.of("schema", "name", "title", "variant", "registration", "languages",
             "maxUploadBytes", "maxFiles", "maxUnpackedBytes", "build", "houseBots", "admission", "slots", "public",
             "competitions");
     private static final Set<String> LANGUAGE_FIELDS = Set.of("name", "extensions", "main", "build", "run");
@@ -146,6 +148,9 @@ public final class ContestFile {
 
     private ContestDefinition definition(JsonNode root) {
         unknownFields(root, "", FIELDS);
+        if (root.has("schema") && !(root.get("schema").isTextual() && root.get("schema").asText().equals(SCHEMA))) {
+            throw error("/schema", "schema", "this arena reads \"" + SCHEMA + "\", got " + root.get("schema"));
+        }
         String name = text(root, "", "name", null);
         if (!name.matches(SIMPLE_NAME) || name.length() > Limits.MAX_NAME_LENGTH) {
             throw error("/name", "name", "must be letters, digits, '.', '_' or '-' (it names the data folder), at most "

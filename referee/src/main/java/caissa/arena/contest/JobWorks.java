@@ -8,18 +8,8 @@ public final class JobWorks {
 
     public static JobWork of(JobKind kind) {
         return switch (kind) {
-            case ADMISSION -> NotYetBuilt.INSTANCE;
+            case ADMISSION -> new AdmissionWork();
             case COMPETITION -> CompetitionWork.INSTANCE;
         };
-    }
-
-    /** Until the kind's work lands (issue 37's admission, issue 38's competitions): the job fails saying so. */
-    private enum NotYetBuilt implements JobWork {
-        INSTANCE;
-
-        @Override
-        public void run(Job job, Contest contest) {
-            throw new UnsupportedOperationException("the " + job.kind().word() + " job is not built into this arena");
-        }
     }
 }

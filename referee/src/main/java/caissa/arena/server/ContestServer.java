@@ -54,10 +54,11 @@ public final class ContestServer implements AutoCloseable {
         Competitions competitions = new Competitions(contest, clock);
         LiveCompetitions live = new LiveCompetitions();
         List<Routes> areas = List.of(new HomeRoutes(site), new AccountRoutes(site), new OrganiserRoutes(site),
-                new CompetitionRoutes(site, competitions, live));
+                new SubmissionRoutes(site), new ApiRoutes(site), new CompetitionRoutes(site, competitions, live));
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
+            Uploads.configure(config, contest.definition());
             JavalinDefaultRoutingApi routes = config.routes;
             routes.before(ContestServer::headers);
             areas.forEach(area -> area.addTo(routes));

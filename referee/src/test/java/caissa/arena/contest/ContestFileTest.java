@@ -60,18 +60,19 @@ class ContestFileTest {
     /** Each mistake, at its line, named as the field it is in. */
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
-            "registration": "invite"                       | "registration": "closed"                      | :5: registration: must be "open" or "invite", got "closed"
-            "name": "sample"                               | "name": "my contest"                          | :2: name: must be letters, digits
-            "maxFiles": 200                                | "maxFiles": 0                                 | :11: maxFiles: must be a whole number from 1 to 10000, got 0
-            "build": {"time": "60s", "memory": "1G"}       | "build": {"time": "60s", "memory": "lots"}    | :13: build.memory: must be an amount of memory
-            "opponents": ["random", "greedy"]              | "opponents": ["random", "stockfish"]          | :15: admission.opponents[1]: 'stockfish' is not a house bot
-            "slots": 1                                     | "slots": 1, "colour": "blue"                  | :16: colour: unknown field
-            "kind": "test"                                 | "kind": "friendly"                            | :19: competitions[0].kind: must be "test" or "final", got "friendly"
-            "deadline": "2027-01-10T12:00:00Z"             | "deadline": "next week"                       | :20: competitions[1].deadline: must be a UTC time
-            "rounds": 7                                    | "rounds": 7, "bots": []                       | :20: competitions[1].tournament.bots: unknown field
-            "gamesPerPair": 2, "timePerGame"               | "gamesPerPair": 3, "timePerGame"              | :19: competitions[0].tournament.gamesPerPair: must be even
-            "run": ["./bot"]                               | "run": ["./bot", "{input}"]                   | :7: languages[0].run[1]: unknown placeholder {input}
-            "command": ["sample:greedy"]                   | "command": ["sample:nosuchbot"]               | :14: houseBots[1].command:
+            "registration": "invite"                       | "registration": "closed"                      | :6: registration: must be "open" or "invite", got "closed"
+            "name": "sample"                               | "name": "my contest"                          | :3: name: must be letters, digits
+            "maxFiles": 200                                | "maxFiles": 0                                 | :12: maxFiles: must be a whole number from 1 to 10000, got 0
+            "build": {"time": "60s", "memory": "1G"}       | "build": {"time": "60s", "memory": "lots"}    | :14: build.memory: must be an amount of memory
+            "opponents": ["random", "greedy"]              | "opponents": ["random", "stockfish"]          | :16: admission.opponents[1]: 'stockfish' is not a house bot
+            "slots": 1                                     | "slots": 1, "colour": "blue"                  | :17: colour: unknown field
+            "kind": "test"                                 | "kind": "friendly"                            | :20: competitions[0].kind: must be "test" or "final", got "friendly"
+            "deadline": "2027-01-10T12:00:00Z"             | "deadline": "next week"                       | :21: competitions[1].deadline: must be a UTC time
+            "rounds": 7                                    | "rounds": 7, "bots": []                       | :21: competitions[1].tournament.bots: unknown field
+            "gamesPerPair": 2, "timePerGame"               | "gamesPerPair": 3, "timePerGame"              | :20: competitions[0].tournament.gamesPerPair: must be even
+            "run": ["./bot"]                               | "run": ["./bot", "{input}"]                   | :8: languages[0].run[1]: unknown placeholder {input}
+            "command": ["sample:greedy"]                   | "command": ["sample:nosuchbot"]               | :15: houseBots[1].command:
+            "schema": "caissa-arena/contest/1"             | "schema": "caissa-arena/contest/2"            | :2: schema: this arena reads "caissa-arena/contest/1", got "caissa-arena/contest/2"
             """)
     void aMistakeIsOneLineNamingItsLineAndField(String from, String to, String expected) throws IOException {
         String text = Files.readString(SAMPLE);

@@ -33,6 +33,11 @@ final class Browser {
         this.client = HttpClient.newBuilder().cookieHandler(cookies).followRedirects(HttpClient.Redirect.NEVER).build();
     }
 
+    /** The address of a path on this browser's server. */
+    String url(String path) {
+        return base + path;
+    }
+
     HttpResponse<String> get(String path) {
         return send(HttpRequest.newBuilder(URI.create(base + path)).GET().build());
     }
