@@ -73,6 +73,7 @@ def follow(i):
     if r.status != 200:
         print("client %d: HTTP %d %s" % (i, r.status, r.read()[:300]), file=sys.stderr); done[i] = True; return
     data = ""
+    complete, played = False, 0
     while True:
         line = r.readline()
         if not line:
@@ -85,7 +86,10 @@ def follow(i):
             event = json.loads(data); data = ""
             for g in event["games"]:
                 arrivals[i].setdefault(g["game"], now)
-            if event.get("complete"):
+            if "complete" in event:
+                complete, played = event["complete"], event["played"]
+            # The standings can be complete before the last journal lines are read: stop when every game came.
+            if complete and event["seen"] >= played:
                 break
     done[i] = True
 threads = [threading.Thread(target=follow, args=(i,), daemon=True) for i in range(len(cookies))]
