@@ -25,10 +25,6 @@ import java.util.Optional;
  */
 public final class ContestRanking {
 
-    /** Resamples and seed of the ratings' intervals: {@code caissa ratings}'s defaults. */
-    private static final int RESAMPLES = 200;
-    private static final long SEED = 1;
-
     private ContestRanking() {
     }
 
@@ -46,7 +42,7 @@ public final class ContestRanking {
         if (tally.games() == 0) {
             return;
         }
-        RatingList list = RatingList.of(tally, Optional.empty(), RESAMPLES, SEED);
+        RatingList list = RatingList.of(tally, Optional.empty());
         // Folder names relative to the data folder: nothing published carries the organiser's paths.
         RatingsDocument document = RatingsDocument.of(Version.current(),
                 folders.stream().map(f -> "competitions/" + f.getFileName()).toList(), list);

@@ -335,9 +335,7 @@ final class CompetitionRoutes implements Routes {
             standings.ifPresent(s -> data.put("standings", s.standings().stream().map(LiveCompetitions::row).toList()));
         }
         Optional<RatingsDocument> ratings = ContestRanking.ratings(site.contest().layout());
-        ratings.ifPresent(r -> data.put("ratings", r.bots().stream().map(b -> Map.of("rank", b.rank(), "name", b.name(),
-                "elo", String.format(Locale.ROOT, "%+.1f", b.elo()),
-                "interval", String.format(Locale.ROOT, "[%+.1f, %+.1f]", b.low(), b.high()), "games", b.games())).toList()));
+        ratings.ifPresent(r -> data.put("ratings", r.bots().stream().map(CompetitionRoutes::ratingRow).toList()));
         ratings.ifPresent(r -> data.put("ratedGames", r.games()));
         data.put("nothing", latest.isEmpty());
         List<Participant> without = site.contest().store().participants().stream()
@@ -345,5 +343,29 @@ final class CompetitionRoutes implements Routes {
         data.put("withoutSubmission", without.stream().map(Participant::name).toList());
         data.put("hasWithout", !without.isEmpty());
         ctx.html(site.pages().page("ranking", "Ranking", data, visitor));
+    }
+
+    /**
+     * A bot's line of the ranking's ratings, as {@code caissa ratings} prints it: a rating and its
+     * interval, a one-sided bound for a perfect or zero score, or "–" for a bot that never started.
+     */
+    private static Map<String, Object> ratingRow(RatingsDocument.Bot b) {
+        String rank = b.rank() == null ? "–" : String.valueOf(b.rank());
+        String elo;
+        String interval;
+        if (b.rank() == null) {
+            elo = "–";
+            interval = "";
+        } else if ("lower".equals(b.bound())) {
+            elo = "–";
+            interval = String.format(Locale.ROOT, "above %+.1f (97.5%%)", b.low());
+        } else if ("upper".equals(b.bound())) {
+            elo = "–";
+            interval = String.format(Locale.ROOT, "below %+.1f (97.5%%)", b.high());
+        } else {
+            elo = String.format(Locale.ROOT, "%+.1f", b.elo());
+            interval = String.format(Locale.ROOT, "[%+.1f, %+.1f]", b.low(), b.high());
+        }
+        return Map.of("rank", rank, "name", b.name(), "elo", elo, "interval", interval, "games", b.games());
     }
 }
