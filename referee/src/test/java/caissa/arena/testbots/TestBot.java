@@ -343,6 +343,23 @@ public final class TestBot {
                 });
             } else if (target.startsWith("read=")) {
                 report("read " + value, () -> java.nio.file.Files.readAllBytes(java.nio.file.Path.of(value)));
+            } else if (target.startsWith("list=")) {
+                report("list " + value, () -> {
+                    try (var entries = java.nio.file.Files.list(java.nio.file.Path.of(value))) {
+                        entries.count();
+                    }
+                });
+            } else if (target.equals("identity")) {
+                // Who the bot is, as the kernel has it: its user and groups, its capabilities, no_new_privs.
+                try {
+                    for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                        if (line.matches("(Uid|Gid|Groups|CapInh|CapPrm|CapEff|CapBnd|CapAmb|NoNewPrivs):.*")) {
+                            System.err.println("attack: identity " + line.replaceAll("\\s+", " ").strip());
+                        }
+                    }
+                } catch (java.io.IOException e) {
+                    System.err.println("attack: identity unknown: " + e);
+                }
             } else if (target.startsWith("connect=")) {
                 report("connect to 127.0.0.1:" + value, () -> {
                     try (java.net.Socket socket = new java.net.Socket()) {
