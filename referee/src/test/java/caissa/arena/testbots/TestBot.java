@@ -47,6 +47,16 @@ public final class TestBot {
             }
             case "ignore-end" -> ignoreTerm();
             case "spin-while-waiting" -> Spinner.start();
+            case "setsid-helpers" -> {
+                // Helpers that spin in sessions of their own, out of the bot's process group: what
+                // suspension by signals to that group alone would leave running on the opponent's time.
+                for (int i = 0; i < at; i++) {
+                    Process helper = new ProcessBuilder("/usr/bin/setsid", "/bin/sh", "-c", "while :; do :; done", "helper",
+                            token()).start();
+                    System.err.println("helper-pid " + helper.pid());
+                }
+                System.err.flush();
+            }
             case "slow-burning-child" -> {
                 // A child that burns CPU for as long as it runs, while the bot itself only sleeps.
                 Process child = new ProcessBuilder("/bin/sh", "-c", "while :; do :; done", "burner", token()).start();
