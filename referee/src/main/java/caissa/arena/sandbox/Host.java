@@ -402,7 +402,8 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
                     + " cgroup's freezer)");
         } else if (facts.proc() && facts.shell() && (bwrap || facts.setsid())) {
             suspend = Part.wanting(SuspendBy.SIGNALS, "SIGSTOP and SIGCONT to the bot's process group (" + (bwrap
-                    ? "its sandbox's" : "setsid gives it one") + "); a process that leaves the group is not stopped",
+                    ? "its sandbox's" : "setsid gives it one") + ") and to each of its processes that left it (setsid)" + (bwrap
+                    ? "" : "; a process orphaned before the arena saw it is not stopped"),
                     "a usable cgroup freezes all of a bot's processes (see cgroup)");
         } else {
             suspend = Part.wanting(SuspendBy.NONE, "idle bots keep running: " + (!facts.proc() ? "no /proc"

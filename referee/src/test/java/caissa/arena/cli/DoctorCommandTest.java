@@ -87,8 +87,8 @@ class DoctorCommandTest {
                 fix + "a usable cgroup holds them exactly (see cgroup)",
                 "cpu-clock  schedstat     a bot's CPU time is summed over its processes' threads, from"
                         + " /proc/PID/task/TID/schedstat",
-                "suspend    signals       SIGSTOP and SIGCONT to the bot's process group (setsid gives it one); a process that"
-                        + " leaves the group is not stopped",
+                "suspend    signals       SIGSTOP and SIGCONT to the bot's process group (setsid gives it one) and to each of its"
+                        + " processes that left it (setsid); a process orphaned before the arena saw it is not stopped",
                 fix + "a usable cgroup freezes all of a bot's processes (see cgroup)",
                 "end        process-tree  a bot's process tree is killed; a process that left it (orphaned) can outlive the game",
                 fix + "the sandbox or a usable cgroup ends every process of a bot (see sandbox, cgroup)",
