@@ -375,8 +375,8 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
                     "each bot's memory and processes are held by a cgroup of its own: exactly, at once");
         } else if (facts.proc()) {
             limits = Part.wanting(LimitsBy.WATCHDOG, "no usable cgroup: the arena looks at each bot's processes every "
-                    + LimitWatchdog.PERIOD_MILLIS + " ms (resident memory, processes and threads, from /proc) and kills them past"
-                    + " a limit", "a usable cgroup holds them exactly (see cgroup)");
+                    + LimitWatchdog.PERIOD_MILLIS + " ms (resident memory and page tables, processes and threads, from /proc; the"
+                    + " memory files, System V segments and scratch it holds, less often) and kills them past a limit", "a usable cgroup holds them exactly (see cgroup)");
         } else {
             limits = Part.wanting(LimitsBy.NONE, "no /proc: memory and processes are not limited",
                     "run the arena on Linux to limit them");

@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
  * A bot's memory and process limits where no cgroup can hold them (an ordinary user on cgroup v1,
  * a container without a delegated cgroup): its process tree is looked at every {@link
  * #PERIOD_MILLIS} ms, and a tree over a limit is killed and the limit reported, as a cgroup
- * would. It counts what the bot's processes hold (resident memory, processes and threads), never
+ * would. It counts what the bot's processes hold (resident memory and page tables, processes and
+ * threads, and, every few periods, the memory they keep outside every resident set), never
  * address space a runtime reserves without using it, and never the user's other processes: the
  * per-process rlimits that did broke every JVM bot (which reserves more than a gigabyte at
  * start) and let one bot's threads starve another's.

@@ -281,8 +281,11 @@
     }
     const isolation = own(TOURNAMENT, 'isolation');
     if (isolation && typeof isolation === 'object' && isolation.limits) {
+      // What a bot could reach, in plain words, as doctor's reach line says it (see the organiser's guide).
       const sandboxes = {auto: 'a bubblewrap sandbox each where it works, else plain processes',
-        bwrap: 'a bubblewrap sandbox each', none: 'plain processes, no sandbox'};
+        bwrap: 'a bubblewrap sandbox each (a bot reaches only its own files, the system\'s and its scratch)',
+        none: 'plain processes, no sandbox (a bot could reach the machine as the user it ran as: nobody where the'
+          + ' arena ran as root, else the arena\'s own user; not for bots you do not trust)'};
       const ownLimits = Object.entries(isolation.botLimits || {});
       const line = $('#sandbox-line');
       line.hidden = false;

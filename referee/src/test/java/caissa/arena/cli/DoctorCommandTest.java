@@ -82,8 +82,9 @@ class DoctorCommandTest {
                         + " is not delegated to this user",
                 fix + "run it in a subtree of its own: systemd-run --user --scope -p Delegate=yes ./caissa COMMAND (this needs"
                         + " the user's systemd manager: log in to a session, or loginctl enable-linger)",
-                "limits     watchdog      no usable cgroup: the arena looks at each bot's processes every 20 ms (resident memory,"
-                        + " processes and threads, from /proc) and kills them past a limit",
+                "limits     watchdog      no usable cgroup: the arena looks at each bot's processes every 20 ms (resident memory"
+                        + " and page tables, processes and threads, from /proc; the memory files, System V segments and scratch"
+                        + " it holds, less often) and kills them past a limit",
                 fix + "a usable cgroup holds them exactly (see cgroup)",
                 "cpu-clock  schedstat     a bot's CPU time is summed over its processes' threads, from"
                         + " /proc/PID/task/TID/schedstat",
