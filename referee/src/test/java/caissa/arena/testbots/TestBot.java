@@ -69,6 +69,18 @@ public final class TestBot {
                 System.err.println("helper: " + said);
                 System.err.flush();
             }
+            case "inotify-hog" -> {
+                // A helper that takes every inotify instance the user it runs as may have and keeps them.
+                String script = "import ctypes,sys,time\nlibc=ctypes.CDLL(None,use_errno=True)\nfds=[]\n"
+                        + "while len(fds)<100000:\n    fd=libc.inotify_init()\n    if fd<0: break\n    fds.append(fd)\n"
+                        + "print('took',len(fds),'errno',ctypes.get_errno(),flush=True)\ntime.sleep(600)\n";
+                Process helper = new ProcessBuilder("/usr/bin/python3", "-c", script, token())
+                        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                String said = new java.io.BufferedReader(new java.io.InputStreamReader(helper.getInputStream(),
+                        StandardCharsets.UTF_8)).readLine();
+                System.err.println("inotify-hog: " + said);
+                System.err.flush();
+            }
             case "setsid-helpers" -> {
                 // Helpers that spin in sessions of their own, out of the bot's process group: what
                 // suspension by signals to that group alone would leave running on the opponent's time.
