@@ -21,8 +21,9 @@ import java.nio.file.Path;
 final class Signals {
 
     private static final Path SH = Path.of("/bin/sh");
+    /** Each request: the signal, whether to answer once it is sent (1) or not (0), then the targets, all numbers the arena wrote. */
     private static final String LOOP =
-            "while read -r sig group; do kill -s \"$sig\" -- \"-$group\" 2>/dev/null; [ \"$sig\" = STOP ] || echo; done";
+            "while read -r sig ack targets; do kill -s \"$sig\" -- $targets 2>/dev/null; [ \"$ack\" = 0 ] || echo; done";
     private static Signals instance;
 
     private final Process shell;
@@ -54,20 +55,39 @@ final class Signals {
 
     /** Stops every process of the group; returns once the request is with the shell, which sends it next. */
     boolean stop(long group) {
-        return send("STOP", group, false);
+        return send("STOP", group, java.util.List.of(), false);
     }
 
-    /** Continues every process of the group; returns once the signal is sent. */
-    boolean resume(long group) {
-        return send("CONT", group, true);
+    /**
+     * Stops the processes {@code pids}, which left the bot's group (a new session of their own);
+     * returns once the signal is sent, so that what they started meanwhile can be looked for.
+     */
+    boolean stopEach(java.util.Collection<Long> pids) {
+        return pids.isEmpty() || send("STOP", 0, pids, true);
     }
 
-    private synchronized boolean send(String signal, long group, boolean awaitSent) {
-        if (group <= 1) {
+    /** Continues every process of the group and the processes {@code pids} outside it; returns once the signals are sent. */
+    boolean resume(long group, java.util.Collection<Long> pids) {
+        return send("CONT", group, pids, true);
+    }
+
+    private synchronized boolean send(String signal, long group, java.util.Collection<Long> pids, boolean awaitSent) {
+        if (group == 1 || group < 0 || (group == 0 && pids.isEmpty())) {
             throw new IllegalArgumentException("refusing to signal process group " + group);
         }
+        long self = ProcessHandle.current().pid();
+        StringBuilder targets = new StringBuilder(group > 0 ? "-" + group : "");
+        for (long pid : pids) {
+            // Never the arena, init, or a number that would name a group or every process.
+            if (pid > 1 && pid != self) {
+                targets.append(targets.length() == 0 ? "" : " ").append(pid);
+            }
+        }
+        if (targets.length() == 0) {
+            return true;
+        }
         try {
-            requests.write((signal + " " + group + "\n").getBytes(StandardCharsets.US_ASCII));
+            requests.write((signal + " " + (awaitSent ? 1 : 0) + " " + targets + "\n").getBytes(StandardCharsets.US_ASCII));
             requests.flush();
             return !awaitSent || acks.readLine() != null;
         } catch (IOException e) {

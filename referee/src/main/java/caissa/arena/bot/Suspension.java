@@ -70,13 +70,24 @@ sealed interface Suspension permits Suspension.Freezer, Suspension.StopSignals, 
      * of its own; outside one the process started, which {@code setsid} made a leader. Found at
      * the first suspension (the bot has its group by then); none where there is no such group,
      * since the signal would reach the arena.
+     *
+     * <p>A process of the bot may leave that group ({@code setsid}): each suspension also walks
+     * the bot's process tree and stops, one by one, every process in it that is outside the group,
+     * and keeps them to continue with the group, and to stop again while they live, even once
+     * orphaned. What they start while they are being stopped is looked for again, a few rounds.
+     * In a sandbox the tree holds every process of the bot (an orphan's new parent is the sandbox's
+     * init); outside one, a process orphaned before any suspension saw it is out of reach.
      */
     final class StopSignals implements Suspension {
+        /** Rounds of looking for processes outside the group that were started while the last were being stopped. */
+        private static final int ROUNDS = 4;
         private final Process process;
         private final boolean sandboxed;
         /** 0 until looked for, -1 when there is no group of the bot's own. */
         private long leader;
         private boolean stopped;
+        /** The bot's processes seen outside its group, by pid (the handle knows its start, so a reused pid is not one). */
+        private final java.util.Map<Long, ProcessHandle> outside = new java.util.LinkedHashMap<>();
 
         StopSignals(Process process, boolean sandboxed) {
             this.process = process;
@@ -87,14 +98,42 @@ sealed interface Suspension permits Suspension.Freezer, Suspension.StopSignals, 
         public void suspend() {
             if (!stopped && process.isAlive() && leader() > 0) {
                 // The shell that sends signals starts at the first need (see Signals).
-                stopped = Signals.shared().map(signals -> signals.stop(leader)).orElse(false);
+                Signals signals = Signals.shared().orElse(null);
+                if (signals == null) {
+                    return;
+                }
+                stopped = signals.stop(leader);
+                outside.values().removeIf(handle -> !handle.isAlive());
+                java.util.Set<Long> toStop = new java.util.LinkedHashSet<>(outside.keySet());
+                for (int round = 0; round < ROUNDS; round++) {
+                    toStop.addAll(newlyOutside());
+                    if (toStop.isEmpty() || !signals.stopEach(toStop)) {
+                        break;
+                    }
+                    toStop.clear();
+                }
             }
+        }
+
+        /** The processes of the bot's tree outside its group that were not seen before, now remembered. */
+        private java.util.List<Long> newlyOutside() {
+            java.util.List<Long> found = new java.util.ArrayList<>();
+            for (long pid : caissa.arena.sandbox.TreeUsage.of(leader).pids()) {
+                if (!outside.containsKey(pid) && ProcessCpu.processGroup(pid) != leader) {
+                    ProcessHandle.of(pid).ifPresent(handle -> {
+                        outside.put(pid, handle);
+                        found.add(pid);
+                    });
+                }
+            }
+            return found;
         }
 
         @Override
         public void resume() {
             if (stopped) {
-                Signals.shared().ifPresent(signals -> signals.resume(leader));
+                outside.values().removeIf(handle -> !handle.isAlive());
+                Signals.shared().ifPresent(signals -> signals.resume(leader, outside.keySet()));
                 stopped = false;
             }
         }

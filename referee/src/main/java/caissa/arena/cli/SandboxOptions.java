@@ -3,6 +3,7 @@ package caissa.arena.cli;
 import caissa.arena.command.UsageException;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.Parts;
 import caissa.arena.sandbox.Portable;
 import caissa.arena.sandbox.SandboxMode;
 import java.io.PrintWriter;
@@ -65,7 +66,8 @@ final class SandboxOptions {
             err.flush();
         } else if (asked == SandboxMode.AUTO && !Bubblewrap.available()) {
             err.println("caissa " + command + ": warning: bots run without a sandbox: "
-                    + Bubblewrap.unavailableReason().orElse("bubblewrap does not work here")
+                    + Bubblewrap.unavailableReason().orElse("bubblewrap does not work here") + "; "
+                    + Parts.reach(SandboxMode.AUTO).detail()
                     + " (caissa doctor says how to make it work; --sandbox none says this is intended)");
             err.flush();
         }

@@ -74,6 +74,15 @@ public final class Bubblewrap {
      */
     static final List<String> REACHED = List.of("/bin/sh", "-c", REACHED_SCRIPT + "; exec \"$@\"", "caissa-reached");
 
+    /**
+     * What makes a root arena's bot nobody, sandboxed or not: its user and group, no
+     * supplementary groups, no capability in any set (the bounding set too, so that no program
+     * it runs gets one back) and {@code no_new_privs}, so that no set-user-ID program makes it
+     * root again.
+     */
+    static final List<String> AS_NOBODY = List.of(SETPRIV.toString(), "--reuid=" + NOBODY, "--regid=" + NOBODY,
+            "--clear-groups", "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--");
+
     /** Options added to every sandbox's command line; set by tests only, to make bubblewrap fail. */
     private static volatile List<String> addedForTests = List.of();
 
@@ -214,8 +223,7 @@ public final class Bubblewrap {
         cmd.addAll(addedForTests);
         cmd.addAll(List.of("--remount-ro", "/", "--chdir", cwd.toString(), "--"));
         if (asRoot) {
-            cmd.addAll(List.of(SETPRIV.toString(), "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups",
-                    "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"));
+            cmd.addAll(AS_NOBODY);
         }
         cmd.addAll(REACHED);
         // The bot's environment is set last, by env after the change of user: bubblewrap and

@@ -25,6 +25,7 @@ import java.util.stream.Stream;
  * that decision the parts a command's bots get, so that the game logs say what the doctor says.
  *
  * @param sandbox how a bot is launched: in a bubblewrap sandbox or as a plain process
+ * @param reach what a bot can reach of the machine, as which user; whether bots one does not trust can be run here
  * @param cgroup the cgroup version the machine mounts, and whether the arena may make groups in it
  * @param controllers the cgroup controllers the arena's own group offers (v2), or the v1 hierarchies it needs that are mounted
  * @param limits how each bot's memory and processes are held
@@ -34,11 +35,12 @@ import java.util.stream.Stream;
  * @param output how a bot's replies are read
  * @param jdk the Java runtime the arena runs on
  */
-public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<String> controllers, Part<LimitsBy> limits,
+public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion> cgroup, List<String> controllers, Part<LimitsBy> limits,
         Part<CpuClock> cpuClock, Part<SuspendBy> suspend, Part<EndBy> end, Part<Output> output, Jdk jdk) {
 
     public Host {
         Objects.requireNonNull(sandbox, "sandbox");
+        Objects.requireNonNull(reach, "reach");
         Objects.requireNonNull(cgroup, "cgroup");
         controllers = List.copyOf(controllers);
         Objects.requireNonNull(limits, "limits");
@@ -60,6 +62,19 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
         @Override
         public String word() {
             return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * What a bot can reach of the machine: its sandbox alone; the machine as nobody, a user who
+     * owns nothing (a root arena without a sandbox); or the machine as the arena's own user.
+     */
+    public enum Reach implements Kind {
+        SANDBOX, NOBODY, ARENA_USER;
+
+        @Override
+        public String word() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 
@@ -155,6 +170,7 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
     public Map<String, Part<?>> parts() {
         Map<String, Part<?>> parts = new java.util.LinkedHashMap<>();
         parts.put("sandbox", sandbox);
+        parts.put("reach", reach);
         parts.put("cgroup", cgroup);
         parts.put("limits", limits);
         parts.put("cpu-clock", cpuClock);
@@ -347,6 +363,7 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
             return portable(facts);
         }
         Part<Launcher> sandbox = sandbox(facts);
+        Part<Reach> reach = reach(facts, sandbox);
         Part<CgroupVersion> cgroup = cgroup(facts);
         boolean bwrap = sandbox.kind() == Launcher.BWRAP;
         Optional<String> kind = facts.cgroupsOff() ? Optional.empty() : facts.cgroupKind();
@@ -358,8 +375,8 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
                     "each bot's memory and processes are held by a cgroup of its own: exactly, at once");
         } else if (facts.proc()) {
             limits = Part.wanting(LimitsBy.WATCHDOG, "no usable cgroup: the arena looks at each bot's processes every "
-                    + LimitWatchdog.PERIOD_MILLIS + " ms (resident memory, processes and threads, from /proc) and kills them past"
-                    + " a limit", "a usable cgroup holds them exactly (see cgroup)");
+                    + LimitWatchdog.PERIOD_MILLIS + " ms (resident memory and page tables, processes and threads, from /proc; the"
+                    + " memory files, System V segments and scratch it holds, less often) and kills them past a limit", "a usable cgroup holds them exactly (see cgroup)");
         } else {
             limits = Part.wanting(LimitsBy.NONE, "no /proc: memory and processes are not limited",
                     "run the arena on Linux to limit them");
@@ -386,7 +403,8 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
                     + " cgroup's freezer)");
         } else if (facts.proc() && facts.shell() && (bwrap || facts.setsid())) {
             suspend = Part.wanting(SuspendBy.SIGNALS, "SIGSTOP and SIGCONT to the bot's process group (" + (bwrap
-                    ? "its sandbox's" : "setsid gives it one") + "); a process that leaves the group is not stopped",
+                    ? "its sandbox's" : "setsid gives it one") + ") and to each of its processes that left it (setsid)" + (bwrap
+                    ? "" : "; a process orphaned before the arena saw it is not stopped"),
                     "a usable cgroup freezes all of a bot's processes (see cgroup)");
         } else {
             suspend = Part.wanting(SuspendBy.NONE, "idle bots keep running: " + (!facts.proc() ? "no /proc"
@@ -410,7 +428,7 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
                 : Part.ok(Output.THREADS, "each bot's output is read on a thread of its own: " + (facts.pipesOff()
                         ? "-Dcaissa.pipes=threads" : "this JVM does not give the arena java.base/sun.nio.ch (the jar's"
                                 + " manifest does: run it with java -jar or ./caissa)"));
-        return new Host(sandbox, cgroup, facts.controllers(), limits, cpuClock, suspend, end, output, facts.jdk());
+        return new Host(sandbox, reach, cgroup, facts.controllers(), limits, cpuClock, suspend, end, output, facts.jdk());
     }
 
     /**
@@ -424,6 +442,7 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
                 + "=true" : "run the arena on Linux";
         String same = facts.linux() ? "leave portable mode (see sandbox)" : fix;
         return new Host(Part.wanting(Launcher.PLAIN, mode + ": bots run as plain processes", fix),
+                Part.wanting(Reach.ARENA_USER, ARENA_USER_REACH, fix),
                 Part.wanting(facts.cgroupVersion(), "no cgroup is used in portable mode", same), facts.controllers(),
                 Part.wanting(LimitsBy.NONE, "memory, processes, open files and file size are not limited in portable mode", same),
                 Part.wanting(CpuClock.NONE, "no CPU clock in portable mode (--clock cpu is refused)", same),
@@ -447,6 +466,13 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
                     + " is none of auto, bwrap, none", "unset " + SandboxMode.ENVIRONMENT_VARIABLE + ", or set it to auto");
         }
         Optional<String> problem = facts.bubblewrapProblem();
+        Optional<String> asNobody = facts.root() ? nobodyProblem(facts) : Optional.empty();
+        if (mode == SandboxMode.NONE || (problem.isPresent() && mode == SandboxMode.AUTO)) {
+            if (asNobody.isPresent()) {
+                return Part.wanting(Launcher.PLAIN, (mode == SandboxMode.NONE ? SandboxMode.ENVIRONMENT_VARIABLE + "=none"
+                        : problem.get()) + ": bots would run as plain processes, but " + asNobody.get(), nobodyFix(facts));
+            }
+        }
         if (mode == SandboxMode.NONE) {
             return Part.wanting(Launcher.PLAIN, SandboxMode.ENVIRONMENT_VARIABLE + "=none: bots run as plain processes",
                     "unset " + SandboxMode.ENVIRONMENT_VARIABLE + problem.map(p -> ", and: " + sandboxFix(facts)).orElse(""));
@@ -469,6 +495,56 @@ public record Host(Part<Launcher> sandbox, Part<CgroupVersion> cgroup, List<Stri
         return Part.wanting(Launcher.PLAIN, problem.get() + (mode == SandboxMode.BWRAP
                 ? " (" + SandboxMode.ENVIRONMENT_VARIABLE + "=bwrap: commands that run bots refuse to start)"
                 : ": bots run as plain processes"), sandboxFix(facts));
+    }
+
+    /**
+     * Why bots cannot run as nobody here, as they must when the arena runs as root; empty when
+     * they can.
+     */
+    private static Optional<String> nobodyProblem(Facts facts) {
+        if (!facts.nobodyMapped()) {
+            return Optional.of("they cannot run as nobody (uid " + Bubblewrap.NOBODY + "), as they must when the arena runs as"
+                    + " root: this user namespace does not map that id (/proc/self/uid_map, gid_map), so no bot can start");
+        }
+        if (!facts.setpriv()) {
+            return Optional.of("setpriv, which makes bots nobody (uid " + Bubblewrap.NOBODY + ") when the arena runs as root,"
+                    + " is not on the PATH, so no bot can start");
+        }
+        return Optional.empty();
+    }
+
+    private static String nobodyFix(Facts facts) {
+        return !facts.nobodyMapped() ? "map ids up to " + Bubblewrap.NOBODY + " in the namespace (a container: give it a range"
+                + " of ids from /etc/subuid and /etc/subgid), or run the arena as an ordinary user there"
+                : "install util-linux (setpriv)";
+    }
+
+    /** What a bot reaches where it runs as the arena's own user. */
+    static final String ARENA_USER_REACH = "bots run as the arena's own user: each can read and write every file that user"
+            + " may, read the arena's environment and command line (/proc), signal its processes, the other bot's too, and use"
+            + " the network; not for bots you do not trust";
+
+    /** What a bot reaches here, from how it is launched: its sandbox, or the machine as nobody or as the arena's user. */
+    private static Part<Reach> reach(Facts facts, Part<Launcher> sandbox) {
+        if (sandbox.kind() == Launcher.BWRAP) {
+            String detail = "each bot reaches only its sandbox: the system's files and its own, read-only, and its scratch; no"
+                    + " other process, no network, nothing of the arena's user" + (facts.root() ? "; it runs as nobody (uid "
+                    + Bubblewrap.NOBODY + ") with no capabilities" : "");
+            return sandbox.works() ? Part.ok(Reach.SANDBOX, detail) : Part.wanting(Reach.SANDBOX, "no bot can start (see"
+                    + " sandbox)", sandbox.fix().orElseThrow());
+        }
+        String fix = "run the bots in bubblewrap sandboxes (see sandbox)";
+        if (!facts.root()) {
+            return Part.wanting(Reach.ARENA_USER, ARENA_USER_REACH, fix);
+        }
+        if (nobodyProblem(facts).isPresent()) {
+            return Part.wanting(Reach.NOBODY, "no bot can start (see sandbox)", nobodyFix(facts));
+        }
+        return Part.wanting(Reach.NOBODY, "bots run as nobody (uid " + Bubblewrap.NOBODY + ") with no capabilities and"
+                + " no_new_privs, never as root: none can read or write what is closed to other users (root's home, the"
+                + " arena's output), but each can read every file open to all, write where all may (/tmp, /dev/shm), see"
+                + " every process, signal the other bot (both are nobody) and use the network; not for bots you do not"
+                + " trust", fix);
     }
 
     /** How to make bubblewrap work, from why it did not: not installed, or user namespaces refused by a named setting. */

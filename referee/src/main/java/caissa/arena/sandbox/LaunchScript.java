@@ -40,6 +40,16 @@ final class LaunchScript {
      * @param options bubblewrap's options file, read on descriptor 4; null for a plain process
      */
     static List<String> argv(ResourceLimits limits, List<Path> procsFiles, boolean sandbox, Path options, Path reached) {
+        return argv(limits, procsFiles, sandbox, options, reached, !sandbox);
+    }
+
+    /**
+     * The same, with the mark of the reached program left to a later step ({@code markHere}
+     * false) where something of the arena's still runs after the script: the sandbox, or the
+     * change of user of a root arena's plain bot ({@link PlainLaunching}).
+     */
+    static List<String> argv(ResourceLimits limits, List<Path> procsFiles, boolean sandbox, Path options, Path reached,
+            boolean markHere) {
         // ulimit -f counts 512-byte blocks: the limit is rounded up to the next block.
         long bytes = limits.fileSizeBytes();
         String blocks = bytes > Long.MAX_VALUE - 511 ? "unlimited" : Long.toString((bytes + 511) / 512);
@@ -53,7 +63,7 @@ final class LaunchScript {
                         + "if [ -n \"$2\" ]; then exec 4<\"$2\" || exit 125; fi; exec 5>>\"$3\" || exit 125; shift 3; "
                         + "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 125; shift; done; shift; "
                         + "ulimit -n " + limits.openFiles() + " && ulimit -f " + blocks + " || exit 125; "
-                        + (sandbox ? "" : Bubblewrap.REACHED_SCRIPT + "; ") + "exec \"$@\"",
+                        + (markHere ? Bubblewrap.REACHED_SCRIPT + "; " : "") + "exec \"$@\"",
                 "caissa-launcher", filter, options == null ? "" : options.toString(), reached.toString()));
         procsFiles.forEach(f -> argv.add(f.toString()));
         argv.add("--");

@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
  * A bot's memory and process limits where no cgroup can hold them (an ordinary user on cgroup v1,
  * a container without a delegated cgroup): its process tree is looked at every {@link
  * #PERIOD_MILLIS} ms, and a tree over a limit is killed and the limit reported, as a cgroup
- * would. It counts what the bot's processes hold (resident memory, processes and threads), never
+ * would. It counts what the bot's processes hold (resident memory and page tables, processes and
+ * threads, and, every few periods, the memory they keep outside every resident set), never
  * address space a runtime reserves without using it, and never the user's other processes: the
  * per-process rlimits that did broke every JVM bot (which reserves more than a gigabyte at
  * start) and let one bot's threads starve another's.
@@ -112,13 +113,18 @@ public final class LimitWatchdog implements AutoCloseable {
             task.cancel(false);
             return;
         }
+        long held;
+        if (ticks % SCRATCH_EVERY == 0 || everything) {
+            elsewhere = usage.openMemoryFileBytes() + scratchInMemoryBytes() + sharedMemoryBytes(usage.pids());
+        }
         Optional<String> full = ticks++ % SCRATCH_EVERY == 0 || everything ? fullScratch() : Optional.empty();
         if (full.isPresent()) {
             hit = scratchHit(full.get());
-        } else if (usage.residentBytes() > limits.memoryBytes() && usage.proportionalBytes() > limits.memoryBytes()) {
+        } else if ((held = usage.residentBytes() + elsewhere) > limits.memoryBytes()
+                && (held = usage.proportionalBytes() + elsewhere) > limits.memoryBytes()) {
             // Over by the resident sum, and still over with shared pages counted once.
             hit = "memory limit of " + ResourceLimits.bytes(limits.memoryBytes()) + " (killed at a peak of "
-                    + ResourceLimits.bytes(usage.proportionalBytes()) + ")";
+                    + ResourceLimits.bytes(held) + ")";
         } else if (usage.threads() > limits.processes()) {
             hit = "process limit of " + limits.processes() + " processes and threads (killed at a peak of "
                     + usage.threads() + ")";
@@ -127,6 +133,78 @@ public final class LimitWatchdog implements AutoCloseable {
         }
         task.cancel(false);
         kill(usage.pids());
+    }
+
+    /**
+     * What the bot holds in memory outside its processes' resident sets, as last looked at (every
+     * few periods: it is dearer to find): memory files it keeps open unmapped (memfds, unlinked
+     * files of /dev/shm) and what it wrote in its sandbox's memory file systems. A cgroup
+     * counts both as the bot's memory; so does the watchdog.
+     */
+    private long elsewhere;
+
+    /** The System V shared memory segments the bot made or last used, by id: they outlive the process that did. */
+    private final java.util.Set<Long> segments = new java.util.HashSet<>();
+
+    /**
+     * What the System V shared memory segments of the bot hold (their resident pages where the
+     * kernel says, else their size), found in /proc/sysvipc/shm by the process that made or last
+     * attached them and remembered: a segment made, filled and detached is in no process's
+     * resident set. A sandbox has an IPC namespace of its own, whose segments the arena cannot
+     * see from outside (they vanish with the sandbox): this counts a plain bot's.
+     */
+    private long sharedMemoryBytes(List<Long> pids) {
+        List<String> lines;
+        try {
+            lines = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/sysvipc/shm"));
+        } catch (java.io.IOException | SecurityException e) {
+            return 0;
+        }
+        if (lines.isEmpty()) {
+            return 0;
+        }
+        List<String> columns = List.of(lines.get(0).strip().split("\\s+"));
+        int id = columns.indexOf("shmid");
+        int size = columns.indexOf("size");
+        int creator = columns.indexOf("cpid");
+        int last = columns.indexOf("lpid");
+        int resident = columns.indexOf("rss");
+        if (id < 0 || size < 0 || creator < 0 || last < 0) {
+            return 0;
+        }
+        java.util.Set<Long> tree = new java.util.HashSet<>(pids);
+        long total = 0;
+        for (String line : lines.subList(1, lines.size())) {
+            String[] fields = line.strip().split("\\s+");
+            try {
+                long shmid = Long.parseLong(fields[id]);
+                if (tree.contains(Long.parseLong(fields[creator])) || tree.contains(Long.parseLong(fields[last]))) {
+                    segments.add(shmid);
+                }
+                if (segments.contains(shmid)) {
+                    total += Long.parseLong(fields[resident >= 0 && resident < fields.length ? resident : size]);
+                }
+            } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+                // A line this reader does not know.
+            }
+        }
+        return total;
+    }
+
+    /** What the bot's sandbox's memory file systems hold now, in all; 0 outside a sandbox. */
+    private long scratchInMemoryBytes() {
+        if (scratch.isEmpty() || init == 0) {
+            return 0;
+        }
+        long total = 0;
+        for (String mount : scratch) {
+            java.io.File seen = new java.io.File("/proc/" + init + "/root" + mount);
+            long device = device(seen.toPath());
+            if (device != -1 && !HOST_DEVICES.contains(device)) {
+                total += Math.max(0, seen.getTotalSpace() - seen.getFreeSpace());
+            }
+        }
+        return total;
     }
 
     /** What the files in a folder hold, in all; at most the first 100,000 files are looked at. */

@@ -44,6 +44,15 @@ public record Parts(Launching launching, Limiting limiting, Host.SuspendBy suspe
     }
 
     /**
+     * What a bot of a command that asks for {@code mode} can reach on this machine, in plain
+     * words (see {@link Host#reach()}): said before the first game where it is more than a sandbox.
+     */
+    public static Host.Part<Host.Reach> reach(SandboxMode mode) {
+        Switches switches = new Switches(Portable.on(), "off".equals(System.getProperty(BotCgroup.SWITCH)));
+        return Host.of(SEEN.computeIfAbsent(switches, s -> Host.Facts.observe(false)).asking(mode)).reach();
+    }
+
+    /**
      * The parts for a command that asks for {@code mode} on a machine that looks like {@code
      * facts}: {@link Host#of} decides each. A command that insists on bubblewrap gets the parts
      * of a sandbox even where bubblewrap failed its trial: its bots' launches fail then, with

@@ -2,19 +2,34 @@ package caissa.arena.sandbox;
 
 import caissa.arena.program.BotCommand;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
-/** The bot as a plain process behind the {@link LaunchScript}, which marks the launch reached itself. */
+/**
+ * The bot as a plain process behind the {@link LaunchScript}. Where the arena runs as root (a
+ * container without bubblewrap), the bot runs as nobody, as in a sandbox: no capabilities, no
+ * way back to root ({@link Bubblewrap#AS_NOBODY}); it can then read only what is open to every
+ * user and write only where every user may. The mark that the launch reached the bot's program
+ * comes after that change of user, so that a failed change is the arena's, not the bot's.
+ */
 public record PlainLaunching() implements Launching {
 
     @Override
     public PreparedLaunch prepare(BotCommand command, BotCommand opponent, Isolation isolation,
             Map<String, String> environment, List<Path> writable, List<Path> procsFiles) throws IOException {
         Path reached = SandboxFiles.write("reached", new byte[0]);
-        List<String> argv = new ArrayList<>(LaunchScript.argv(isolation.limits(), procsFiles, false, null, reached));
+        boolean root = Containment.isRoot();
+        List<String> argv = new ArrayList<>(LaunchScript.argv(isolation.limits(), procsFiles, false, null, reached, !root));
+        if (root) {
+            argv.addAll(Bubblewrap.AS_NOBODY);
+            argv.addAll(Bubblewrap.REACHED);
+        }
         argv.addAll(command.argv());
         return new PreparedLaunch(argv, false, null, false, reached, List.of());
     }
@@ -22,5 +37,77 @@ public record PlainLaunching() implements Launching {
     @Override
     public Host.Launcher kind() {
         return Host.Launcher.PLAIN;
+    }
+
+    @Override
+    public void openToBot(Path folder) throws IOException {
+        // As root the bot runs as nobody, who must be able to write there.
+        if (Containment.isRoot()) {
+            Files.setAttribute(folder, "unix:uid", Bubblewrap.NOBODY);
+            Files.setAttribute(folder, "unix:gid", Bubblewrap.NOBODY);
+        }
+    }
+
+    /**
+     * As root the bot runs as nobody, who must be able to enter its working folder, reach and run
+     * its program, and read the files it names that others can reach: found before the games,
+     * with the {@code chmod} that fixes it, rather than as a crash in each game. A named file
+     * behind a folder closed to others (a library in root's Maven repository) is left to the
+     * program, which may not need it (a JVM skips a class path entry it cannot open).
+     */
+    @Override
+    public Optional<String> visibilityProblem(BotCommand command, List<Path> hidden) {
+        if (!Containment.isRoot()) {
+            return Optional.empty();
+        }
+        Path cwd = BubblewrapLaunching.workingDir(command);
+        if (lacksForOthers(cwd, Set.of(PosixFilePermission.OTHERS_EXECUTE))) {
+            return Optional.of("its working folder " + cwd + " cannot be entered by the user bots run as (nobody, since the"
+                    + " arena runs as root): chmod o+x " + cwd + ", or move the bot to a folder open to all");
+        }
+        String program = command.argv().get(0);
+        Path programFile = program.contains("/") ? cwd.resolve(program).normalize() : null;
+        for (Path file : BubblewrapLaunching.namedFiles(command, cwd)) {
+            boolean run = file.equals(programFile);
+            Optional<Path> closed = closedFolderAbove(file, cwd);
+            if (closed.isPresent()) {
+                if (!run) {
+                    continue;
+                }
+                return Optional.of("its program " + file + " cannot be reached by the user bots run as (nobody, since the"
+                        + " arena runs as root): " + closed.get() + " is closed to others (chmod o+x " + closed.get()
+                        + ", or move the bot to a folder open to all)");
+            }
+            if (lacksForOthers(file, run ? Set.of(PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_EXECUTE)
+                    : Set.of(PosixFilePermission.OTHERS_READ))) {
+                return Optional.of("its file " + file + " cannot be " + (run ? "run" : "read") + " by the user bots run as"
+                        + " (nobody, since the arena runs as root): chmod " + (run ? "o+rx " : "o+r ") + file);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The first folder above {@code file} that others cannot enter, up to the working folder where
+     * the file lies in it (the bot starts there and reaches it from there), else up to the root.
+     */
+    private static Optional<Path> closedFolderAbove(Path file, Path cwd) {
+        for (Path step = file.getParent(); step != null; step = step.getParent()) {
+            if (lacksForOthers(step, Set.of(PosixFilePermission.OTHERS_EXECUTE))) {
+                return Optional.of(step);
+            }
+            if (step.equals(cwd)) {
+                break;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean lacksForOthers(Path path, Set<PosixFilePermission> needed) {
+        try {
+            return !Files.getPosixFilePermissions(path).containsAll(needed);
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
     }
 }

@@ -15,9 +15,11 @@ import java.util.List;
  *
  * @param pids every process of the tree, root first
  * @param threads processes and threads together, as a cgroup's pids controller counts them
- * @param residentBytes the sum of their resident memory
+ * @param residentBytes the sum of their resident memory and of their page tables
+ * @param pageTableBytes the sum of their page tables ({@code VmPTE}): a huge mapping read through holds
+ *     gigabytes of them, resident nowhere else
  */
-public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
+public record TreeUsage(List<Long> pids, int threads, long residentBytes, long pageTableBytes) {
 
     private static final Path PROC = Path.of("/proc");
     /** A fork loop cannot make a walk endless: at most this many processes are looked at. */
@@ -35,6 +37,7 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
         List<Long> parents = new ArrayList<>(List.of(0L));
         int threads = 0;
         long resident = 0;
+        long pageTables = 0;
         for (int i = 0; i < queue.size() && pids.size() < MAX_PROCESSES; i++) {
             long pid = queue.get(i);
             Path dir = PROC.resolve(Long.toString(pid));
@@ -49,17 +52,18 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
                 continue;
             }
             pids.add(pid);
-            resident += status[0];
+            resident += status[0] + status[4];
+            pageTables += status[4];
             threads += (int) Math.max(1, status[1]);
             for (long child : KernelFiles.children(dir)) {
                 queue.add(child);
                 parents.add(pid);
             }
         }
-        return new TreeUsage(pids, threads, resident);
+        return new TreeUsage(pids, threads, resident, pageTables);
     }
 
-    /** {@code VmRSS} in bytes, {@code Threads}, {@code Tgid} and {@code PPid} of /proc/PID/status; null when the process is gone. */
+    /** {@code VmRSS} in bytes, {@code Threads}, {@code Tgid}, {@code PPid} and {@code VmPTE} in bytes of /proc/PID/status; null when gone. */
     private static long[] status(Path file) {
         String text;
         try {
@@ -67,7 +71,7 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
         } catch (IOException | SecurityException e) {
             return null;
         }
-        long[] figures = {0, 1, -1, -1};
+        long[] figures = {0, 1, -1, -1, 0};
         for (String line : text.split("\n")) {
             if (line.startsWith("VmRSS:")) {
                 figures[0] = leadingNumber(line) * 1024;
@@ -77,6 +81,8 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
                 figures[2] = leadingNumber(line);
             } else if (line.startsWith("PPid:")) {
                 figures[3] = leadingNumber(line);
+            } else if (line.startsWith("VmPTE:")) {
+                figures[4] = leadingNumber(line) * 1024;
             }
         }
         return figures;
@@ -104,7 +110,7 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
      * resident sum where the kernel has no such file.
      */
     public long proportionalBytes() {
-        long total = 0;
+        long total = pageTableBytes;
         for (long pid : pids) {
             try {
                 String text = KernelFiles.read(PROC.resolve(pid + "/smaps_rollup"));
@@ -119,6 +125,41 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes) {
                     continue;
                 }
                 return residentBytes;
+            }
+        }
+        return total;
+    }
+
+    /**
+     * What the tree holds in memory files it keeps open but need not map (a memfd, a file of a
+     * memory file system it unlinked): their sizes, each file once however many descriptors and
+     * processes hold it. Resident in no process, so not in {@link #residentBytes}; a file also
+     * mapped is counted there too, which only a bot that maps memory files pays for.
+     */
+    public long openMemoryFileBytes() {
+        long total = 0;
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (long pid : pids) {
+            Path fds = PROC.resolve(pid + "/fd");
+            try (var links = Files.newDirectoryStream(fds)) {
+                for (Path link : links) {
+                    try {
+                        String target = Files.readSymbolicLink(link).toString();
+                        if (!target.startsWith("/memfd:") && !target.startsWith("/dev/shm/")) {
+                            continue;
+                        }
+                        // Through the descriptor itself: the file, wherever it is (or is no longer) named.
+                        Object inode = Files.getAttribute(link, "unix:ino");
+                        Object device = Files.getAttribute(link, "unix:dev");
+                        if (seen.add(device + ":" + inode)) {
+                            total += Files.size(link);
+                        }
+                    } catch (IOException | UnsupportedOperationException | SecurityException e) {
+                        // Closed meanwhile.
+                    }
+                }
+            } catch (IOException | SecurityException e) {
+                // Gone, or not ours to read.
             }
         }
         return total;

@@ -333,7 +333,9 @@
     if (way.sandbox === 'none') {
       return (own(limits, way.limitsBy) ? 'plain processes in ' + limits[way.limitsBy]
           : way.limitsBy === 'watchdog' ? 'plain processes, limits watched' : 'plain processes, no limits enforced')
-          + ': no sandbox';
+          // What such a bot could reach, as doctor's reach line says it (see the organiser's guide).
+          + ': no sandbox (a bot could reach what its user can: nobody where the arena ran as root, else the'
+          + ' arena\'s own user; not for bots you do not trust)';
     }
     if (way.sandbox === 'unrecorded') {
       return 'not recorded in the game logs';

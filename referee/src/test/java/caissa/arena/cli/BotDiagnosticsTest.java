@@ -26,6 +26,12 @@ class BotDiagnosticsTest {
     @TempDir
     Path dir;
 
+    /** The bots' folder open to all, as a submission's is: a root arena's bots run as nobody, sandboxed or not. */
+    @org.junit.jupiter.api.BeforeEach
+    void openToAll() throws java.io.IOException {
+        java.nio.file.Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
     /** The Python starter bot with one edit, as {@code python3 FILE}. */
     private String pythonBot(String name, UnaryOperator<String> edit) throws IOException {
         String source = Files.readString(RANDOM_PY);

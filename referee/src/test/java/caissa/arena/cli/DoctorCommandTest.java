@@ -38,7 +38,7 @@ class DoctorCommandTest {
 
     private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(3), Optional.empty(), Duration.ZERO,
             Duration.ofSeconds(10));
-    private static final List<String> NAMES = List.of("sandbox", "cgroup", "limits", "cpu-clock", "suspend", "end", "output", "jdk");
+    private static final List<String> NAMES = List.of("sandbox", "reach", "cgroup", "limits", "cpu-clock", "suspend", "end", "output", "jdk");
 
     @Test
     void aMachineThatGivesEverythingGetsOneLineAPartAndNoFix() {
@@ -47,6 +47,9 @@ class DoctorCommandTest {
         assertThat(DoctorCommand.lines(host)).containsExactly(
                 "sandbox    bwrap         bubblewrap works: each bot gets a sandbox of its own; bots run as nobody (uid 65534),"
                         + " since the arena runs as root",
+                "reach      sandbox       each bot reaches only its sandbox: the system's files and its own, read-only, and its"
+                        + " scratch; no other process, no network, nothing of the arena's user; it runs as nobody (uid 65534)"
+                        + " with no capabilities",
                 "cgroup     v1            controllers memory pids freezer cpuacct; the arena makes a group for each bot (it runs"
                         + " as root)",
                 "limits     cgroup-v1     each bot's memory and processes are held by a cgroup of its own: exactly, at once",
@@ -71,24 +74,29 @@ class DoctorCommandTest {
                         + " 'abi <abi/4.0>, include <tunables/global> profile bwrap /usr/bin/bwrap flags=(unconfined) { userns, }',"
                         + " then sudo apparmor_parser -r /etc/apparmor.d/bwrap (or allow every program: sudo sysctl -w"
                         + " kernel.apparmor_restrict_unprivileged_userns=0)",
+                "reach      arena-user    bots run as the arena's own user: each can read and write every file that user may,"
+                        + " read the arena's environment and command line (/proc), signal its processes, the other bot's too,"
+                        + " and use the network; not for bots you do not trust",
+                fix + "run the bots in bubblewrap sandboxes (see sandbox)",
                 "cgroup     v2            controllers cpu memory pids; the arena's group /user.slice/user-1000.slice/session-2.scope"
                         + " is not delegated to this user",
                 fix + "run it in a subtree of its own: systemd-run --user --scope -p Delegate=yes ./caissa COMMAND (this needs"
                         + " the user's systemd manager: log in to a session, or loginctl enable-linger)",
-                "limits     watchdog      no usable cgroup: the arena looks at each bot's processes every 20 ms (resident memory,"
-                        + " processes and threads, from /proc) and kills them past a limit",
+                "limits     watchdog      no usable cgroup: the arena looks at each bot's processes every 20 ms (resident memory"
+                        + " and page tables, processes and threads, from /proc; the memory files, System V segments and scratch"
+                        + " it holds, less often) and kills them past a limit",
                 fix + "a usable cgroup holds them exactly (see cgroup)",
                 "cpu-clock  schedstat     a bot's CPU time is summed over its processes' threads, from"
                         + " /proc/PID/task/TID/schedstat; without a sandbox, the time a bot waits for a core (while other"
                         + " processes hold them) is charged to it on the wall clock",
-                "suspend    signals       SIGSTOP and SIGCONT to the bot's process group (setsid gives it one); a process that"
-                        + " leaves the group is not stopped",
+                "suspend    signals       SIGSTOP and SIGCONT to the bot's process group (setsid gives it one) and to each of its"
+                        + " processes that left it (setsid); a process orphaned before the arena saw it is not stopped",
                 fix + "a usable cgroup freezes all of a bot's processes (see cgroup)",
                 "end        process-tree  a bot's process tree is killed; a process that left it (orphaned) can outlive the game",
                 fix + "the sandbox or a usable cgroup ends every process of a bot (see sandbox, cgroup)",
                 "output     threads       each bot's output is read on a thread of its own: -Dcaissa.pipes=threads",
                 "jdk        17.0.15       Debian, /usr/lib/jvm/java-17-openjdk-amd64",
-                "missing here: sandbox, cgroup, limits, suspend, end (see the fixes above)");
+                "missing here: sandbox, reach, cgroup, limits, suspend, end (see the fixes above)");
     }
 
     @Test
@@ -188,6 +196,45 @@ class DoctorCommandTest {
                 DoctorCommand.document(Machines.rootOnCgroupV1().host()));
         ((com.fasterxml.jackson.databind.node.ObjectNode) rlimit.get("limits")).put("kind", "rlimit");
         assertThat(schemaProblems(rlimit)).isNotEmpty();
+    }
+
+    /**
+     * The organiser's guide's table of what holds a bot on each kind of machine says what doctor
+     * says there: the sandbox, what a bot reaches, and how its memory and processes are held.
+     * Every row is one of these machines, so a row added without its machine fails too.
+     */
+    @Test
+    void theOrganisersGuideTableAgreesWithDoctorOnEveryKindOfMachine() throws IOException {
+        String notInstalled = "bubblewrap (bwrap) is not installed (Debian package bubblewrap)";
+        Map<String, Machines> machines = new LinkedHashMap<>();
+        machines.put("root, bubblewrap, cgroup v1 or v2", Machines.rootOnCgroupV1());
+        machines.put("ordinary user on cgroup v2 under systemd, the user's manager running", Machines.ubuntuUser()
+                .bubblewrapProblem(null).ownGroup("/user.slice/user-1000.slice/user@1000.service/app.slice", true)
+                .cgroupKind("cgroup-v2"));
+        machines.put("ordinary user without a usable cgroup (cgroup v1, a container)", Machines.rootOnCgroupV1().root(false)
+                .cgroupKind(null));
+        machines.put("root without bubblewrap (a container)", Machines.rootOnCgroupV1().bubblewrapProblem(notInstalled)
+                .bwrapPath(null).cgroupKind(null));
+        machines.put("ordinary user without bubblewrap (or user namespaces refused)", Machines.ubuntuUser());
+        machines.put("macOS, Windows", Machines.laptop().portable(false));
+        List<String> lines = java.nio.file.Files.readAllLines(Path.of("..", "docs", "organiser-guide.md"));
+        int header = lines.indexOf("| machine | sandbox | a bot reaches (`reach`) | memory and processes | idle bot kept still by"
+                + " | processes ended by |");
+        assertThat(header).as("the table's header").isNotNegative();
+        List<String> rows = lines.subList(header + 2, lines.size()).stream().takeWhile(line -> line.startsWith("|")).toList();
+        assertThat(rows.stream().map(row -> row.split("\\|")[1].strip()).toList()).containsExactlyElementsOf(machines.keySet());
+        for (String row : rows) {
+            String[] cells = java.util.Arrays.stream(row.split("\\|")).map(String::strip).toArray(String[]::new);
+            Host host = machines.get(cells[1]).host();
+            assertThat(cells[2]).as(cells[1]).startsWith(host.sandbox().kind() == Host.Launcher.BWRAP ? "bwrap" : "none");
+            assertThat(cells[3]).as(cells[1]).startsWith("`" + host.reach().kind().word() + "`");
+            String limits = switch (host.limits().kind()) {
+                case CGROUP_V1, CGROUP_V2 -> "its cgroup";
+                case WATCHDOG -> "watchdog";
+                case NONE -> "not enforced";
+            };
+            assertThat(cells[4]).as(cells[1]).contains(limits);
+        }
     }
 
     private static List<String> schemaProblems(JsonNode doc) throws IOException {

@@ -20,6 +20,12 @@ class TournamentSandboxOptionsTest {
     @TempDir
     Path dir;
 
+    /** The bots' folder open to all, as a submission's is: a root arena's bots run as nobody, sandboxed or not. */
+    @org.junit.jupiter.api.BeforeEach
+    void openToAll() throws java.io.IOException {
+        java.nio.file.Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
     /** Two random bots, one game pair, in the sandbox the file names. */
     private Path file(String sandbox) throws Exception {
         Map<String, Object> fields = new LinkedHashMap<>();

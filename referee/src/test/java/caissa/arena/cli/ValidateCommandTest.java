@@ -28,6 +28,12 @@ class ValidateCommandTest {
     @TempDir
     Path dir;
 
+    /** The bots' folder open to all, as a submission's is: a root arena's bots run as nobody, sandboxed or not. */
+    @org.junit.jupiter.api.BeforeEach
+    void openToAll() throws java.io.IOException {
+        java.nio.file.Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
     record Run(int exit, String out, String err) {
     }
 

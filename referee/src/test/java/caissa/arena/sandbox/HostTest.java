@@ -107,6 +107,40 @@ class HostTest {
     }
 
     @Test
+    void rootWithoutBubblewrapRunsBotsAsNobodyAndSaysWhatTheyReachAndThatItIsNoPlaceForUntrustedBots() {
+        Host host = rootOnCgroupV1().bubblewrapProblem("bubblewrap (bwrap) is not installed (Debian package bubblewrap)")
+                .bwrapPath(null).cgroupKind(null).host();
+
+        assertThat(host.sandbox().kind()).isEqualTo(Launcher.PLAIN);
+        assertThat(host.reach().kind()).isEqualTo(Host.Reach.NOBODY);
+        assertThat(host.reach().detail()).startsWith("bots run as nobody (uid 65534) with no capabilities and no_new_privs, never"
+                + " as root: none can read or write what is closed to other users").endsWith("not for bots you do not trust");
+        assertThat(host.reach().fix()).contains("run the bots in bubblewrap sandboxes (see sandbox)");
+        // An ordinary user's plain bots are that user, with all it may reach.
+        Host user = ubuntuUser().host();
+        assertThat(user.reach().kind()).isEqualTo(Host.Reach.ARENA_USER);
+        assertThat(user.reach().detail()).contains("read the arena's environment");
+        // In a sandbox a bot reaches nothing else: the one kind fit for bots one does not trust.
+        assertThat(rootOnCgroupV1().host().reach().works()).isTrue();
+    }
+
+    @Test
+    void rootWithoutBubblewrapWhereNobodyCannotBeHadIsToldNoBotCanStart() {
+        String missing = "bubblewrap (bwrap) is not installed (Debian package bubblewrap)";
+        Host unmapped = rootOnCgroupV1().bubblewrapProblem(missing).bwrapPath(null).nobodyMapped(false).host();
+        Host noSetpriv = rootOnCgroupV1().sandboxSetting("none").setpriv(false).host();
+
+        assertThat(unmapped.sandbox().detail()).isEqualTo(missing + ": bots would run as plain processes, but they cannot run"
+                + " as nobody (uid 65534), as they must when the arena runs as root: this user namespace does not map that id"
+                + " (/proc/self/uid_map, gid_map), so no bot can start");
+        assertThat(unmapped.sandbox().fix().orElseThrow()).startsWith("map ids up to 65534 in the namespace");
+        assertThat(unmapped.reach().detail()).isEqualTo("no bot can start (see sandbox)");
+        assertThat(noSetpriv.sandbox().detail()).endsWith("setpriv, which makes bots nobody (uid 65534) when the arena runs as"
+                + " root, is not on the PATH, so no bot can start");
+        assertThat(noSetpriv.sandbox().fix()).contains("install util-linux (setpriv)");
+    }
+
+    @Test
     void withoutBubblewrapTheFixIsToInstallIt() {
         Host host = rootOnCgroupV1().bubblewrapProblem("bubblewrap (bwrap) is not installed (Debian package bubblewrap)")
                 .bwrapPath(null).host();

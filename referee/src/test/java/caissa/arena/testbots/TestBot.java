@@ -47,6 +47,50 @@ public final class TestBot {
             }
             case "ignore-end" -> ignoreTerm();
             case "spin-while-waiting" -> Spinner.start();
+            case "memfd-hog", "shm-hog" -> {
+                // A helper that keeps memory where no resident set shows it: memfds it holds open but
+                // never maps (each under the file size limit, which counts for a memfd too), or a System V
+                // segment it fills 16 MiB at a time, detaching each time, and leaves. The bot replies once the helper says it is done.
+                String script = behaviour.equals("memfd-hog")
+                        ? "import os,sys,time\nchunk=b'x'*(1<<20)\nfds=[]\n"
+                                + "for i in range(int(sys.argv[1])):\n"
+                                + "    if i%16==0: fds.append(os.memfd_create('hog'))\n"
+                                + "    os.write(fds[-1],chunk)\n"
+                                + "print('memfds',len(fds),flush=True)\ntime.sleep(600)\n"
+                        : "import ctypes,sys,time\nlibc=ctypes.CDLL(None,use_errno=True)\nlibc.shmat.restype=ctypes.c_void_p\n"
+                                + "n=int(sys.argv[1])<<20\ni=libc.shmget(0,ctypes.c_size_t(n),0o1600)\n"
+                                + "for off in range(0,n,16<<20):\n"
+                                + "    a=libc.shmat(i,None,0)\n    ctypes.memset(a+off,1,16<<20)\n    libc.shmdt(ctypes.c_void_p(a))\n"
+                                + "print('shmid',i,flush=True)\ntime.sleep(600)\n";
+                Process helper = new ProcessBuilder("/usr/bin/python3", "-c", script, Integer.toString(at), token())
+                        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                String said = new java.io.BufferedReader(new java.io.InputStreamReader(helper.getInputStream(),
+                        StandardCharsets.UTF_8)).readLine();
+                System.err.println("helper: " + said);
+                System.err.flush();
+            }
+            case "inotify-hog" -> {
+                // A helper that takes every inotify instance the user it runs as may have and keeps them.
+                String script = "import ctypes,sys,time\nlibc=ctypes.CDLL(None,use_errno=True)\nfds=[]\n"
+                        + "while len(fds)<100000:\n    fd=libc.inotify_init()\n    if fd<0: break\n    fds.append(fd)\n"
+                        + "print('took',len(fds),'errno',ctypes.get_errno(),flush=True)\ntime.sleep(600)\n";
+                Process helper = new ProcessBuilder("/usr/bin/python3", "-c", script, token())
+                        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                String said = new java.io.BufferedReader(new java.io.InputStreamReader(helper.getInputStream(),
+                        StandardCharsets.UTF_8)).readLine();
+                System.err.println("inotify-hog: " + said);
+                System.err.flush();
+            }
+            case "setsid-helpers" -> {
+                // Helpers that spin in sessions of their own, out of the bot's process group: what
+                // suspension by signals to that group alone would leave running on the opponent's time.
+                for (int i = 0; i < at; i++) {
+                    Process helper = new ProcessBuilder("/usr/bin/setsid", "/bin/sh", "-c", "while :; do :; done", "helper",
+                            token()).start();
+                    System.err.println("helper-pid " + helper.pid());
+                }
+                System.err.flush();
+            }
             case "slow-burning-child" -> {
                 // A child that burns CPU for as long as it runs, while the bot itself only sleeps.
                 Process child = new ProcessBuilder("/bin/sh", "-c", "while :; do :; done", "burner", token()).start();
@@ -348,6 +392,23 @@ public final class TestBot {
                 });
             } else if (target.startsWith("read=")) {
                 report("read " + value, () -> java.nio.file.Files.readAllBytes(java.nio.file.Path.of(value)));
+            } else if (target.startsWith("list=")) {
+                report("list " + value, () -> {
+                    try (var entries = java.nio.file.Files.list(java.nio.file.Path.of(value))) {
+                        entries.count();
+                    }
+                });
+            } else if (target.equals("identity")) {
+                // Who the bot is, as the kernel has it: its user and groups, its capabilities, no_new_privs.
+                try {
+                    for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                        if (line.matches("(Uid|Gid|Groups|CapInh|CapPrm|CapEff|CapBnd|CapAmb|NoNewPrivs):.*")) {
+                            System.err.println("attack: identity " + line.replaceAll("\\s+", " ").strip());
+                        }
+                    }
+                } catch (java.io.IOException e) {
+                    System.err.println("attack: identity unknown: " + e);
+                }
             } else if (target.startsWith("connect=")) {
                 report("connect to 127.0.0.1:" + value, () -> {
                     try (java.net.Socket socket = new java.net.Socket()) {

@@ -1,0 +1,87 @@
+package caissa.arena.game;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.ResourceLimits;
+import caissa.arena.sandbox.SandboxMode;
+import caissa.arena.testbots.Sandboxes;
+import caissa.arena.testbots.TestBots;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Memory a bot keeps outside every resident set counts against its memory limit without a
+ * cgroup too: a memfd held open and never mapped, a System V segment filled, detached and left.
+ * Real processes (a helper in Python, started by the test bot): the bot loses by {@code
+ * resource-limit} as it would under a cgroup, which counts both as its memory.
+ */
+class MemoryElsewhereTest {
+
+    private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(30), Optional.empty(), Duration.ZERO,
+            Duration.ofSeconds(10));
+    private static final long HOG_MIB = 400;
+
+    /**
+     * Memfds in a sandbox or not; System V segments of a plain bot (a sandbox's are in an IPC
+     * namespace of its own, which the watchdog cannot see from outside: they vanish with it).
+     */
+    @ParameterizedTest(name = "{0}, cgroups {1}, sandbox {2}")
+    @CsvSource({"memfd-hog, off, auto", "memfd-hog, on, auto", "shm-hog, off, none", "shm-hog, on, none"})
+    void memoryKeptOutsideEveryResidentSetLosesByTheMemoryLimit(String hog, String cgroups, String sandbox) throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3 for the helper");
+        java.util.Map<String, String> before = segments();
+        Sandboxes.withCgroups(cgroups, () -> {
+            // 400 MiB held by the helper against a limit of 256 MiB; the bot's own JVM holds far less.
+            GameSetup setup = GameSetup.of(TestBots.entrant("hog", hog, Long.toString(HOG_MIB)), TestBots.entrant("good", "slow"), CLOCK)
+                    .withIsolation(Isolation.defaults().withSandbox(SandboxMode.fromWord(sandbox))
+                            .withLimits(ResourceLimits.DEFAULT.withMemory(256L << 20)));
+
+            GameRecord record = Game.play(setup);
+
+            String stderr = record.white().stderr().head() + record.white().stderr().tail();
+            try {
+                assertThat(record.termination()).as(record.reason() + "\n" + stderr).isEqualTo(Termination.RESOURCE_LIMIT);
+                assertThat(record.reason()).startsWith("hog (white) went over its memory limit of 256 MiB");
+                assertThat(TestBots.processesOf(setup.entrant(caissa.arena.rules.Side.WHITE).command())).isEmpty();
+            } finally {
+                removeSegments(before);
+            }
+        });
+    }
+
+    /** The System V segments of the machine, by id, with their sizes. */
+    private static java.util.Map<String, String> segments() {
+        java.util.Map<String, String> found = new java.util.HashMap<>();
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/sysvipc/shm")).stream().skip(1).toList()) {
+                String[] fields = line.strip().split("\\s+");
+                found.put(fields[1], fields[3]);
+            }
+        } catch (java.io.IOException e) {
+            // No System V IPC here.
+        }
+        return found;
+    }
+
+    /** A plain bot's segment outlives it on the host: the test removes the helper's (new, and of its size). */
+    private static void removeSegments(java.util.Map<String, String> before) {
+        segments().forEach((id, size) -> {
+            if (!before.containsKey(id) && size.equals(Long.toString(HOG_MIB << 20))) {
+                try {
+                    new ProcessBuilder("ipcrm", "-m", id).redirectErrorStream(true)
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+                } catch (java.io.IOException e) {
+                    // No ipcrm: the segment stays until the machine restarts.
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+    }
+}
