@@ -3,6 +3,7 @@ package caissa.arena.tournament;
 import caissa.arena.records.Folders;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
+import caissa.arena.records.OwnFiles;
 import caissa.arena.records.Problems;
 import caissa.arena.records.TournamentLayout;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -40,18 +42,18 @@ final class Journal implements AutoCloseable {
     static Journal open(Path dir) throws IOException {
         Path file = dir.resolve(TournamentLayout.JOURNAL_FILE);
         try {
-            boolean created = !Files.exists(file);
+            OwnFiles.checkWritable(file);
+            boolean created = !Files.exists(file, LinkOption.NOFOLLOW_LINKS);
             if (!created) {
                 long complete = completeLength(file);
                 if (Files.size(file) > complete) {
-                    try (FileChannel cut = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                    try (FileChannel cut = OwnFiles.open(file, StandardOpenOption.WRITE)) {
                         cut.truncate(complete);
                         cut.force(false);
                     }
                 }
             }
-            FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.APPEND);
+            FileChannel channel = OwnFiles.openToAppend(file);
             if (created) {
                 Folders.sync(dir);
             }
@@ -73,10 +75,10 @@ final class Journal implements AutoCloseable {
      */
     static List<Line> readLines(Path dir) throws IOException {
         Path file = dir.resolve(TournamentLayout.JOURNAL_FILE);
-        if (!Files.exists(file)) {
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             return List.of();
         }
-        String text = InputFiles.readString(file, InputFiles.JOURNAL_CAP);
+        String text = new String(InputFiles.readRecord(file, InputFiles.JOURNAL_CAP), StandardCharsets.UTF_8);
         List<Line> lines = new ArrayList<>();
         int start = 0;
         int lineNumber = 0;
@@ -109,7 +111,7 @@ final class Journal implements AutoCloseable {
     }
 
     private static long completeLength(Path file) throws IOException {
-        byte[] bytes = InputFiles.read(file, InputFiles.JOURNAL_CAP);
+        byte[] bytes = InputFiles.readRecord(file, InputFiles.JOURNAL_CAP);
         int last = bytes.length - 1;
         while (last >= 0 && bytes[last] != '\n') {
             last--;

@@ -17,6 +17,15 @@ public final class TestBots {
     private TestBots() {
     }
 
+    /**
+     * The test bot needs only the arena's and the tests' own classes, not the libraries: with them
+     * (the contest server's among them) its class path is longer than the 4,096 characters a bot's
+     * argument may have.
+     */
+    private static final String OWN_CLASSES = java.util.Arrays.stream(System.getProperty("java.class.path")
+            .split(java.io.File.pathSeparator)).filter(entry -> java.nio.file.Files.isDirectory(Path.of(entry)))
+            .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+
     /** The environment variable that carries a test bot's token to it and to every process it starts. */
     public static final String TOKEN_VARIABLE = "CAISSA_TEST_TOKEN";
     private static final java.util.concurrent.atomic.AtomicLong TOKENS = new java.util.concurrent.atomic.AtomicLong();
@@ -30,7 +39,7 @@ public final class TestBots {
         List<String> argv = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                "-cp", System.getProperty("java.class.path")));
+                "-cp", OWN_CLASSES));
         if (args.length > 0 && args[0].equals("memory-hog")) {
             // A JVM sizes its heap from the cgroup's memory limit it sees (outside a sandbox's
             // cgroup namespace it sees the bot's): the hog must reach the limit, not its own heap's end.
