@@ -64,6 +64,20 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
         return new TournamentFolder(dir, tournament, standings, match, problems);
     }
 
+    /**
+     * The folder with its standings replaced by those rebuilt from its journal, so that a page
+     * shows only what its games say: a {@code standings.json} written by hand (a bot given 99
+     * points) is never published. Without rebuilt standings the table is left out, and said so.
+     */
+    public TournamentFolder withStandings(Optional<JsonNode> rebuilt) {
+        List<String> said = new ArrayList<>(problems);
+        if (rebuilt.isEmpty() && standings.isPresent()) {
+            said.add(TournamentLayout.STANDINGS_FILE + " was left out: its standings cannot be rebuilt from this folder's"
+                    + " journal alone");
+        }
+        return new TournamentFolder(dir, tournament, rebuilt, match, said);
+    }
+
     /** The folder of the game logs, which may not be there yet. */
     public Path gamesDir() {
         return dir.resolve(TournamentLayout.GAMES_DIR);
@@ -91,7 +105,7 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
             return Optional.empty();
         }
         try {
-            JsonNode node = Json.mapper().readTree(InputFiles.read(file, InputFiles.RECORD_CAP));
+            JsonNode node = Json.mapper().readTree(InputFiles.readRecord(file, InputFiles.RECORD_CAP));
             if (node == null || !node.isObject()) {
                 problems.add(file.getFileName() + " was left out: it is not a JSON object");
                 return Optional.empty();
