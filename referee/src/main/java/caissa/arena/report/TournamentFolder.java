@@ -56,7 +56,7 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
                     + TournamentLayout.RECORD_FILE + " nor " + GameFiles.DIR + "/");
         }
         List<String> problems = new ArrayList<>();
-        Optional<JsonNode> tournament = readObject(tournamentFile, problems);
+        Optional<JsonNode> tournament = readObject(tournamentFile, problems).map(TournamentFolder::withoutEnvValues);
         Optional<JsonNode> standings = readObject(dir.resolve(TournamentLayout.STANDINGS_FILE), problems);
         // summary.json is a match's when it says so (caissa match, or caissa merge of match shards).
         Optional<JsonNode> match = readObject(matchFile, problems)
@@ -97,6 +97,25 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
                     Path name = dir.toAbsolutePath().normalize().getFileName();
                     return name == null ? dir.toString() : name.toString();
                 });
+    }
+
+    /** What a page shows of a bot's environment: its variables' names, never their values. */
+    static final String HIDDEN_VALUE = "(set; its value is not published)";
+
+    /**
+     * The run's record with each bot's {@code env} values replaced: an organiser gives a bot its
+     * keys and tokens there, and a published page must not carry them.
+     */
+    private static JsonNode withoutEnvValues(JsonNode tournament) {
+        JsonNode copy = tournament.deepCopy();
+        for (JsonNode bot : copy.path("definition").path("bots")) {
+            if (bot.path("env") instanceof com.fasterxml.jackson.databind.node.ObjectNode env) {
+                List<String> names = new ArrayList<>();
+                env.fieldNames().forEachRemaining(names::add);
+                names.forEach(name -> env.put(name, HIDDEN_VALUE));
+            }
+        }
+        return copy;
     }
 
     /** A JSON object file, or empty when it is not there yet; one that cannot be read is a problem. */
