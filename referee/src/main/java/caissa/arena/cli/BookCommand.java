@@ -4,6 +4,7 @@ import caissa.arena.command.ExitCodes;
 import caissa.arena.command.UsageException;
 import caissa.arena.openings.BookMaker;
 import caissa.arena.records.AtomicFiles;
+import caissa.arena.records.OwnFiles;
 import caissa.arena.rules.Variant;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -52,11 +53,15 @@ final class BookCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the random openings (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE", description = "The book file to write.")
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "The book file to write; - prints it on standard output.")
     Path out;
 
     @Override
     public Integer call() throws Exception {
+        boolean toStandardOutput = JsonTarget.toStandardOutput(out);
+        if (!toStandardOutput) {
+            OwnFiles.checkWritable(out);
+        }
         BookMaker maker;
         try {
             maker = new BookMaker(variant, plies, count, depth, band, seed);
@@ -79,8 +84,15 @@ final class BookCommand implements Callable<Integer> {
         if (interactive) {
             err.println();
         }
-        AtomicFiles.write(out, maker.text(book));
         PrintWriter terminal = spec.commandLine().getOut();
+        if (toStandardOutput) {
+            // The book alone on standard output; what is said of it goes to standard error.
+            terminal.print(maker.text(book));
+            terminal.flush();
+            terminal = err;
+        } else {
+            AtomicFiles.write(out, maker.text(book));
+        }
         terminal.printf(Locale.ROOT, "book: %d openings of %d plies (%s) in %s; drawn %d, outside the band %d,"
                 + " duplicates or transpositions %d%n", book.lines().size(), plies, variant.id(), out, book.drawn(),
                 book.outOfBand(), book.repeated());

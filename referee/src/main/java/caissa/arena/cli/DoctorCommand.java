@@ -43,6 +43,7 @@ final class DoctorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        JsonTarget.check(json);
         Host host = Host.detect(caissa.arena.bot.BotProcess.outputReading().equals("polled"));
         PrintWriter out = spec.commandLine().getOut();
         if (json != null) {

@@ -1,6 +1,7 @@
 package caissa.arena.cli;
 
 import caissa.arena.records.AtomicFiles;
+import caissa.arena.records.OwnFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -21,6 +22,16 @@ final class JsonTarget {
     /** Whether {@code --json -} was given: the document alone on standard output. */
     static boolean toStandardOutput(Path file) {
         return file != null && file.toString().equals("-");
+    }
+
+    /**
+     * Refuses, before any work, a target that the write at the end would refuse: a link, a
+     * device, a FIFO or a folder ({@link OwnFiles#checkWritable}); {@code -} and no option pass.
+     */
+    static void check(Path file) throws IOException {
+        if (file != null && !toStandardOutput(file)) {
+            OwnFiles.checkWritable(file);
+        }
     }
 
     /** Writes {@code document} (JSON text) to the file, or prints it for {@code -}. */

@@ -176,11 +176,11 @@ public final class Main implements Runnable {
 
         static int handle(Throwable e, String command, PrintWriter err) {
             if (e instanceof DisagreeingRecordException) {
-                err.println(command + ": " + TerminalText.escape(e.getMessage()));
+                err.println(command + ": " + TerminalText.escape(aLine(e.getMessage())));
                 return ExitCodes.RECORD_DISAGREES;
             }
             if (e instanceof BadInputException) {
-                err.println(command + ": " + TerminalText.escape(e.getMessage()));
+                err.println(command + ": " + TerminalText.escape(aLine(e.getMessage())));
                 return ExitCodes.USAGE;
             }
             Optional<FileSystemException> io = fileProblem(e);
@@ -203,6 +203,17 @@ public final class Main implements Runnable {
             }
             return Optional.empty();
         }
+
+        /**
+         * The message's first line, cut at {@value #LINE} characters: a message that quotes its
+         * input (a 10 MiB "move" of a book) stays a line's worth.
+         */
+        static String aLine(String message) {
+            String line = message == null ? "" : message.lines().findFirst().orElse("");
+            return line.length() > LINE ? line.substring(0, LINE) + "…" : line;
+        }
+
+        private static final int LINE = 1000;
 
         private static String oneLine(Throwable e) {
             String message = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("").strip();

@@ -138,6 +138,7 @@ final class MatchCommand implements Callable<Integer> {
             // Its progress and summary are on standard output, which a document could not share.
             throw new UsageException("--json - is not for match, whose progress is on standard output: give a FILE");
         }
+        JsonTarget.check(json);
         Sprt hypotheses = MatchSettings.DEFAULT_SPRT;
         if (sprt != null) {
             try {

@@ -49,6 +49,7 @@ final class PerftCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        JsonTarget.check(json);
         Position position = PositionConverter.read(spec, variant, positionText);
         if (depth < 0 || depth > MAX_DEPTH) {
             throw new UsageException("--depth must be between 0 and " + MAX_DEPTH + ", got " + depth);

@@ -14,8 +14,10 @@ import caissa.arena.game.GameSetup;
 import caissa.arena.game.PlayedMove;
 import caissa.arena.game.Termination;
 import caissa.arena.game.TimeControl;
+import caissa.arena.input.BadInputException;
 import caissa.arena.records.Folders;
 import caissa.arena.records.Json;
+import caissa.arena.records.OwnFiles;
 import caissa.arena.records.PlayLayout;
 import caissa.arena.records.Problems;
 import caissa.arena.records.ReportsDirectory;
@@ -27,6 +29,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -128,11 +131,13 @@ final class PlayCommand implements Callable<Integer> {
         terminal.println(TerminalText.escape(record.reason()));
         try {
             Json.writeFile(logFile, record);
-        } catch (IOException e) {
-            // The disk filled (or the folder went away) during the game: keep the game elsewhere.
+        } catch (IOException | BadInputException e) {
+            // The disk filled (or the folder went away, or something was put at the log's name) during
+            // the game: keep the game elsewhere.
             Path rescue = Files.createTempFile("caissa-play-", ".json");
             Files.writeString(rescue, Json.write(record));
-            throw new FileSystemException(logFile.toString(), null, Problems.describe(e)
+            String problem = e instanceof IOException io ? Problems.describe(io) : e.getMessage().replace(logFile + ": ", "");
+            throw new FileSystemException(logFile.toString(), null, problem
                     + "; the game's log was written to " + rescue + " instead");
         }
         for (Diagnosis why : Diagnosis.ofLosers(record, null)) {
@@ -147,9 +152,10 @@ final class PlayCommand implements Callable<Integer> {
 
     /** Creates the log's folder and a file in it, and removes that file: what writing the log will need. */
     private static void checkWritable(Path logFile) throws IOException {
-        if (Files.isDirectory(logFile)) {
+        if (Files.isDirectory(logFile, LinkOption.NOFOLLOW_LINKS)) {
             throw new FileSystemException(logFile.toString(), null, "is a folder; --out names the log file");
         }
+        OwnFiles.checkWritable(logFile);
         Path dir = logFile.toAbsolutePath().getParent();
         Folders.create(dir);
         try {

@@ -59,6 +59,10 @@ final class PreflightCheck {
             }
             return problems;
         } catch (ExecutionException e) {
+            // The arena's own failure (a full /dev/shm: ArenaFilesException) stops the run as itself.
+            if (e.getCause() instanceof RuntimeException unchecked) {
+                throw unchecked;
+            }
             throw new IllegalStateException("the check before the games failed", e.getCause());
         } finally {
             pool.shutdownNow();

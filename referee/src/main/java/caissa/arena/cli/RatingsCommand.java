@@ -57,6 +57,8 @@ final class RatingsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        JsonTarget.check(json);
+        JsonTarget.check(html);
         Optional<RatingList.Anchor> held = Optional.empty();
         if (anchor != null) {
             int eq = anchor.lastIndexOf('=');

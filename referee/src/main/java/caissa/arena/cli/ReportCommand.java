@@ -4,12 +4,15 @@ import caissa.arena.command.ExitCodes;
 import caissa.arena.command.UsageException;
 import caissa.arena.match.MatchCheck;
 import caissa.arena.records.FolderCheck;
+import caissa.arena.records.Json;
 import caissa.arena.records.Problems;
 import caissa.arena.report.HtmlReport;
 import caissa.arena.tournament.RunCheck;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Optional;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,14 +41,17 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         // A log that its moves or its run's records contradict is refused, not shown.
+        // The standings shown are those the journal's games give, never standings.json as found.
+        Optional<JsonNode> standings = Optional.empty();
         if (MatchCheck.isMatchFolder(dir)) {
             MatchCheck.check(dir, FolderCheck.Mode.LENIENT);
         } else {
-            RunCheck.check(dir, FolderCheck.Mode.LENIENT);
+            standings = RunCheck.checkAndDerive(dir, FolderCheck.Mode.LENIENT).standings()
+                    .map(document -> Json.mapper().valueToTree(document));
         }
         HtmlReport.Written written;
         try {
-            written = HtmlReport.write(dir);
+            written = HtmlReport.write(dir, standings);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         } catch (IOException e) {

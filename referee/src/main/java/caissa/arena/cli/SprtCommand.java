@@ -61,6 +61,7 @@ final class SprtCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        JsonTarget.check(json);
         Sprt sprt;
         SprtDuration duration;
         try {

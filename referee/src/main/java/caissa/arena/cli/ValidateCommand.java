@@ -111,6 +111,7 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Limits.option("--games", games, 1, Limits.MAX_GAMES);
+        JsonTarget.check(json);
         int threads = Options.concurrency(concurrency, Options.defaultConcurrency(), spec.commandLine().getErr());
         List<Entrant> opponentBots = new ArrayList<>();
         for (String opponent : opponents != null ? opponents : DEFAULT_OPPONENTS) {

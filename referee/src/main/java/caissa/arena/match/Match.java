@@ -6,6 +6,7 @@ import caissa.arena.diagnostics.IrregularLossTally;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.Result;
+import caissa.arena.records.Folders;
 import caissa.arena.records.GameFiles;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
@@ -107,7 +108,7 @@ public final class Match {
         if (shard.isPresent() && settings.sequential()) {
             throw new IllegalArgumentException("a sequential match cannot be sharded: its length depends on its results");
         }
-        Files.createDirectories(out.resolve(MatchLayout.GAMES_DIR));
+        Folders.createOwn(out.resolve(MatchLayout.GAMES_DIR));
         if (shard.isPresent()) {
             Json.writeFile(out.resolve(MatchLayout.SHARD_FILE), MatchShardRecord.of(caissa.arena.Version.current(),
                     settings, shard.get().index(), shard.get().count()));
@@ -135,7 +136,7 @@ public final class Match {
         for (int number = 1; number <= started; number++) {
             Path file = logFile(number);
             if (Files.isRegularFile(file)) {
-                GameRecord record = Json.mapper().readValue(InputFiles.read(file, InputFiles.GAME_LOG_CAP), GameRecord.class);
+                GameRecord record = Json.mapper().readValue(InputFiles.readRecord(file, InputFiles.GAME_LOG_CAP), GameRecord.class);
                 GameRecord.TournamentGame at = record.tournament();
                 if (at.games() != games) {
                     Json.writeFile(file, record.withTournament(new GameRecord.TournamentGame(at.name(), at.game(), games,
@@ -155,7 +156,7 @@ public final class Match {
      * a long match holds one log at a time.
      */
     static MatchReport judge(MatchSettings settings, Path out, LogSource games) throws IOException {
-        Files.createDirectories(out.resolve(MatchLayout.GAMES_DIR));
+        Folders.createOwn(out.resolve(MatchLayout.GAMES_DIR));
         Match match = new Match(settings, 1, out, MatchObserver.NONE, Isolation.defaults());
         games.forEach(match::finished);
         return match.summary();

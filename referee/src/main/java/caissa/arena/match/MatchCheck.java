@@ -11,6 +11,7 @@ import caissa.arena.records.GameLogCheck;
 import caissa.arena.records.GameLogs;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
+import caissa.arena.records.Problems;
 import caissa.arena.records.MatchLayout;
 import caissa.arena.rules.Variant;
 import caissa.arena.runner.Openings;
@@ -67,7 +68,7 @@ public final class MatchCheck {
             } catch (IOException e) {
                 if (mode == FolderCheck.Mode.STRICT) {
                     throw new DisagreeingRecordException(file, "is not a game log that can be read: "
-                            + e.getMessage().lines().findFirst().orElse(""));
+                            + Problems.ofRecord(e));
                 }
                 continue;
             }
@@ -86,9 +87,9 @@ public final class MatchCheck {
         Path file = dir.resolve(MatchLayout.SHARD_FILE);
         MatchShardRecord record;
         try {
-            record = Json.mapper().readValue(InputFiles.read(file, InputFiles.RECORD_CAP), MatchShardRecord.class);
+            record = Json.mapper().readValue(InputFiles.readRecord(file, InputFiles.RECORD_CAP), MatchShardRecord.class);
         } catch (IOException e) {
-            throw new BadInputException(file + " cannot be read: " + e.getMessage().lines().findFirst().orElse(""));
+            throw new BadInputException(file + " cannot be read: " + Problems.ofRecord(e));
         }
         return new Schedule(record.engine().name(), record.baseline().name(), record.openingPlies(), record.seed(),
                 Optional.of(record.variant()), record.openings() != null);
@@ -120,7 +121,7 @@ public final class MatchCheck {
             return Optional.empty();
         }
         try {
-            JsonNode report = Json.mapper().readTree(InputFiles.read(file, InputFiles.RECORD_CAP));
+            JsonNode report = Json.mapper().readTree(InputFiles.readRecord(file, InputFiles.RECORD_CAP));
             JsonNode settings = report == null ? null : report.path("settings");
             if (report == null || !MatchReport.SCHEMA.equals(report.path("schema").asText())
                     || !settings.path("seed").isIntegralNumber() || !settings.path("openingPlies").isInt()) {

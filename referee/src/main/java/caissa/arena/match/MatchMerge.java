@@ -42,7 +42,7 @@ public final class MatchMerge {
             if (!isMatchShard(dir)) {
                 throw new BadInputException(dir + ": not a match shard's folder (no " + MatchLayout.SHARD_FILE + ")");
             }
-            records.add(Json.mapper().readValue(InputFiles.read(dir.resolve(MatchLayout.SHARD_FILE), InputFiles.RECORD_CAP),
+            records.add(Json.mapper().readValue(InputFiles.readRecord(dir.resolve(MatchLayout.SHARD_FILE), InputFiles.RECORD_CAP),
                     MatchShardRecord.class));
         }
         MatchShardRecord first = records.get(0);

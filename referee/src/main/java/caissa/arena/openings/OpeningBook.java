@@ -26,6 +26,24 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
      * Positions of up to about 8 plies, as books hold, take far fewer (LineSearchTest).
      */
     static final long SEARCH_BUDGET = 2_000_000;
+    /** The most of a book's word (a move, a position) that a message quotes: a huge token is cut. */
+    static final int QUOTED = 60;
+    /**
+     * Positions searched for all of a book's CFN lines together: ten lines at their own budget.
+     * Without it 300 hard lines (20 KB) held a tournament for two minutes before its first game.
+     */
+    static final long TOTAL_SEARCH_BUDGET = 10 * SEARCH_BUDGET;
+
+    /** What is left of {@link #TOTAL_SEARCH_BUDGET} while one book is read. */
+    private static final class Budget {
+        final long total;
+        long left;
+
+        Budget(long total) {
+            this.total = total;
+            this.left = total;
+        }
+    }
 
     /** A book file is text written by hand or by {@code caissa book}: far below this. */
     static final long FILE_CAP = 64L * 1024 * 1024;
@@ -55,14 +73,20 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
 
     /** Parses and checks the text of a book; {@code file} only names it in messages. */
     public static OpeningBook parse(Path file, Variant variant, String text) {
+        return parse(file, variant, text, TOTAL_SEARCH_BUDGET);
+    }
+
+    /** As {@link #parse(Path, Variant, String)}, with this many positions of search for all its CFN lines. */
+    static OpeningBook parse(Path file, Variant variant, String text, long totalSearch) {
         List<BookLine> lines = new ArrayList<>();
+        Budget budget = new Budget(totalSearch);
         String[] rows = text.split("\r?\n", -1);
         for (int i = 0; i < rows.length; i++) {
             String row = rows[i];
             int hash = row.indexOf('#');
             String opening = (hash < 0 ? row : row.substring(0, hash)).strip();
             if (!opening.isEmpty()) {
-                lines.add(line(file, i + 1, variant, opening));
+                lines.add(line(file, i + 1, variant, opening, budget));
             }
         }
         if (lines.isEmpty()) {
@@ -75,8 +99,9 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
     /** A book from lines kept elsewhere (a run's record), each checked again: line number and text. */
     public static OpeningBook ofLines(Path file, Variant variant, List<java.util.Map.Entry<Integer, String>> lines) {
         List<BookLine> checked = new ArrayList<>();
+        Budget budget = new Budget(TOTAL_SEARCH_BUDGET);
         for (java.util.Map.Entry<Integer, String> entry : lines) {
-            checked.add(line(file, entry.getKey(), variant, entry.getValue().strip()));
+            checked.add(line(file, entry.getKey(), variant, entry.getValue().strip(), budget));
         }
         if (checked.isEmpty()) {
             throw new BadInputException(file + ": the book has no openings");
@@ -84,14 +109,14 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
         return new OpeningBook(file, variant, checked);
     }
 
-    private static BookLine line(Path file, int number, Variant variant, String text) {
+    private static BookLine line(Path file, int number, Variant variant, String text, Budget budget) {
         String where = file + ":" + number + ": ";
         String[] tokens = text.split("\\s+");
         if (!variant.hasMoveSyntax(tokens[0])) {
             if (text.indexOf('/') >= 0) {
-                return positionLine(where, number, variant, String.join(" ", tokens));
+                return positionLine(where, number, variant, String.join(" ", tokens), budget);
             }
-            throw new BadInputException(where + "'" + tokens[0] + "' is not a " + variant.id() + " move (e.g. "
+            throw new BadInputException(where + quoted(tokens[0]) + " is not a " + variant.id() + " move (e.g. "
                     + variant.moveExample() + ") nor a position in CFN");
         }
         Position position = variant.initial();
@@ -99,16 +124,16 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
         for (int k = 0; k < tokens.length; k++) {
             Optional<Move> move = variant.parseMove(tokens[k]);
             if (move.isEmpty()) {
-                throw new BadInputException(where + "move " + (k + 1) + ", '" + tokens[k] + "', is not a "
+                throw new BadInputException(where + "move " + (k + 1) + ", " + quoted(tokens[k]) + ", is not a "
                         + variant.id() + " move (e.g. " + variant.moveExample() + ")");
             }
             if (position.outcome().isOver()) {
-                throw new BadInputException(where + "the game is over before move " + (k + 1) + " (" + tokens[k]
+                throw new BadInputException(where + "the game is over before move " + (k + 1) + " (" + cut(tokens[k])
                         + "): " + position.outcome());
             }
             Optional<String> illegal = position.illegalReason(move.get());
             if (illegal.isPresent()) {
-                throw new BadInputException(where + "move " + (k + 1) + ", " + tokens[k] + ", is illegal: "
+                throw new BadInputException(where + "move " + (k + 1) + ", " + cut(tokens[k]) + ", is illegal: "
                         + illegal.get());
             }
             moves.add(move.get());
@@ -125,7 +150,7 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
      * A line written as a position: bots are told an opening as moves from the initial position
      * (the protocol has no way to give them a position), so the line plays moves found to reach it.
      */
-    private static BookLine positionLine(String where, int number, Variant variant, String text) {
+    private static BookLine positionLine(String where, int number, Variant variant, String text, Budget budget) {
         Position position;
         try {
             position = variant.fromCfn(text);
@@ -137,7 +162,14 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
             throw new BadInputException(where + "the position ends the game (" + position.outcome()
                     + "): the bots would have nothing to play");
         }
-        LineSearch.Result result = LineSearch.reaching(position, SEARCH_BUDGET);
+        if (budget.left < 1) {
+            throw new BadInputException(where + "the book's positions in CFN took the " + budget.total
+                    + " positions of search a book may take before this line; give its openings as moves from the"
+                    + " initial position (caissa book writes them so)");
+        }
+        long allowed = Math.min(SEARCH_BUDGET, budget.left);
+        LineSearch.Result result = LineSearch.reaching(position, allowed);
+        budget.left -= result.nodes();
         if (result instanceof LineSearch.Found found) {
             return new BookLine(number, text, found.moves());
         }
@@ -146,8 +178,18 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
                     + position.lastMove().map(m -> " ending with " + m).orElse("")
                     + "; give the opening as the moves from the initial position");
         }
-        throw new BadInputException(where + "no moves reaching this position were found within " + SEARCH_BUDGET
-                + " positions searched; give the opening as the moves from the initial position");
+        throw new BadInputException(where + "no moves reaching this position were found within " + allowed
+                + " positions searched" + (allowed < SEARCH_BUDGET ? " (what was left of the book's " + budget.total + ")" : "")
+                + "; give the opening as the moves from the initial position");
+    }
+
+    /** A word of the book as a message quotes it: at most {@value #QUOTED} characters of it. */
+    private static String quoted(String token) {
+        return "'" + cut(token) + "'";
+    }
+
+    private static String cut(String token) {
+        return token.length() > QUOTED ? token.substring(0, QUOTED) + "…" : token;
     }
 
     public int size() {

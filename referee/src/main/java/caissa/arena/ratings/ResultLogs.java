@@ -5,6 +5,7 @@ import caissa.arena.game.Termination;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
+import caissa.arena.records.Problems;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
@@ -66,10 +67,10 @@ public final class ResultLogs {
     private static void count(Path file, GameTally tally) throws IOException {
         Players log;
         try {
-            log = READER.readValue(InputFiles.read(file, InputFiles.GAME_LOG_CAP));
+            log = READER.readValue(InputFiles.readRecord(file, InputFiles.GAME_LOG_CAP));
         } catch (IOException e) {
             throw new BadInputException(file + ": not a game log that can be read: "
-                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+                    + Problems.ofRecord(e));
         }
         if (log == null || log.white() == null || log.black() == null || log.result() == null
                 || log.white().name() == null || log.black().name() == null) {

@@ -21,7 +21,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * Writes files so that a reader (or a run killed half-way) sees either the old content or the
  * new, never a torn file: write a temporary file beside the target, force it to disk, rename,
  * force the folder (so that the rename itself survives a power cut). A failure names the file
- * ({@link java.nio.file.FileSystemException}) and leaves the old content in place.
+ * ({@link java.nio.file.FileSystemException}) and leaves the old content in place. A link, a
+ * device, a FIFO or a folder at the target is refused ({@link OwnFiles#checkWritable}), never replaced.
  */
 public final class AtomicFiles {
 
@@ -47,6 +48,8 @@ public final class AtomicFiles {
 
     /** Writes what {@code content} writes, atomically as {@link #write(Path, byte[])}. */
     public static void write(Path file, Content content) throws IOException {
+        // A rename replaces whatever is at the target, a device node or a link as well as a file.
+        OwnFiles.checkWritable(file);
         Path dir = file.toAbsolutePath().getParent();
         Path temp = null;
         boolean moved = false;

@@ -6,7 +6,6 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
@@ -38,12 +37,7 @@ public final class FolderLock implements AutoCloseable {
      */
     public static Optional<FolderLock> tryAcquire(Path dir) throws IOException {
         Path file = dir.resolve(FILE);
-        FileChannel channel;
-        try {
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        } catch (IOException e) {
-            throw Problems.naming(file, e);
-        }
+        FileChannel channel = OwnFiles.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         FileLock lock;
         try {
             lock = channel.tryLock();
@@ -76,7 +70,9 @@ public final class FolderLock implements AutoCloseable {
     /** The PID written by the process that holds (or last held) the lock, when the file names one. */
     public static Optional<Long> holder(Path dir) {
         try {
-            String text = Files.readString(dir.resolve(FILE), StandardCharsets.US_ASCII).strip();
+            Path file = dir.resolve(FILE);
+            OwnFiles.checkReadable(file);
+            String text = new String(InputFiles.read(file, 64), StandardCharsets.US_ASCII).strip();
             return text.matches("\\d{1,18}") ? Optional.of(Long.parseLong(text)) : Optional.empty();
         } catch (IOException | RuntimeException e) {
             return Optional.empty();

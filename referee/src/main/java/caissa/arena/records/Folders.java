@@ -34,6 +34,21 @@ public final class Folders {
     }
 
     /**
+     * Creates a folder the arena keeps inside its output folder ({@code games/}), or takes the one
+     * there; a link there is refused, so that no record is written through it to another folder.
+     *
+     * @throws caissa.arena.input.BadInputException naming the link, or whatever else is there
+     */
+    public static void createOwn(Path dir) throws IOException {
+        java.util.Optional<String> other = OwnFiles.notRegular(dir);
+        if (other.isPresent() && !other.get().equals("a folder")) {
+            throw new caissa.arena.input.BadInputException(dir + ": " + other.get() + "; the arena keeps its records"
+                    + " only in a folder of its own there: remove it");
+        }
+        create(dir);
+    }
+
+    /**
      * Forces the folder's entries to disk: a rename or a new file is durable only once its folder
      * is, or a power cut can bring back the old name (POSIX fsync on the directory).
      */

@@ -42,7 +42,7 @@ public final class GameLogs {
      */
     public static GameRecord read(Path file) throws IOException {
         try {
-            return Json.mapper().readValue(InputFiles.read(file, InputFiles.GAME_LOG_CAP), GameRecord.class);
+            return Json.mapper().readValue(InputFiles.readRecord(file, InputFiles.GAME_LOG_CAP), GameRecord.class);
         } catch (IllegalArgumentException e) {
             // A move that is not one of the variant's board, found while the log is read.
             throw new IOException(e.getMessage(), e);
@@ -58,6 +58,10 @@ public final class GameLogs {
      */
     public static List<Path> files(Path gamesDir, Predicate<String> accept) throws IOException {
         List<Path> files = new ArrayList<>();
+        if (Files.isSymbolicLink(gamesDir)) {
+            throw new BadInputException(gamesDir + ": a symbolic link; the arena reads game logs only from a folder"
+                    + " of the run's own, never through a link");
+        }
         if (!Files.isDirectory(gamesDir)) {
             return files;
         }

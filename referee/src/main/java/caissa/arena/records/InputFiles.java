@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Locale;
@@ -58,14 +59,69 @@ public final class InputFiles {
      * @throws IOException when it cannot be read
      */
     public static byte[] read(Path file, long cap) throws IOException {
-        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        return read(file, cap, new LinkOption[0]);
+    }
+
+    /**
+     * A record of an output folder (a game log, the journal, standings, tournament.json, a
+     * summary): as {@link #read}, but only a regular file of the folder's own. A link is refused
+     * even when it leads to a regular file, which could be any file the organiser can read (a
+     * token), and opened with {@code O_NOFOLLOW}, so that a link put in place after the check
+     * fails the open.
+     *
+     * @throws BadInputException when it is a link or not a regular file, or larger than {@code cap}, naming it
+     */
+    public static byte[] readRecord(Path file, long cap) throws IOException {
+        OwnFiles.checkReadable(file);
+        return read(file, cap, LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /**
+     * A record to read as a stream (a journal of 100,000 games is 200 MB: whole in memory, as bytes
+     * and as text, it took most of a 2 GB heap), refused as {@link #readRecord} refuses it; reading
+     * past {@code cap} fails naming the file and the cap.
+     */
+    public static InputStream openRecord(Path file, long cap) throws IOException {
+        OwnFiles.checkReadable(file);
+        if (Files.size(file) > cap) {
+            throw tooLarge(file, cap);
+        }
+        InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS);
+        return new java.io.FilterInputStream(in) {
+            private long read;
+
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                count(b < 0 ? 0 : 1);
+                return b;
+            }
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) throws IOException {
+                int n = super.read(buffer, offset, length);
+                count(Math.max(n, 0));
+                return n;
+            }
+
+            private void count(int n) {
+                read += n;
+                if (read > cap) {
+                    throw tooLarge(file, cap);
+                }
+            }
+        };
+    }
+
+    private static byte[] read(Path file, long cap, LinkOption... links) throws IOException {
+        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, links);
         if (!attributes.isRegularFile()) {
             throw new BadInputException(file + ": not a regular file (" + kind(attributes) + "); give a file");
         }
         if (attributes.size() > cap) {
             throw tooLarge(file, cap);
         }
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = Files.newInputStream(file, links)) {
             // Read one byte past the cap: a file that grew since its size was looked at is caught too.
             byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, cap + 1));
             if (bytes.length > cap) {

@@ -40,7 +40,43 @@ public final class Problems {
         if (message == null || message.isBlank()) {
             return e.getClass().getSimpleName();
         }
-        return message.lines().findFirst().orElse("").strip();
+        return oneLine(message);
+    }
+
+    /** The most of a problem's text a message quotes: a line's worth, whatever the input held. */
+    public static final int MAX_QUOTED = 200;
+
+    /**
+     * Why a record (a game log, the journal, standings, a summary) could not be read, in words of
+     * the arena's own and the place in the file: never the record's content. Jackson's messages
+     * quote what they could not parse ("Unrecognized token 'ghp_…'"), and a record may hold
+     * anything a file can, a token among them; a report, a log or a terminal is no place for it.
+     */
+    public static String ofRecord(Exception e) {
+        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException json) {
+            String what;
+            if (e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException) {
+                what = "a field that does not belong there";
+            } else if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException) {
+                what = "a value that does not fit its field";
+            } else if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException) {
+                what = "a value of the wrong kind, or a field missing";
+            } else if (e instanceof com.fasterxml.jackson.databind.JsonMappingException) {
+                what = "not a document of this kind";
+            } else {
+                what = "not valid JSON";
+            }
+            com.fasterxml.jackson.core.JsonLocation at = json.getLocation();
+            return at == null || at.getLineNr() < 1 ? what
+                    : what + " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
+        }
+        return oneLine(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
+    }
+
+    /** The first line of a text, cut at {@link #MAX_QUOTED} characters. */
+    public static String oneLine(String text) {
+        String line = text.lines().findFirst().orElse("").strip();
+        return line.length() > MAX_QUOTED ? line.substring(0, MAX_QUOTED) + "…" : line;
     }
 
     /** The exception again, as a {@link FileSystemException} that names the file. */

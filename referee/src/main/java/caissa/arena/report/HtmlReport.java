@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The tournament report: one self-contained HTML file, {@code DIR/report.html}, that shows the
@@ -48,6 +50,20 @@ public final class HtmlReport {
      */
     public static Written write(Path dir) throws IOException {
         return write(dir, false, List.of());
+    }
+
+    /**
+     * As {@link #write(Path)}, showing the standings given (rebuilt from the folder's journal, see
+     * {@link TournamentFolder#withStandings}) instead of those in its {@code standings.json}.
+     */
+    public static Written write(Path dir, Optional<JsonNode> standings) throws IOException {
+        TournamentFolder folder = TournamentFolder.read(dir);
+        if (folder.match().isEmpty()) {
+            folder = folder.withStandings(standings);
+        }
+        try (ReportGameSpool games = ReportGameSpool.read(folder.gamesDir())) {
+            return write(folder, games, false, List.of());
+        }
     }
 
     /**

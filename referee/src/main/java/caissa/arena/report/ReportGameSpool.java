@@ -3,7 +3,7 @@ package caissa.arena.report;
 import caissa.arena.records.GameFiles;
 import caissa.arena.game.GameRecord;
 import caissa.arena.records.GameLogs;
-import com.fasterxml.jackson.core.JsonProcessingException;
+import caissa.arena.records.Problems;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -273,11 +273,7 @@ public final class ReportGameSpool implements AutoCloseable {
 
     /** One short line: Jackson's messages carry a source excerpt over several lines. */
     static String describe(Exception e) {
-        String message = e instanceof JsonProcessingException json
-                ? json.getOriginalMessage() + (json.getLocation() == null ? ""
-                        : " (line " + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr() + ")")
-                : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-        String line = message.lines().findFirst().orElse("").strip();
+        String line = Problems.ofRecord(e);
         return line.length() > MAX_PROBLEM_LENGTH ? line.substring(0, MAX_PROBLEM_LENGTH) + "…" : line;
     }
 }

@@ -56,12 +56,26 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
                     + TournamentLayout.RECORD_FILE + " nor " + GameFiles.DIR + "/");
         }
         List<String> problems = new ArrayList<>();
-        Optional<JsonNode> tournament = readObject(tournamentFile, problems);
+        Optional<JsonNode> tournament = readObject(tournamentFile, problems).map(TournamentFolder::withoutEnvValues);
         Optional<JsonNode> standings = readObject(dir.resolve(TournamentLayout.STANDINGS_FILE), problems);
         // summary.json is a match's when it says so (caissa match, or caissa merge of match shards).
         Optional<JsonNode> match = readObject(matchFile, problems)
                 .filter(node -> "caissa-arena/match/1".equals(node.path("schema").asText()));
         return new TournamentFolder(dir, tournament, standings, match, problems);
+    }
+
+    /**
+     * The folder with its standings replaced by those rebuilt from its journal, so that a page
+     * shows only what its games say: a {@code standings.json} written by hand (a bot given 99
+     * points) is never published. Without rebuilt standings the table is left out, and said so.
+     */
+    public TournamentFolder withStandings(Optional<JsonNode> rebuilt) {
+        List<String> said = new ArrayList<>(problems);
+        if (rebuilt.isEmpty() && standings.isPresent()) {
+            said.add(TournamentLayout.STANDINGS_FILE + " was left out: its standings cannot be rebuilt from this folder's"
+                    + " journal alone");
+        }
+        return new TournamentFolder(dir, tournament, rebuilt, match, said);
     }
 
     /** The folder of the game logs, which may not be there yet. */
@@ -85,13 +99,32 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
                 });
     }
 
+    /** What a page shows of a bot's environment: its variables' names, never their values. */
+    static final String HIDDEN_VALUE = "(set; its value is not published)";
+
+    /**
+     * The run's record with each bot's {@code env} values replaced: an organiser gives a bot its
+     * keys and tokens there, and a published page must not carry them.
+     */
+    private static JsonNode withoutEnvValues(JsonNode tournament) {
+        JsonNode copy = tournament.deepCopy();
+        for (JsonNode bot : copy.path("definition").path("bots")) {
+            if (bot.path("env") instanceof com.fasterxml.jackson.databind.node.ObjectNode env) {
+                List<String> names = new ArrayList<>();
+                env.fieldNames().forEachRemaining(names::add);
+                names.forEach(name -> env.put(name, HIDDEN_VALUE));
+            }
+        }
+        return copy;
+    }
+
     /** A JSON object file, or empty when it is not there yet; one that cannot be read is a problem. */
     private static Optional<JsonNode> readObject(Path file, List<String> problems) {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
         try {
-            JsonNode node = Json.mapper().readTree(InputFiles.read(file, InputFiles.RECORD_CAP));
+            JsonNode node = Json.mapper().readTree(InputFiles.readRecord(file, InputFiles.RECORD_CAP));
             if (node == null || !node.isObject()) {
                 problems.add(file.getFileName() + " was left out: it is not a JSON object");
                 return Optional.empty();

@@ -41,7 +41,9 @@ public final class KeyringFilter {
 
     /**
      * The filter's file, written on first use and again after its folder was given back (see
-     * {@link SharedSandbox}); empty on a machine it does not cover or where it cannot be written.
+     * {@link SharedSandbox}); empty on a machine it does not cover.
+     *
+     * @throws ArenaFilesException when it cannot be written
      */
     public static synchronized Optional<Path> file() {
         if (file == null || file.isPresent() && !java.nio.file.Files.isRegularFile(file.get())) {
@@ -55,11 +57,10 @@ public final class KeyringFilter {
         if (!(arch.equals("amd64") || arch.equals("x86_64") || arch.equals("aarch64"))) {
             return Optional.empty();
         }
-        try {
-            return Optional.of(SandboxFiles.write("keyring-filter", program()));
-        } catch (IOException | UnsupportedOperationException e) {
-            return Optional.empty();
-        }
+        // A file that cannot be written (a full /dev/shm) is the arena's failure and stops the run
+        // (ArenaFilesException), leaving the filter unwritten: the next start tries again. Bots
+        // never run without it on a machine it covers.
+        return Optional.of(SandboxFiles.write("keyring-filter", program()));
     }
 
     /**

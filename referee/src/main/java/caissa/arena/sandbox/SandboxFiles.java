@@ -24,44 +24,112 @@ import java.util.concurrent.atomic.AtomicLong;
 final class SandboxFiles {
 
     private static final AtomicLong COUNT = new AtomicLong();
-    /** Where the folder is made when the machine has a memory file system there; the JDK's temporary folder otherwise. */
-    static final Path IN_MEMORY = Path.of("/dev/shm");
+    /**
+     * Where the folder is made when the machine has a memory file system there; the JDK's temporary
+     * folder otherwise. The property {@value #IN_MEMORY_PROPERTY} names another (a machine whose
+     * memory file system is elsewhere; the tests' small file system that they fill).
+     */
+    static final String IN_MEMORY_PROPERTY = "caissa.arena.shm";
+    static final Path IN_MEMORY = Path.of(System.getProperty(IN_MEMORY_PROPERTY, "/dev/shm"));
+    /** The folder's name: the prefix, the arena's process id, a dash, and the JDK's random part. */
+    static final String PREFIX = "caissa-sandbox-files-";
     private static Path folder;
-    /** The arena's pid in the folder's name: whose it is, for the watcher's tests and for a person looking. */
-    private static final String PREFIX = "caissa-sandbox-files-" + ProcessHandle.current().pid() + "-";
+    private static boolean swept;
 
     private SandboxFiles() {
     }
 
-    /** A new file of the arena's with this content, readable by its user only. */
-    static Path write(String name, byte[] content) throws IOException {
+    /**
+     * A new file of the arena's with this content, readable by its user only.
+     *
+     * @throws ArenaFilesException when it cannot be made (a full /dev/shm): the arena's failure,
+     *     which stops the run, never a bot's start failure
+     */
+    static Path write(String name, byte[] content) {
         Path file = folder().resolve(name + "-" + COUNT.incrementAndGet());
-        Files.write(file, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        try {
+            Files.write(file, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                // The folder goes with the run.
+            }
+            throw new ArenaFilesException(file, e);
+        }
         return file;
     }
 
-    private static synchronized Path folder() throws IOException {
+    private static synchronized Path folder() {
         if (folder == null || !Files.isDirectory(folder)) {
             FileAttribute<?> ownerOnly = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
-            folder = inMemory(ownerOnly).orElse(null);
+            String prefix = PREFIX + ProcessHandle.current().pid() + "-";
+            if (!swept) {
+                swept = true;
+                sweep(IN_MEMORY);
+                sweep(Path.of(System.getProperty("java.io.tmpdir")));
+            }
+            folder = inMemory(prefix, ownerOnly).orElse(null);
             if (folder == null) {
-                folder = Files.createTempDirectory(PREFIX, ownerOnly);
+                try {
+                    folder = Files.createTempDirectory(prefix, ownerOnly);
+                } catch (IOException e) {
+                    throw new ArenaFilesException(Path.of(System.getProperty("java.io.tmpdir")).resolve(prefix + "*"), e);
+                }
             }
             ArenaWatcher.folderMade(folder);
         }
         return folder;
     }
 
-    private static Optional<Path> inMemory(FileAttribute<?> ownerOnly) {
+    private static Optional<Path> inMemory(String prefix, FileAttribute<?> ownerOnly) {
         if (!Files.isDirectory(IN_MEMORY) || !Files.isWritable(IN_MEMORY)) {
             return Optional.empty();
         }
         try {
-            return Optional.of(Files.createTempDirectory(IN_MEMORY, PREFIX, ownerOnly));
+            return Optional.of(Files.createTempDirectory(IN_MEMORY, prefix, ownerOnly));
         } catch (IOException e) {
             // Full, or not ours to write after all: the disk will do.
             return Optional.empty();
         }
+    }
+
+    /**
+     * Removes the folders that arenas of this user left when they were killed (SIGKILL gives no
+     * chance to clean up): those whose process is gone. Done at the first need of each run, so
+     * that nothing a killed arena made outlives the next start.
+     */
+    static int sweep(Path parent) {
+        int removed = 0;
+        String me = System.getProperty("user.name");
+        try (var entries = Files.newDirectoryStream(parent, PREFIX + "*")) {
+            for (Path entry : entries) {
+                String rest = entry.getFileName().toString().substring(PREFIX.length());
+                int dash = rest.indexOf('-');
+                if (dash <= 0 || !rest.substring(0, dash).chars().allMatch(Character::isDigit)) {
+                    continue;
+                }
+                long pid = Long.parseLong(rest.substring(0, dash));
+                boolean mine = Files.getOwner(entry, java.nio.file.LinkOption.NOFOLLOW_LINKS).getName().equals(me);
+                if (mine && Files.isDirectory(entry, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                        && ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true)) {
+                    removeTree(entry);
+                    removed++;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Not there, or not ours to list: nothing of ours to sweep.
+        }
+        return removed;
+    }
+
+    private static void removeTree(Path made) {
+        try (var files = Files.list(made)) {
+            files.forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            // Gone already.
+        }
+        made.toFile().delete();
     }
 
     /** Removes the folder with what is left in it (see {@link SharedSandbox}); made again at the next need. */
@@ -71,12 +139,7 @@ final class SandboxFiles {
         if (made == null) {
             return;
         }
-        try (var files = Files.list(made)) {
-            files.forEach(f -> f.toFile().delete());
-        } catch (IOException e) {
-            // Gone already.
-        }
-        made.toFile().delete();
+        removeTree(made);
         ArenaWatcher.folderRemoved(made);
     }
 }

@@ -3,13 +3,18 @@ package caissa.arena.tournament;
 import caissa.arena.records.Folders;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
+import caissa.arena.records.OwnFiles;
 import caissa.arena.records.Problems;
 import caissa.arena.records.TournamentLayout;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -40,18 +45,18 @@ final class Journal implements AutoCloseable {
     static Journal open(Path dir) throws IOException {
         Path file = dir.resolve(TournamentLayout.JOURNAL_FILE);
         try {
-            boolean created = !Files.exists(file);
+            OwnFiles.checkWritable(file);
+            boolean created = !Files.exists(file, LinkOption.NOFOLLOW_LINKS);
             if (!created) {
                 long complete = completeLength(file);
                 if (Files.size(file) > complete) {
-                    try (FileChannel cut = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                    try (FileChannel cut = OwnFiles.open(file, StandardOpenOption.WRITE)) {
                         cut.truncate(complete);
                         cut.force(false);
                     }
                 }
             }
-            FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.APPEND);
+            FileChannel channel = OwnFiles.openToAppend(file);
             if (created) {
                 Folders.sync(dir);
             }
@@ -73,24 +78,33 @@ final class Journal implements AutoCloseable {
      */
     static List<Line> readLines(Path dir) throws IOException {
         Path file = dir.resolve(TournamentLayout.JOURNAL_FILE);
-        if (!Files.exists(file)) {
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             return List.of();
         }
-        String text = InputFiles.readString(file, InputFiles.JOURNAL_CAP);
         List<Line> lines = new ArrayList<>();
-        int start = 0;
-        int lineNumber = 0;
-        for (int end = text.indexOf('\n'); end >= 0; start = end + 1, end = text.indexOf('\n', start)) {
-            lineNumber++;
-            String line = text.substring(start, end);
-            if (!line.isBlank()) {
-                try {
-                    lines.add(new Line(lineNumber, Json.mapper().readValue(line, FinishedGame.class)));
-                } catch (IOException e) {
-                    throw new IOException(file + ":" + lineNumber + ": not a journal entry (" + e.getClass().getSimpleName()
-                            + "); remove the line and its game will be played again", e);
+        // Read as a stream, a line at a time: only the games are kept, never the file's text.
+        try (InputStream in = new BufferedInputStream(InputFiles.openRecord(file, InputFiles.JOURNAL_CAP), 1 << 16)) {
+            ByteArrayOutputStream line = new ByteArrayOutputStream(1024);
+            int lineNumber = 0;
+            for (int b = in.read(); b >= 0; b = in.read()) {
+                if (b != '\n') {
+                    line.write(b);
+                    continue;
+                }
+                lineNumber++;
+                byte[] bytes = line.toByteArray();
+                line.reset();
+                if (!isBlank(bytes)) {
+                    try {
+                        StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes));
+                        lines.add(new Line(lineNumber, Json.mapper().readValue(bytes, FinishedGame.class)));
+                    } catch (IOException e) {
+                        throw new IOException(file + ":" + lineNumber + ": not a journal entry (" + e.getClass().getSimpleName()
+                                + "); remove the line and its game will be played again", e);
+                    }
                 }
             }
+            // What follows the last newline is a torn line: not one of the journal's.
         }
         return lines;
     }
@@ -108,13 +122,40 @@ final class Journal implements AutoCloseable {
         }
     }
 
+    /** The length up to the last newline, found by reading back from the end (never the whole file). */
     private static long completeLength(Path file) throws IOException {
-        byte[] bytes = InputFiles.read(file, InputFiles.JOURNAL_CAP);
-        int last = bytes.length - 1;
-        while (last >= 0 && bytes[last] != '\n') {
-            last--;
+        OwnFiles.checkReadable(file);
+        try (FileChannel channel = OwnFiles.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            if (size > InputFiles.JOURNAL_CAP) {
+                InputFiles.readRecord(file, InputFiles.JOURNAL_CAP);
+            }
+            ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
+            long end = size;
+            while (end > 0) {
+                long start = Math.max(0, end - buffer.capacity());
+                buffer.clear().limit((int) (end - start));
+                while (buffer.hasRemaining() && channel.read(buffer, start + buffer.position()) >= 0) {
+                    // Until the piece is read.
+                }
+                for (int i = buffer.position() - 1; i >= 0; i--) {
+                    if (buffer.get(i) == '\n') {
+                        return start + i + 1;
+                    }
+                }
+                end = start;
+            }
+            return 0;
         }
-        return last + 1;
+    }
+
+    private static boolean isBlank(byte[] line) {
+        for (byte b : line) {
+            if (b != ' ' && b != '\t' && b != '\r') {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -6,9 +6,11 @@ import caissa.arena.records.AtomicFiles;
 import caissa.arena.records.DisagreeingRecordException;
 import caissa.arena.records.FolderCheck;
 import caissa.arena.records.FolderLock;
+import caissa.arena.records.Folders;
 import caissa.arena.records.GameFiles;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
+import caissa.arena.records.Problems;
 import caissa.arena.records.TournamentLayout;
 import caissa.arena.runner.Shard;
 import java.io.IOException;
@@ -160,14 +162,14 @@ public final class Merge {
                 record = GameLogs.read(log);
             } catch (IOException e) {
                 throw new DisagreeingRecordException(log, "is not a game log that can be read: "
-                        + Objects.requireNonNullElse(e.getMessage(), e.getClass().getSimpleName()).lines().findFirst().orElse(""));
+                        + Problems.ofRecord(e));
             }
             FolderCheck.judge(log, record, RunCheck.expected(game, openings));
         }
 
         // Write: logs first, then the journal lines, then the records, so a merge killed midway
         // leaves a folder that a second merge of the same shards completes.
-        Files.createDirectories(out.resolve(TournamentLayout.GAMES_DIR));
+        Folders.createOwn(out.resolve(TournamentLayout.GAMES_DIR));
         try (FolderLock lock = FolderLock.tryAcquire(out).orElseThrow(() -> new OutputFolderException(out
                 + " is in use by another run of the arena; wait for it to end"))) {
             return write(out, plan, records, first, merged, found, foundIn, batch, names);
@@ -188,7 +190,7 @@ public final class Merge {
                     continue;
                 }
                 AtomicFiles.write(out.resolve(game.file()),
-                        InputFiles.read(foundIn.get(game.game()).resolve(game.file()), InputFiles.GAME_LOG_CAP));
+                        InputFiles.readRecord(foundIn.get(game.game()).resolve(game.file()), InputFiles.GAME_LOG_CAP));
                 journal.append(game);
                 merged.put(game.game(), game);
             }
@@ -222,9 +224,9 @@ public final class Merge {
             throw new OutputFolderException(dir + ": no " + TournamentLayout.RECORD_FILE + " (not a tournament's output folder)");
         }
         try {
-            return Json.mapper().readValue(InputFiles.read(file, InputFiles.RECORD_CAP), TournamentRecord.class);
+            return Json.mapper().readValue(InputFiles.readRecord(file, InputFiles.RECORD_CAP), TournamentRecord.class);
         } catch (IOException e) {
-            throw new OutputFolderException(file + " cannot be read: " + e.getMessage().lines().findFirst().orElse(""));
+            throw new OutputFolderException(file + " cannot be read: " + Problems.ofRecord(e));
         }
     }
 

@@ -11,6 +11,7 @@ import caissa.arena.records.GameLogCheck;
 import caissa.arena.records.GameLogs;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
+import caissa.arena.records.Problems;
 import caissa.arena.records.TournamentLayout;
 import caissa.arena.rules.Move;
 import caissa.arena.runner.Openings;
@@ -40,12 +41,29 @@ public final class RunCheck {
      * @throws OutputFolderException when the folder is not a tournament's (in {@link Mode#STRICT})
      */
     public static Verified check(Path dir, Mode mode) throws IOException {
+        return checkAndDerive(dir, mode).verified();
+    }
+
+    /**
+     * What a check of a folder found: its logs judged, and the standings as the journal's games
+     * give them (empty when the folder has no readable definition, or is a shard that continued
+     * from games it does not hold, so that its standings cannot be rebuilt from it alone).
+     */
+    public record Checked(Verified verified, Optional<StandingsDocument> standings) {
+    }
+
+    /**
+     * As {@link #check}, and the folder's standings rebuilt from its journal; in {@link Mode#STRICT},
+     * a {@code standings.json} that does not agree with them is a record that disagrees.
+     */
+    public static Checked checkAndDerive(Path dir, Mode mode) throws IOException {
         Path recordFile = dir.resolve(TournamentLayout.RECORD_FILE);
         Optional<TournamentRecord> record = readRecord(recordFile, mode);
         Optional<TournamentDefinition> read = record.flatMap(r -> definition(recordFile, r, mode));
         if (read.isEmpty()) {
             // Without the run's definition, each log is judged by its own moves.
-            return new Verified(checkUnjournaled(dir, Map.of(), Optional.empty(), mode), "game logs");
+            return new Checked(new Verified(checkUnjournaled(dir, Map.of(), Optional.empty(), mode), "game logs"),
+                    Optional.empty());
         }
         TournamentDefinition definition = read.get();
         Plan plan = Plan.of(definition);
@@ -122,7 +140,48 @@ public final class RunCheck {
         TournamentRecord.ShardRecord shard = record.get().shard();
         String what = shard == null ? "the tournament " + definition.name()
                 : "shard " + shard.index() + "/" + shard.count() + " of " + definition.name();
-        return new Verified(checked, what);
+        Optional<StandingsDocument> standings = derive(plan, shard, finished);
+        if (mode == Mode.STRICT && standings.isPresent()) {
+            List<Journal.Line> journal = lines;
+            StandingsCheck.judge(dir.resolve(TournamentLayout.STANDINGS_FILE), standings.get(),
+                    played -> derive(plan, shard, firstGames(journal, played)));
+        }
+        return new Checked(new Verified(checked, what), standings);
+    }
+
+    /**
+     * The standings the run wrote after these games, as {@link Tournament} makes them. A shard's
+     * count only its own games; one that continued from earlier batches (a later Swiss round) ranks
+     * them with games held elsewhere, and is not rebuilt here.
+     */
+    private static Optional<StandingsDocument> derive(Plan plan, TournamentRecord.ShardRecord shard,
+            Map<Integer, FinishedGame> finished) {
+        if (shard == null) {
+            return Optional.of(Tournament.standings(plan, finished, finished.size(), plan.totalGames(),
+                    plan.progress(finished).current().isEmpty()));
+        }
+        Optional<Plan.Batch> first = plan.progress(Map.of()).current();
+        if (first.isEmpty() || first.get().index() != shard.batch()) {
+            return Optional.empty();
+        }
+        int total = new caissa.arena.runner.Shard(shard.index(), shard.count()).share(first.get().games()).size();
+        return Optional.of(Tournament.standings(plan, finished, finished.size(), total, finished.size() == total));
+    }
+
+    /**
+     * The games of the journal's first lines that hold {@code played} games (a game journaled
+     * again counts once, its last line winning): what the standings said when the run wrote them
+     * last, at most a second before it was stopped.
+     */
+    private static Map<Integer, FinishedGame> firstGames(List<Journal.Line> lines, int played) {
+        Map<Integer, FinishedGame> games = new TreeMap<>();
+        for (Journal.Line line : lines) {
+            if (games.size() == played && !games.containsKey(line.game().game())) {
+                break;
+            }
+            games.put(line.game().game(), line.game());
+        }
+        return games;
     }
 
     /** What the records say of a journaled game: its players, its opening and its journal line. */
@@ -168,7 +227,7 @@ public final class RunCheck {
             return Optional.empty();
         }
         try {
-            return Optional.of(Json.mapper().readValue(InputFiles.read(file, InputFiles.RECORD_CAP), TournamentRecord.class));
+            return Optional.of(Json.mapper().readValue(InputFiles.readRecord(file, InputFiles.RECORD_CAP), TournamentRecord.class));
         } catch (BadInputException e) {
             if (mode == Mode.STRICT) {
                 throw e;
@@ -215,9 +274,7 @@ public final class RunCheck {
     }
 
     private static String oneLine(Exception e) {
-        String message = e instanceof com.fasterxml.jackson.core.JsonProcessingException json ? json.getOriginalMessage()
-                : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return message.lines().findFirst().orElse("").strip();
+        return Problems.ofRecord(e);
     }
 
     /**

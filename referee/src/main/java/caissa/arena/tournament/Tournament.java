@@ -13,6 +13,7 @@ import caissa.arena.records.GameFiles;
 import caissa.arena.records.GameLogCheck;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
+import caissa.arena.records.Problems;
 import caissa.arena.records.TournamentLayout;
 import caissa.arena.runner.BatchRunner;
 import caissa.arena.runner.GamePool;
@@ -207,7 +208,7 @@ public final class Tournament implements AutoCloseable {
     private void start() throws IOException {
         Folders.removeTemporaryFiles(dir);
         Json.writeFile(dir.resolve(TournamentLayout.RECORD_FILE), record());
-        createFolder(dir.resolve(TournamentLayout.GAMES_DIR));
+        Folders.createOwn(dir.resolve(TournamentLayout.GAMES_DIR));
     }
 
     /**
@@ -265,10 +266,10 @@ public final class Tournament implements AutoCloseable {
         }
         TournamentRecord stored;
         try {
-            stored = Json.mapper().readValue(InputFiles.read(recordFile, InputFiles.RECORD_CAP), TournamentRecord.class);
+            stored = Json.mapper().readValue(InputFiles.readRecord(recordFile, InputFiles.RECORD_CAP), TournamentRecord.class);
         } catch (IOException e) {
             throw new OutputFolderException("--resume: " + recordFile + " cannot be read: "
-                    + e.getMessage().lines().findFirst().orElse(""));
+                    + Problems.ofRecord(e));
         }
         List<String> changes = stored.definition().differences(TournamentRecord.Definition.of(definition));
         if (!changes.isEmpty()) {
@@ -282,7 +283,7 @@ public final class Tournament implements AutoCloseable {
         }
         Folders.removeTemporaryFiles(dir);
         Folders.removeTemporaryFiles(dir.resolve(TournamentLayout.GAMES_DIR));
-        createFolder(dir.resolve(TournamentLayout.GAMES_DIR));
+        Folders.createOwn(dir.resolve(TournamentLayout.GAMES_DIR));
         List<Journal.Line> journal;
         try {
             journal = Journal.readLines(dir);

@@ -89,7 +89,8 @@ class InputThatCannotHangTest {
         assertThat(first.exit).as(first.err).isZero();
         Files.delete(out.resolve("journal.jsonl"));
         Path journal = fifo(out.resolve("journal.jsonl"));
-        String refusal = journal + ": not a regular file (a device, a pipe or a socket); give a file" + System.lineSeparator();
+        String refusal = journal + ": a named pipe (FIFO); the arena reads a record only as a regular file of its folder,"
+                + " never through a link" + System.lineSeparator();
 
         Run verify = Run.of("verify", out.toString());
         Run resume = Run.of("tournament", tournament.toString(), "--out", out.toString(), "--resume", "--sandbox", "none");
@@ -109,11 +110,11 @@ class InputThatCannotHangTest {
         Run report = Run.of("report", out.toString());
 
         assertThat(verify.exit).isEqualTo(2);
-        assertThat(verify.err).isEqualTo("caissa verify: " + log
-                + ": not a regular file (a device, a pipe or a socket); give a file" + System.lineSeparator());
+        assertThat(verify.err).isEqualTo("caissa verify: " + log + ": a named pipe (FIFO); the arena reads a record only"
+                + " as a regular file of its folder, never through a link" + System.lineSeparator());
         assertThat(report.exit).isZero();
-        assertThat(report.err).isEqualTo("caissa report: games/0001.json was left out: " + log
-                + ": not a regular file (a device, a pipe or a socket); give a file" + System.lineSeparator());
+        assertThat(report.err).isEqualTo("caissa report: games/0001.json was left out: " + log + ": a named pipe (FIFO);"
+                + " the arena reads a record only as a regular file of its folder, never through a link" + System.lineSeparator());
     }
 
     /** A named pipe made with mkfifo; the test is skipped where there is none. */

@@ -84,6 +84,32 @@ class OpeningBookTest {
     }
 
     @Test
+    void theSearchForABooksPositionsHasOneBudgetForTheWholeBook() throws Exception {
+        OpeningBook shipped = OpeningBook.read(Path.of("..", "tournaments", "books", "caissa.txt"), Variant.CAISSA);
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            text.append(replay(Variant.CAISSA, shipped.lines().get(i).moves()).toCfn()).append('\n');
+        }
+        // What the 300 lines cost, searched with room to spare.
+        OpeningBook.parse(FILE, Variant.CAISSA, text.toString(), Long.MAX_VALUE / 2);
+
+        assertThatThrownBy(() -> OpeningBook.parse(FILE, Variant.CAISSA, text.toString(), 2_000))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageMatching("books/mine\\.txt:\\d+: (no moves reaching this position were found within \\d+ positions"
+                        + " searched \\(what was left of the book's 2000\\)|the book's positions in CFN took the 2000 positions"
+                        + " of search a book may take before this line); give .*");
+    }
+
+    @Test
+    void aHugeWordIsQuotedAsALinesWorth() {
+        String token = "x".repeat(10 * 1024 * 1024);
+
+        assertThatThrownBy(() -> OpeningBook.parse(FILE, Variant.CAISSA, "b2-c4 " + token + "\n"))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("books/mine.txt:1: move 2, '" + "x".repeat(60) + "…', is not a caissa move (e.g. b2-c4)");
+    }
+
+    @Test
     void aHexCaissaBookIsCheckedAgainstItsOwnBoard() {
         assertThatThrownBy(() -> OpeningBook.parse(FILE, Variant.HEXCAISSA, "b2-c4\n"))
                 .isInstanceOf(BadInputException.class).hasMessageStartingWith("books/mine.txt:1: ");
