@@ -158,7 +158,7 @@ final class AccountRoutes implements Routes {
         row.put("language", s.language());
         row.put("state", s.state().word());
         row.put("reason", s.reason().orElse(""));
-        row.put("created", s.created().toString());
+        row.put("created", Pages.time(s.created()));
         row.put("active", owner.activeSubmission().filter(a -> a == s.id()).isPresent());
         return row;
     }

@@ -159,7 +159,7 @@ final class CompetitionRoutes implements Routes {
         row.put("kind", run.kind().word());
         row.put("state", run.state().word());
         row.put("progress", run.gamesTotal().map(t -> run.gamesPlayed() + " of " + t).orElse(""));
-        row.put("created", run.created().toString());
+        row.put("created", Pages.time(run.created()));
         run.reason().ifPresent(r -> row.put("reason", r));
         return row;
     }

@@ -53,6 +53,12 @@ public final class Pages {
                 "<main class=\"wrap\">\n" + body + "</main>\n"));
     }
 
+    /** A time as people read it on a page: to the second, in UTC ("2026-11-28 06:55:13 UTC"). */
+    public static String time(java.time.Instant instant) {
+        return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", java.util.Locale.ROOT)
+                .withZone(java.time.ZoneOffset.UTC).format(instant);
+    }
+
     /** One template alone, escaped as every page is. */
     public String render(String name, Map<String, ?> context) {
         return templates.computeIfAbsent(name, n -> compiler.compile(reader(n + ".mustache"))).execute(context);

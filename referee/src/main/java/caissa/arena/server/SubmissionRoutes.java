@@ -130,7 +130,7 @@ final class SubmissionRoutes implements Routes {
         data.put("sha256", submission.sha256());
         data.put("state", submission.state().word());
         submission.reason().ifPresent(r -> data.put("reason", r));
-        data.put("created", submission.created().toString());
+        data.put("created", Pages.time(submission.created()));
         data.put("finished", submission.state().isFinal());
         return data;
     }
