@@ -79,13 +79,36 @@ class ContestCompetitionTest {
         Participant participant = contest.store().addParticipant(name, Role.PARTICIPANT, Optional.empty(),
                 Accounts.secret(), Instant.now()).orElseThrow();
         Submission submission = contest.store().addSubmission(participant.id(), "bot.args", "Args", 10, "00", Instant.now(),
-                s -> {
-                    Path build = contest.layout().build(s.id());
-                    Files.createDirectories(build);
-                    Files.writeString(build.resolve("bot.args"), argFile("random"));
-                });
+                s -> Files.createDirectories(contest.layout().submission(s.id())));
+        // What its build left: the bot's files in its build folder.
+        Path build = contest.layout().build(submission.id());
+        Files.createDirectories(build);
+        Files.writeString(build.resolve("bot.args"), argFile("random"));
         contest.store().setSubmissionState(submission.id(), SubmissionState.ADMITTED, Optional.empty(), Instant.now());
+        // Its admission is done: the queue must not build it again (it has no upload to build from).
+        for (caissa.arena.contest.Job job : contest.store().jobs(caissa.arena.contest.JobState.QUEUED)) {
+            if (job.kind() == caissa.arena.contest.JobKind.ADMISSION && job.subject() == submission.id()) {
+                contest.store().startJob(job.id(), Instant.now());
+                contest.store().endJob(job.id(), caissa.arena.contest.JobState.DONE, Optional.empty(), Instant.now());
+            }
+        }
         return session(contest, participant);
+    }
+
+    /**
+     * The data folder of a server that ran once and stopped, with the participants' admitted bots
+     * stored while no server runs (so that no job runner takes their admission jobs meanwhile).
+     *
+     * @return each participant's session cookie
+     */
+    static Map<String, String> prepared(Path file, Path data, List<String> names) throws Exception {
+        ContestServerProcess.start(file, data).close();
+        Contest contest = Contest.open(data);
+        Map<String, String> cookies = new HashMap<>();
+        for (String name : names) {
+            cookies.put(name, participantWithBot(contest, name));
+        }
+        return cookies;
     }
 
     static String session(Contest contest, Participant participant) {
@@ -101,12 +124,9 @@ class ContestCompetitionTest {
                 {"name": "test", "kind": "test", "tournament": {"gamesPerPair": 2, "timePerGame": "30s",
                  "firstMoveAllowance": "20s", "seed": 1, "sandbox": "none"}}""");
         Path data = dir.resolve("data");
-        Map<String, String> cookies = new HashMap<>();
+        Map<String, String> cookies = prepared(file, data, NAMES);
         ContestServerProcess server = ContestServerProcess.start(file, data);
         Contest contest = Contest.open(data);
-        for (String name : NAMES) {
-            cookies.put(name, participantWithBot(contest, name));
-        }
         // Not yet admitted: listed as such, and not in the competition.
         contest.store().addParticipant("dave", Role.PARTICIPANT, Optional.empty(), Accounts.secret(), Instant.now());
 

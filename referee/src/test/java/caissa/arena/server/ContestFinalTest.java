@@ -40,12 +40,9 @@ class ContestFinalTest {
         Path data = dir.resolve("data");
         // Before the deadline: the participants' bots are admitted.
         Path before = ContestCompetitionTest.contestFile(dir, FINAL.formatted("2999-01-01T00:00:00Z"));
-        String[] cookies = new String[3];
+        java.util.Map<String, String> sessions = ContestCompetitionTest.prepared(before, data, List.of("alice", "bob", "carol"));
+        String[] cookies = {sessions.get("alice"), sessions.get("bob"), sessions.get("carol")};
         try (ContestServerProcess server = ContestServerProcess.start(before, data)) {
-            Contest contest = Contest.open(data);
-            for (int i = 0; i < 3; i++) {
-                cookies[i] = ContestCompetitionTest.participantWithBot(contest, List.of("alice", "bob", "carol").get(i));
-            }
             assertThat(server.get("/competitions", cookies[0]).body()).contains("2999-01-01T00:00:00Z");
         }
         // The organiser restarts the server with the deadline passed: submissions close, the final starts.

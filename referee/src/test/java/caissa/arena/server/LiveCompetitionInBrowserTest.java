@@ -43,13 +43,9 @@ class LiveCompetitionInBrowserTest {
                 {"name": "test", "kind": "test", "tournament": {"gamesPerPair": 2, "timePerGame": "30s",
                  "firstMoveAllowance": "20s", "seed": 3, "sandbox": "none"}}""");
         Path data = dir.resolve("data");
+        String alice = ContestCompetitionTest.prepared(file, data, List.of("alice", "bob", "carol")).get("alice");
         try (ContestServerProcess server = ContestServerProcess.start(file, data)) {
             Contest contest = Contest.open(data);
-            String alice = "";
-            for (String name : List.of("alice", "bob", "carol")) {
-                String cookie = ContestCompetitionTest.participantWithBot(contest, name);
-                alice = name.equals("alice") ? cookie : alice;
-            }
             Participant organiser = contest.store().participants().stream().filter(Participant::isOrganiser).findFirst()
                     .orElseThrow();
             String organiserCookie = ContestCompetitionTest.session(contest, organiser);
