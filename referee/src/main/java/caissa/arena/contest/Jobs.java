@@ -59,6 +59,14 @@ public final class Jobs {
         int attempts = store.job(jobId).map(Job::attempts).orElse(MAX_ATTEMPTS);
         JobState state = attempts >= MAX_ATTEMPTS ? JobState.FAILED : JobState.QUEUED;
         store.endJob(jobId, state, error, clock.instant());
+        if (state == JobState.FAILED) {
+            // A competition whose job failed for good is failed too, with the arena's reason, rather
+            // than shown running for ever; its journal keeps every game it finished.
+            store.job(jobId).filter(j -> j.kind() == JobKind.COMPETITION).ifPresent(j -> new CompetitionStore(store)
+                    .moveState(j.subject(), List.of(CompetitionState.QUEUED, CompetitionState.RUNNING),
+                            CompetitionState.FAILED, Optional.of("the arena failed to run it " + MAX_ATTEMPTS + " times"
+                                    + error.map(e -> ": " + e).orElse("")), clock.instant()));
+        }
         return state;
     }
 }

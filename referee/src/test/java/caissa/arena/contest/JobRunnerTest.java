@@ -91,6 +91,22 @@ class JobRunnerTest {
     }
 
     @Test
+    void aCompetitionWhoseJobFailsForGoodFailsWithTheArenasReason() {
+        CompetitionStore competitions = new CompetitionStore(contest.store());
+        CompetitionRun run = competitions.create("test", ContestDefinition.CompetitionKind.TEST, java.time.Instant.now()).orElseThrow();
+        Job job = jobs.enqueue(JobKind.COMPETITION, run.id());
+        for (int attempt = 1; attempt <= Jobs.MAX_ATTEMPTS; attempt++) {
+            assertThat(jobs.start(job(job.id()))).isTrue();
+            JobState state = jobs.ended(job.id(), false, Optional.of("the disk is on fire"));
+            assertThat(state).isEqualTo(attempt < Jobs.MAX_ATTEMPTS ? JobState.QUEUED : JobState.FAILED);
+            assertThat(competitions.run(run.id()).orElseThrow().state())
+                    .isEqualTo(attempt < Jobs.MAX_ATTEMPTS ? run.state() : CompetitionState.FAILED);
+        }
+        assertThat(competitions.run(run.id()).orElseThrow().reason())
+                .hasValue("the arena failed to run it 3 times: the disk is on fire");
+    }
+
+    @Test
     void aJobWaitsForAFreeSlotAndAStoppedChildEnds() throws IOException {
         assertThat(contest.definition().slots()).isEqualTo(1);
         Job waiting = jobs.enqueue(JobKind.ADMISSION, StandInJobChild.WAITS);
