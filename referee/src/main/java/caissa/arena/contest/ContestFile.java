@@ -21,10 +21,9 @@ import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.tournament.TournamentFile;
 import caissa.arena.tournament.TournamentFileException;
-import com.fasterxml.jackson.core.JsonFactory;
+import caissa.arena.records.JsonLines;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -36,7 +35,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -81,9 +79,9 @@ public final class ContestFile {
     static final int MAX_SLOTS = 256;
 
     private final Path file;
-    private final Map<String, Integer> lines;
+    private final JsonLines lines;
 
-    private ContestFile(Path file, Map<String, Integer> lines) {
+    private ContestFile(Path file, JsonLines lines) {
         this.file = file;
         this.lines = lines;
     }
@@ -102,7 +100,7 @@ public final class ContestFile {
         } catch (IOException e) {
             throw new ContestFileException(file + ": cannot read: " + e.getMessage());
         }
-        return new ContestFile(file, lineIndex(text)).definition(root(file, text));
+        return new ContestFile(file, JsonLines.of(text)).definition(root(file, text));
     }
 
     /**
@@ -500,7 +498,7 @@ public final class ContestFile {
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String field = it.next();
             if (!known.contains(field)) {
-                throw error(pointer + "/" + field, (pointer.isEmpty() ? "" : dotted(pointer) + ".") + field,
+                throw error(pointer + "/" + field, (pointer.isEmpty() ? "" : JsonLines.dotted(pointer) + ".") + field,
                         "unknown field (known: " + String.join(", ", new TreeSet<>(known)) + ")");
             }
         }
@@ -542,7 +540,7 @@ public final class ContestFile {
         if (value == null || value.isNull()) {
             return defaultValue;
         }
-        String field = pointer.isEmpty() ? name : dotted(pointer) + "." + name;
+        String field = pointer.isEmpty() ? name : JsonLines.dotted(pointer) + "." + name;
         if (!value.isIntegralNumber() || !value.canConvertToLong() || value.asLong() < min || value.asLong() > max) {
             throw error(pointer + "/" + name, field, "must be a whole number from " + min + " to " + max + ", got " + value);
         }
@@ -593,31 +591,8 @@ public final class ContestFile {
     }
 
     private int line(String pointer) {
-        Integer line = lines.get(pointer);
-        for (String p = pointer; line == null && !p.isEmpty(); p = p.substring(0, p.lastIndexOf('/'))) {
-            line = lines.get(p);
-        }
-        return line == null ? 1 : line;
+        return lines.line(pointer);
     }
 
-    private static String dotted(String pointer) {
-        return pointer.substring(1).replaceAll("/(\\d+)", "[$1]").replace('/', '.');
-    }
 
-    /** The line of every field and array element, by JSON pointer ({@code /languages/1/name}). */
-    private static Map<String, Integer> lineIndex(String text) {
-        Map<String, Integer> lines = new HashMap<>();
-        try (JsonParser parser = new JsonFactory().createParser(text)) {
-            JsonToken token;
-            while ((token = parser.nextToken()) != null) {
-                if (token == JsonToken.FIELD_NAME || token.isScalarValue() || token.isStructStart()) {
-                    lines.putIfAbsent(parser.getParsingContext().pathAsPointer().toString(),
-                            parser.currentTokenLocation().getLineNr());
-                }
-            }
-        } catch (IOException e) {
-            // The tree parse accepted the text; without lines the messages say line 1.
-        }
-        return lines;
-    }
 }

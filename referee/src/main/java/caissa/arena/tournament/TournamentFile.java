@@ -18,10 +18,9 @@ import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.sandbox.SandboxMode;
-import com.fasterxml.jackson.core.JsonFactory;
+import caissa.arena.records.JsonLines;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -59,12 +58,12 @@ public final class TournamentFile {
 
     private final Path file;
     private final Path folder;
-    private final Map<String, Integer> lines;
+    private final JsonLines lines;
     /** With {@link #readForRun}: the bots whose command cannot be started, by name, each with its problem line. */
     private final Map<String, String> unstartable = new LinkedHashMap<>();
     private final boolean collectUnstartable;
 
-    private TournamentFile(Path file, Map<String, Integer> lines, boolean collectUnstartable) {
+    private TournamentFile(Path file, JsonLines lines, boolean collectUnstartable) {
         this.file = file;
         this.folder = file.toAbsolutePath().getParent();
         this.lines = lines;
@@ -92,7 +91,7 @@ public final class TournamentFile {
      */
     public static ForRun readForRun(Path file) {
         String text = text(file);
-        TournamentFile reader = new TournamentFile(file, lineIndex(text), true);
+        TournamentFile reader = new TournamentFile(file, JsonLines.of(text), true);
         JsonNode root = root(file, text);
         TournamentDefinition definition = reader.definition(root);
         return new ForRun(definition, reader.broken(root), reader.unstartable);
@@ -115,7 +114,7 @@ public final class TournamentFile {
      */
     public static TournamentDefinition read(Path file) {
         String text = text(file);
-        TournamentFile reader = new TournamentFile(file, lineIndex(text), false);
+        TournamentFile reader = new TournamentFile(file, JsonLines.of(text), false);
         JsonNode root = root(file, text);
         TournamentDefinition definition = reader.definition(root);
         reader.broken(root);
@@ -513,7 +512,7 @@ public final class TournamentFile {
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String field = it.next();
             if (!known.contains(field)) {
-                throw error(pointer + "/" + field, (pointer.isEmpty() ? "" : dotted(pointer) + ".") + field,
+                throw error(pointer + "/" + field, (pointer.isEmpty() ? "" : JsonLines.dotted(pointer) + ".") + field,
                         "unknown field (known: " + String.join(", ", known.stream().sorted().toList()) + ")");
             }
         }
@@ -598,11 +597,7 @@ public final class TournamentFile {
     }
 
     private TournamentFileException error(String pointer, String field, String problem) {
-        Integer line = lines.get(pointer);
-        for (String p = pointer; line == null && !p.isEmpty(); p = p.substring(0, p.lastIndexOf('/'))) {
-            line = lines.get(p);
-        }
-        return new TournamentFileException(file + ":" + (line == null ? 1 : line) + ": " + field + ": " + problem);
+        return new TournamentFileException(file + ":" + lines.line(pointer) + ": " + field + ": " + problem);
     }
 
     /** Whether anything but white space follows the value: valid JSON followed by garbage is not valid JSON. */
@@ -622,24 +617,5 @@ public final class TournamentFile {
         return text.codePointCount(0, text.length()) > 80 ? sb + "…" : sb.toString();
     }
 
-    private static String dotted(String pointer) {
-        return pointer.substring(1).replaceAll("/(\\d+)", "[$1]").replace('/', '.');
-    }
 
-    /** The line of every field and array element, by JSON pointer ({@code /bots/1/name}). */
-    private static Map<String, Integer> lineIndex(String text) {
-        Map<String, Integer> lines = new HashMap<>();
-        try (JsonParser parser = new JsonFactory().createParser(text)) {
-            JsonToken token;
-            while ((token = parser.nextToken()) != null) {
-                if (token == JsonToken.FIELD_NAME || token.isScalarValue() || token.isStructStart()) {
-                    lines.putIfAbsent(parser.getParsingContext().pathAsPointer().toString(),
-                            parser.currentTokenLocation().getLineNr());
-                }
-            }
-        } catch (IOException e) {
-            // The tree parse already accepted the text; without lines the messages say line 1.
-        }
-        return lines;
-    }
 }
