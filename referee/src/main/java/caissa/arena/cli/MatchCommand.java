@@ -1,5 +1,6 @@
 package caissa.arena.cli;
 
+import caissa.arena.input.Texts;
 import caissa.arena.command.BotOption;
 import caissa.arena.command.ExitCodes;
 import caissa.arena.command.Options;
@@ -230,7 +231,7 @@ final class MatchCommand implements Callable<Integer> {
             MatchReport cut = latest.get().interruptedNow();
             writeSummaries(dir, cut);
             terminal.println();
-            terminal.println("interrupted after " + cut.games() + " games; the summary so far is in "
+            terminal.println("interrupted after " + Texts.count(cut.games(), "game", "games") + "; the summary so far is in "
                     + dir.resolve(MatchLayout.SUMMARY_FILE) + (json != null ? " and " + json : ""));
             terminal.flush();
         }, "match-interrupted");

@@ -1,5 +1,6 @@
 package caissa.arena.cli;
 
+import caissa.arena.input.Texts;
 import caissa.arena.command.ExitCodes;
 import caissa.arena.command.LiveReport;
 import caissa.arena.command.Options;
@@ -112,7 +113,7 @@ final class TournamentCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (!brokenBots.isEmpty() && policy == BrokenBots.REFUSE) {
             brokenBots.forEach(b -> err.println("caissa tournament: " + TerminalText.escape(b.problem())));
-            err.println("caissa tournament: " + plural(brokenBots.size(), "bot cannot", "bots cannot") + " play, so the run"
+            err.println("caissa tournament: " + Texts.count(brokenBots.size(), "bot cannot", "bots cannot") + " play, so the run"
                     + " is refused (--broken refuse); to let a broken bot lose each of its games by start-failure use"
                     + " --broken forfeit, to leave it out use --broken exclude");
             err.flush();
@@ -211,10 +212,6 @@ final class TournamentCommand implements Callable<Integer> {
                 + (bot.handling() == BrokenBots.FORFEIT ? " loses each of its games by start-failure, without being started"
                         : " is left out of the schedule") + " (--broken " + bot.handling().word() + "): "
                 + TerminalText.escape(bot.problem());
-    }
-
-    private static String plural(int n, String one, String many) {
-        return n + " " + (n == 1 ? one : many);
     }
 
     /**

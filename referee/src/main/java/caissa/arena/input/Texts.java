@@ -34,4 +34,9 @@ public final class Texts {
             default -> true;
         };
     }
+
+    /** A count with its noun: {@code count(1, "move", "moves")} is "1 move", 2 gives "2 moves". */
+    public static String count(long n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
+    }
 }

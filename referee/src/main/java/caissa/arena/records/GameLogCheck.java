@@ -1,5 +1,6 @@
 package caissa.arena.records;
 
+import caissa.arena.input.Texts;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.PlayedMove;
 import caissa.arena.game.Result;
@@ -197,7 +198,7 @@ public final class GameLogCheck {
         }
         if (termination == Termination.START_FAILURE) {
             return log.moves().isEmpty() ? AGREES
-                    : disagrees(says + ", but " + log.moves().size() + " moves were played");
+                    : disagrees(says + ", but " + Texts.count(log.moves().size(), "move was", "moves were") + " played");
         }
         // The rules end a game before a reply is asked for, so no bot can misbehave after that.
         if (outcome.isOver()) {

@@ -1,5 +1,6 @@
 package caissa.arena.submission;
 
+import caissa.arena.input.Texts;
 import caissa.arena.openings.BookLine;
 import caissa.arena.openings.BookOpenings;
 
@@ -145,7 +146,7 @@ public final class Validator {
         GameRecord example = silent.get(0);
         Diagnosis why = Diagnosis.of(example, side(example), logFile(example));
         return Optional.of("stopped after " + games.size() + " of " + total + " games: " + candidate.name()
-                + " lost " + silent.size() + " games without playing a move (" + example.termination().word() + ": "
+                + " lost " + Texts.count(silent.size(), "game", "games") + " without playing a move (" + example.termination().word() + ": "
                 + why.reason() + ")" + caissa.arena.diagnostics.Hints.of(example, side(example)).map(h -> "; hint: " + h)
                         .orElse("") + "; the other games would end the same way");
     }
@@ -217,7 +218,7 @@ public final class Validator {
     }
 
     private Check legalMoves() {
-        return noIrregular("legal moves", "all " + allOwnMoves().size() + " replies were legal, well-formed moves");
+        return noIrregular("legal moves", (allOwnMoves().size() == 1 ? "its one reply was a legal, well-formed move" : "all " + allOwnMoves().size() + " replies were legal, well-formed moves"));
     }
 
     /** A bot that goes over a limit here would lose the same games in a contest; the reason names the limit and the peak. */
@@ -227,7 +228,7 @@ public final class Validator {
                         : "memory " + caissa.arena.sandbox.ResourceLimits.bytes(s.limits().memoryBytes()) + ", "
                                 + s.limits().processes() + " processes and threads, held by " + s.limitsBy())
                 .distinct().collect(java.util.stream.Collectors.joining("; "));
-        return noIrregular("limits", "went over no limit in " + games.size() + " games"
+        return noIrregular("limits", "went over no limit in " + Texts.count(games.size(), "game", "games")
                 + (held.isEmpty() ? "" : " (" + held + ")"));
     }
 
