@@ -141,8 +141,20 @@ class RealRunsConformTest {
         caissa("doctor", "--json", outputs.resolve("doctor.json").toString());
         assertThat(caissa("sprt", "--elo0", "-20", "--elo1", "0", "--json", outputs.resolve("sprt.json").toString()).exit()).isZero();
         Run ratings = caissa("ratings", outputs.resolve("endings").toString(), outputs.resolve("swiss").toString(),
-                "--bootstrap", "20", "--json", outputs.resolve("ratings.json").toString());
+                "--json", outputs.resolve("ratings.json").toString());
         assertThat(ratings.exit()).as(ratings.err()).isZero();
+        // A contest's data folder as 'caissa serve' leaves it (its copy of the contest file), and its status.
+        Path contestFile = Path.of("..", "contests", "sample.json");
+        caissa.arena.contest.ContestLayout layout = new caissa.arena.contest.ContestLayout(outputs.resolve("contest"));
+        Files.createDirectories(layout.dir());
+        caissa.arena.contest.ContestFile.writeCopy(contestFile, caissa.arena.contest.ContestFile.read(contestFile),
+                layout.contestFile());
+        new caissa.arena.contest.Accounts(caissa.arena.contest.ContestStore.open(layout), java.time.Clock.systemUTC())
+                .organiser();
+        assertThat(caissa("contest", "invite", "--data", layout.dir().toString(), "ada").exit()).isZero();
+        Run status = caissa("contest", "status", "--data", layout.dir().toString(), "--json",
+                outputs.resolve("contest-status.json").toString());
+        assertThat(status.exit()).as(status.err()).isZero();
     }
 
     /** A tournament of slow bots in a JVM of its own, sent SIGINT once its first game is journaled. */
