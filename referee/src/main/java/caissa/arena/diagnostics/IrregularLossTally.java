@@ -33,14 +33,20 @@ public final class IrregularLossTally {
     public record Entry(String bot, Termination cause, int games, Diagnosis example) {
     }
 
-    /** A bot that lost its last {@link #STREAK} games by the same cause; {@code example} is the latest. */
-    public record Streak(String bot, Termination cause, int games, Diagnosis example) {
+    /**
+     * A bot that lost its last {@link #STREAK} games by the same cause; {@code example} is the latest.
+     *
+     * @param sameHintAs the bot whose line gave the same hint before, if any: a hint is given once
+     *     a run, not once a bot (ten broken bots of a class print one stdout hint, not ten)
+     */
+    public record Streak(String bot, Termination cause, int games, Diagnosis example, String sameHintAs) {
         /** One line: who, how often, why in its words. */
         public String line() {
             String stderr = example.lastStderrLine();
             return bot + " keeps failing: its last " + games + " games were lost by " + cause.word() + ": "
                     + example.reason() + (stderr.isEmpty() ? "" : "; its stderr ends: " + stderr)
-                    + (example.hint() == null ? "" : " (hint: " + example.hint() + ")");
+                    + (example.hint() == null ? "" : sameHintAs != null ? " (hint: as for " + sameHintAs + " above)"
+                            : " (hint: " + example.hint() + ")");
         }
     }
 
@@ -48,6 +54,8 @@ public final class IrregularLossTally {
     private final Map<String, Termination> lastCause = new HashMap<>();
     private final Map<String, Integer> streak = new HashMap<>();
     private final Set<String> reported = new HashSet<>();
+    /** Each hint a streak's line gave, with the bot it was given for first. */
+    private final Map<String, String> hintsGiven = new HashMap<>();
 
     /** Counts the game; returns the bots that now keep failing and were not reported for that cause yet. */
     public List<Streak> add(GameRecord game, Path log) {
@@ -68,7 +76,8 @@ public final class IrregularLossTally {
             lastCause.put(bot, game.termination());
             streak.put(bot, length);
             if (length >= STREAK && reported.add(bot + "\0" + game.termination().word())) {
-                news.add(new Streak(bot, game.termination(), length, why));
+                String first = why.hint() == null ? null : hintsGiven.putIfAbsent(why.hint(), bot);
+                news.add(new Streak(bot, game.termination(), length, why, first));
             }
         }
         return news;

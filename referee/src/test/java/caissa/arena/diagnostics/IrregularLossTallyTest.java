@@ -32,4 +32,22 @@ class IrregularLossTallyTest {
         assertThat(lines.stream().filter(l -> l.contains(Hints.DEBUG_ON_STDOUT))).hasSize(1);
         assertThat(lines).contains("      hint: " + Hints.DEBUG_ON_STDOUT, "      hint: as for chatty above");
     }
+
+    @Test
+    void twoBotsThatKeepFailingTheSameWayGetItsHintOnceWhileTheRunGoesOn() {
+        IrregularLossTally tally = new IrregularLossTally();
+        List<String> warnings = new java.util.ArrayList<>();
+        for (String bot : List.of("chatty", "talker")) {
+            for (int i = 0; i < IrregularLossTally.STREAK; i++) {
+                GameRecord game = Game.play(GameSetup.of(TestBots.entrant(bot, "garbage", "1"),
+                        TestBots.entrant("good", "random"), CLOCK));
+                tally.add(game, null).forEach(streak -> warnings.add(streak.line()));
+            }
+        }
+
+        assertThat(warnings).hasSize(2);
+        assertThat(warnings.get(0)).startsWith("chatty keeps failing").contains("(hint: " + Hints.DEBUG_ON_STDOUT + ")");
+        assertThat(warnings.get(1)).startsWith("talker keeps failing").endsWith("(hint: as for chatty above)")
+                .doesNotContain(Hints.DEBUG_ON_STDOUT);
+    }
 }
