@@ -1,5 +1,8 @@
 package caissa.arena.sandbox;
 
+import caissa.arena.linux.BotCgroup;
+import caissa.arena.linux.CgroupV1;
+import caissa.arena.linux.Portable;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

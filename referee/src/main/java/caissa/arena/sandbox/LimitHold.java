@@ -1,5 +1,6 @@
 package caissa.arena.sandbox;
 
+import caissa.arena.linux.BotCgroup;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package caissa.arena.sandbox;
 
+import caissa.arena.linux.BotCgroup;
 import java.io.IOException;
 import java.util.Objects;
 

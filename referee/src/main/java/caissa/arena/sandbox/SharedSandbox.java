@@ -1,5 +1,7 @@
 package caissa.arena.sandbox;
 
+import caissa.arena.linux.BotCgroup;
+
 /**
  * What the sandboxes keep between games while bots run: idle cgroups kept for the next bot (see
  * {@link BotCgroup#take}), the frozen cgroup that keeps the kernel's freezer on, and the
@@ -27,7 +29,7 @@ public final class SharedSandbox {
     }
 
     /** Whether a group given back may be kept for a later bot: only while some command's bots run. */
-    static synchronized boolean keeping() {
+    public static synchronized boolean keeping() {
         return open > 0;
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import caissa.arena.game.Entrant;
+import caissa.arena.linux.RunQueueWait;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.Parts;

@@ -1,6 +1,6 @@
 package caissa.arena.testbots;
 
-import caissa.arena.sandbox.BotCgroup;
+import caissa.arena.linux.BotCgroup;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.SandboxMode;
 import java.util.List;

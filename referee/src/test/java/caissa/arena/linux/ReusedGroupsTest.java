@@ -1,7 +1,14 @@
-package caissa.arena.sandbox;
+package caissa.arena.linux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Host;
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.Parts;
+import caissa.arena.sandbox.ResourceLimits;
+import caissa.arena.sandbox.SandboxMode;
+import caissa.arena.sandbox.SharedSandbox;
 import caissa.arena.testbots.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;

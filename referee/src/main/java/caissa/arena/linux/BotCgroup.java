@@ -1,5 +1,7 @@
-package caissa.arena.sandbox;
+package caissa.arena.linux;
 
+import caissa.arena.sandbox.Host;
+import caissa.arena.sandbox.ResourceLimits;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -95,7 +97,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
      *
      * @throws IOException when the group cannot be made: why, in the kernel's words with the file
      */
-    static BotCgroup take(Host.LimitsBy version, ResourceLimits limits) throws IOException {
+    public static BotCgroup take(Host.LimitsBy version, ResourceLimits limits) throws IOException {
         if (SWEPT.compareAndSet(false, true)) {
             sweepStale();
         }
@@ -160,7 +162,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
      * group whose arena no longer runs is killed (freeze, SIGKILL, thaw) and removed by the next
      * arena's first bot.
      */
-    static int sweepStale() {
+    public static int sweepStale() {
         return CgroupV1.complete() ? CgroupV1.sweepStaleGroups() : CgroupV2.sweepStaleGroups();
     }
 
@@ -307,7 +309,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     /** Removes the group's folders. */
     abstract void removeFolders();
 
-    ResourceLimits limits() {
+    public ResourceLimits limits() {
         return limits;
     }
 
@@ -329,7 +331,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     }
 
     /** Removes every group kept for later bots, and the freezer's keeper: no command's bots run any more. */
-    static void removeKept() {
+    public static void removeKept() {
         CgroupV1.removeKept();
     }
 

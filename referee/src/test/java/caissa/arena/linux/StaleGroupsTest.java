@@ -1,7 +1,8 @@
-package caissa.arena.sandbox;
+package caissa.arena.linux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.testbots.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package caissa.arena.sandbox;
+package caissa.arena.linux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,6 +11,9 @@ import caissa.arena.game.Termination;
 import caissa.arena.game.TimeControl;
 import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Side;
+import caissa.arena.sandbox.Host;
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.testbots.Poll;
 import caissa.arena.testbots.TestBots;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
-package caissa.arena.sandbox;
+package caissa.arena.linux;
 
+import caissa.arena.sandbox.ResourceLimits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

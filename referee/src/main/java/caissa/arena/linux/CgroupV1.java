@@ -1,5 +1,7 @@
-package caissa.arena.sandbox;
+package caissa.arena.linux;
 
+import caissa.arena.sandbox.ResourceLimits;
+import caissa.arena.sandbox.SharedSandbox;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,9 +25,9 @@ import java.util.UUID;
  * once the last one's processes are all gone and its figures are reset: making and removing four
  * groups for each bot of each game was a tenth of the arena's own CPU time.
  */
-final class CgroupV1 extends BotCgroup {
+public final class CgroupV1 extends BotCgroup {
 
-    static final List<String> CONTROLLERS = List.of("memory", "pids", "freezer", "cpuacct");
+    public static final List<String> CONTROLLERS = List.of("memory", "pids", "freezer", "cpuacct");
     private static final byte[] FROZEN = "FROZEN".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] THAWED = "THAWED".getBytes(StandardCharsets.US_ASCII);
 
@@ -278,7 +280,7 @@ final class CgroupV1 extends BotCgroup {
     }
 
     /** Removes every idle group and lingering process group, and the freezer's keeper. */
-    static void removeKept() {
+    public static void removeKept() {
         List<CgroupV1> idle = new ArrayList<>();
         List<Path> lingering;
         Path held;
