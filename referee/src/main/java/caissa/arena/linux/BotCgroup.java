@@ -1,7 +1,5 @@
 package caissa.arena.linux;
 
-import caissa.arena.sandbox.Host;
-import caissa.arena.sandbox.ResourceLimits;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -25,9 +23,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * against its memory and process limits, can be frozen and thawed at once, has its CPU time
  * added up, and is found and killed at the end however it forked or detached. {@link CgroupV1}
  * (one hierarchy per controller: memory, pids, freezer, cpuacct) or {@link CgroupV2} (one
- * unified hierarchy): the version {@link Host} finds the arena may use, chosen once for a
- * command ({@link Limiting.ByCgroup}). Where the machine offers neither, a {@link LimitWatchdog}
- * holds the bots instead ({@link Limiting.ByWatchdog}).
+ * unified hierarchy): the version the machine offers the arena, chosen once for a command by
+ * the sandbox's parts, which hold the bots otherwise (a watchdog) where the machine offers neither.
+ * The group knows the kernel's files, not what its bot is: the limits it writes ({@link
+ * GroupLimits}) and the limit the kernel reports hit ({@link LimitHit}) are figures, and the
+ * caller words them.
  *
  * <p>The group is made under the arena's own group, so the arena's own limits still cover it.
  * Processes are put in by the launcher script before the bot's program runs ({@link
@@ -55,7 +55,24 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
      */
     public static final String SWITCH = "caissa.cgroups";
 
-    private final ResourceLimits limits;
+    /** The two kinds of hierarchy a bot's group is made in. */
+    public enum Version {
+        /** One hierarchy per controller: memory, pids, freezer, cpuacct ({@link CgroupV1}). */
+        V1,
+        /** One unified hierarchy ({@link CgroupV2}). */
+        V2
+    }
+
+    /** Limits for a group made only to be looked at or killed: a probe, a dead arena's group. */
+    static final GroupLimits ANY = new GroupLimits(1L << 30, 64);
+
+    /**
+     * Whether a group given back may be kept for a later bot: set by the caller while some of
+     * its bots run (see {@link #keepGroups}), so that nothing is kept after the last of them.
+     */
+    private static volatile boolean keeping;
+
+    private final GroupLimits limits;
     /** The freezer's state file, opened at the first freeze (see {@link #writeState}). */
     private FileChannel stateFile;
     /** The CPU time's file and a buffer for it, opened at the first reading (see {@link #cpuTimeNanos}). */
@@ -75,12 +92,12 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     private long oomKillsBefore;
     private long refusedBefore;
 
-    BotCgroup(ResourceLimits limits) {
+    BotCgroup(GroupLimits limits) {
         this.limits = limits;
     }
 
     /** A new group with the limits set, or empty when this machine offers no usable cgroups (or they are switched off). */
-    public static Optional<BotCgroup> create(String name, ResourceLimits limits) {
+    public static Optional<BotCgroup> create(String name, GroupLimits limits) {
         if ("off".equals(System.getProperty(SWITCH))) {
             return Optional.empty();
         }
@@ -91,17 +108,17 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     }
 
     /**
-     * A group for a bot of the version chosen for this machine ({@link Limiting.ByCgroup}): on v1
+     * A group for a bot of the version chosen for this machine: on v1
      * an idle one of this arena with the same limits whose last processes are all gone, or else a
      * new one (named {@code bot-N}, as it may serve many bots). Give it back with {@link #release}.
      *
      * @throws IOException when the group cannot be made: why, in the kernel's words with the file
      */
-    public static BotCgroup take(Host.LimitsBy version, ResourceLimits limits) throws IOException {
+    public static BotCgroup take(Version version, GroupLimits limits) throws IOException {
         if (SWEPT.compareAndSet(false, true)) {
             sweepStale();
         }
-        if (version == Host.LimitsBy.CGROUP_V1) {
+        if (version == Version.V1) {
             Optional<BotCgroup> idle = CgroupV1.idle(limits);
             return idle.isPresent() ? idle.get() : CgroupV1.make(newLeaf(), limits);
         }
@@ -117,7 +134,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     }
 
     /** A group named as {@code owner}'s: the arena's own, or in tests one of a dead arena. */
-    static Optional<BotCgroup> create(long owner, String name, ResourceLimits limits) {
+    static Optional<BotCgroup> create(long owner, String name, GroupLimits limits) {
         String leaf = leaf(owner, name);
         try {
             return Optional.of(CgroupV1.make(leaf, limits));
@@ -137,7 +154,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
 
     /** Whether cgroups can be used here at all (made and removed once to find out). */
     public static boolean available() {
-        Optional<BotCgroup> probe = create("probe", ResourceLimits.DEFAULT);
+        Optional<BotCgroup> probe = create("probe", ANY);
         probe.ifPresent(BotCgroup::remove);
         return probe.isPresent();
     }
@@ -309,7 +326,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     /** Removes the group's folders. */
     abstract void removeFolders();
 
-    public ResourceLimits limits() {
+    GroupLimits limits() {
         return limits;
     }
 
@@ -322,12 +339,24 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     /**
      * Gives back a group whose processes were killed ({@link #killAll}): kept for the next bot
      * when nothing is left in it and it could be reset (cgroup v1, while some command's bots run,
-     * see {@link SharedSandbox}), removed otherwise.
+     * see {@link #keepGroups}), removed otherwise.
      */
     public void release() {
         if (!keep()) {
             remove();
         }
+    }
+
+    /**
+     * Whether groups given back are kept for later bots ({@code true} while bots run); the
+     * caller removes what was kept ({@link #removeKept}) once it turns this off.
+     */
+    public static void keepGroups(boolean keep) {
+        keeping = keep;
+    }
+
+    static boolean keeping() {
+        return keeping;
     }
 
     /** Removes every group kept for later bots, and the freezer's keeper: no command's bots run any more. */
@@ -404,20 +433,15 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     }
 
     /**
-     * The limit the bot ran into, in words with its figure: the kernel killed a process for
-     * memory, or refused it a new process or thread. Empty when it stayed within both.
+     * The limit the bot ran into: the kernel killed a process for memory, or refused it a new
+     * process or thread. Empty when it stayed within both.
      */
-    public Optional<String> limitHit() {
+    public Optional<LimitHit> limitHit() {
         if (counter(memoryEventsFile(), "oom_kill") > oomKillsBefore) {
-            // Without the kernel's peak figure, the kill itself says the bot reached the limit.
-            String peak = memoryPeakBytes().stream().mapToObj(ResourceLimits::bytes).map(p -> ", peak " + p)
-                    .findFirst().orElse(", peak at the limit");
-            return Optional.of("memory limit of " + ResourceLimits.bytes(limits.memoryBytes()) + " (killed for memory" + peak + ")");
+            return Optional.of(new LimitHit.Memory(memoryPeakBytes()));
         }
         if (counter(processesDir().resolve("pids.events"), "max") > refusedBefore) {
-            // The kernel refuses the one too many rather than killing: the peak is the limit itself.
-            return Optional.of("process limit of " + limits.processes() + " processes and threads (reached "
-                    + limits.processes() + ", one more refused)");
+            return Optional.of(new LimitHit.Processes());
         }
         return Optional.empty();
     }

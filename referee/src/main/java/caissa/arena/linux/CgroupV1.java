@@ -1,7 +1,5 @@
 package caissa.arena.linux;
 
-import caissa.arena.sandbox.ResourceLimits;
-import caissa.arena.sandbox.SharedSandbox;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,7 +30,7 @@ public final class CgroupV1 extends BotCgroup {
     private static final byte[] THAWED = "THAWED".getBytes(StandardCharsets.US_ASCII);
 
     /** Groups of this arena that are empty and reset, by limits, for the next bot (guarded by itself). */
-    private static final Map<ResourceLimits, Deque<CgroupV1>> IDLE = new HashMap<>();
+    private static final Map<GroupLimits, Deque<CgroupV1>> IDLE = new HashMap<>();
     /** A group that still holds more memory than this once its processes are gone is not used again. */
     private static final long MAX_RESIDUAL_BYTES = 8L << 20;
     /** At most this many idle groups are kept; more are removed. */
@@ -53,13 +51,13 @@ public final class CgroupV1 extends BotCgroup {
     /** One folder per controller; the pids one is replaced when the group is used again (see {@link #resetForReuse}). */
     private final Map<String, Path> dirs;
 
-    private CgroupV1(Map<String, Path> dirs, ResourceLimits limits) {
+    private CgroupV1(Map<String, Path> dirs, GroupLimits limits) {
         super(limits);
         this.dirs = dirs;
     }
 
     /** An idle group of this arena with these limits, if one is kept. */
-    static Optional<BotCgroup> idle(ResourceLimits limits) {
+    static Optional<BotCgroup> idle(GroupLimits limits) {
         synchronized (IDLE) {
             Deque<CgroupV1> idle = IDLE.get(limits);
             return idle == null || idle.isEmpty() ? Optional.empty() : Optional.of(idle.pollFirst());
@@ -71,7 +69,7 @@ public final class CgroupV1 extends BotCgroup {
      *
      * @throws IOException where the machine has not all of them, or they cannot be written: why, with the file
      */
-    static BotCgroup make(String leaf, ResourceLimits limits) throws IOException {
+    static BotCgroup make(String leaf, GroupLimits limits) throws IOException {
         Map<String, Path> dirs = new LinkedHashMap<>();
         try {
             for (String controller : CONTROLLERS) {
@@ -195,7 +193,7 @@ public final class CgroupV1 extends BotCgroup {
         }
         synchronized (IDLE) {
             int kept = IDLE.values().stream().mapToInt(Deque::size).sum();
-            if (SharedSandbox.keeping() && kept < MAX_IDLE) {
+            if (keeping() && kept < MAX_IDLE) {
                 IDLE.computeIfAbsent(limits(), l -> new ArrayDeque<>()).addLast(this);
                 return true;
             }
@@ -253,7 +251,7 @@ public final class CgroupV1 extends BotCgroup {
             if (oldest != null && processCount(oldest) == 0) {
                 replacement = LINGERING.pollFirst();
             }
-            keep = SharedSandbox.keeping() && LINGERING.size() < MAX_LINGERING;
+            keep = keeping() && LINGERING.size() < MAX_LINGERING;
             if (keep) {
                 LINGERING.addLast(lingering);
             }

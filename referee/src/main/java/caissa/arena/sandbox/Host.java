@@ -268,7 +268,7 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
             boolean ownWritable = Files.isWritable(ownDir.resolve(version == CgroupVersion.V2 ? "cgroup.subtree_control"
                     : "cgroup.procs"));
             // Portable mode makes no group: nor does its doctor.
-            Optional<String> kind = portable ? Optional.empty() : BotCgroup.create("doctor", ResourceLimits.DEFAULT)
+            Optional<String> kind = portable ? Optional.empty() : BotCgroup.create("doctor", ResourceLimits.DEFAULT.group())
                     .map(group -> {
                         String k = group.kind();
                         group.remove();
