@@ -43,7 +43,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
      * The PID namespace that process id belongs to, in the name too: an arena in another
      * container that shares the cgroup folders must never take a live arena's pid for a dead one.
      */
-    static final long PID_NAMESPACE = pidNamespace();
+    static final long PID_NAMESPACE = Namespaces.pid();
     /** Whether this arena has swept the groups of dead arenas yet (once, before its first group). */
     private static final AtomicBoolean SWEPT = new AtomicBoolean();
     private static final AtomicLong MADE = new AtomicLong();
@@ -216,16 +216,6 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
             return OptionalLong.of(Long.parseLong(leaf.substring(PREFIX.length(), dot)));
         } catch (NumberFormatException e) {
             return OptionalLong.empty();
-        }
-    }
-
-    /** The inode number of this process's PID namespace ({@code /proc/self/ns/pid}), 0 when unknown. */
-    private static long pidNamespace() {
-        try {
-            String link = Files.readSymbolicLink(Path.of("/proc/self/ns/pid")).toString();
-            return Long.parseLong(link.substring(link.indexOf('[') + 1, link.indexOf(']')));
-        } catch (IOException | RuntimeException e) {
-            return 0;
         }
     }
 
