@@ -19,7 +19,7 @@ jvm=(java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto --add-exports ja
 # process limit within the first move's allowance (CgroupV2Test has a shell fork bomb).
 tests=(caissa.arena.linux.CgroupV2Test
   caissa.arena.linux.StaleGroupsTest
-  "caissa.arena.bot.RunQueueWaitTest#theFigureIsTheBotsOwnAndOnlyInASandbox(java.lang.String)"
+  "caissa.arena.bot.ReaderDelayTest#theFigureIsTheBotsOwnAndOnlyInASandbox(java.lang.String)"
   "caissa.arena.game.HostileBotsTest#everyGameLogRecordsTheSandboxAndLimitsOfEachBot")
 # The JVM bots start slowly in software emulation, and more so on a busy machine: their first
 # reply gets five minutes (a bot that does its part ends the wait at once).
