@@ -94,6 +94,24 @@ class ContestCommandTest {
                 + empty + "\n");
     }
 
+    /**
+     * A competition's runner is checked when the contest file is read, as its other fields are:
+     * a mistake is one line naming the file, the entry's line and the field, and nothing runs.
+     */
+    @Test
+    void aCompetitionsBadRunnerIsOneLineNamingItsLineWhenTheFileIsRead() throws IOException {
+        Path copy = contest.layout().contestFile();
+        Files.writeString(copy, Files.readString(SAMPLE).replace("\"every\": \"6h\"",
+                "\"every\": \"6h\", \"runner\": {\"kind\": \"slurm\", \"shards\": \"four\"}"));
+
+        CommandRun run = CommandRun.of("contest", "status", "--data", data.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).isEqualTo("caissa contest status: " + copy + ":20: competitions[0].runner.shards: must be"
+                + " a whole number from 1 to 1000, got \"four\"\n");
+    }
+
     @Test
     void statusListsEveryAccountAndSubmissionAndItsDocumentConformsToItsSchema() throws IOException {
         Accounts accounts = new Accounts(contest.store(), Clock.systemUTC());
@@ -145,6 +163,13 @@ class ContestCommandTest {
     void theSampleContestConformsToTheContestFilesSchemaAndAMistakeDoesNot() throws IOException {
         JsonNode sample = Json.mapper().readTree(SAMPLE.toFile());
         assertThat(problems("contest.schema.json", sample)).isEmpty();
+
+        var test = (com.fasterxml.jackson.databind.node.ObjectNode) sample.path("competitions").get(0);
+        test.putObject("runner").put("kind", "slurm").put("shards", 4).putArray("caissa").add("/shared/caissa");
+        assertThat(problems("contest.schema.json", sample)).isEmpty();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) test.get("runner")).put("nodes", 3);
+        assertThat(problems("contest.schema.json", sample)).isNotEmpty();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) test.get("runner")).remove("nodes");
 
         ((com.fasterxml.jackson.databind.node.ObjectNode) sample).put("registration", "closed");
         assertThat(problems("contest.schema.json", sample)).isNotEmpty();
