@@ -78,6 +78,12 @@ class ContestCompetitionTest {
     static String participantWithBot(Contest contest, String name) throws Exception {
         Participant participant = contest.store().addParticipant(name, Role.PARTICIPANT, Optional.empty(),
                 Accounts.secret(), Instant.now()).orElseThrow();
+        admittedBot(contest, participant);
+        return session(contest, participant);
+    }
+
+    /** A new submission of the participant, admitted (so their active one), its admission job done. */
+    static Submission admittedBot(Contest contest, Participant participant) throws Exception {
         Submission submission = contest.store().addSubmission(participant.id(), "bot.args", "Args", 10, "00", Instant.now(),
                 s -> Files.createDirectories(contest.layout().submission(s.id())));
         // What its build left: the bot's files in its build folder.
@@ -92,7 +98,7 @@ class ContestCompetitionTest {
                 contest.store().endJob(job.id(), caissa.arena.contest.JobState.DONE, Optional.empty(), Instant.now());
             }
         }
-        return session(contest, participant);
+        return submission;
     }
 
     /**
@@ -143,6 +149,12 @@ class ContestCompetitionTest {
         Poll.await(Duration.ofMinutes(5), "three games of test-1 played", () -> new JournalTail(folder).next().size() >= 3);
         server.kill();
         assertThat(competitions.byName("test-1").orElseThrow().state()).isEqualTo(CompetitionState.RUNNING);
+        // While it is down, alice's new submission is admitted and becomes her active one: it does
+        // not enter the competition that started with her first.
+        Participant alice = contest.store().participantByName("alice").orElseThrow();
+        long first = alice.activeSubmission().orElseThrow();
+        Submission second = admittedBot(contest, alice);
+        assertThat(contest.store().participantByName("alice").orElseThrow().activeSubmission()).contains(second.id());
 
         server = ContestServerProcess.start(file, data);
         try {
@@ -165,6 +177,12 @@ class ContestCompetitionTest {
             String verified = new String(verify.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(verify.waitFor(300, TimeUnit.SECONDS)).isTrue();
             assertThat(verify.exitValue()).as(verified).isZero();
+
+            long test1 = done.id();
+            assertThat(competitions.bots(test1)).filteredOn(b -> b.bot().equals("alice")).singleElement()
+                    .satisfies(b -> assertThat(b.submission()).contains(first));
+            assertThat(server.get("/competitions/test-1", cookies.get("alice")).body())
+                    .contains("<td>alice</td><td>submission 1 (bot.args, Args, sha256 ");
 
             // Each participant: their six games, and in each only their own bot's standard error.
             for (String name : NAMES) {
@@ -202,7 +220,12 @@ class ContestCompetitionTest {
             assertThat(server.get("/me/games", null).statusCode()).isEqualTo(401);
             assertThat(server.get("/competitions/test-1/report", cookies.get("alice")).statusCode()).isEqualTo(403);
             HttpResponse<String> ranking = server.get("/ranking", null);
-            assertThat(ranking.body()).contains("Ratings over the test competitions").contains("dave");
+            assertThat(ranking.body()).contains("Ratings over the test competitions");
+            // Dave, without an admitted submission, is listed as such, and only he.
+            Matcher without = Pattern.compile("Without an admitted submission, so in no competition: ([^<]*)</p>")
+                    .matcher(ranking.body());
+            assertThat(without.find()).as(ranking.body()).isTrue();
+            assertThat(without.group(1).strip()).isEqualTo("dave");
         } finally {
             server.close();
         }
