@@ -100,6 +100,10 @@ final class CompetitionWork implements JobWork {
             err.println("caissa contest job: competition " + run.name() + " cannot start: " + e.getMessage());
             competitions.setState(run.id(), CompetitionState.FAILED, Optional.of(e.getMessage()), clock.instant());
             return;
+        } catch (IOException e) {
+            // A disk full before the first game (the tournament file cannot be written) stops it as one full later does.
+            stopped(competitions, run, err, e);
+            return;
         }
         competitions.started(run.id(), definition.totalGames(), clock.instant());
         if (slurm.isPresent()) {
@@ -140,15 +144,19 @@ final class CompetitionWork implements JobWork {
             report.write();
         } catch (IOException e) {
             // A full disk or an unwritable file: the journal holds every game played; resume plays the rest.
-            String message = "stopped: " + e.getMessage() + "; once this is fixed, resume the competition from its page";
-            err.println("caissa contest job: competition " + run.name() + " " + message);
-            competitions.moveState(run.id(), List.of(CompetitionState.RUNNING), CompetitionState.STOPPED,
-                    Optional.of(message), clock.instant());
+            stopped(competitions, run, err, e);
             return;
         }
         competitions.moveState(run.id(), List.of(CompetitionState.RUNNING), CompetitionState.DONE, Optional.empty(),
                 clock.instant());
         ContestRanking.refresh(contest);
+    }
+
+    private void stopped(CompetitionStore competitions, CompetitionRun run, PrintWriter err, IOException e) {
+        String message = "stopped: " + e.getMessage() + "; once this is fixed, resume the competition from its page";
+        err.println("caissa contest job: competition " + run.name() + " " + message);
+        competitions.moveState(run.id(), List.of(CompetitionState.QUEUED, CompetitionState.RUNNING),
+                CompetitionState.STOPPED, Optional.of(message), clock.instant());
     }
 
     /** Fixes the bots (a submission admitted or chosen later does not enter) and writes the tournament file. */
