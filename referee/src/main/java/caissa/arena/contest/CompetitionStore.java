@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The statements on the competition tables (migration V2), in the store's transactions. Kept
@@ -21,15 +22,35 @@ public final class CompetitionStore {
     }
 
     /**
-     * A new run of the entry, queued with its job. A final runs once: its second run is refused.
+     * A new run of the entry, queued with its job, unless the entry has a run queued or running
+     * already. A final runs once: its second run is refused.
      *
-     * @return the run, or empty for a final that has a run already
+     * @return the run, or empty when refused
      */
     public Optional<CompetitionRun> create(String entry, CompetitionKind kind, Instant created) {
+        return create(entry, kind, created, latest -> true);
+    }
+
+    /**
+     * As {@link #create(String, CompetitionKind, Instant)}, and only when {@code due} holds of
+     * the entry's newest run. The check and the insert are one transaction (the store's are
+     * {@code BEGIN IMMEDIATE}): the server's schedule, its page and {@code caissa contest run}
+     * in another process, asking at once, queue one run, never two.
+     *
+     * @param due of the entry's newest run (empty when it never ran), read in the transaction
+     */
+    public Optional<CompetitionRun> create(String entry, CompetitionKind kind, Instant created,
+            Predicate<Optional<CompetitionRun>> due) {
         return store.transaction(c -> {
+            if (open(c, entry).isPresent()) {
+                return Optional.empty();
+            }
             int runs = ContestStore.one(c, "SELECT COUNT(*) FROM competition WHERE entry = ?", r -> r.getInt(1), entry)
                     .orElse(0);
             if (kind == CompetitionKind.FINAL && runs > 0) {
+                return Optional.empty();
+            }
+            if (!due.test(latest(c, entry))) {
                 return Optional.empty();
             }
             String name = kind == CompetitionKind.FINAL ? entry : entry + "-" + (runs + 1);
@@ -42,17 +63,45 @@ public final class CompetitionStore {
         });
     }
 
-    /** A stopped run queued again with a new job: it resumes from its journal. */
-    public Optional<CompetitionRun> requeue(long id, Instant when) {
+    /** The entry's run that is queued or running, if one is. */
+    public Optional<CompetitionRun> open(String entry) {
+        return store.transaction(c -> open(c, entry));
+    }
+
+    /** What became of a resume: queued again, or why not. */
+    public sealed interface Requeue {
+    }
+
+    public record Requeued(CompetitionRun run) implements Requeue {
+    }
+
+    public record NotRequeued(String reason) implements Requeue {
+    }
+
+    /**
+     * A stopped run queued again with a new job: it resumes from its journal. A job of the run
+     * still queued (it was stopped before it started) ends first, so that the run never has two
+     * jobs waiting; one still running (its child is being stopped) makes the resume wait.
+     */
+    public Requeue requeue(long id, Instant when) {
         return store.transaction(c -> {
             Optional<CompetitionRun> run = run(c, id);
-            if (run.isEmpty() || run.get().state() != CompetitionState.STOPPED) {
-                return Optional.empty();
+            if (run.isEmpty()) {
+                return new NotRequeued("no competition " + id);
             }
+            if (run.get().state() != CompetitionState.STOPPED) {
+                return new NotRequeued("competition " + run.get().name() + " is " + run.get().state().word()
+                        + ", not stopped");
+            }
+            if (jobs(c, id, "running") > 0) {
+                return new NotRequeued("competition " + run.get().name() + " is still stopping; resume it in a moment");
+            }
+            ContestStore.execute(c, "UPDATE job SET state = 'done', error = 'replaced by a resume', finished = ?"
+                    + " WHERE kind = 'competition' AND subject = ? AND state = 'queued'", when.toString(), id);
             long job = ContestStore.insert(c, "INSERT INTO job (kind, subject, state, created)"
                     + " VALUES ('competition', ?, 'queued', ?)", id, when.toString());
             ContestStore.execute(c, "UPDATE competition SET state = 'queued', reason = NULL, job = ? WHERE id = ?", job, id);
-            return run(c, id);
+            return new Requeued(run(c, id).orElseThrow());
         });
     }
 
@@ -73,8 +122,22 @@ public final class CompetitionStore {
 
     /** The entry's newest run. */
     public Optional<CompetitionRun> latest(String entry) {
-        return store.transaction(c -> ContestStore.one(c, "SELECT * FROM competition WHERE entry = ? ORDER BY id DESC"
-                + " LIMIT 1", CompetitionStore::run, entry));
+        return store.transaction(c -> latest(c, entry));
+    }
+
+    private static Optional<CompetitionRun> latest(java.sql.Connection c, String entry) throws SQLException {
+        return ContestStore.one(c, "SELECT * FROM competition WHERE entry = ? ORDER BY id DESC LIMIT 1",
+                CompetitionStore::run, entry);
+    }
+
+    private static Optional<CompetitionRun> open(java.sql.Connection c, String entry) throws SQLException {
+        return ContestStore.one(c, "SELECT * FROM competition WHERE entry = ? AND state IN ('queued', 'running')"
+                + " ORDER BY id DESC LIMIT 1", CompetitionStore::run, entry);
+    }
+
+    private static int jobs(java.sql.Connection c, long id, String state) throws SQLException {
+        return ContestStore.one(c, "SELECT COUNT(*) FROM job WHERE kind = 'competition' AND subject = ? AND state = ?",
+                r -> r.getInt(1), id, state).orElse(0);
     }
 
     /** Moves a run on; {@code finished} is set when the state is one it ends in. */

@@ -2,7 +2,6 @@ package caissa.arena.contest;
 
 import caissa.arena.bot.BotHost;
 import caissa.arena.command.LiveReport;
-import caissa.arena.records.Json;
 import caissa.arena.records.TournamentLayout;
 import caissa.arena.tournament.FinishedGame;
 import caissa.arena.tournament.Plan;
@@ -53,11 +52,7 @@ final class CompetitionWork implements JobWork {
             return 1;
         }
         Optional<ContestDefinition.Competition> entry = contest.definition().competition(run.get().entry());
-        try {
-            if (entry.isEmpty() || CompetitionRunner.slurm(rawEntry(contest, run.get().entry()), "").isPresent()) {
-                return 1;
-            }
-        } catch (IOException | IllegalArgumentException e) {
+        if (entry.isEmpty() || entry.get().slurm().isPresent()) {
             return 1;
         }
         return concurrency(contest, entry.get());
@@ -94,13 +89,8 @@ final class CompetitionWork implements JobWork {
                     Optional.of("the contest file has no competition '" + run.entry() + "' any more"), clock.instant());
             return;
         }
-        Optional<SlurmRunner> slurm;
-        try {
-            slurm = CompetitionRunner.slurm(rawEntry(contest, run.entry()), "competition '" + run.entry() + "'");
-        } catch (IllegalArgumentException e) {
-            competitions.setState(run.id(), CompetitionState.FAILED, Optional.of(e.getMessage()), clock.instant());
-            return;
-        }
+        // Checked with the rest of the contest file when it was read (ContestFile).
+        Optional<SlurmRunner> slurm = entry.get().slurm();
         Path file = tournamentFile(contest.layout(), run.name());
         Path dir = contest.layout().competition(run.name());
         TournamentDefinition definition;
@@ -109,6 +99,10 @@ final class CompetitionWork implements JobWork {
         } catch (CompetitionFile.NotStartable | TournamentFileException e) {
             err.println("caissa contest job: competition " + run.name() + " cannot start: " + e.getMessage());
             competitions.setState(run.id(), CompetitionState.FAILED, Optional.of(e.getMessage()), clock.instant());
+            return;
+        } catch (IOException e) {
+            // A disk full before the first game (the tournament file cannot be written) stops it as one full later does.
+            stopped(competitions, run, err, e);
             return;
         }
         competitions.started(run.id(), definition.totalGames(), clock.instant());
@@ -150,15 +144,19 @@ final class CompetitionWork implements JobWork {
             report.write();
         } catch (IOException e) {
             // A full disk or an unwritable file: the journal holds every game played; resume plays the rest.
-            String message = "stopped: " + e.getMessage() + "; once this is fixed, resume the competition from its page";
-            err.println("caissa contest job: competition " + run.name() + " " + message);
-            competitions.moveState(run.id(), List.of(CompetitionState.RUNNING), CompetitionState.STOPPED,
-                    Optional.of(message), clock.instant());
+            stopped(competitions, run, err, e);
             return;
         }
         competitions.moveState(run.id(), List.of(CompetitionState.RUNNING), CompetitionState.DONE, Optional.empty(),
                 clock.instant());
         ContestRanking.refresh(contest);
+    }
+
+    private void stopped(CompetitionStore competitions, CompetitionRun run, PrintWriter err, IOException e) {
+        String message = "stopped: " + e.getMessage() + "; once this is fixed, resume the competition from its page";
+        err.println("caissa contest job: competition " + run.name() + " " + message);
+        competitions.moveState(run.id(), List.of(CompetitionState.QUEUED, CompetitionState.RUNNING),
+                CompetitionState.STOPPED, Optional.of(message), clock.instant());
     }
 
     /** Fixes the bots (a submission admitted or chosen later does not enter) and writes the tournament file. */
@@ -203,16 +201,5 @@ final class CompetitionWork implements JobWork {
             entrants.add(CompetitionEntrant.house(house.name(), house.command()));
         }
         return entrants;
-    }
-
-    /** The competition's object as the contest file (the data folder's copy) has it, for the fields the definition does not keep. */
-    static JsonNode rawEntry(Contest contest, String entryName) throws IOException {
-        JsonNode root = Json.mapper().readTree(Files.readString(contest.layout().contestFile()));
-        for (JsonNode competition : root.path("competitions")) {
-            if (entryName.equals(competition.path("name").asText())) {
-                return competition;
-            }
-        }
-        return Json.mapper().createObjectNode();
     }
 }

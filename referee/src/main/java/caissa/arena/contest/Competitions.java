@@ -3,6 +3,7 @@ package caissa.arena.contest;
 import caissa.arena.contest.ContestDefinition.Competition;
 import caissa.arena.contest.ContestDefinition.CompetitionKind;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,13 +63,14 @@ public final class Competitions {
             return new Refused("the final '" + entry.get().name() + "' starts at its deadline, " + entry.get().deadline().get()
                     + ", when uploads close");
         }
-        Optional<CompetitionRun> active = store.latest(entry.get().name()).filter(r -> !r.state().ended()
-                && r.state() != CompetitionState.STOPPED);
-        if (active.isPresent()) {
-            return new Refused("competition " + active.get().name() + " of '" + entry.get().name() + "' is "
-                    + active.get().state().word() + " already");
+        // The store checks for a run queued or running in the transaction that queues this one: a
+        // check here, before it, would let the schedule and 'caissa contest run' both pass it.
+        Optional<CompetitionRun> created = store.create(entry.get().name(), entry.get().kind(), now);
+        if (created.isPresent()) {
+            return new Done(created.get());
         }
-        return store.create(entry.get().name(), entry.get().kind(), now).<Outcome>map(Done::new)
+        return store.open(entry.get().name()).<Outcome>map(active -> new Refused("competition " + active.name() + " of '"
+                + entry.get().name() + "' is " + active.state().word() + " already"))
                 .orElseGet(() -> new Refused("the final '" + entry.get().name() + "' has been played already"));
     }
 
@@ -90,8 +92,11 @@ public final class Competitions {
         if (run.isEmpty()) {
             return new Refused("no competition " + name);
         }
-        return store.requeue(run.get().id(), clock.instant()).<Outcome>map(Done::new)
-                .orElseGet(() -> new Refused("competition " + name + " is " + run.get().state().word() + ", not stopped"));
+        CompetitionStore.Requeue requeue = store.requeue(run.get().id(), clock.instant());
+        if (requeue instanceof CompetitionStore.Requeued requeued) {
+            return new Done(requeued.run());
+        }
+        return new Refused(((CompetitionStore.NotRequeued) requeue).reason());
     }
 
     /** Two bots, one of them a participant's: house bots alone make no competition worth scheduling. */
@@ -115,8 +120,9 @@ public final class Competitions {
         }
         run.get().job().ifPresent(job -> {
             runner.stop(job);
-            // The job ends with its competition: a restarted server does not pick it up again.
-            contest.store().endJob(job, JobState.DONE, Optional.of(reason), clock.instant());
+            // The job ends with its competition, whether it ran or still waited: a restarted server
+            // does not pick it up again, and a resume's new job is the run's only one.
+            contest.store().closeJob(job, reason, clock.instant());
         });
         return new Done(store.run(run.get().id()).orElseThrow());
     }
@@ -131,18 +137,15 @@ public final class Competitions {
         Instant now = clock.instant();
         List<CompetitionRun> started = new ArrayList<>();
         for (Competition entry : contest.definition().competitions()) {
-            Optional<CompetitionRun> latest = store.latest(entry.name());
-            boolean due;
             if (entry.kind() == CompetitionKind.FINAL) {
-                due = latest.isEmpty() && entry.deadline().map(d -> !now.isBefore(d)).orElse(false);
-            } else {
-                due = entry.every().isPresent()
-                        && latest.map(r -> r.state().ended() && !now.isBefore(r.created().plus(entry.every().get())))
-                                .orElse(true)
-                        && playable(CompetitionWork.entrants(contest));
-            }
-            if (due) {
-                store.create(entry.name(), entry.kind(), now).ifPresent(started::add);
+                if (entry.deadline().map(d -> !now.isBefore(d)).orElse(false)) {
+                    store.create(entry.name(), entry.kind(), now, latest -> latest.isEmpty()).ifPresent(started::add);
+                }
+            } else if (entry.every().isPresent() && playable(CompetitionWork.entrants(contest))) {
+                // Whether the period has passed is read in the transaction that queues the run.
+                Duration every = entry.every().get();
+                store.create(entry.name(), entry.kind(), now, latest -> latest.map(r -> r.state().ended()
+                        && !now.isBefore(r.created().plus(every))).orElse(true)).ifPresent(started::add);
             }
         }
         return started;

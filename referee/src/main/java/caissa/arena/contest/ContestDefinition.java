@@ -107,9 +107,10 @@ public record ContestDefinition(String name, String title, Variant variant, Regi
      * @param deadline   the final's: uploads close then, and the final starts
      * @param tournament the fields of a tournament file without {@code name} and {@code bots},
      *                   which the server fills in at the start (a copy; see {@link #tournament()})
+     * @param slurm      where it is played: on SLURM, or here (the job's own process) when empty
      */
     public record Competition(String name, CompetitionKind kind, Optional<Duration> every, Optional<Instant> deadline,
-            JsonNode tournament) {
+            JsonNode tournament, Optional<SlurmRunner> slurm) {
         public Competition {
             tournament = tournament.deepCopy();
         }

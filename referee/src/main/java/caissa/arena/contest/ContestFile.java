@@ -66,6 +66,8 @@ public final class ContestFile {
     private static final Set<String> PUBLIC_FIELDS = Set.of("standings", "replays");
     private static final Set<String> COMPETITION_FIELDS = Set.of("name", "kind", "every", "deadline", "tournament",
             "runner");
+    private static final Set<String> RUNNER_FIELDS = Set.of("kind", "shards", "caissa", "sbatch");
+    private static final int MAX_SHARDS = 1000;
     /** A competition's tournament: a tournament file's fields but the two the server fills in. */
     private static final Set<String> TOURNAMENT_FIELDS = Set.of("gamesPerPair", "timePerGame", "timePerMove",
             "increment", "firstMoveAllowance", "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency",
@@ -437,7 +439,8 @@ public final class ContestFile {
             }
             unknownFields(tournament, pointer + "/tournament", TOURNAMENT_FIELDS);
             checkTournament(tournament, pointer + "/tournament", field + ".tournament", houseBots);
-            competitions.add(new Competition(name, kind, every, deadline, tournament));
+            Optional<SlurmRunner> slurm = runner(competition, pointer, field);
+            competitions.add(new Competition(name, kind, every, deadline, tournament, slurm));
         }
         return competitions;
     }
@@ -486,6 +489,45 @@ public final class ContestFile {
                 }
             }
         }
+    }
+
+    /**
+     * Where the competition is played: here ({@code {"kind": "local"}}, the default) or on SLURM
+     * ({@code {"kind": "slurm", "shards": 4, "caissa": [...], "sbatch": [...]}}). Read now, as
+     * every other field, so that a mistake stops the server at its start, at the entry's line,
+     * rather than the competition when it is due.
+     */
+    private Optional<SlurmRunner> runner(JsonNode competition, String pointer, String field) {
+        JsonNode node = competition.get("runner");
+        if (node == null || node.isNull()) {
+            return Optional.empty();
+        }
+        String at = pointer + "/runner";
+        String named = field + ".runner";
+        if (!node.isObject()) {
+            throw error(at, named, "must be an object {\"kind\": \"local\"} or {\"kind\": \"slurm\", \"shards\": 4,"
+                    + " \"caissa\": [...]}, got " + node);
+        }
+        unknownFields(node, at, RUNNER_FIELDS);
+        String kind = text(node, at, "kind", named);
+        if (kind.equals("local")) {
+            for (String slurmOnly : List.of("shards", "caissa", "sbatch")) {
+                if (node.has(slurmOnly)) {
+                    throw error(at + "/" + slurmOnly, named + "." + slurmOnly, "only for the \"slurm\" runner");
+                }
+            }
+            return Optional.empty();
+        }
+        if (!kind.equals("slurm")) {
+            throw error(at + "/kind", named + ".kind", "must be \"local\" or \"slurm\", got " + Json.writeCompact(kind));
+        }
+        if (!node.hasNonNull("shards")) {
+            throw error(at, named + ".shards", "required for the \"slurm\" runner: the array's tasks a batch, like 4");
+        }
+        int shards = (int) whole(node, at, "shards", 1, 1, MAX_SHARDS);
+        List<String> caissa = node.has("caissa") ? strings(node, at, "caissa", named, false) : List.of("caissa");
+        List<String> sbatch = node.has("sbatch") ? strings(node, at, "sbatch", named, true) : List.of();
+        return Optional.of(new SlurmRunner(shards, caissa, sbatch));
     }
 
     private void onlyFor(JsonNode node, String pointer, String field, String name, String kind) {

@@ -338,6 +338,15 @@ public final class ContestStore {
                 error.orElse(null), state == JobState.QUEUED ? null : when.toString(), id);
     }
 
+    /**
+     * A queued or running job ends {@code done} with its subject, which ended otherwise (a
+     * competition stopped or cancelled): it will not run, nor run again after a restart.
+     */
+    public void closeJob(long id, String reason, Instant when) {
+        update("UPDATE job SET state = 'done', error = ?, finished = ? WHERE id = ? AND state IN ('queued', 'running')",
+                reason, when.toString(), id);
+    }
+
     /** A queued or running job will not run: it fails with this reason (a cancelled competition). */
     public void cancelJob(long id, String reason, Instant when) {
         update("UPDATE job SET state = 'failed', error = ?, finished = ? WHERE id = ? AND state IN ('queued', 'running')",

@@ -3,6 +3,9 @@ package caissa.arena.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.contest.Accounts;
+import caissa.arena.contest.CompetitionRun;
+import caissa.arena.contest.CompetitionState;
+import caissa.arena.contest.CompetitionStore;
 import caissa.arena.contest.Contest;
 import caissa.arena.contest.ContestDefinition;
 import caissa.arena.contest.ContestFile;
@@ -94,6 +97,66 @@ class ContestCommandTest {
                 + empty + "\n");
     }
 
+    /**
+     * A competition's runner is checked when the contest file is read, as its other fields are:
+     * a mistake is one line naming the file, the entry's line and the field, and nothing runs.
+     */
+    @Test
+    void aCompetitionsBadRunnerIsOneLineNamingItsLineWhenTheFileIsRead() throws IOException {
+        Path copy = contest.layout().contestFile();
+        Files.writeString(copy, Files.readString(SAMPLE).replace("\"every\": \"6h\"",
+                "\"every\": \"6h\", \"runner\": {\"kind\": \"slurm\", \"shards\": \"four\"}"));
+
+        CommandRun run = CommandRun.of("contest", "status", "--data", data.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).isEqualTo("caissa contest status: " + copy + ":20: competitions[0].runner.shards: must be"
+                + " a whole number from 1 to 1000, got \"four\"\n");
+    }
+
+    /**
+     * A competition with fewer than two bots says so and does not start: one house bot, and a
+     * participant whose only submission was not admitted (so not a bot of the competition).
+     */
+    @Test
+    void aCompetitionWithFewerThanTwoBotsSaysSoAndDoesNotStart() throws IOException {
+        Path file = dir.resolve("lonely.json");
+        String text = Files.readString(SAMPLE)
+                .replace(", {\"name\": \"greedy\", \"command\": [\"sample:greedy\"]}", "")
+                .replace("\"opponents\": [\"random\", \"greedy\"]", "\"opponents\": [\"random\"]")
+                .replace("\"name\": \"sample\"", "\"name\": \"lonely\"");
+        Files.writeString(file, text);
+        Path lonely = dir.resolve("lonely");
+        ContestLayout layout = new ContestLayout(lonely);
+        Files.createDirectories(lonely);
+        ContestDefinition definition = ContestFile.read(file);
+        assertThat(definition.houseBots()).hasSize(1);
+        ContestFile.writeCopy(file, definition, layout.contestFile());
+        Contest small = new Contest(definition, layout, ContestStore.open(layout));
+        new Accounts(small.store(), Clock.systemUTC()).invite("dave");
+        long dave = small.store().participantByName("dave").orElseThrow().id();
+        Submission refused = small.store().addSubmission(dave, "bot.c", "C", 10, "0".repeat(64), Instant.now(),
+                s -> Files.createDirectories(layout.upload(s.id())));
+        small.store().setSubmissionState(refused.id(), SubmissionState.NOT_ADMITTED, Optional.of("build: no"),
+                Instant.now());
+
+        CommandRun run = CommandRun.of("contest", "run", "--data", lonely.toString(), "test");
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.outLines()).contains("competition test-1: failed: competition 'test-1' needs at least 2 bots with"
+                + " an admitted submission or house bots, got 1 (random)");
+        CompetitionRun failed = new CompetitionStore(small.store()).byName("test-1").orElseThrow();
+        assertThat(failed.state()).isEqualTo(CompetitionState.FAILED);
+        assertThat(failed.gamesPlayed()).isZero();
+        assertThat(new CompetitionStore(small.store()).bots(failed.id())).isEmpty();
+        assertThat(layout.competition("test-1")).doesNotExist();
+        assertThat(layout.competition("test-1").resolveSibling("test-1.json")).doesNotExist();
+        // Not an arena failure: the job is not tried again.
+        assertThat(small.store().job(failed.job().orElseThrow()).orElseThrow().state())
+                .isEqualTo(caissa.arena.contest.JobState.DONE);
+    }
+
     @Test
     void statusListsEveryAccountAndSubmissionAndItsDocumentConformsToItsSchema() throws IOException {
         Accounts accounts = new Accounts(contest.store(), Clock.systemUTC());
@@ -145,6 +208,13 @@ class ContestCommandTest {
     void theSampleContestConformsToTheContestFilesSchemaAndAMistakeDoesNot() throws IOException {
         JsonNode sample = Json.mapper().readTree(SAMPLE.toFile());
         assertThat(problems("contest.schema.json", sample)).isEmpty();
+
+        var test = (com.fasterxml.jackson.databind.node.ObjectNode) sample.path("competitions").get(0);
+        test.putObject("runner").put("kind", "slurm").put("shards", 4).putArray("caissa").add("/shared/caissa");
+        assertThat(problems("contest.schema.json", sample)).isEmpty();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) test.get("runner")).put("nodes", 3);
+        assertThat(problems("contest.schema.json", sample)).isNotEmpty();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) test.get("runner")).remove("nodes");
 
         ((com.fasterxml.jackson.databind.node.ObjectNode) sample).put("registration", "closed");
         assertThat(problems("contest.schema.json", sample)).isNotEmpty();

@@ -73,6 +73,18 @@ class ContestFileTest {
             "run": ["./bot"]                               | "run": ["./bot", "{input}"]                   | :8: languages[0].run[1]: unknown placeholder {input}
             "command": ["sample:greedy"]                   | "command": ["sample:nosuchbot"]               | :15: houseBots[1].command:
             "schema": "caissa-arena/contest/1"             | "schema": "caissa-arena/contest/2"            | :2: schema: this arena reads "caissa-arena/contest/1", got "caissa-arena/contest/2"
+            "every": "6h"                                  | "every": "0s"                                 | :20: competitions[0].every: must be positive, got "0s"
+            "every": "6h"                                  | "every": 6                                    | :20: competitions[0].every: must be a duration string
+            "every": "6h"                                  | "every": "6h", "deadline": "2027-01-10T12:00:00Z" | :20: competitions[0].deadline: only for a "final" competition
+            "every": "6h"                                  | "every": "6h", "runner": "slurm"              | :20: competitions[0].runner: must be an object
+            "every": "6h"                                  | "every": "6h", "runner": {"kind": "cloud"}    | :20: competitions[0].runner.kind: must be "local" or "slurm", got "cloud"
+            "every": "6h"                                  | "every": "6h", "runner": {}                   | :20: competitions[0].runner.kind: required
+            "every": "6h"                                  | "every": "6h", "runner": {"kind": "slurm"}    | :20: competitions[0].runner.shards: required for the "slurm" runner
+            "every": "6h"                                  | "every": "6h", "runner": {"kind": "slurm", "shards": 0} | :20: competitions[0].runner.shards: must be a whole number from 1 to 1000, got 0
+            "every": "6h"                                  | "every": "6h", "runner": {"kind": "slurm", "shards": 2, "caissa": []} | :20: competitions[0].runner.caissa: required: a non-empty array of strings
+            "every": "6h"                                  | "every": "6h", "runner": {"kind": "slurm", "shards": 2, "sbatch": [1]} | :20: competitions[0].runner.sbatch[0]: must be a non-empty string
+            "every": "6h"                                  | "every": "6h", "runner": {"kind": "slurm", "shards": 2, "nodes": 3} | :20: competitions[0].runner.nodes: unknown field (known: caissa, kind, sbatch, shards)
+            "every": "6h"                                  | "every": "6h", "runner": {"kind": "local", "shards": 2} | :20: competitions[0].runner.shards: only for the "slurm" runner
             """)
     void aMistakeIsOneLineNamingItsLineAndField(String from, String to, String expected) throws IOException {
         String text = Files.readString(SAMPLE);
@@ -82,6 +94,24 @@ class ContestFileTest {
 
         assertThatThrownBy(() -> ContestFile.read(file)).isInstanceOf(ContestFileException.class)
                 .hasMessageStartingWith(file + expected).hasMessageNotContaining("\n");
+    }
+
+    /** The runner is read with the file: a competition on SLURM, and one played here, as the file says. */
+    @Test
+    void aCompetitionsRunnerIsReadWithTheFile() throws IOException {
+        String text = Files.readString(SAMPLE).replace("\"every\": \"6h\"", "\"every\": \"6h\", \"runner\": {\"kind\":"
+                + " \"slurm\", \"shards\": 4, \"caissa\": [\"/shared/caissa\"], \"sbatch\": [\"--partition=contest\"]}")
+                .replace("\"deadline\": \"2027-01-10T12:00:00Z\"", "\"deadline\": \"2027-01-10T12:00:00Z\", \"runner\":"
+                        + " {\"kind\": \"local\"}");
+        Path file = dir.resolve("contest.json");
+        Files.writeString(file, text);
+
+        ContestDefinition contest = ContestFile.read(file);
+
+        assertThat(contest.competition("test").orElseThrow().slurm())
+                .contains(new SlurmRunner(4, List.of("/shared/caissa"), List.of("--partition=contest")));
+        assertThat(contest.competition("final").orElseThrow().slurm()).isEmpty();
+        assertThat(ContestFile.read(SAMPLE).competitions()).allSatisfy(c -> assertThat(c.slurm()).isEmpty());
     }
 
     @Test

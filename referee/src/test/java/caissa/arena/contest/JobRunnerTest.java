@@ -94,7 +94,7 @@ class JobRunnerTest {
     void aCompetitionWhoseJobFailsForGoodFailsWithTheArenasReason() {
         CompetitionStore competitions = new CompetitionStore(contest.store());
         CompetitionRun run = competitions.create("test", ContestDefinition.CompetitionKind.TEST, java.time.Instant.now()).orElseThrow();
-        Job job = jobs.enqueue(JobKind.COMPETITION, run.id());
+        Job job = job(run.job().orElseThrow());
         for (int attempt = 1; attempt <= Jobs.MAX_ATTEMPTS; attempt++) {
             assertThat(jobs.start(job(job.id()))).isTrue();
             JobState state = jobs.ended(job.id(), false, Optional.of("the disk is on fire"));

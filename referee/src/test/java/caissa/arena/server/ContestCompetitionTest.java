@@ -78,6 +78,12 @@ class ContestCompetitionTest {
     static String participantWithBot(Contest contest, String name) throws Exception {
         Participant participant = contest.store().addParticipant(name, Role.PARTICIPANT, Optional.empty(),
                 Accounts.secret(), Instant.now()).orElseThrow();
+        admittedBot(contest, participant);
+        return session(contest, participant);
+    }
+
+    /** A new submission of the participant, admitted (so their active one), its admission job done. */
+    static Submission admittedBot(Contest contest, Participant participant) throws Exception {
         Submission submission = contest.store().addSubmission(participant.id(), "bot.args", "Args", 10, "00", Instant.now(),
                 s -> Files.createDirectories(contest.layout().submission(s.id())));
         // What its build left: the bot's files in its build folder.
@@ -92,7 +98,7 @@ class ContestCompetitionTest {
                 contest.store().endJob(job.id(), caissa.arena.contest.JobState.DONE, Optional.empty(), Instant.now());
             }
         }
-        return session(contest, participant);
+        return submission;
     }
 
     /**
@@ -143,6 +149,12 @@ class ContestCompetitionTest {
         Poll.await(Duration.ofMinutes(5), "three games of test-1 played", () -> new JournalTail(folder).next().size() >= 3);
         server.kill();
         assertThat(competitions.byName("test-1").orElseThrow().state()).isEqualTo(CompetitionState.RUNNING);
+        // While it is down, alice's new submission is admitted and becomes her active one: it does
+        // not enter the competition that started with her first.
+        Participant alice = contest.store().participantByName("alice").orElseThrow();
+        long first = alice.activeSubmission().orElseThrow();
+        Submission second = admittedBot(contest, alice);
+        assertThat(contest.store().participantByName("alice").orElseThrow().activeSubmission()).contains(second.id());
 
         server = ContestServerProcess.start(file, data);
         try {
@@ -165,6 +177,12 @@ class ContestCompetitionTest {
             String verified = new String(verify.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(verify.waitFor(300, TimeUnit.SECONDS)).isTrue();
             assertThat(verify.exitValue()).as(verified).isZero();
+
+            long test1 = done.id();
+            assertThat(competitions.bots(test1)).filteredOn(b -> b.bot().equals("alice")).singleElement()
+                    .satisfies(b -> assertThat(b.submission()).contains(first));
+            assertThat(server.get("/competitions/test-1", cookies.get("alice")).body())
+                    .contains("<td>alice</td><td>submission 1 (bot.args, Args, sha256 ");
 
             // Each participant: their six games, and in each only their own bot's standard error.
             for (String name : NAMES) {
@@ -202,10 +220,120 @@ class ContestCompetitionTest {
             assertThat(server.get("/me/games", null).statusCode()).isEqualTo(401);
             assertThat(server.get("/competitions/test-1/report", cookies.get("alice")).statusCode()).isEqualTo(403);
             HttpResponse<String> ranking = server.get("/ranking", null);
-            assertThat(ranking.body()).contains("Ratings over the test competitions").contains("dave");
+            assertThat(ranking.body()).contains("Ratings over the test competitions");
+            // Dave, without an admitted submission, is listed as such, and only he.
+            Matcher without = Pattern.compile("Without an admitted submission, so in no competition: ([^<]*)</p>")
+                    .matcher(ranking.body());
+            assertThat(without.find()).as(ranking.body()).isTrue();
+            assertThat(without.group(1).strip()).isEqualTo("dave");
         } finally {
             server.close();
         }
+    }
+
+    /**
+     * Two competitions asked for at once, each taking every slot of the machine: the second's job
+     * starts once the first's has ended, so that no game of one shares a slot with the other's.
+     */
+    @Test
+    void twoCompetitionsAskedForAtOnceRunOneAfterTheOther() throws Exception {
+        String entry = """
+                {"name": "%s", "kind": "test", "tournament": {"gamesPerPair": 2, "timePerGame": "30s",
+                 "firstMoveAllowance": "20s", "seed": 1, "sandbox": "none"}}""";
+        Path file = contestFile(dir, entry.formatted("a") + ", " + entry.formatted("b"));
+        Path data = dir.resolve("data");
+        prepared(file, data, List.of("alice"));
+        try (ContestServerProcess server = ContestServerProcess.start(file, data)) {
+            Contest contest = Contest.open(data);
+            assertThat(contest.definition().slots()).isEqualTo(2);
+            for (String name : List.of("a", "b")) {
+                CliRun run = CliRun.of("contest", "run", "--data", data.toString(), name);
+                assertThat(run.exit()).as(run.err()).isZero();
+                assertThat(run.out()).startsWith("competition " + name + "-1: queued on the running server");
+            }
+
+            CompetitionStore competitions = new CompetitionStore(contest.store());
+            Poll.await(Duration.ofMinutes(10), "both competitions ended", () -> List.of("a-1", "b-1").stream()
+                    .allMatch(n -> competitions.byName(n).orElseThrow().state().ended()));
+            CompetitionRun a = competitions.byName("a-1").orElseThrow();
+            CompetitionRun b = competitions.byName("b-1").orElseThrow();
+            for (CompetitionRun run : List.of(a, b)) {
+                assertThat(run.state()).as(run.reason().orElse("") + server.output()).isEqualTo(CompetitionState.DONE);
+                assertThat(run.gamesPlayed()).isEqualTo(2).isEqualTo(run.gamesTotal().orElseThrow());
+            }
+            caissa.arena.contest.Job first = contest.store().job(a.job().orElseThrow()).orElseThrow();
+            caissa.arena.contest.Job second = contest.store().job(b.job().orElseThrow()).orElseThrow();
+            assertThat(second.started().orElseThrow()).isAfterOrEqualTo(first.finished().orElseThrow());
+            assertThat(b.started().orElseThrow()).isAfterOrEqualTo(a.finished().orElseThrow());
+        }
+    }
+
+    /**
+     * A disk that fills during a competition (a small tmpfs under the competitions' folder, which
+     * needs root; CI sets CAISSA_REQUIRE_TMPFS=1 so that this cannot be skipped there) stops it
+     * with the message; once there is room, the organiser resumes it from its page and it ends
+     * with every game played once and {@code caissa verify} agreeing.
+     */
+    @Test
+    void aFullDiskStopsTheCompetitionWithAMessageAndItResumesCleanlyOnceThereIsRoom() throws Exception {
+        if (!"1".equals(System.getenv("CAISSA_REQUIRE_TMPFS"))) {
+            org.junit.jupiter.api.Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
+                    "mounting a small tmpfs needs root (CI runs as root)");
+        }
+        Path file = contestFile(dir, """
+                {"name": "test", "kind": "test", "tournament": {"gamesPerPair": 2, "timePerGame": "30s",
+                 "firstMoveAllowance": "20s", "seed": 1, "sandbox": "none"}}""");
+        Path data = dir.resolve("data");
+        prepared(file, data, NAMES);
+        Path disk = Files.createDirectories(data.resolve("competitions"));
+        assertThat(command("mount", "-t", "tmpfs", "-o", "size=" + 96 * 1024, "tmpfs", disk.toString()))
+                .as("mount a small tmpfs at " + disk).isZero();
+        try (ContestServerProcess server = ContestServerProcess.start(file, data)) {
+            Contest contest = Contest.open(data);
+            Participant organiser = contest.store().participants().stream().filter(Participant::isOrganiser).findFirst()
+                    .orElseThrow();
+            String cookie = session(contest, organiser);
+            String csrf = "csrf=csrf-" + organiser.id();
+            assertThat(server.post("/competitions/test/start", cookie, csrf).statusCode()).isEqualTo(303);
+
+            CompetitionStore competitions = new CompetitionStore(contest.store());
+            Poll.await(Duration.ofMinutes(10), "test-1 stopped or ended", () -> competitions.byName("test-1")
+                    .map(r -> r.state() == CompetitionState.STOPPED || r.state().ended()).orElse(false));
+            CompetitionRun stopped = competitions.byName("test-1").orElseThrow();
+            assertThat(stopped.state()).as(server.output()).isEqualTo(CompetitionState.STOPPED);
+            assertThat(stopped.reason()).hasValueSatisfying(r -> assertThat(r).startsWith("stopped: ")
+                    .contains("No space left on device").endsWith("; once this is fixed, resume the competition from its page"));
+            assertThat(server.get("/competitions/test-1", cookie).body()).contains("No space left on device");
+
+            // Its job ends once the server's runner has seen its child exit; a resume before is refused.
+            Poll.await(Duration.ofMinutes(1), "the stopped run's job ended", () -> contest.store()
+                    .job(stopped.job().orElseThrow()).orElseThrow().state() != caissa.arena.contest.JobState.RUNNING);
+            assertThat(command("mount", "-o", "remount,size=" + (64 << 20), disk.toString())).as("grow the tmpfs").isZero();
+            assertThat(server.post("/competitions/test-1/resume", cookie, csrf).statusCode()).isEqualTo(303);
+            Poll.await(Duration.ofMinutes(10), "test-1 ended", () -> competitions.byName("test-1").orElseThrow().state().ended());
+            CompetitionRun done = competitions.byName("test-1").orElseThrow();
+            assertThat(done.state()).as(done.reason().orElse("") + "\n" + server.output()).isEqualTo(CompetitionState.DONE);
+
+            Path folder = data.resolve("competitions/test-1");
+            List<FinishedGame> games = new JournalTail(folder).next();
+            Set<Integer> numbers = new HashSet<>();
+            games.forEach(g -> assertThat(numbers.add(g.game())).as("game %d once", g.game()).isTrue());
+            assertThat(numbers).hasSize(12);
+            assertThat(done.gamesTotal()).contains(12);
+            Process verify = new ProcessBuilder(ContestServerProcess.caissa("verify", folder.toString())).redirectErrorStream(true).start();
+            String verified = new String(verify.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(verify.waitFor(300, TimeUnit.SECONDS)).isTrue();
+            assertThat(verify.exitValue()).as(verified).isZero();
+        } finally {
+            command("umount", "-l", disk.toString());
+        }
+    }
+
+    private static int command(String... words) throws Exception {
+        Process process = new ProcessBuilder(words).redirectErrorStream(true).start();
+        process.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        return process.exitValue();
     }
 
     private static String firstLine(String text) {
