@@ -52,7 +52,7 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
      * gauntlet); null for a run of the whole tournament.
      */
     @JsonPropertyOrder({"index", "count", "batch", "stage", "round"})
-    public record ShardRecord(int index, int count, int batch, String stage, int round) {
+    public record ShardRecord(int index, int count, int batch, StageName stage, int round) {
     }
 
     public static final String SCHEMA = "caissa-arena/tournament/2";
