@@ -82,10 +82,8 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
                     Durations.format(d.timeControl().margin()), d.timeControl().clock().word(),
                     d.timeControl().suspendIdle(), d.openingPlies(), d.seed(),
                     d.concurrency().orElse(null), f.word(),
-                    f instanceof Format.Gauntlet g ? g.engines() : null,
-                    f instanceof Format.Swiss s ? s.rounds() : null,
-                    f instanceof Format.Swiss s ? s.finalStage().map(x -> new Final(x.top(), x.gamesPerPair())).orElse(null)
-                            : null, d.variant(), d.book().map(caissa.arena.openings.BookRecord::of).orElse(null));
+                    f.recordedEngines(), f.recordedRounds(),
+                    f.recordedFinal().map(x -> new Final(x.top(), x.gamesPerPair())).orElse(null), d.variant(), d.book().map(caissa.arena.openings.BookRecord::of).orElse(null));
         }
 
         /** The fields that differ from another definition, as {@code field (old → new)}; concurrency does not count. */
@@ -140,12 +138,8 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
                     java.util.Optional.ofNullable(timePerMove).map(Durations::parse), Durations.parse(increment),
                     Durations.parse(firstMoveAllowance), Durations.parse(orElse(timeMargin, "0s")),
                     caissa.arena.game.ClockKind.fromWord(orElse(clock, "wall")), orElse(suspendIdle, true));
-            Format f = switch (formatWord()) {
-                case "gauntlet" -> new Format.Gauntlet(engines);
-                case "swiss" -> new Format.Swiss(rounds, java.util.Optional.ofNullable(finalStage)
-                        .map(x -> new Format.Final(x.top(), x.gamesPerPair())));
-                default -> Format.ROUND_ROBIN;
-            };
+            Format f = Format.recorded(format, engines, rounds, java.util.Optional.ofNullable(finalStage)
+                    .map(x -> new Format.Final(x.top(), x.gamesPerPair())));
             return new TournamentDefinition(name, entries, gamesPerPair, timeControl, openingPlies, seed,
                     java.util.Optional.ofNullable(concurrency), f, variant,
                     // The record does not keep sandbox settings: a merge writes records, it runs no bot.
