@@ -1,5 +1,6 @@
 package caissa.arena.tournament;
 
+import caissa.arena.runner.BrokenBots;
 import caissa.arena.Version;
 import caissa.arena.bot.BotHost;
 import caissa.arena.game.Entrant;

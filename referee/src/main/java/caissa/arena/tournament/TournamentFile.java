@@ -1,5 +1,6 @@
 package caissa.arena.tournament;
 
+import caissa.arena.runner.BrokenBots;
 import caissa.arena.bot.CommandCheck;
 import caissa.arena.game.ClockKind;
 import caissa.arena.game.Durations;

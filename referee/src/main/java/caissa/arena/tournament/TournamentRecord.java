@@ -1,5 +1,6 @@
 package caissa.arena.tournament;
 
+import caissa.arena.runner.BrokenBots;
 import caissa.arena.game.Durations;
 import caissa.arena.rules.Variant;
 import com.fasterxml.jackson.annotation.JsonProperty;
