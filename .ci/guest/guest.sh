@@ -17,9 +17,9 @@ jvm=(java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto --add-exports ja
 # The v2 tests, and a small part of the limit and hostile-bot tests (each JVM bot costs seconds here).
 # HostileBotsTest's JVM fork bomb is left out: its JVM starts too slowly here to reach the
 # process limit within the first move's allowance (CgroupV2Test has a shell fork bomb).
-tests=(caissa.arena.sandbox.CgroupV2Test
-  caissa.arena.sandbox.StaleGroupsTest
-  "caissa.arena.bot.RunQueueWaitTest#theFigureIsTheBotsOwnAndOnlyInASandbox(java.lang.String)"
+tests=(caissa.arena.linux.CgroupV2Test
+  caissa.arena.linux.StaleGroupsTest
+  "caissa.arena.bot.ReaderDelayTest#theFigureIsTheBotsOwnAndOnlyInASandbox(java.lang.String)"
   "caissa.arena.game.HostileBotsTest#everyGameLogRecordsTheSandboxAndLimitsOfEachBot")
 # The JVM bots start slowly in software emulation, and more so on a busy machine: their first
 # reply gets five minutes (a bot that does its part ends the wait at once).

@@ -2,8 +2,8 @@ package caissa.bots;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.bot.SampleBots;
 import caissa.arena.cli.Main;
+import caissa.arena.program.SampleBots;
 import caissa.arena.records.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;

@@ -2,7 +2,7 @@ package caissa.bots;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.bot.SampleBots;
+import caissa.arena.program.SampleBots;
 import caissa.arena.tournament.TournamentFile;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,7 +1,10 @@
 package caissa.arena.bot;
 
+import caissa.arena.linux.BotCgroup;
+import caissa.arena.linux.ProcessCpu;
+import caissa.arena.linux.ProcessTree;
+import caissa.arena.linux.RunQueueWait;
 import caissa.arena.program.BotCommand;
-import caissa.arena.sandbox.BotCgroup;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Host;
 import caissa.arena.sandbox.Parts;

@@ -1,5 +1,6 @@
 package caissa.arena.bot;
 
+import caissa.arena.linux.ProcessTree;
 import caissa.arena.sandbox.Containment;
 import java.time.Duration;
 import java.util.ArrayList;

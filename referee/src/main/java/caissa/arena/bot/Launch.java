@@ -1,5 +1,6 @@
 package caissa.arena.bot;
 
+import caissa.arena.linux.ProcessTree;
 import caissa.arena.program.BotCommand;
 import caissa.arena.program.BotEnvironment;
 import caissa.arena.program.ProgramLookup;

@@ -1,5 +1,6 @@
 package caissa.arena.bot;
 
+import caissa.arena.linux.RunQueueWait;
 import java.util.function.LongSupplier;
 
 /**

@@ -1,5 +1,7 @@
 package caissa.arena.bot;
 
+import caissa.arena.linux.ProcessCpu;
+import caissa.arena.linux.ProcessTree;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -43,7 +43,7 @@ final class SelectablePipe {
     /** Whether bots' output is polled through these pipes in this JVM (see the class comment). */
     static boolean inUse() {
         // The child's end is handed over through /proc/self/fd: Linux only.
-        return FD_VALUE != null && !"threads".equals(System.getProperty(SWITCH)) && caissa.arena.sandbox.Portable.procAvailable();
+        return FD_VALUE != null && !"threads".equals(System.getProperty(SWITCH)) && caissa.arena.linux.Portable.procAvailable();
     }
 
     /**

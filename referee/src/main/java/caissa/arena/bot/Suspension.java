@@ -1,5 +1,7 @@
 package caissa.arena.bot;
 
+import caissa.arena.linux.ProcessCpu;
+import caissa.arena.linux.Signals;
 import caissa.arena.sandbox.Containment;
 
 /**
@@ -118,7 +120,7 @@ sealed interface Suspension permits Suspension.Freezer, Suspension.StopSignals, 
         /** The processes of the bot's tree outside its group that were not seen before, now remembered. */
         private java.util.List<Long> newlyOutside() {
             java.util.List<Long> found = new java.util.ArrayList<>();
-            for (long pid : caissa.arena.sandbox.TreeUsage.of(leader).pids()) {
+            for (long pid : caissa.arena.linux.TreeUsage.of(leader).pids()) {
                 if (!outside.containsKey(pid) && ProcessCpu.processGroup(pid) != leader) {
                     ProcessHandle.of(pid).ifPresent(handle -> {
                         outside.put(pid, handle);

@@ -48,9 +48,9 @@ final class ClockOptions {
     boolean suspendIdle;
 
     TimeControl timeControl() {
-        if (clock == ClockKind.CPU && caissa.arena.sandbox.Portable.on()) {
+        if (clock == ClockKind.CPU && caissa.arena.linux.Portable.on()) {
             throw new UsageException("--clock cpu reads the bots' CPU time from Linux's /proc, which portable mode ("
-                    + caissa.arena.sandbox.Portable.VARIABLE + ", or not Linux) does without: use the wall clock");
+                    + caissa.arena.linux.Portable.VARIABLE + ", or not Linux) does without: use the wall clock");
         }
         try {
             return new TimeControl(perGame, Optional.ofNullable(perMove), increment, firstMoveAllowance, margin, clock,

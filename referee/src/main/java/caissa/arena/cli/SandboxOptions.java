@@ -1,10 +1,10 @@
 package caissa.arena.cli;
 
 import caissa.arena.command.UsageException;
+import caissa.arena.linux.Portable;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.Parts;
-import caissa.arena.sandbox.Portable;
 import caissa.arena.sandbox.SandboxMode;
 import java.io.PrintWriter;
 import java.util.Optional;

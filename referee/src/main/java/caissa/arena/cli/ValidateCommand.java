@@ -1,6 +1,5 @@
 package caissa.arena.cli;
 
-import caissa.arena.bot.CommandCheck;
 import caissa.arena.command.BotOption;
 import caissa.arena.command.DurationConverter;
 import caissa.arena.command.ExitCodes;
@@ -8,10 +7,11 @@ import caissa.arena.command.Options;
 import caissa.arena.command.UsageException;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Entrant;
+import caissa.arena.input.Limits;
 import caissa.arena.openings.BookOpenings;
 import caissa.arena.openings.BookOrder;
 import caissa.arena.openings.OpeningBook;
-import caissa.arena.input.Limits;
+import caissa.arena.program.CommandCheck;
 import caissa.arena.records.Json;
 import caissa.arena.records.ReportsDirectory;
 import caissa.arena.records.ValidateLayout;

@@ -1,10 +1,10 @@
 package caissa.arena.command;
 
-import caissa.arena.bot.CommandCheck;
 import caissa.arena.game.Entrant;
 import caissa.arena.input.Names;
 import caissa.arena.input.Texts;
 import caissa.arena.program.BotCommand;
+import caissa.arena.program.CommandCheck;
 
 /** Turns a {@code --white CMD} style option into an entrant, refusing commands that cannot start. */
 public final class BotOption {

@@ -1,6 +1,5 @@
 package caissa.arena.contest;
 
-import caissa.arena.bot.CommandCheck;
 import caissa.arena.contest.ContestDefinition.AdmissionTest;
 import caissa.arena.contest.ContestDefinition.BuildLimits;
 import caissa.arena.contest.ContestDefinition.Competition;
@@ -14,14 +13,15 @@ import caissa.arena.input.Limits;
 import caissa.arena.input.Names;
 import caissa.arena.input.Texts;
 import caissa.arena.program.BotCommand;
+import caissa.arena.program.CommandCheck;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
 import caissa.arena.records.JsonFields;
+import caissa.arena.records.JsonLines;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.tournament.TournamentFile;
 import caissa.arena.tournament.TournamentFileException;
-import caissa.arena.records.JsonLines;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;

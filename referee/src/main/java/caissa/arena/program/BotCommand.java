@@ -10,7 +10,7 @@ import java.util.Optional;
  * How to start a bot: the argument list (never split on spaces), an optional working directory
  * and extra environment variables. The first argument may name a bundled sample bot
  * ({@code sample:random}, {@code sample:greedy}, {@code sample:alphabeta}), which
- * {@code caissa.arena.bot.SampleBots} turns into a real {@code java} command.
+ * {@code caissa.arena.program.SampleBots} turns into a real {@code java} command.
  */
 public record BotCommand(List<String> argv, Optional<Path> workingDir, Map<String, String> env) {
 

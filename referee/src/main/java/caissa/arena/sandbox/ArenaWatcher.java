@@ -1,5 +1,7 @@
 package caissa.arena.sandbox;
 
+import caissa.arena.linux.BotCgroup;
+import caissa.arena.linux.Portable;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,5 +1,6 @@
 package caissa.arena.sandbox;
 
+import caissa.arena.linux.Portable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package caissa.arena.sandbox;
 
+import caissa.arena.linux.BotCgroup;
 import caissa.arena.program.BotCommand;
 import caissa.arena.program.ProgramLookup;
 import java.io.IOException;

@@ -1,5 +1,9 @@
 package caissa.arena.sandbox;
 
+import caissa.arena.linux.BotCgroup;
+import caissa.arena.linux.CgroupV1;
+import caissa.arena.linux.Namespaces;
+import caissa.arena.linux.Portable;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -265,7 +269,7 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
             boolean ownWritable = Files.isWritable(ownDir.resolve(version == CgroupVersion.V2 ? "cgroup.subtree_control"
                     : "cgroup.procs"));
             // Portable mode makes no group: nor does its doctor.
-            Optional<String> kind = portable ? Optional.empty() : BotCgroup.create("doctor", ResourceLimits.DEFAULT)
+            Optional<String> kind = portable ? Optional.empty() : BotCgroup.create("doctor", ResourceLimits.DEFAULT.group())
                     .map(group -> {
                         String k = group.kind();
                         group.remove();
@@ -305,11 +309,7 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
 
         /** Whether id {@value Bubblewrap#NOBODY} is mapped in this process's user namespace; true where there is no map to read. */
         private static boolean mapped(String map) {
-            return read(Path.of("/proc/self", map)).map(text -> text.lines().map(String::strip).map(line -> line.split("\\s+"))
-                    .filter(fields -> fields.length == 3).anyMatch(fields -> {
-                        long inside = Long.parseLong(fields[0]);
-                        return inside <= Bubblewrap.NOBODY && Bubblewrap.NOBODY < inside + Long.parseLong(fields[2]);
-                    })).orElse(true);
+            return Namespaces.maps(map, Bubblewrap.NOBODY);
         }
 
         private static Optional<String> read(Path file) {

@@ -1,5 +1,7 @@
 package caissa.arena.sandbox;
 
+import caissa.arena.linux.BotCgroup;
+import caissa.arena.linux.LimitHit;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -53,16 +55,32 @@ public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, 
     /** After the game: no process left in the cgroup, the cgroup given back, the watching stopped. */
     void close();
 
+    /** The limit the kernel reports a bot's cgroup hit, in words with its figure. */
+    static String words(LimitHit hit, ResourceLimits limits) {
+        if (hit instanceof LimitHit.Memory memory) {
+            // Without the kernel's peak figure, the kill itself says the bot reached the limit.
+            String peak = memory.peakBytes().stream().mapToObj(ResourceLimits::bytes).map(p -> ", peak " + p)
+                    .findFirst().orElse(", peak at the limit");
+            return "memory limit of " + ResourceLimits.bytes(limits.memoryBytes()) + " (killed for memory" + peak + ")";
+        }
+        // The kernel refuses the one too many rather than killing: the peak is the limit itself.
+        return "process limit of " + limits.processes() + " processes and threads (reached "
+                + limits.processes() + ", one more refused)";
+    }
+
     /** A cgroup of the bot's own; a sandbox's memory file systems are watched too (a cgroup does not say which one is full). */
     final class Grouped implements LimitHold {
         private final BotCgroup group;
+        /** The bot's limits: the group holds their memory and processes, the watch its scratch. */
+        private final ResourceLimits limits;
         /** What watches the sandbox's scratch (see {@link #watch}); nothing without a sandbox. */
         private final WatchdogSlot scratchWatch = new WatchdogSlot();
         /** Set by {@link #close}, when the group is given back (guarded by this). */
         private boolean closed;
 
-        Grouped(BotCgroup group) {
+        Grouped(BotCgroup group, ResourceLimits limits) {
             this.group = group;
+            this.limits = limits;
         }
 
         @Override
@@ -78,13 +96,13 @@ public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, 
         @Override
         public void watch(ProcessHandle started, List<String> scratch, Map<String, Path> kept) {
             if (!scratch.isEmpty()) {
-                scratchWatch.start(() -> LimitWatchdog.watch(started.pid(), group.limits(), false, scratch, kept));
+                scratchWatch.start(() -> LimitWatchdog.watch(started.pid(), limits, false, scratch, kept));
             }
         }
 
         @Override
         public Optional<String> limitHit() {
-            Optional<String> hit = cgroup().flatMap(BotCgroup::limitHit);
+            Optional<String> hit = cgroup().flatMap(BotCgroup::limitHit).map(kernels -> LimitHold.words(kernels, limits));
             return hit.isPresent() ? hit : scratchWatch.lookNow();
         }
 

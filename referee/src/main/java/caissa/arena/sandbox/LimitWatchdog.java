@@ -1,5 +1,6 @@
 package caissa.arena.sandbox;
 
+import caissa.arena.linux.TreeUsage;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;

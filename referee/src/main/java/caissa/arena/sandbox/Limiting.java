@@ -1,5 +1,6 @@
 package caissa.arena.sandbox;
 
+import caissa.arena.linux.BotCgroup;
 import java.io.IOException;
 import java.util.Objects;
 
@@ -48,7 +49,8 @@ public sealed interface Limiting permits Limiting.ByCgroup, Limiting.ByWatchdog,
         @Override
         public Holding hold(ResourceLimits limits) {
             try {
-                return new Holding.Held(new LimitHold.Grouped(BotCgroup.take(version, limits)));
+                return new Holding.Held(new LimitHold.Grouped(BotCgroup.take(
+                        version == Host.LimitsBy.CGROUP_V1 ? BotCgroup.Version.V1 : BotCgroup.Version.V2, limits.group()), limits));
             } catch (IOException e) {
                 return new Holding.Refused("the arena could not make its " + version.word() + " group: " + e.getMessage());
             }

@@ -1,5 +1,7 @@
 package caissa.arena.sandbox;
 
+import caissa.arena.linux.BotCgroup;
+import caissa.arena.linux.Portable;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;

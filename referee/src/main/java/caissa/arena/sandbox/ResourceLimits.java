@@ -1,5 +1,6 @@
 package caissa.arena.sandbox;
 
+import caissa.arena.linux.GroupLimits;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
@@ -34,6 +35,11 @@ public record ResourceLimits(long memoryBytes, int processes, int openFiles, lon
         if (scratchBytes < (1L << 20)) {
             throw new IllegalArgumentException("scratch limit must be at least 1 MiB");
         }
+    }
+
+    /** What the bot's cgroup holds it to: its memory and its processes. */
+    public GroupLimits group() {
+        return new GroupLimits(memoryBytes, processes);
     }
 
     public ResourceLimits withMemory(long bytes) {

@@ -1,21 +1,22 @@
 package caissa.arena.tournament;
 
 import caissa.arena.runner.BrokenBots;
-import caissa.arena.bot.CommandCheck;
 import caissa.arena.game.ClockKind;
 import caissa.arena.game.Durations;
 import caissa.arena.game.TimeControl;
 import caissa.arena.input.BadInputException;
-import caissa.arena.openings.BookOpenings;
-import caissa.arena.openings.BookOrder;
-import caissa.arena.openings.OpeningBook;
 import caissa.arena.input.Limits;
 import caissa.arena.input.Names;
 import caissa.arena.input.Texts;
+import caissa.arena.openings.BookOpenings;
+import caissa.arena.openings.BookOrder;
+import caissa.arena.openings.OpeningBook;
 import caissa.arena.program.BotCommand;
+import caissa.arena.program.CommandCheck;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.JsonFields;
 import caissa.arena.records.Json;
+import caissa.arena.records.JsonLines;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.ResourceLimits;

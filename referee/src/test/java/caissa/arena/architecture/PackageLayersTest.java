@@ -30,9 +30,11 @@ class PackageLayersTest {
     static final List<List<String>> LAYERS = List.of(
             // Pure: the game's rules, bad input, statistics, the arena's version.
             List.of("caissa.arena", "caissa.arena.rules", "caissa.arena.input", "caissa.arena.stats"),
-            // A bot's command line: its program found on the PATH, its clean environment.
+            // The kernel's mechanism: cgroup files, /proc readings, process trees, signals; nothing of bots or games.
+            List.of("caissa.arena.linux"),
+            // A bot's command line: its program found on the PATH, its clean environment, the checks before a run.
             List.of("caissa.arena.program"),
-            // A bot's containment: sandbox, cgroups, limits.
+            // A bot's containment: the parts (launch, limits) chosen for a command from what the machine offers.
             List.of("caissa.arena.sandbox"),
             // A bot's process and protocol, in its containment.
             List.of("caissa.arena.bot"),
@@ -113,6 +115,18 @@ class PackageLayersTest {
                 .should().dependOnClassesThat().resideInAnyPackage("java.io..", "java.nio..", "java.net..",
                         "java.util.concurrent..", "com.fasterxml..", "picocli..", "org.apache..")
                 .orShould().dependOnClassesThat().belongToAnyOf(ProcessBuilder.class, Runtime.class, Thread.class)
+                .check(arena);
+    }
+
+    /**
+     * The kernel's floor is mechanism only: the JDK and the pure packages, no library (the policy
+     * above it decides which part, when; this says how the kernel is asked).
+     */
+    @Test
+    void theKernelsFloorUsesOnlyTheJdkAndThePurePackages() {
+        noClasses().that().resideInAPackage("caissa.arena.linux")
+                .should().dependOnClassesThat().resideOutsideOfPackages("java..", "caissa.arena.linux",
+                        "caissa.arena", "caissa.arena.rules", "caissa.arena.input", "caissa.arena.stats")
                 .check(arena);
     }
 

@@ -62,7 +62,7 @@ class ProcessStartsTest {
     void onlyTheseClassesStartProcesses() {
         noClasses().that(outside("caissa.arena.bot.Launch", SourceBuild.class.getName(), Bubblewrap.class.getName(),
                         "caissa.arena.sandbox.ArenaWatcher",
-                        "caissa.arena.bot.Signals", "caissa.arena.cli.Terminal", "caissa.arena.bench.BenchCommand",
+                        "caissa.arena.linux.Signals", "caissa.arena.cli.Terminal", "caissa.arena.bench.BenchCommand",
                         "caissa.arena.bench.FairnessBench", "caissa.arena.bench.ScaleBench",
                         "caissa.arena.contest.JobRunner", "caissa.arena.contest.SlurmRunner"))
                 .should().callMethod(ProcessBuilder.class, "start")

@@ -2,7 +2,7 @@ package caissa.arena.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.sandbox.Portable;
+import caissa.arena.linux.Portable;
 import caissa.arena.testbots.SystemProperty;
 import caissa.arena.testbots.TestBots;
 import java.nio.file.Path;

@@ -2,7 +2,9 @@ package caissa.arena.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.linux.Portable;
 import caissa.arena.records.Json;
+import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -12,8 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import caissa.arena.sandbox.Portable;
-import caissa.arena.testbots.Sandboxes;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

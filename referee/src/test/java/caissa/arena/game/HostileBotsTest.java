@@ -3,9 +3,9 @@ package caissa.arena.game;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import caissa.arena.linux.BotCgroup;
 import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Side;
-import caissa.arena.sandbox.BotCgroup;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.sandbox.SandboxMode;

@@ -2,8 +2,8 @@ package caissa.arena.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.linux.Portable;
 import caissa.arena.rules.Side;
-import caissa.arena.sandbox.Portable;
 import caissa.arena.sandbox.SandboxRecord;
 import caissa.arena.testbots.TestBots;
 import java.time.Duration;

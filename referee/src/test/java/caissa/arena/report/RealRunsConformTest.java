@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.cli.Main;
 import caissa.arena.game.Termination;
+import caissa.arena.linux.Portable;
 import caissa.arena.records.Json;
 import caissa.arena.records.TournamentLayout;
-import caissa.arena.sandbox.Portable;
 import caissa.arena.testbots.Interruptible;
 import caissa.arena.testbots.Poll;
 import caissa.arena.testbots.Sandboxes;

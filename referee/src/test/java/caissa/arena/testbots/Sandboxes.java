@@ -1,6 +1,6 @@
 package caissa.arena.testbots;
 
-import caissa.arena.sandbox.BotCgroup;
+import caissa.arena.linux.BotCgroup;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.SandboxMode;
 import java.util.List;
@@ -49,7 +49,7 @@ public final class Sandboxes {
 
     /** {@code cgroup-v1} or {@code cgroup-v2}, as a game log here records a bot's cgroup; empty without one. */
     public static java.util.Optional<String> cgroupKind() {
-        return BotCgroup.create("probe", caissa.arena.sandbox.ResourceLimits.DEFAULT).map(group -> {
+        return BotCgroup.create("probe", caissa.arena.sandbox.ResourceLimits.DEFAULT.group()).map(group -> {
             String kind = group.kind();
             group.remove();
             return kind;

@@ -3,9 +3,9 @@ package caissa.arena.tournament;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.cli.Main;
+import caissa.arena.linux.Portable;
 import caissa.arena.program.BotCommand;
 import caissa.arena.records.Json;
-import caissa.arena.sandbox.Portable;
 import caissa.arena.testbots.Poll;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;

@@ -1,4 +1,4 @@
-package caissa.arena.sandbox;
+package caissa.arena.linux;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

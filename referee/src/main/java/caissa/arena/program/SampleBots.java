@@ -1,6 +1,5 @@
-package caissa.arena.bot;
+package caissa.arena.program;
 
-import caissa.arena.program.BotCommand;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;

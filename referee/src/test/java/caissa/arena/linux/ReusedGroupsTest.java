@@ -1,7 +1,13 @@
-package caissa.arena.sandbox;
+package caissa.arena.linux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.Parts;
+import caissa.arena.sandbox.ResourceLimits;
+import caissa.arena.sandbox.SandboxMode;
+import caissa.arena.sandbox.SharedSandbox;
 import caissa.arena.testbots.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,12 +44,12 @@ class ReusedGroupsTest {
     @Test
     void aReleasedGroupServesTheNextBotAsIfNew() throws Exception {
         assumeV1();
-        BotCgroup first = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
+        BotCgroup first = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
         // Burns some CPU, then starts more processes than its limit allows, then waits.
         Process greedy = joined(first, "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done;"
                 + " for n in 1 2 3 4 5 6 7 8; do sleep 60 & done; exec cat");
         awaitLimit(first);
-        assertThat(first.limitHit()).hasValueSatisfying(hit -> assertThat(hit).startsWith("process limit of 5"));
+        assertThat(first.limitHit()).hasValueSatisfying(hit -> assertThat(hit).isInstanceOf(LimitHit.Processes.class));
         assertThat(first.cpuTimeNanos().orElseThrow()).isPositive();
         List<Path> dirs = folders(first);
 
@@ -51,7 +57,7 @@ class ReusedGroupsTest {
         greedy.waitFor(5, TimeUnit.SECONDS);
         first.release();
 
-        BotCgroup next = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
+        BotCgroup next = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
         try {
             // The memory, freezer and CPU groups are the same; the process group may be a new one.
             assertThat(folders(next).stream().filter(dir -> !dir.startsWith("/sys/fs/cgroup/pids")))
@@ -69,7 +75,7 @@ class ReusedGroupsTest {
     void aGroupWhoseSandboxJustEndedGivesTheNextBotItsWholeProcessLimit() throws Exception {
         assumeV1();
         caissa.arena.testbots.Sandboxes.assumeSandbox();
-        BotCgroup first = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
+        BotCgroup first = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
         // A PID namespace that ends: the kernel can hold its count in pids.current for seconds after.
         Process sandboxed = joined(first, "bwrap --unshare-pid --die-with-parent --ro-bind / / /bin/true; exec cat");
         sandboxed.getOutputStream().close();
@@ -77,7 +83,7 @@ class ReusedGroupsTest {
         first.killAll();
         first.release();
 
-        BotCgroup next = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
+        BotCgroup next = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
         try {
             assertWholeProcessLimit(next);
         } finally {
@@ -92,7 +98,7 @@ class ReusedGroupsTest {
         // None put aside by an earlier test: this one's is the oldest.
         SharedSandbox.close();
         SharedSandbox.open();
-        BotCgroup group = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
+        BotCgroup group = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
         Path lingering = endASandboxIn(group);
         // Put aside, not removed: the group now has another process group.
         assertThat(lingering).exists();
@@ -100,11 +106,11 @@ class ReusedGroupsTest {
         Poll.until(Duration.ofSeconds(10), () -> Files.readString(lingering.resolve("pids.current")).strip().equals("0"));
         assertThat(Files.readString(lingering.resolve("pids.current")).strip()).isEqualTo("0");
 
-        BotCgroup again = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
+        BotCgroup again = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
         assertThat(again).isSameAs(group);
         Path next = endASandboxIn(again);
         try {
-            BotCgroup third = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
+            BotCgroup third = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
             try {
                 assertThat(processGroup(third)).as("the process group put aside first, its count now zero")
                         .isEqualTo(lingering);
@@ -166,11 +172,11 @@ class ReusedGroupsTest {
     @Test
     void aGroupWithAProcessStillInItIsNotUsedAgain() throws Exception {
         assumeV1();
-        BotCgroup group = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
+        BotCgroup group = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
         Process left = joined(group, "exec cat");
         try {
             group.release();
-            BotCgroup other = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
+            BotCgroup other = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
             try {
                 assertThat(folders(other)).isNotEqualTo(folders(group));
                 assertThat(other.pids()).isEmpty();
@@ -187,7 +193,7 @@ class ReusedGroupsTest {
     @Test
     void aGroupThatStillHoldsMemoryOfItsLastBotIsNotUsedAgain(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         assumeV1();
-        BotCgroup group = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
+        BotCgroup group = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
         List<Path> dirs = folders(group);
         // Page cache of a file it wrote stays charged to its group after it is gone.
         Path file = dir.resolve("written");
@@ -197,7 +203,7 @@ class ReusedGroupsTest {
         writer.waitFor(5, TimeUnit.SECONDS);
         group.release();
 
-        BotCgroup next = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
+        BotCgroup next = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
         try {
             assertThat(folders(next)).doesNotContainAnyElementsOf(dirs);
         } finally {
@@ -208,7 +214,7 @@ class ReusedGroupsTest {
     @Test
     void theIdleGroupsAreRemovedWhenTheLastCommandIsDone() throws Exception {
         assumeV1();
-        BotCgroup group = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
+        BotCgroup group = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
         List<Path> dirs = folders(group);
         group.release();
         assertThat(dirs).allSatisfy(dir -> assertThat(dir).exists());
@@ -221,7 +227,7 @@ class ReusedGroupsTest {
     @Test
     void aGroupGivenBackWhenNoCommandRunsBotsIsRemoved() throws Exception {
         assumeV1();
-        BotCgroup group = BotCgroup.take(Host.LimitsBy.CGROUP_V1, LIMITS);
+        BotCgroup group = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
         List<Path> dirs = folders(group);
         SharedSandbox.close();
 
@@ -245,7 +251,7 @@ class ReusedGroupsTest {
 
     private static void assumeV1() {
         caissa.arena.testbots.Sandboxes.assumeCgroups();
-        BotCgroup probe = BotCgroup.create("probe", ResourceLimits.DEFAULT).orElseThrow();
+        BotCgroup probe = BotCgroup.create("probe", ResourceLimits.DEFAULT.group()).orElseThrow();
         probe.remove();
         Assumptions.assumeTrue(probe.kind().equals("cgroup-v1"), "groups are used again on cgroup v1 only");
     }

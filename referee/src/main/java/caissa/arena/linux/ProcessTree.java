@@ -1,6 +1,5 @@
-package caissa.arena.bot;
+package caissa.arena.linux;
 
-import caissa.arena.sandbox.KernelFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -24,9 +23,9 @@ import java.util.UUID;
  * the session, cleared its environment and closed those pipes is out of reach without
  * operating-system containers.
  */
-final class ProcessTree {
+public final class ProcessTree {
 
-    static final String MARKER_VARIABLE = "CAISSA_ARENA_BOT";
+    public static final String MARKER_VARIABLE = "CAISSA_ARENA_BOT";
     private static final Path PROC = Path.of("/proc");
 
     private final String marker = UUID.randomUUID().toString();
@@ -35,16 +34,16 @@ final class ProcessTree {
     private ProcessHandle root;
 
     /** The variable and value to put in the bot's environment. */
-    String markerValue() {
+    public String markerValue() {
         return marker;
     }
 
-    synchronized void setRoot(ProcessHandle root) {
+    public synchronized void setRoot(ProcessHandle root) {
         this.root = root;
     }
 
     /** Remembers the current descendants, so that they can be killed even after they are orphaned. */
-    synchronized void snapshot() {
+    public synchronized void snapshot() {
         if (root != null) {
             root.descendants().forEach(seen::add);
         }
@@ -55,7 +54,7 @@ final class ProcessTree {
      * program, and those whose program cannot be told (one that is exiting, like a sandbox's init
      * as the bot ends: it must not count as a process the bot left behind).
      */
-    synchronized int runningDescendantsExcept(String program) {
+    public synchronized int runningDescendantsExcept(String program) {
         if (root == null) {
             return 0;
         }
@@ -64,7 +63,7 @@ final class ProcessTree {
     }
 
     /** The bot's processes other than the bot itself that are still alive. */
-    synchronized List<ProcessHandle> aliveDescendants() {
+    public synchronized List<ProcessHandle> aliveDescendants() {
         snapshot();
         Set<ProcessHandle> all = new LinkedHashSet<>(seen);
         all.addAll(markedProcesses());
@@ -82,7 +81,7 @@ final class ProcessTree {
      * Terminates the given processes: SIGTERM, a short wait, then SIGKILL for the stubborn, and
      * waits until they are gone (or the patience runs out).
      */
-    static void kill(List<ProcessHandle> processes, Duration politeWait, Duration patience) {
+    public static void kill(List<ProcessHandle> processes, Duration politeWait, Duration patience) {
         if (processes.isEmpty()) {
             return;
         }
@@ -96,7 +95,7 @@ final class ProcessTree {
      * Polls rather than waiting on {@link ProcessHandle#onExit()}: the JDK completes that only
      * after it has drained the process's output, which a surviving child can hold open.
      */
-    static void waitForExit(List<ProcessHandle> processes, Duration wait) {
+    public static void waitForExit(List<ProcessHandle> processes, Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
         while (processes.stream().anyMatch(ProcessTree::running) && System.nanoTime() < deadline) {
             try {
@@ -112,8 +111,8 @@ final class ProcessTree {
      * Alive and not a zombie: a process that has exited but is not yet reaped (a sandbox's init
      * whose parent just exited) is gone for every purpose here.
      */
-    static boolean running(ProcessHandle handle) {
-        if (!handle.isAlive() || !caissa.arena.sandbox.Portable.procAvailable()) {
+    public static boolean running(ProcessHandle handle) {
+        if (!handle.isAlive() || !Portable.procAvailable()) {
             return handle.isAlive();
         }
         try {
@@ -126,8 +125,8 @@ final class ProcessTree {
     }
 
     /** Remembers which pipes are the bot's standard input, output and error (Linux; nothing elsewhere). */
-    synchronized void notePipes() {
-        if (root == null || !caissa.arena.sandbox.Portable.procAvailable()) {
+    public synchronized void notePipes() {
+        if (root == null || !Portable.procAvailable()) {
             return;
         }
         for (String fd : List.of("0", "1", "2")) {
@@ -150,7 +149,7 @@ final class ProcessTree {
      * started, which holds every descriptor of the JVM, this bot's pipes included, until it
      * closes them before it runs its program. Killing it would end another bot's game.
      */
-    synchronized List<ProcessHandle> pipeHolders() {
+    public synchronized List<ProcessHandle> pipeHolders() {
         if (pipes.isEmpty()) {
             return List.of();
         }
@@ -192,7 +191,7 @@ final class ProcessTree {
 
     /** Processes whose environment carries this bot's marker (Linux only; empty elsewhere). */
     private List<ProcessHandle> markedProcesses() {
-        if (!caissa.arena.sandbox.Portable.procAvailable()) {
+        if (!Portable.procAvailable()) {
             return List.of();
         }
         String entry = MARKER_VARIABLE + "=" + marker;
@@ -235,7 +234,7 @@ final class ProcessTree {
         return true;
     }
 
-    synchronized Optional<ProcessHandle> root() {
+    public synchronized Optional<ProcessHandle> root() {
         return Optional.ofNullable(root);
     }
 }

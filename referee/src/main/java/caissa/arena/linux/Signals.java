@@ -1,4 +1,4 @@
-package caissa.arena.bot;
+package caissa.arena.linux;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -18,7 +18,7 @@ import java.nio.file.Path;
  * more wake-ups a ply (a third of its CPU on a machine without cgroups). The shell takes the
  * requests in order, so a stop is sent before the continue that follows it.
  */
-final class Signals {
+public final class Signals {
 
     private static final Path SH = Path.of("/bin/sh");
     /** Each request: the signal, whether to answer once it is sent (1) or not (0), then the targets, all numbers the arena wrote. */
@@ -37,9 +37,9 @@ final class Signals {
     }
 
     /** The shared signaller, started on first use; empty where there is no POSIX shell. */
-    static synchronized java.util.Optional<Signals> shared() {
+    public static synchronized java.util.Optional<Signals> shared() {
         if (instance == null || !instance.shell.isAlive()) {
-            if (caissa.arena.sandbox.Portable.on() || !Files.isExecutable(SH)) {
+            if (Portable.on() || !Files.isExecutable(SH)) {
                 return java.util.Optional.empty();
             }
             try {
@@ -54,7 +54,7 @@ final class Signals {
     }
 
     /** Stops every process of the group; returns once the request is with the shell, which sends it next. */
-    boolean stop(long group) {
+    public boolean stop(long group) {
         return send("STOP", group, java.util.List.of(), false);
     }
 
@@ -62,12 +62,12 @@ final class Signals {
      * Stops the processes {@code pids}, which left the bot's group (a new session of their own);
      * returns once the signal is sent, so that what they started meanwhile can be looked for.
      */
-    boolean stopEach(java.util.Collection<Long> pids) {
+    public boolean stopEach(java.util.Collection<Long> pids) {
         return pids.isEmpty() || send("STOP", 0, pids, true);
     }
 
     /** Continues every process of the group and the processes {@code pids} outside it; returns once the signals are sent. */
-    boolean resume(long group, java.util.Collection<Long> pids) {
+    public boolean resume(long group, java.util.Collection<Long> pids) {
         return send("CONT", group, pids, true);
     }
 

@@ -1,4 +1,4 @@
-package caissa.arena.sandbox;
+package caissa.arena.linux;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -166,7 +166,7 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes, long p
     }
 
     /** The first child of a process's main thread, 0 when it has none (yet) or is gone. */
-    static long firstChild(long pid) {
+    public static long firstChild(long pid) {
         List<Long> children = KernelFiles.numbers(PROC.resolve(pid + "/task/" + pid + "/children"));
         return children.isEmpty() ? 0 : children.get(0);
     }

@@ -1,9 +1,7 @@
-package caissa.arena.bot;
+package caissa.arena.program;
 
 import caissa.arena.input.Limits;
 import caissa.arena.input.Texts;
-import caissa.arena.program.BotCommand;
-import caissa.arena.program.ProgramLookup;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,5 @@
-package caissa.arena.bot;
+package caissa.arena.linux;
 
-import caissa.arena.sandbox.KernelFiles;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -17,7 +16,7 @@ import java.util.List;
  * parent's exit leaves the tree and is no longer counted; a per-bot cgroup's {@code cpuacct}
  * counts every process exactly. Zero where /proc is missing.
  */
-final class ProcessCpu {
+public final class ProcessCpu {
 
     /** Linux reports children's times in USER_HZ ticks, 100 a second on every architecture's ABI. */
     private static final long NANOS_PER_TICK = 10_000_000L;
@@ -26,8 +25,8 @@ final class ProcessCpu {
     private ProcessCpu() {
     }
 
-    static long nanos(long pid) {
-        return caissa.arena.sandbox.Portable.procAvailable() ? treeNanos(pid, 0) : 0;
+    public static long nanos(long pid) {
+        return Portable.procAvailable() ? treeNanos(pid, 0) : 0;
     }
 
     /** A fork loop cannot make the walk endless: the tree is followed this deep at most. */
@@ -57,12 +56,12 @@ final class ProcessCpu {
     }
 
     /** The children a process has running now (of all its threads; none when it is gone). */
-    static List<Long> children(long pid) {
+    public static List<Long> children(long pid) {
         return KernelFiles.children(PROC.resolve(Long.toString(pid)));
     }
 
     /** The process group of a process (field 5 of /proc/PID/stat), or -1 when unknown. */
-    static long processGroup(long pid) {
+    public static long processGroup(long pid) {
         try {
             String text = KernelFiles.read(PROC.resolve(Long.toString(pid)).resolve("stat"));
             return Long.parseLong(text.substring(text.lastIndexOf(')') + 2).split(" ")[2]);

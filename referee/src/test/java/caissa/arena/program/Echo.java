@@ -1,4 +1,4 @@
-package caissa.arena.bot;
+package caissa.arena.program;
 
 /** A tiny program for the JVM-option tests: prints its one line and exits. */
 public final class Echo {

@@ -1,6 +1,5 @@
-package caissa.arena.bot;
+package caissa.arena.program;
 
-import caissa.arena.program.ProgramLookup;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

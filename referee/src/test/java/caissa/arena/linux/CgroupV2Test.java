@@ -1,4 +1,4 @@
-package caissa.arena.sandbox;
+package caissa.arena.linux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,6 +11,8 @@ import caissa.arena.game.Termination;
 import caissa.arena.game.TimeControl;
 import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Side;
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.testbots.Poll;
 import caissa.arena.testbots.TestBots;
 import java.nio.file.Files;
@@ -54,7 +56,7 @@ class CgroupV2Test {
 
     @Test
     void theArenaMovesItselfIntoALeafAndEachBotGetsItsLimitedGroupBesideIt() throws Exception {
-        BotCgroup group = BotCgroup.take(Host.LimitsBy.CGROUP_V2, LIMITS);
+        BotCgroup group = BotCgroup.take(BotCgroup.Version.V2, LIMITS.group());
         Path dir = group.procsFiles().get(0).getParent();
         try {
             assertThat(group.kind()).isEqualTo("cgroup-v2");
@@ -85,7 +87,7 @@ class CgroupV2Test {
 
     @Test
     void aFrozenBotGetsNoCpuAndRunsAgainWhenThawedWithItsCpuTimeCounted() throws Exception {
-        BotCgroup group = BotCgroup.take(Host.LimitsBy.CGROUP_V2, LIMITS);
+        BotCgroup group = BotCgroup.take(BotCgroup.Version.V2, LIMITS.group());
         Process bot = joined(group, "while :; do :; done & while :; do :; done");
         try {
             awaitCpu(group, 200_000_000L);
@@ -107,7 +109,7 @@ class CgroupV2Test {
 
     @Test
     void theKillEndsEveryProcessOfTheBotHoweverItDetachedAndTheGroupIsRemoved() throws Exception {
-        BotCgroup group = BotCgroup.take(Host.LimitsBy.CGROUP_V2, LIMITS);
+        BotCgroup group = BotCgroup.take(BotCgroup.Version.V2, LIMITS.group());
         Path dir = group.procsFiles().get(0).getParent();
         Process bot = joined(group, "setsid sleep 600 & (trap '' TERM HUP; exec sleep 600) & sleep 600 & exec sleep 600");
         List<Long> pids = new ArrayList<>();
@@ -163,13 +165,13 @@ class CgroupV2Test {
 
     @Test
     void theNextArenaRemovesTheLeafAndBotGroupsOfADeadArenaButNotThoseOfALiveOne() throws Exception {
-        BotCgroup mine = BotCgroup.take(Host.LimitsBy.CGROUP_V2, LIMITS);
+        BotCgroup mine = BotCgroup.take(BotCgroup.Version.V2, LIMITS.group());
         Path parent = mine.procsFiles().get(0).getParent().getParent();
         long deadArena = (1L << 22) + 1;
         String ownLeaf = "caissa-" + ProcessHandle.current().pid() + "." + pidNamespace() + "-arena";
         Path deadLeaf = Files.createDirectory(parent.resolve(ownLeaf.replace("-" + ProcessHandle.current().pid() + ".",
                 "-" + deadArena + ".")));
-        BotCgroup orphaned = BotCgroup.create(deadArena, "orphan", LIMITS).orElseThrow();
+        BotCgroup orphaned = BotCgroup.create(deadArena, "orphan", LIMITS.group()).orElseThrow();
         Process frozen = joined(orphaned, "exec sleep 600");
         try {
             assertThat(orphaned.freeze()).isTrue();

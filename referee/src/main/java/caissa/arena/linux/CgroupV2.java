@@ -1,4 +1,4 @@
-package caissa.arena.sandbox;
+package caissa.arena.linux;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +24,7 @@ final class CgroupV2 extends BotCgroup {
 
     private final Path dir;
 
-    private CgroupV2(Path dir, ResourceLimits limits) {
+    private CgroupV2(Path dir, GroupLimits limits) {
         super(limits);
         this.dir = dir;
     }
@@ -39,7 +39,7 @@ final class CgroupV2 extends BotCgroup {
      *
      * @throws IOException where this arena cannot place groups (see {@link #place}) or write them: why
      */
-    static BotCgroup make(String leaf, ResourceLimits limits) throws IOException {
+    static BotCgroup make(String leaf, GroupLimits limits) throws IOException {
         if (!mounted()) {
             throw new IOException("no cgroup v2 file system at " + ROOT);
         }
@@ -86,7 +86,7 @@ final class CgroupV2 extends BotCgroup {
         }
         List<Path> stale = staleIn(place().parent());
         for (Path group : stale) {
-            CgroupV2 dead = new CgroupV2(group, ResourceLimits.DEFAULT);
+            CgroupV2 dead = new CgroupV2(group, ANY);
             dead.killAll();
             dead.remove();
         }

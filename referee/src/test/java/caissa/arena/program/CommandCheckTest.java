@@ -1,8 +1,7 @@
-package caissa.arena.bot;
+package caissa.arena.program;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.program.BotCommand;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

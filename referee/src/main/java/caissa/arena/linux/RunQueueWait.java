@@ -1,4 +1,4 @@
-package caissa.arena.bot;
+package caissa.arena.linux;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -13,7 +13,7 @@ import java.nio.file.StandardOpenOption;
  * thread spent so waited is time it could not use: the arena takes it off what it charges.
  * Unknown (-1) where the kernel does not keep the figure or the thread is gone.
  */
-final class RunQueueWait implements AutoCloseable {
+public final class RunQueueWait implements AutoCloseable {
 
     private static final RunQueueWait UNKNOWN = new RunQueueWait(null);
 
@@ -27,17 +27,17 @@ final class RunQueueWait implements AutoCloseable {
     }
 
     /** The calling thread's. */
-    static RunQueueWait ofCurrentThread() {
+    public static RunQueueWait ofCurrentThread() {
         return open(Path.of("/proc/thread-self/schedstat"));
     }
 
     /** A process's main thread's (the one its pid names). */
-    static RunQueueWait ofMainThread(long pid) {
+    public static RunQueueWait ofMainThread(long pid) {
         return open(Path.of("/proc", Long.toString(pid), "schedstat"));
     }
 
     private static RunQueueWait open(Path path) {
-        if (!caissa.arena.sandbox.Portable.procAvailable()) {
+        if (!Portable.procAvailable()) {
             return UNKNOWN;
         }
         try {
@@ -53,7 +53,7 @@ final class RunQueueWait implements AutoCloseable {
     }
 
     /** The thread's total wait for a core so far, or -1 when unknown. */
-    long nanos() {
+    public long nanos() {
         if (file == null) {
             return -1;
         }
@@ -72,7 +72,7 @@ final class RunQueueWait implements AutoCloseable {
     }
 
     /** "run-time wait-time timeslices": the middle one, without making a String a reading. */
-    static long secondNumber(byte[] text, int length) {
+    public static long secondNumber(byte[] text, int length) {
         int i = 0;
         while (i < length && text[i] != ' ') {
             i++;

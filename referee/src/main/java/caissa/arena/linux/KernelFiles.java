@@ -1,4 +1,4 @@
-package caissa.arena.sandbox;
+package caissa.arena.linux;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

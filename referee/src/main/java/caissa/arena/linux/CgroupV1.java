@@ -1,4 +1,4 @@
-package caissa.arena.sandbox;
+package caissa.arena.linux;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,14 +23,14 @@ import java.util.UUID;
  * once the last one's processes are all gone and its figures are reset: making and removing four
  * groups for each bot of each game was a tenth of the arena's own CPU time.
  */
-final class CgroupV1 extends BotCgroup {
+public final class CgroupV1 extends BotCgroup {
 
-    static final List<String> CONTROLLERS = List.of("memory", "pids", "freezer", "cpuacct");
+    public static final List<String> CONTROLLERS = List.of("memory", "pids", "freezer", "cpuacct");
     private static final byte[] FROZEN = "FROZEN".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] THAWED = "THAWED".getBytes(StandardCharsets.US_ASCII);
 
     /** Groups of this arena that are empty and reset, by limits, for the next bot (guarded by itself). */
-    private static final Map<ResourceLimits, Deque<CgroupV1>> IDLE = new HashMap<>();
+    private static final Map<GroupLimits, Deque<CgroupV1>> IDLE = new HashMap<>();
     /** A group that still holds more memory than this once its processes are gone is not used again. */
     private static final long MAX_RESIDUAL_BYTES = 8L << 20;
     /** At most this many idle groups are kept; more are removed. */
@@ -51,13 +51,13 @@ final class CgroupV1 extends BotCgroup {
     /** One folder per controller; the pids one is replaced when the group is used again (see {@link #resetForReuse}). */
     private final Map<String, Path> dirs;
 
-    private CgroupV1(Map<String, Path> dirs, ResourceLimits limits) {
+    private CgroupV1(Map<String, Path> dirs, GroupLimits limits) {
         super(limits);
         this.dirs = dirs;
     }
 
     /** An idle group of this arena with these limits, if one is kept. */
-    static Optional<BotCgroup> idle(ResourceLimits limits) {
+    static Optional<BotCgroup> idle(GroupLimits limits) {
         synchronized (IDLE) {
             Deque<CgroupV1> idle = IDLE.get(limits);
             return idle == null || idle.isEmpty() ? Optional.empty() : Optional.of(idle.pollFirst());
@@ -69,7 +69,7 @@ final class CgroupV1 extends BotCgroup {
      *
      * @throws IOException where the machine has not all of them, or they cannot be written: why, with the file
      */
-    static BotCgroup make(String leaf, ResourceLimits limits) throws IOException {
+    static BotCgroup make(String leaf, GroupLimits limits) throws IOException {
         Map<String, Path> dirs = new LinkedHashMap<>();
         try {
             for (String controller : CONTROLLERS) {
@@ -193,7 +193,7 @@ final class CgroupV1 extends BotCgroup {
         }
         synchronized (IDLE) {
             int kept = IDLE.values().stream().mapToInt(Deque::size).sum();
-            if (SharedSandbox.keeping() && kept < MAX_IDLE) {
+            if (keeping() && kept < MAX_IDLE) {
                 IDLE.computeIfAbsent(limits(), l -> new ArrayDeque<>()).addLast(this);
                 return true;
             }
@@ -251,7 +251,7 @@ final class CgroupV1 extends BotCgroup {
             if (oldest != null && processCount(oldest) == 0) {
                 replacement = LINGERING.pollFirst();
             }
-            keep = SharedSandbox.keeping() && LINGERING.size() < MAX_LINGERING;
+            keep = keeping() && LINGERING.size() < MAX_LINGERING;
             if (keep) {
                 LINGERING.addLast(lingering);
             }
@@ -278,7 +278,7 @@ final class CgroupV1 extends BotCgroup {
     }
 
     /** Removes every idle group and lingering process group, and the freezer's keeper. */
-    static void removeKept() {
+    public static void removeKept() {
         List<CgroupV1> idle = new ArrayList<>();
         List<Path> lingering;
         Path held;

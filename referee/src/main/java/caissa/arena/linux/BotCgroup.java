@@ -1,4 +1,4 @@
-package caissa.arena.sandbox;
+package caissa.arena.linux;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -23,9 +23,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * against its memory and process limits, can be frozen and thawed at once, has its CPU time
  * added up, and is found and killed at the end however it forked or detached. {@link CgroupV1}
  * (one hierarchy per controller: memory, pids, freezer, cpuacct) or {@link CgroupV2} (one
- * unified hierarchy): the version {@link Host} finds the arena may use, chosen once for a
- * command ({@link Limiting.ByCgroup}). Where the machine offers neither, a {@link LimitWatchdog}
- * holds the bots instead ({@link Limiting.ByWatchdog}).
+ * unified hierarchy): the version the machine offers the arena, chosen once for a command by
+ * the sandbox's parts, which hold the bots otherwise (a watchdog) where the machine offers neither.
+ * The group knows the kernel's files, not what its bot is: the limits it writes ({@link
+ * GroupLimits}) and the limit the kernel reports hit ({@link LimitHit}) are figures, and the
+ * caller words them.
  *
  * <p>The group is made under the arena's own group, so the arena's own limits still cover it.
  * Processes are put in by the launcher script before the bot's program runs ({@link
@@ -41,7 +43,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
      * The PID namespace that process id belongs to, in the name too: an arena in another
      * container that shares the cgroup folders must never take a live arena's pid for a dead one.
      */
-    static final long PID_NAMESPACE = pidNamespace();
+    static final long PID_NAMESPACE = Namespaces.pid();
     /** Whether this arena has swept the groups of dead arenas yet (once, before its first group). */
     private static final AtomicBoolean SWEPT = new AtomicBoolean();
     private static final AtomicLong MADE = new AtomicLong();
@@ -53,7 +55,24 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
      */
     public static final String SWITCH = "caissa.cgroups";
 
-    private final ResourceLimits limits;
+    /** The two kinds of hierarchy a bot's group is made in. */
+    public enum Version {
+        /** One hierarchy per controller: memory, pids, freezer, cpuacct ({@link CgroupV1}). */
+        V1,
+        /** One unified hierarchy ({@link CgroupV2}). */
+        V2
+    }
+
+    /** Limits for a group made only to be looked at or killed: a probe, a dead arena's group. */
+    static final GroupLimits ANY = new GroupLimits(1L << 30, 64);
+
+    /**
+     * Whether a group given back may be kept for a later bot: set by the caller while some of
+     * its bots run (see {@link #keepGroups}), so that nothing is kept after the last of them.
+     */
+    private static volatile boolean keeping;
+
+    private final GroupLimits limits;
     /** The freezer's state file, opened at the first freeze (see {@link #writeState}). */
     private FileChannel stateFile;
     /** The CPU time's file and a buffer for it, opened at the first reading (see {@link #cpuTimeNanos}). */
@@ -73,12 +92,12 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     private long oomKillsBefore;
     private long refusedBefore;
 
-    BotCgroup(ResourceLimits limits) {
+    BotCgroup(GroupLimits limits) {
         this.limits = limits;
     }
 
     /** A new group with the limits set, or empty when this machine offers no usable cgroups (or they are switched off). */
-    public static Optional<BotCgroup> create(String name, ResourceLimits limits) {
+    public static Optional<BotCgroup> create(String name, GroupLimits limits) {
         if ("off".equals(System.getProperty(SWITCH))) {
             return Optional.empty();
         }
@@ -89,17 +108,17 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     }
 
     /**
-     * A group for a bot of the version chosen for this machine ({@link Limiting.ByCgroup}): on v1
+     * A group for a bot of the version chosen for this machine: on v1
      * an idle one of this arena with the same limits whose last processes are all gone, or else a
      * new one (named {@code bot-N}, as it may serve many bots). Give it back with {@link #release}.
      *
      * @throws IOException when the group cannot be made: why, in the kernel's words with the file
      */
-    static BotCgroup take(Host.LimitsBy version, ResourceLimits limits) throws IOException {
+    public static BotCgroup take(Version version, GroupLimits limits) throws IOException {
         if (SWEPT.compareAndSet(false, true)) {
             sweepStale();
         }
-        if (version == Host.LimitsBy.CGROUP_V1) {
+        if (version == Version.V1) {
             Optional<BotCgroup> idle = CgroupV1.idle(limits);
             return idle.isPresent() ? idle.get() : CgroupV1.make(newLeaf(), limits);
         }
@@ -115,7 +134,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     }
 
     /** A group named as {@code owner}'s: the arena's own, or in tests one of a dead arena. */
-    static Optional<BotCgroup> create(long owner, String name, ResourceLimits limits) {
+    static Optional<BotCgroup> create(long owner, String name, GroupLimits limits) {
         String leaf = leaf(owner, name);
         try {
             return Optional.of(CgroupV1.make(leaf, limits));
@@ -135,7 +154,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
 
     /** Whether cgroups can be used here at all (made and removed once to find out). */
     public static boolean available() {
-        Optional<BotCgroup> probe = create("probe", ResourceLimits.DEFAULT);
+        Optional<BotCgroup> probe = create("probe", ANY);
         probe.ifPresent(BotCgroup::remove);
         return probe.isPresent();
     }
@@ -160,7 +179,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
      * group whose arena no longer runs is killed (freeze, SIGKILL, thaw) and removed by the next
      * arena's first bot.
      */
-    static int sweepStale() {
+    public static int sweepStale() {
         return CgroupV1.complete() ? CgroupV1.sweepStaleGroups() : CgroupV2.sweepStaleGroups();
     }
 
@@ -197,16 +216,6 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
             return OptionalLong.of(Long.parseLong(leaf.substring(PREFIX.length(), dot)));
         } catch (NumberFormatException e) {
             return OptionalLong.empty();
-        }
-    }
-
-    /** The inode number of this process's PID namespace ({@code /proc/self/ns/pid}), 0 when unknown. */
-    private static long pidNamespace() {
-        try {
-            String link = Files.readSymbolicLink(Path.of("/proc/self/ns/pid")).toString();
-            return Long.parseLong(link.substring(link.indexOf('[') + 1, link.indexOf(']')));
-        } catch (IOException | RuntimeException e) {
-            return 0;
         }
     }
 
@@ -307,7 +316,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     /** Removes the group's folders. */
     abstract void removeFolders();
 
-    ResourceLimits limits() {
+    GroupLimits limits() {
         return limits;
     }
 
@@ -320,7 +329,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     /**
      * Gives back a group whose processes were killed ({@link #killAll}): kept for the next bot
      * when nothing is left in it and it could be reset (cgroup v1, while some command's bots run,
-     * see {@link SharedSandbox}), removed otherwise.
+     * see {@link #keepGroups}), removed otherwise.
      */
     public void release() {
         if (!keep()) {
@@ -328,8 +337,20 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
         }
     }
 
+    /**
+     * Whether groups given back are kept for later bots ({@code true} while bots run); the
+     * caller removes what was kept ({@link #removeKept}) once it turns this off.
+     */
+    public static void keepGroups(boolean keep) {
+        keeping = keep;
+    }
+
+    static boolean keeping() {
+        return keeping;
+    }
+
     /** Removes every group kept for later bots, and the freezer's keeper: no command's bots run any more. */
-    static void removeKept() {
+    public static void removeKept() {
         CgroupV1.removeKept();
     }
 
@@ -402,20 +423,15 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     }
 
     /**
-     * The limit the bot ran into, in words with its figure: the kernel killed a process for
-     * memory, or refused it a new process or thread. Empty when it stayed within both.
+     * The limit the bot ran into: the kernel killed a process for memory, or refused it a new
+     * process or thread. Empty when it stayed within both.
      */
-    public Optional<String> limitHit() {
+    public Optional<LimitHit> limitHit() {
         if (counter(memoryEventsFile(), "oom_kill") > oomKillsBefore) {
-            // Without the kernel's peak figure, the kill itself says the bot reached the limit.
-            String peak = memoryPeakBytes().stream().mapToObj(ResourceLimits::bytes).map(p -> ", peak " + p)
-                    .findFirst().orElse(", peak at the limit");
-            return Optional.of("memory limit of " + ResourceLimits.bytes(limits.memoryBytes()) + " (killed for memory" + peak + ")");
+            return Optional.of(new LimitHit.Memory(memoryPeakBytes()));
         }
         if (counter(processesDir().resolve("pids.events"), "max") > refusedBefore) {
-            // The kernel refuses the one too many rather than killing: the peak is the limit itself.
-            return Optional.of("process limit of " + limits.processes() + " processes and threads (reached "
-                    + limits.processes() + ", one more refused)");
+            return Optional.of(new LimitHit.Processes());
         }
         return Optional.empty();
     }

@@ -1,4 +1,4 @@
-package caissa.arena.bot;
+package caissa.arena.program;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,7 +1,8 @@
-package caissa.arena.sandbox;
+package caissa.arena.linux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.testbots.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,8 +27,8 @@ class StaleGroupsTest {
         // gone. The pid of a process that just exited could be reused by a thread before the
         // sweep (pid_max is 32768 here, and parallel test forks start many threads).
         long deadArena = (1L << 22) + 1;
-        BotCgroup orphaned = BotCgroup.create(deadArena, "frozen-bot", ResourceLimits.DEFAULT).orElseThrow();
-        BotCgroup running = BotCgroup.create(ProcessHandle.current().pid(), "running-bot", ResourceLimits.DEFAULT).orElseThrow();
+        BotCgroup orphaned = BotCgroup.create(deadArena, "frozen-bot", ResourceLimits.DEFAULT.group()).orElseThrow();
+        BotCgroup running = BotCgroup.create(ProcessHandle.current().pid(), "running-bot", ResourceLimits.DEFAULT.group()).orElseThrow();
         Process frozen = joined(orphaned);
         Process alive = joined(running);
         try {
@@ -60,7 +61,7 @@ class StaleGroupsTest {
     void aKilledArenasFrozenBotWhoseProcessGroupHasAnotherNameIsKilledToo() throws Exception {
         caissa.arena.testbots.Sandboxes.assumeCgroups();
         long deadArena = (1L << 22) + 1;
-        BotCgroup orphaned = BotCgroup.create(deadArena, "reused-bot", ResourceLimits.DEFAULT).orElseThrow();
+        BotCgroup orphaned = BotCgroup.create(deadArena, "reused-bot", ResourceLimits.DEFAULT.group()).orElseThrow();
         Path pids = orphaned.procsFiles().stream().map(Path::getParent)
                 .filter(dir -> dir.startsWith("/sys/fs/cgroup/pids")).findFirst().orElse(null);
         if (pids == null) {

@@ -1,9 +1,9 @@
 package caissa.arena.bot;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import caissa.arena.game.Entrant;
+import caissa.arena.linux.RunQueueWait;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.Parts;
@@ -20,49 +20,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The time a thread waited for a core, as the arena reads it: from whose schedstat, and how a
- * reply's time of arrival is corrected by the reader's own wait.
+ * How a reply's time of arrival is corrected by its reader's own wait for a core, and whose
+ * wait the arena reads for a bot (see caissa.arena.linux.RunQueueWaitTest for the reading itself).
  */
-class RunQueueWaitTest {
+class ReaderDelayTest {
 
     private static final long MS = 1_000_000L;
-
-    @Test
-    void theWaitIsTheMiddleFigureOfSchedstat() {
-        byte[] text = "281053 1234567890 3\n".getBytes(StandardCharsets.US_ASCII);
-        assertThat(RunQueueWait.secondNumber(text, text.length)).isEqualTo(1_234_567_890L);
-        byte[] zero = "5 0 1\n".getBytes(StandardCharsets.US_ASCII);
-        assertThat(RunQueueWait.secondNumber(zero, zero.length)).isZero();
-        byte[] garbage = "nothing here\n".getBytes(StandardCharsets.US_ASCII);
-        assertThat(RunQueueWait.secondNumber(garbage, garbage.length)).isEqualTo(-1);
-    }
-
-    @Test
-    void thisThreadsWaitIsTheSecondFigureOfItsSchedstat() throws Exception {
-        Path file = Path.of("/proc/thread-self/schedstat");
-        assumeTrue(Files.isReadable(file), "no schedstat on this system");
-        try (RunQueueWait wait = RunQueueWait.ofCurrentThread()) {
-            long before = Long.parseLong(Files.readString(file).strip().split(" ")[1]);
-            long read = wait.nanos();
-            long after = Long.parseLong(Files.readString(file).strip().split(" ")[1]);
-            // A total that only grows: read between two readings of the file, it lies between them.
-            assertThat(read).isBetween(before, after);
-        }
-    }
-
-    @Test
-    void aProcessThatIsGoneHasNoFigure() throws Exception {
-        Process sleeper = new ProcessBuilder("sleep", "30").start();
-        try (RunQueueWait wait = RunQueueWait.ofMainThread(sleeper.pid())) {
-            assertThat(wait.nanos()).as("read while it runs").isNotNegative();
-            sleeper.destroyForcibly();
-            assertThat(sleeper.waitFor(10, TimeUnit.SECONDS)).isTrue();
-            // Reaped: the file opened while it ran answers nothing, whatever process takes its pid next.
-            assertThat(wait.nanos()).isEqualTo(-1);
-        }
-        // A pid above the largest Linux hands out: never a process.
-        assertThat(RunQueueWait.ofMainThread((1L << 22) + 1).nanos()).isEqualTo(-1);
-    }
 
     @Test
     void theReadersDelaysAreItsWaitForACoreAndTheJvmsPauses() {
