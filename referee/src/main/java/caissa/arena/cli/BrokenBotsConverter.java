@@ -1,6 +1,6 @@
 package caissa.arena.cli;
 
-import caissa.arena.tournament.BrokenBots;
+import caissa.arena.runner.BrokenBots;
 import picocli.CommandLine;
 
 /** Reads {@code refuse}, {@code forfeit} or {@code exclude}; anything else is an option error. */

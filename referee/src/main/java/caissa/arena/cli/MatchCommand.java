@@ -1,40 +1,27 @@
 package caissa.arena.cli;
 
-import caissa.arena.input.Texts;
 import caissa.arena.command.BotOption;
 import caissa.arena.command.ExitCodes;
 import caissa.arena.command.Options;
 import caissa.arena.command.UsageException;
-import caissa.arena.bot.BotHost;
-import caissa.arena.diagnostics.Diagnosis;
-import caissa.arena.diagnostics.IrregularLossTally;
-import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.Entrant;
-import caissa.arena.game.GameSetup;
-import caissa.arena.match.Match;
-import caissa.arena.match.MatchReport;
+import caissa.arena.match.MatchRun;
 import caissa.arena.match.MatchSettings;
-import caissa.arena.records.Json;
 import caissa.arena.records.MatchLayout;
 import caissa.arena.records.ReportsDirectory;
 import caissa.arena.rules.Variant;
-import caissa.arena.runner.Openings;
 import caissa.arena.runner.Shard;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.openings.BookOpenings;
 import caissa.arena.openings.BookOrder;
 import caissa.arena.openings.OpeningBook;
 import caissa.arena.stats.Sprt;
-import caissa.arena.tournament.BrokenBots;
-import java.io.PrintWriter;
+import caissa.arena.runner.BrokenBots;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -190,199 +177,16 @@ final class MatchCommand implements Callable<Integer> {
             throw new UsageException((games != null ? "--games: " : "--max-games: ") + e.getMessage());
         }
         Path dir = out != null ? out : MatchLayout.defaultFolder(LocalDateTime.now(), engineBot.name(), baselineBot.name());
-
         Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()))
                 .hiding(List.of(ReportsDirectory.root()));
-        // Each bot is checked as its games will hold it: the match's sandbox and limits, its output hidden.
-        Map<String, String> brokenBots = PreflightCheck.problems(GameSetup.of(engineBot, baselineBot, settings.timeControl())
-                .withVariant(variant)
-                .withOpening(book.map(b -> b.at(0).moves()).orElseGet(() -> Openings.opening(variant, seed, 0, openingPlies)))
-                .withIsolation(isolation.hiding(List.of(dir))), List.of(engineBot, baselineBot),
-                Map.of(engineBot.name(), "--engine " + engineBot.name(), baselineBot.name(), "--baseline " + baselineBot.name()),
-                threads);
-        if (!brokenBots.isEmpty() && broken != BrokenBots.FORFEIT) {
-            // Leaving a bot out of a match leaves nothing to play: exclude refuses as refuse does.
-            brokenBots.values().forEach(line -> spec.commandLine().getErr().println("caissa match: " + TerminalText.escape(line)));
-            spec.commandLine().getErr().println("caissa match: the match is refused" + (broken == BrokenBots.EXCLUDE
-                    ? " (leaving a bot out of a match leaves nothing to play)" : "")
-                    + "; to play it with the broken bot losing each game by start-failure, add --broken forfeit");
-            spec.commandLine().getErr().flush();
-            return ExitCodes.USAGE;
+        MatchRun run = new MatchRun(new MatchRun.Request(settings, dir, threads, share, isolation, broken,
+                Optional.ofNullable(openings), Optional.ofNullable(json), interactive,
+                interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH), spec.commandLine().getOut(),
+                spec.commandLine().getErr(), () -> sandbox.warnIfUnsandboxed("match", spec.commandLine().getErr()));
+        MatchRun.Ending ending = run.run();
+        if (ending instanceof MatchRun.Ending.Judged judged) {
+            return judged.decision().exitCode();
         }
-        sandbox.warnIfUnsandboxed("match", spec.commandLine().getErr());
-        PrintWriter terminal = spec.commandLine().getOut();
-        brokenBots.values().forEach(line -> terminal.println("broken: " + TerminalText.escape(line)
-                + "; it loses each game by start-failure (--broken forfeit)"));
-        terminal.printf("match: %s (engine) vs %s (baseline), %s %d games, %d at a time%n", TerminalText.escape(engineBot.name()),
-                TerminalText.escape(baselineBot.name()), games != null ? "exactly" : "at most", cap, threads);
-        terminal.println("  engine:   " + engineBot.command().display());
-        terminal.println("  baseline: " + baselineBot.command().display());
-        terminal.println("  sprt: " + hypotheses + "; clock: " + settings.timeControl().describe() + "; openings: "
-                + book.map(b -> "book " + openings + " (" + b.book().size() + " lines)")
-                        .orElse(openingPlies + " plies, seed " + seed));
-        terminal.println("  game logs: " + dir.resolve(MatchLayout.GAMES_DIR));
-        if (share.isEmpty()) {
-            terminal.println("  summary: " + dir.resolve(MatchLayout.SUMMARY_FILE) + (json != null ? " and " + json : ""));
-        }
-        terminal.flush();
-        // A match cut short (Ctrl-C, SIGTERM, a CI timeout) still leaves its summary so far, marked as such.
-        AtomicReference<MatchReport> latest = new AtomicReference<>(Match.before(settings, dir, threads));
-        Thread onInterrupt = new Thread(() -> {
-            MatchReport cut = latest.get().interruptedNow();
-            writeSummaries(dir, cut);
-            terminal.println();
-            terminal.println("interrupted after " + Texts.count(cut.games(), "game", "games") + "; the summary so far is in "
-                    + dir.resolve(MatchLayout.SUMMARY_FILE) + (json != null ? " and " + json : ""));
-            terminal.flush();
-        }, "match-interrupted");
-        if (share.isEmpty()) {
-            // A shard's figures are a part of a match: only the merge judges it.
-            Runtime.getRuntime().addShutdownHook(onInterrupt);
-        }
-        MatchReport report;
-        BotHost bots = BotHost.open();
-        try {
-            int columns = interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH;
-            report = Match.run(settings, dir, threads, (game, summary) -> {
-                latest.set(summary);
-                String line = progress(summary, cap);
-                if (interactive) {
-                    // Cut to the terminal's width, padded to clear the previous line: a wrapped line cannot be redrawn.
-                    String fitted = line.length() > columns - 1 ? line.substring(0, columns - 1) : line;
-                    terminal.print("\r" + fitted + " ".repeat(columns - 1 - fitted.length()));
-                } else {
-                    terminal.println(line);
-                }
-                terminal.flush();
-            }, share, isolation, BrokenBots.forfeiting(brokenBots, bots));
-        } finally {
-            bots.close();
-            try {
-                Runtime.getRuntime().removeShutdownHook(onInterrupt);
-            } catch (IllegalStateException shuttingDown) {
-                // Interrupted after all: the hook writes the summary.
-            }
-        }
-        if (bots.stopping()) {
-            // The hook writes the summary; the games cut short are not results.
-            return report.decision().exitCode();
-        }
-        if (interactive) {
-            terminal.println();
-        }
-        terminal.println();
-        if (share.isPresent()) {
-            terminal.printf(Locale.ROOT, "shard %s: %d games played; judge the whole match with: caissa merge --out DIR SHARD-DIR...%n",
-                    share.get(), report.games());
-            terminal.flush();
-            return ExitCodes.OK;
-        }
-        printVerdict(terminal, report);
-        writeSummaries(dir, report);
-        terminal.println("game logs: " + dir.resolve(MatchLayout.GAMES_DIR));
-        terminal.println("summary: " + dir.resolve(MatchLayout.SUMMARY_FILE) + (json != null ? " and " + json : ""));
-        terminal.flush();
-        return report.decision().exitCode();
-    }
-
-    /** The verdict, the figures and the irregular losses by cause; shared with {@code merge} of a sharded match. */
-    static void printVerdict(PrintWriter terminal, MatchReport report) {
-        terminal.printf(Locale.ROOT, "%s: %s after %d games%n", verdictSentence(report), report.decision().word(),
-                report.games());
-        terminal.printf(Locale.ROOT, "  engine +%d =%d -%d, pairs %s, Elo %s, LOS %.1f%%, LLR %.2f [%.2f, %.2f]%n",
-                report.wins(), report.draws(), report.losses(), report.pentanomial(), elo(report), report.los() * 100,
-                report.llr(), stoppingBounds(report).get(0), stoppingBounds(report).get(1));
-        if (report.eloCorrected() != null && report.settings().sequential()) {
-            terminal.println("  Elo corrected for the early stop " + interval(report.eloCorrected())
-                    + ", normalized Elo " + interval(report.normalizedElo()));
-        } else if (report.normalizedElo() != null) {
-            terminal.println("  normalized Elo " + interval(report.normalizedElo()));
-        }
-        irregular(terminal, "engine", report.engine().name(), report.irregularLosses().engine());
-        irregular(terminal, "baseline", report.baseline().name(), report.irregularLosses().baseline());
-    }
-
-    /** The summary in the match folder (where {@code caissa report} finds it) and, with --json, where asked. */
-    private void writeSummaries(Path dir, MatchReport report) {
-        try {
-            Json.writeFile(dir.resolve(MatchLayout.SUMMARY_FILE), report);
-            if (json != null) {
-                Json.writeFile(json, report);
-            }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    private static void irregular(PrintWriter terminal, String role, String name, MatchReport.SideLosses losses) {
-        if (losses.games() == 0) {
-            return;
-        }
-        terminal.printf("  the %s (%s) lost %d games irregularly:%n", role, name, losses.games());
-        for (IrregularLossTally.Entry entry : losses.byCause()) {
-            Diagnosis why = entry.example();
-            terminal.println("    " + entry.games() + " by " + entry.cause().word() + ", e.g. game " + why.game() + ": "
-                    + why.reason());
-            if (!why.lastStderrLine().isEmpty()) {
-                terminal.println("      its stderr ends: " + why.lastStderrLine());
-            }
-            if (why.hint() != null) {
-                terminal.println("      hint: " + why.hint());
-            }
-            terminal.println("      game log: " + why.log());
-        }
-    }
-
-    private static String progress(MatchReport s, int cap) {
-        double score = s.games() == 0 ? 0 : (s.wins() + s.draws() / 2.0) / s.games();
-        return String.format(Locale.ROOT, "games %d/%d: +%d =%d -%d  score %.1f%%  Elo %s  LLR %.2f [%.2f, %.2f]",
-                s.games(), cap, s.wins(), s.draws(), s.losses(), score * 100, elo(s), s.llr(), stoppingBounds(s).get(0),
-                stoppingBounds(s).get(1));
-    }
-
-    /** The bounds the LLR is judged against; a summary written before they existed has Wald's alone. */
-    private static List<Double> stoppingBounds(MatchReport report) {
-        return report.stoppingBounds() == null ? report.bounds() : report.stoppingBounds();
-    }
-
-    /** {@code +3.2 [-1.0, +7.5]}, an infinite value as ∞. */
-    private static String interval(MatchReport.EloInterval e) {
-        if (e.elo() == null && e.low() != null) {
-            // Wins only (or nearly): the data bound the Elo from below and say nothing more.
-            return "above " + signed(e.low(), "-∞") + " (95%, no finite estimate)";
-        }
-        if (e.elo() == null && e.high() != null) {
-            return "below " + signed(e.high(), "+∞") + " (95%, no finite estimate)";
-        }
-        if (e.elo() == null) {
-            // A fixed-length match whose pairs all scored the same: no spread, so no interval either.
-            return "no estimate (every pair scored the same)";
-        }
-        return signed(e.elo(), "?") + " [" + signed(e.low(), "-∞") + ", " + signed(e.high(), "+∞") + "]";
-    }
-
-    private static String signed(Double value, String infinite) {
-        return value == null ? infinite : String.format(Locale.ROOT, "%+.1f", value);
-    }
-
-    private static String elo(MatchReport s) {
-        if (s.elo() == null) {
-            long pairs = s.pentanomial().stream().mapToLong(Long::longValue).sum();
-            // Every pair won (or lost) has no finite maximum-likelihood Elo.
-            return pairs > 0 && s.pentanomial().get(4) == pairs ? "+∞"
-                    : pairs > 0 && s.pentanomial().get(0) == pairs ? "-∞" : "?";
-        }
-        return String.format(Locale.ROOT, "%+.1f", s.elo())
-                + (s.eloError() == null ? " ± ∞" : String.format(Locale.ROOT, " ± %.1f", s.eloError()));
-    }
-
-    private static String verdictSentence(MatchReport report) {
-        return switch (report.decision()) {
-            case H1 -> "the engine is at least as good as claimed";
-            case H0 -> "regression: the engine is not better";
-            case INCONCLUSIVE -> "no decision";
-            case FAILED -> "no result: every game ended in an irregular loss, so the match measured nothing";
-            case INTERRUPTED -> "interrupted before a decision";
-        };
+        return ending instanceof MatchRun.Ending.Refused ? ExitCodes.USAGE : ExitCodes.OK;
     }
 }

@@ -3,6 +3,7 @@ package caissa.arena.cli;
 import caissa.arena.command.ExitCodes;
 import caissa.arena.match.MatchMerge;
 import caissa.arena.match.MatchReport;
+import caissa.arena.match.MatchText;
 import caissa.arena.records.MatchLayout;
 import caissa.arena.records.TournamentLayout;
 import caissa.arena.report.HtmlReport;
@@ -49,7 +50,7 @@ final class MergeCommand implements Callable<Integer> {
             terminal.printf("merged %d shards of the match %s vs %s: %d games into %s%n", shards.size(), report.engine().name(),
                     report.baseline().name(), report.games(), out);
             terminal.println();
-            MatchCommand.printVerdict(terminal, report);
+            MatchText.printVerdict(terminal, report);
             terminal.println("summary: " + out.resolve(MatchLayout.SUMMARY_FILE));
             terminal.flush();
             return report.decision().exitCode();

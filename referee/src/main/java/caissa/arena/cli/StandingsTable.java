@@ -1,6 +1,7 @@
 package caissa.arena.cli;
 
 import caissa.arena.diagnostics.TerminalText;
+import caissa.arena.tournament.StageName;
 import caissa.arena.tournament.Standing;
 import caissa.arena.tournament.StandingsDocument;
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ final class StandingsTable {
 
     static String format(StandingsDocument document) {
         List<StandingsDocument.Stage> stages = document.stages() == null ? List.of() : document.stages();
-        boolean swiss = stages.stream().anyMatch(st -> st.stage().equals("swiss"));
+        boolean swiss = stages.stream().anyMatch(st -> st.stage() == StageName.SWISS);
         if (!swiss) {
             return String.format("Standings of %s after %d of %d games%n", TerminalText.escape(document.tournament()), document.gamesPlayed(),
                     document.gamesTotal()) + table(document.standings(), false);
@@ -25,7 +26,7 @@ final class StandingsTable {
         // A Swiss shows each stage: the Swiss with its byes and Buchholz, then the final.
         StringBuilder sb = new StringBuilder();
         for (StandingsDocument.Stage stage : stages) {
-            boolean isSwiss = stage.stage().equals("swiss");
+            boolean isSwiss = stage.stage() == StageName.SWISS;
             sb.append(String.format("%s of %s after %d of %d games%s%n", isSwiss ? "Swiss stage" : "Final",
                     TerminalText.escape(document.tournament()), stage.gamesPlayed(), stage.gamesTotal(),
                     isSwiss ? " (" + stage.rounds() + (stage.rounds() == 1 ? " round" : " rounds") + " paired)" : ""));

@@ -8,7 +8,6 @@ import caissa.arena.contest.ContestDefinition.HouseBot;
 import caissa.arena.contest.ContestDefinition.Language;
 import caissa.arena.contest.ContestDefinition.Publicity;
 import caissa.arena.contest.ContestDefinition.Registration;
-import caissa.arena.game.Durations;
 import caissa.arena.input.BadInputException;
 import caissa.arena.input.Limits;
 import caissa.arena.input.Names;
@@ -17,6 +16,7 @@ import caissa.arena.program.BotCommand;
 import caissa.arena.program.CommandCheck;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
+import caissa.arena.records.JsonFields;
 import caissa.arena.records.JsonLines;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.ResourceLimits;
@@ -36,13 +36,11 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -81,11 +79,11 @@ public final class ContestFile {
     static final int MAX_SLOTS = 256;
 
     private final Path file;
-    private final JsonLines lines;
+    private final JsonFields<ContestFileException> fields;
 
-    private ContestFile(Path file, JsonLines lines) {
+    private ContestFile(Path file, String text) {
         this.file = file;
-        this.lines = lines;
+        this.fields = new JsonFields<>(file, text, ContestFileException::new);
     }
 
     /**
@@ -102,7 +100,7 @@ public final class ContestFile {
         } catch (IOException e) {
             throw new ContestFileException(file + ": cannot read: " + e.getMessage());
         }
-        return new ContestFile(file, JsonLines.of(text)).definition(root(file, text));
+        return new ContestFile(file, text).definition(root(file, text));
     }
 
     /**
@@ -475,7 +473,7 @@ public final class ContestFile {
                 // FILE:LINE: FIELD: problem, with the stand-in file's line replaced by the competition's.
                 String rest = message.substring(prefix.length());
                 rest = rest.substring(rest.indexOf(':') + 1).strip();
-                throw new ContestFileException(file + ":" + line(pointer) + ": " + field + "." + rest);
+                throw fields.at(pointer, field + "." + rest);
             }
             throw error(pointer, field, message);
         } catch (IOException e) {
@@ -537,25 +535,11 @@ public final class ContestFile {
     }
 
     private void unknownFields(JsonNode node, String pointer, Set<String> known) {
-        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-            String field = it.next();
-            if (!known.contains(field)) {
-                throw error(pointer + "/" + field, (pointer.isEmpty() ? "" : JsonLines.dotted(pointer) + ".") + field,
-                        "unknown field (known: " + String.join(", ", new TreeSet<>(known)) + ")");
-            }
-        }
+        fields.unknownFields(node, pointer, known);
     }
 
     private String text(JsonNode node, String pointer, String name, String prefix) {
-        JsonNode value = node.get(name);
-        String field = prefix == null ? name : prefix + "." + name;
-        if (value == null || value.isNull()) {
-            throw error(pointer, field, "required");
-        }
-        if (!value.isTextual() || value.asText().isBlank()) {
-            throw error(pointer + "/" + name, field, "must be a non-empty string, got " + value);
-        }
-        return value.asText();
+        return fields.requiredText(node, pointer, prefix == null ? name : prefix + "." + name, name);
     }
 
     private List<String> strings(JsonNode node, String pointer, String name, String prefix, boolean mayBeEmpty) {
@@ -578,15 +562,8 @@ public final class ContestFile {
     }
 
     private long whole(JsonNode node, String pointer, String name, long defaultValue, long min, long max) {
-        JsonNode value = node.get(name);
-        if (value == null || value.isNull()) {
-            return defaultValue;
-        }
         String field = pointer.isEmpty() ? name : JsonLines.dotted(pointer) + "." + name;
-        if (!value.isIntegralNumber() || !value.canConvertToLong() || value.asLong() < min || value.asLong() > max) {
-            throw error(pointer + "/" + name, field, "must be a whole number from " + min + " to " + max + ", got " + value);
-        }
-        return value.asLong();
+        return fields.whole(node, pointer, field, name, defaultValue, min, max);
     }
 
     private long bytes(JsonNode node, String pointer, String name, long defaultValue, long min, long max) {
@@ -594,47 +571,26 @@ public final class ContestFile {
     }
 
     private boolean bool(JsonNode node, String pointer, String name, String prefix) {
-        JsonNode value = node.get(name);
-        if (value == null || value.isNull()) {
-            return true;
-        }
-        if (!value.isBoolean()) {
-            throw error(pointer + "/" + name, prefix + "." + name, "must be true or false, got " + value);
-        }
-        return value.asBoolean();
+        return fields.bool(node, pointer, prefix + "." + name, name, true);
     }
 
+    /** A positive duration, or {@code defaultValue} when absent; required when that is null. */
     private Duration duration(JsonNode node, String pointer, String name, String prefix, Duration defaultValue) {
-        JsonNode value = node.get(name);
         String field = prefix + "." + name;
-        if (value == null || value.isNull()) {
+        Optional<Duration> duration = fields.duration(node, pointer, field, name);
+        if (duration.isEmpty()) {
             if (defaultValue == null) {
                 throw error(pointer, field, "required");
             }
             return defaultValue;
         }
-        if (!value.isTextual()) {
-            throw error(pointer + "/" + name, field, "must be a duration string like \"30s\", got " + value);
+        if (duration.get().isZero()) {
+            throw error(pointer + "/" + name, field, "must be positive, got " + node.get(name));
         }
-        Duration duration;
-        try {
-            duration = Durations.parse(value.asText());
-        } catch (IllegalArgumentException e) {
-            throw error(pointer + "/" + name, field, e.getMessage());
-        }
-        if (duration.isZero()) {
-            throw error(pointer + "/" + name, field, "must be positive, got " + value);
-        }
-        return duration;
+        return duration.get();
     }
 
     private ContestFileException error(String pointer, String field, String problem) {
-        return new ContestFileException(file + ":" + line(pointer) + ": " + field + ": " + problem);
+        return fields.error(pointer, field, problem);
     }
-
-    private int line(String pointer) {
-        return lines.line(pointer);
-    }
-
-
 }

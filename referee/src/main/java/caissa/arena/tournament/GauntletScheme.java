@@ -8,7 +8,6 @@ import java.util.List;
  */
 final class GauntletScheme extends OneBatch {
 
-    static final String STAGE = "gauntlet";
 
     private final TournamentDefinition definition;
     private final List<String> engines;
@@ -26,8 +25,8 @@ final class GauntletScheme extends OneBatch {
     }
 
     @Override
-    String stage() {
-        return STAGE;
+    StageName stage() {
+        return StageName.GAUNTLET;
     }
 
     @Override

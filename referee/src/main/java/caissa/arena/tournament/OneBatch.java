@@ -12,13 +12,13 @@ import java.util.Optional;
 abstract sealed class OneBatch implements Scheme permits RoundRobinScheme, GauntletScheme {
 
     /** The stage's name, as {@code standings.json} writes it. */
-    abstract String stage();
+    abstract StageName stage();
 
     /** The one batch's schedule. */
     abstract List<ScheduledGame> schedule();
 
     @Override
-    public int stageGames(String stage) {
+    public int stageGames(StageName stage) {
         return Math.toIntExact(totalGames());
     }
 

@@ -19,13 +19,13 @@ public final class Plan {
      * One batch: its 1-based index, its stage ({@code round-robin}, {@code gauntlet}, {@code swiss}
      * or {@code final}), its Swiss round (0 outside a Swiss), its games, and the bot with the bye.
      */
-    public record Batch(int index, String stage, int round, List<ScheduledGame> games, Optional<Integer> bye) {
+    public record Batch(int index, StageName stage, int round, List<ScheduledGame> games, Optional<Integer> bye) {
         public Batch {
             games = List.copyOf(games);
         }
 
         public String describe() {
-            return round > 0 ? stage + " round " + round : stage;
+            return round > 0 ? stage + " round " + round : stage.word();
         }
     }
 
@@ -62,7 +62,7 @@ public final class Plan {
     }
 
     /** Games in one stage ({@link Batch#stage()}). */
-    public int stageGames(String stage) {
+    public int stageGames(StageName stage) {
         return scheme.stageGames(stage);
     }
 
@@ -110,11 +110,11 @@ public final class Plan {
         }
 
         /** The games of the given finished map that belong to a stage, as scheduled. */
-        List<FinishedGame> gamesOf(String stage) {
+        List<FinishedGame> gamesOf(StageName stage) {
             List<String> names = plan.names;
             List<FinishedGame> games = new ArrayList<>();
             for (Batch b : known) {
-                if (b.stage().equals(stage)) {
+                if (b.stage() == stage) {
                     for (ScheduledGame g : b.games()) {
                         FinishedGame game = finished.get(g.number());
                         if (matches(g, game, names)) {

@@ -6,7 +6,6 @@ import java.util.List;
 /** Every bot meets every other, {@code gamesPerPair} games a pair, in Berger rounds: one batch, one stage. */
 final class RoundRobinScheme extends OneBatch {
 
-    static final String STAGE = "round-robin";
 
     private final TournamentDefinition definition;
 
@@ -21,8 +20,8 @@ final class RoundRobinScheme extends OneBatch {
     }
 
     @Override
-    String stage() {
-        return STAGE;
+    StageName stage() {
+        return StageName.ROUND_ROBIN;
     }
 
     @Override

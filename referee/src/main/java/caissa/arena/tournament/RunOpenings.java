@@ -36,29 +36,10 @@ public final class RunOpenings {
     }
 
     /**
-     * Which opening of the book pair {@code pair} plays: one a round, counted across stages. A round
-     * of a round robin has floor(n/2) pairings (Berger); a Swiss round plays its pairings
-     * gamesPerPair/2 times over, one opening each time; a gauntlet's round is one meeting of each engine.
+     * Which opening of the book pair {@code pair} plays: one a round, counted across stages, as the
+     * format counts its rounds ({@link Format#bookRound}).
      */
     static long bookIndex(TournamentDefinition definition, int pair) {
-        int bots = definition.bots().size();
-        long p = pair - 1L;
-        Format format = definition.format();
-        if (format instanceof Format.Gauntlet g) {
-            return p / Math.max(1, g.engines().size());
-        }
-        if (format instanceof Format.Swiss s) {
-            int pairings = bots / 2;
-            int repeats = definition.gamesPerPair() / 2;
-            long swissPairs = (long) s.rounds() * pairings * repeats;
-            if (p < swissPairs) {
-                long round = p / ((long) pairings * repeats);
-                long repeat = p % ((long) pairings * repeats) / pairings;
-                return round * repeats + repeat;
-            }
-            int top = s.finalStage().map(Format.Final::top).orElse(2);
-            return (long) s.rounds() * repeats + (p - swissPairs) / Math.max(1, top / 2);
-        }
-        return p / Math.max(1, bots / 2);
+        return definition.format().bookRound(pair - 1L, definition.bots().size(), definition.gamesPerPair());
     }
 }

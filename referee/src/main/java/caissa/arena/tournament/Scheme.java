@@ -17,8 +17,8 @@ public sealed interface Scheme permits OneBatch, SwissScheme {
      */
     long totalGames();
 
-    /** Games in one stage (a {@link Plan.Batch#stage()} name). */
-    int stageGames(String stage);
+    /** Games in one stage ({@link Plan.Batch#stage()}). */
+    int stageGames(StageName stage);
 
     /** Batches in the whole tournament. */
     int batchCount();

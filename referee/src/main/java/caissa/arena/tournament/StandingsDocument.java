@@ -28,7 +28,7 @@ public record StandingsDocument(String schema, String tournament, Variant varian
      * @param batches the stage's games known so far by number, a Swiss round each (one for other stages)
      */
     @JsonPropertyOrder({"stage", "rounds", "gamesPlayed", "gamesTotal", "complete", "batches", "standings", "crosstable"})
-    public record Stage(String stage, int rounds, int gamesPlayed, int gamesTotal, boolean complete, List<Batch> batches,
+    public record Stage(StageName stage, int rounds, int gamesPlayed, int gamesTotal, boolean complete, List<Batch> batches,
             List<Standing> standings, Map<String, Map<String, CrossEntry>> crosstable) {
         public Stage {
             batches = List.copyOf(batches);

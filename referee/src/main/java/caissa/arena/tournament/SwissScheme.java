@@ -1,5 +1,8 @@
 package caissa.arena.tournament;
 
+import static caissa.arena.tournament.StageName.FINAL;
+import static caissa.arena.tournament.StageName.SWISS;
+
 import caissa.arena.rules.Side;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,8 +21,6 @@ import java.util.Set;
  */
 final class SwissScheme implements Scheme {
 
-    static final String SWISS = "swiss";
-    static final String FINAL = "final";
 
     private final TournamentDefinition definition;
     private final Format.Swiss format;
@@ -43,8 +44,8 @@ final class SwissScheme implements Scheme {
     }
 
     @Override
-    public int stageGames(String stage) {
-        return Math.toIntExact(stage.equals(SWISS) ? format.rounds() * gamesPerRound() : finalGames());
+    public int stageGames(StageName stage) {
+        return Math.toIntExact(stage == SWISS ? format.rounds() * gamesPerRound() : finalGames());
     }
 
     @Override
@@ -100,11 +101,11 @@ final class SwissScheme implements Scheme {
     public List<StandingsDocument.Stage> stages(Plan.Progress progress) {
         List<String> names = progress.plan().names();
         List<StandingsDocument.Stage> stages = new ArrayList<>();
-        List<Plan.Batch> swiss = progress.known().stream().filter(b -> b.stage().equals(SWISS)).toList();
+        List<Plan.Batch> swiss = progress.known().stream().filter(b -> b.stage() == SWISS).toList();
         List<FinishedGame> swissGames = progress.gamesOf(SWISS);
         stages.add(stage(SWISS, swiss.size(), swissGames, swiss, Standings.swiss(names, swissGames,
                 SwissPairing.Scores.after(names.size(), progress.swissRounds())), Standings.crosstable(names, swissGames)));
-        List<Plan.Batch> fin = progress.known().stream().filter(b -> b.stage().equals(FINAL)).toList();
+        List<Plan.Batch> fin = progress.known().stream().filter(b -> b.stage() == FINAL).toList();
         if (!fin.isEmpty()) {
             List<String> finalists = finalists(fin.get(0), names);
             List<FinishedGame> finalGames = progress.gamesOf(FINAL);
@@ -114,7 +115,7 @@ final class SwissScheme implements Scheme {
         return List.copyOf(stages);
     }
 
-    private StandingsDocument.Stage stage(String stage, int rounds, List<FinishedGame> games, List<Plan.Batch> batches,
+    private StandingsDocument.Stage stage(StageName stage, int rounds, List<FinishedGame> games, List<Plan.Batch> batches,
             List<Standing> table, Map<String, Map<String, CrossEntry>> cross) {
         int total = stageGames(stage);
         return new StandingsDocument.Stage(stage, rounds, games.size(), total, games.size() == total,

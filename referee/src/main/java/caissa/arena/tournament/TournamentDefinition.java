@@ -81,18 +81,7 @@ public record TournamentDefinition(
             throw new IllegalArgumentException("leaving them out leaves " + kept.size() + " bot" + (kept.size() == 1 ? "" : "s")
                     + ": a tournament needs at least 2");
         }
-        Format keptFormat = format;
-        if (format instanceof Format.Gauntlet g) {
-            List<String> engines = g.engines().stream().filter(e -> !left.contains(e)).toList();
-            if (engines.isEmpty() || engines.size() == kept.size()) {
-                throw new IllegalArgumentException("leaving them out leaves a gauntlet with " + engines.size() + " engines and "
-                        + (kept.size() - engines.size()) + " other bots: it needs at least one of each");
-            }
-            keptFormat = new Format.Gauntlet(engines);
-        } else if (format instanceof Format.Swiss s && s.finalStage().isPresent() && s.finalStage().get().top() > kept.size()) {
-            throw new IllegalArgumentException("leaving them out leaves " + kept.size() + " bots, fewer than the final's top "
-                    + s.finalStage().get().top());
-        }
+        Format keptFormat = format.without(left, kept.size());
         return new TournamentDefinition(name, kept, gamesPerPair, timeControl, openingPlies, seed, concurrency, keptFormat,
                 variant, isolation);
     }

@@ -1,5 +1,6 @@
 package caissa.arena.tournament;
 
+import caissa.arena.runner.BrokenBots;
 import caissa.arena.game.ClockKind;
 import caissa.arena.game.Durations;
 import caissa.arena.game.TimeControl;
@@ -13,6 +14,7 @@ import caissa.arena.openings.OpeningBook;
 import caissa.arena.program.BotCommand;
 import caissa.arena.program.CommandCheck;
 import caissa.arena.records.InputFiles;
+import caissa.arena.records.JsonFields;
 import caissa.arena.records.Json;
 import caissa.arena.records.JsonLines;
 import caissa.arena.rules.Variant;
@@ -58,15 +60,15 @@ public final class TournamentFile {
 
     private final Path file;
     private final Path folder;
-    private final JsonLines lines;
+    private final JsonFields<TournamentFileException> fields;
     /** With {@link #readForRun}: the bots whose command cannot be started, by name, each with its problem line. */
     private final Map<String, String> unstartable = new LinkedHashMap<>();
     private final boolean collectUnstartable;
 
-    private TournamentFile(Path file, JsonLines lines, boolean collectUnstartable) {
+    private TournamentFile(Path file, String text, boolean collectUnstartable) {
         this.file = file;
         this.folder = file.toAbsolutePath().getParent();
-        this.lines = lines;
+        this.fields = new JsonFields<>(file, text, TournamentFileException::new);
         this.collectUnstartable = collectUnstartable;
     }
 
@@ -91,7 +93,7 @@ public final class TournamentFile {
      */
     public static ForRun readForRun(Path file) {
         String text = text(file);
-        TournamentFile reader = new TournamentFile(file, JsonLines.of(text), true);
+        TournamentFile reader = new TournamentFile(file, text, true);
         JsonNode root = root(file, text);
         TournamentDefinition definition = reader.definition(root);
         return new ForRun(definition, reader.broken(root), reader.unstartable);
@@ -114,7 +116,7 @@ public final class TournamentFile {
      */
     public static TournamentDefinition read(Path file) {
         String text = text(file);
-        TournamentFile reader = new TournamentFile(file, JsonLines.of(text), false);
+        TournamentFile reader = new TournamentFile(file, text, false);
         JsonNode root = root(file, text);
         TournamentDefinition definition = reader.definition(root);
         reader.broken(root);
@@ -210,8 +212,7 @@ public final class TournamentFile {
                     "must be even (each opening is played once with each colour), got " + gamesPerPair);
         }
         Duration perGame = duration(root, "timePerGame", "30s");
-        Optional<Duration> perMove = root.hasNonNull("timePerMove")
-                ? Optional.of(duration(root, "timePerMove", null)) : Optional.empty();
+        Optional<Duration> perMove = fields.duration(root, "", "timePerMove", "timePerMove");
         Duration increment = duration(root, "increment", "0s");
         Duration allowance = duration(root, "firstMoveAllowance", "1s");
         if (perGame.isZero()) {
@@ -226,7 +227,7 @@ public final class TournamentFile {
         boolean suspendIdle = bool(root, "suspendIdle", true);
         TimeControl timeControl = new TimeControl(perGame, perMove, increment, allowance, margin, clock, suspendIdle);
         int openingPlies = integer(root, "openingPlies", 0, 0, MAX_OPENING_PLIES);
-        long seed = root.has("seed") ? longValue(root, "seed") : 1;
+        long seed = root.has("seed") ? fields.whole(root, "", "seed", "seed") : 1;
         Optional<Integer> concurrency = root.hasNonNull("concurrency")
                 ? Optional.of(integer(root, "concurrency", 1, 1, Limits.MAX_CONCURRENCY)) : Optional.empty();
         Format format = format(root, bots);
@@ -271,11 +272,7 @@ public final class TournamentFile {
         }
         long seed = defaultSeed;
         if (node.has("seed")) {
-            JsonNode value = node.get("seed");
-            if (!value.isIntegralNumber() || !value.canConvertToLong()) {
-                throw error("/openings/seed", "openings.seed", "must be a whole number, got " + value);
-            }
-            seed = value.asLong();
+            seed = fields.whole(node, "/openings", "openings.seed", "seed");
         }
         try {
             return Optional.of(new BookOpenings(OpeningBook.read(book, variant), order, seed));
@@ -363,8 +360,8 @@ public final class TournamentFile {
             if (!node.hasNonNull("top")) {
                 throw error("/final", "final.top", "required: how many of the best bots of the Swiss play the final");
             }
-            int top = integer(node, "/final/", "final.", "top", 2, 2, bots.size());
-            int games = integer(node, "/final/", "final.", "gamesPerPair", 2, 2, 10_000);
+            int top = (int) fields.whole(node, "/final", "final.top", "top", 2, 2, bots.size());
+            int games = (int) fields.whole(node, "/final", "final.gamesPerPair", "gamesPerPair", 2, 2, 10_000);
             if (games % 2 != 0) {
                 throw error("/final/gamesPerPair", "final.gamesPerPair",
                         "must be even (each opening is played once with each colour), got " + games);
@@ -509,45 +506,19 @@ public final class TournamentFile {
     }
 
     private void unknownFields(JsonNode node, String pointer, Set<String> known) {
-        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-            String field = it.next();
-            if (!known.contains(field)) {
-                throw error(pointer + "/" + field, (pointer.isEmpty() ? "" : JsonLines.dotted(pointer) + ".") + field,
-                        "unknown field (known: " + String.join(", ", known.stream().sorted().toList()) + ")");
-            }
-        }
+        fields.unknownFields(node, pointer, known);
     }
 
     private String requiredText(JsonNode node, String field) {
-        return requiredText(node, "", "", field);
+        return fields.requiredText(node, "", field, field);
     }
 
     private String requiredText(JsonNode node, String pointer, String prefix, String field) {
-        JsonNode value = node.get(field);
-        String name = prefix.isEmpty() ? field : prefix + "." + field;
-        if (value == null || value.isNull()) {
-            throw error(pointer, name, "required");
-        }
-        if (!value.isTextual() || value.asText().isBlank()) {
-            throw error(pointer + "/" + field, name, "must be a non-empty string, got " + value);
-        }
-        return value.asText();
+        return fields.requiredText(node, pointer, prefix.isEmpty() ? field : prefix + "." + field, field);
     }
 
     private int integer(JsonNode root, String field, int defaultValue, int min, int max) {
-        return integer(root, "/", "", field, defaultValue, min, max);
-    }
-
-    private int integer(JsonNode node, String pointer, String prefix, String field, int defaultValue, int min, int max) {
-        JsonNode value = node.get(field);
-        if (value == null || value.isNull()) {
-            return defaultValue;
-        }
-        // Checked on the number as written: asInt() of 2^64+2 would wrap around to 2.
-        if (!value.isIntegralNumber() || !value.canConvertToInt() || value.asInt() < min || value.asInt() > max) {
-            throw error(pointer + field, prefix + field, "must be a whole number from " + min + " to " + max + ", got " + value);
-        }
-        return value.asInt();
+        return (int) fields.whole(root, "", field, field, defaultValue, min, max);
     }
 
     private ClockKind clock(JsonNode root) {
@@ -563,41 +534,15 @@ public final class TournamentFile {
     }
 
     private boolean bool(JsonNode root, String field, boolean defaultValue) {
-        JsonNode value = root.get(field);
-        if (value == null || value.isNull()) {
-            return defaultValue;
-        }
-        if (!value.isBoolean()) {
-            throw error("/" + field, field, "must be true or false, got " + value);
-        }
-        return value.asBoolean();
-    }
-
-    private long longValue(JsonNode root, String field) {
-        JsonNode value = root.get(field);
-        if (!value.isIntegralNumber() || !value.canConvertToLong()) {
-            throw error("/" + field, field, "must be a whole number, got " + value);
-        }
-        return value.asLong();
+        return fields.bool(root, "", field, field, defaultValue);
     }
 
     private Duration duration(JsonNode root, String field, String defaultValue) {
-        JsonNode value = root.get(field);
-        if (value == null || value.isNull()) {
-            return Durations.parse(defaultValue);
-        }
-        if (!value.isTextual()) {
-            throw error("/" + field, field, "must be a duration string like \"30s\", got " + value);
-        }
-        try {
-            return Durations.parse(value.asText());
-        } catch (IllegalArgumentException e) {
-            throw error("/" + field, field, e.getMessage());
-        }
+        return fields.duration(root, "", field, field).orElseGet(() -> Durations.parse(defaultValue));
     }
 
     private TournamentFileException error(String pointer, String field, String problem) {
-        return new TournamentFileException(file + ":" + lines.line(pointer) + ": " + field + ": " + problem);
+        return fields.error(pointer, field, problem);
     }
 
     /** Whether anything but white space follows the value: valid JSON followed by garbage is not valid JSON. */

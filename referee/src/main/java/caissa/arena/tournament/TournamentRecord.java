@@ -1,5 +1,6 @@
 package caissa.arena.tournament;
 
+import caissa.arena.runner.BrokenBots;
 import caissa.arena.game.Durations;
 import caissa.arena.rules.Variant;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -52,7 +53,7 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
      * gauntlet); null for a run of the whole tournament.
      */
     @JsonPropertyOrder({"index", "count", "batch", "stage", "round"})
-    public record ShardRecord(int index, int count, int batch, String stage, int round) {
+    public record ShardRecord(int index, int count, int batch, StageName stage, int round) {
     }
 
     public static final String SCHEMA = "caissa-arena/tournament/2";
@@ -82,10 +83,8 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
                     Durations.format(d.timeControl().margin()), d.timeControl().clock().word(),
                     d.timeControl().suspendIdle(), d.openingPlies(), d.seed(),
                     d.concurrency().orElse(null), f.word(),
-                    f instanceof Format.Gauntlet g ? g.engines() : null,
-                    f instanceof Format.Swiss s ? s.rounds() : null,
-                    f instanceof Format.Swiss s ? s.finalStage().map(x -> new Final(x.top(), x.gamesPerPair())).orElse(null)
-                            : null, d.variant(), d.book().map(caissa.arena.openings.BookRecord::of).orElse(null));
+                    f.recordedEngines(), f.recordedRounds(),
+                    f.recordedFinal().map(x -> new Final(x.top(), x.gamesPerPair())).orElse(null), d.variant(), d.book().map(caissa.arena.openings.BookRecord::of).orElse(null));
         }
 
         /** The fields that differ from another definition, as {@code field (old → new)}; concurrency does not count. */
@@ -140,12 +139,8 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
                     java.util.Optional.ofNullable(timePerMove).map(Durations::parse), Durations.parse(increment),
                     Durations.parse(firstMoveAllowance), Durations.parse(orElse(timeMargin, "0s")),
                     caissa.arena.game.ClockKind.fromWord(orElse(clock, "wall")), orElse(suspendIdle, true));
-            Format f = switch (formatWord()) {
-                case "gauntlet" -> new Format.Gauntlet(engines);
-                case "swiss" -> new Format.Swiss(rounds, java.util.Optional.ofNullable(finalStage)
-                        .map(x -> new Format.Final(x.top(), x.gamesPerPair())));
-                default -> Format.ROUND_ROBIN;
-            };
+            Format f = Format.recorded(format, engines, rounds, java.util.Optional.ofNullable(finalStage)
+                    .map(x -> new Format.Final(x.top(), x.gamesPerPair())));
             return new TournamentDefinition(name, entries, gamesPerPair, timeControl, openingPlies, seed,
                     java.util.Optional.ofNullable(concurrency), f, variant,
                     // The record does not keep sandbox settings: a merge writes records, it runs no bot.

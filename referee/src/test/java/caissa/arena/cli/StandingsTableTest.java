@@ -2,6 +2,7 @@ package caissa.arena.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.tournament.StageName;
 import caissa.arena.tournament.Standing;
 import caissa.arena.tournament.StandingsDocument;
 import java.util.List;
@@ -21,8 +22,8 @@ class StandingsTableTest {
         List<Standing> fin = List.of(row(1, "c", 2, null, null), row(2, "a", 0, null, null));
         List<Standing> overall = List.of(row(1, "c", 4, 1, 0), row(2, "a", 4, 0, 2), row(3, "b", 0, 0, 4));
         StandingsDocument document = new StandingsDocument(StandingsDocument.SCHEMA, "cup", caissa.arena.rules.Variant.CAISSA, "test", "now", 6, 6, true,
-                overall, Map.of(), List.of(new StandingsDocument.Stage("swiss", 2, 4, 4, true, List.of(), swiss, Map.of()),
-                        new StandingsDocument.Stage("final", 0, 2, 2, true, List.of(), fin, Map.of())));
+                overall, Map.of(), List.of(new StandingsDocument.Stage(StageName.SWISS, 2, 4, 4, true, List.of(), swiss, Map.of()),
+                        new StandingsDocument.Stage(StageName.FINAL, 0, 2, 2, true, List.of(), fin, Map.of())));
 
         String table = StandingsTable.format(document);
 

@@ -182,9 +182,9 @@ class ReportFirstScreenInBrowserTest {
         Files.writeString(file, Json.write(cup));
         Path out = temp.resolve("runs").resolve("class-swiss");
         TournamentDefinition definition = TournamentFile.read(file);
-        List<caissa.arena.tournament.BrokenBots.Broken> broken = forfeits.entrySet().stream()
-                .map(e -> new caissa.arena.tournament.BrokenBots.Broken(e.getKey(), e.getValue(),
-                        caissa.arena.tournament.BrokenBots.FORFEIT)).toList();
+        List<caissa.arena.runner.BrokenBots.Broken> broken = forfeits.entrySet().stream()
+                .map(e -> new caissa.arena.runner.BrokenBots.Broken(e.getKey(), e.getValue(),
+                        caissa.arena.runner.BrokenBots.FORFEIT)).toList();
         InProcessTournaments.play(Tournament.open(definition, file, out, false, TournamentObserver.NONE, Optional.empty(),
                 Optional.empty(), broken), names, 1, forfeits);
 

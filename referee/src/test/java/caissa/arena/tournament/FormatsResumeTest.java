@@ -113,7 +113,7 @@ class FormatsResumeTest {
 
         assertThat(again.stages()).isEqualTo(expected.stages());
         assertThat(Journal.read(out)).hasSize(14).extracting(FinishedGame::game).doesNotHaveDuplicates();
-        assertThat(again.stages()).extracting(StandingsDocument.Stage::stage).containsExactly("swiss", "final");
+        assertThat(again.stages()).extracting(StandingsDocument.Stage::stage).containsExactly(StageName.SWISS, StageName.FINAL);
         assertThat(again.stages().get(0).rounds()).isEqualTo(3);
         assertThat(again.stages().get(0).standings()).allSatisfy(s -> assertThat(s.buchholz()).isNotNull());
         // Five bots, three rounds: three different bots had a bye, 2 points each.

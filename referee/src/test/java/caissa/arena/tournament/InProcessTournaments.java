@@ -1,5 +1,6 @@
 package caissa.arena.tournament;
 
+import caissa.arena.runner.BrokenBots;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameListener;
 import caissa.arena.game.GameRecord;

@@ -64,7 +64,7 @@ class SchemeTest {
         // Every stage's count is what its games add up to, and the standings rank every bot.
         StandingsDocument standings = Tournament.standings(plan, finished, finished.size(), plan.totalGames(), true);
         for (StandingsDocument.Stage stage : standings.stages()) {
-            assertThat(stage.gamesPlayed()).as(stage.stage()).isEqualTo(plan.stageGames(stage.stage()));
+            assertThat(stage.gamesPlayed()).as(stage.stage().word()).isEqualTo(plan.stageGames(stage.stage()));
             assertThat(stage.complete()).isTrue();
         }
         assertThat(standings.standings()).hasSize(bots);

@@ -169,7 +169,7 @@ class ShardMergeTest {
                     Optional.of(new Shard(i + 1, 2)), Optional.of(merged)).play(1);
         }
         Merge.Result round2 = Merge.merge(merged, List.of(round2Shards));
-        assertThat(round2.next()).hasValueSatisfying(b -> assertThat(b.stage()).isEqualTo("final"));
+        assertThat(round2.next()).hasValueSatisfying(b -> assertThat(b.stage()).isEqualTo(StageName.FINAL));
         Path[] finalShards = {dir.resolve("f-1"), dir.resolve("f-2")};
         for (int i = 0; i < 2; i++) {
             Tournament.open(TournamentFile.read(file), file, finalShards[i], false, TournamentObserver.NONE,
@@ -179,7 +179,7 @@ class ShardMergeTest {
 
         assertThat(done.next()).isEmpty();
         StandingsDocument result = Json.mapper().readValue(merged.resolve("standings.json").toFile(), StandingsDocument.class);
-        assertThat(result.stages()).extracting(StandingsDocument.Stage::stage).containsExactly("swiss", "final");
+        assertThat(result.stages()).extracting(StandingsDocument.Stage::stage).containsExactly(StageName.SWISS, StageName.FINAL);
         assertThat(result.stages()).isEqualTo(whole.stages());
         assertThat(result.standings()).isEqualTo(whole.standings()).hasSize(5);
         // A second merge of the same round is refused: the folder needs the next batch.

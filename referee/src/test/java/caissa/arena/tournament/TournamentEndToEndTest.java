@@ -1,5 +1,6 @@
 package caissa.arena.tournament;
 
+import caissa.arena.runner.BrokenBots;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.cli.Main;

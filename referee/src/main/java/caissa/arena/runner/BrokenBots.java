@@ -1,4 +1,4 @@
-package caissa.arena.tournament;
+package caissa.arena.runner;
 
 import caissa.arena.game.Entrant;
 
@@ -8,7 +8,6 @@ import caissa.arena.game.GameRecord;
 
 import caissa.arena.bot.BotHost;
 
-import caissa.arena.runner.GamePool;
 
 import caissa.arena.game.Game;
 import caissa.arena.game.GameListener;

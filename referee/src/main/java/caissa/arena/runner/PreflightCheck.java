@@ -1,6 +1,5 @@
-package caissa.arena.cli;
+package caissa.arena.runner;
 
-import caissa.arena.command.UsageException;
 import caissa.arena.diagnostics.Preflight;
 import caissa.arena.bot.BotHost;
 import caissa.arena.game.Entrant;
@@ -19,7 +18,7 @@ import java.util.concurrent.Future;
  * Runs {@link Preflight} for every bot of a run, a few at a time, and names every bot that
  * cannot play, each with its cause (and its fix where one is known), so that one run shows them all.
  */
-final class PreflightCheck {
+public final class PreflightCheck {
 
     private PreflightCheck() {
     }
@@ -30,7 +29,7 @@ final class PreflightCheck {
      * @param labels how a bot is named in its line, for example {@code "--engine"} by entrant name
      * @return by bot name, in the given order, one line for each bot that cannot play
      */
-    static Map<String, String> problems(GameSetup game, List<Entrant> bots, Map<String, String> labels, int concurrency)
+    public static Map<String, String> problems(GameSetup game, List<Entrant> bots, Map<String, String> labels, int concurrency)
             throws InterruptedException {
         // The same command twice (a bot against a copy of itself) needs checking once.
         Map<List<String>, Entrant> distinct = new LinkedHashMap<>();
