@@ -8,6 +8,7 @@ import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.SystemProperty;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.CommandRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
