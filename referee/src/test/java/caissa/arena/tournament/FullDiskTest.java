@@ -8,12 +8,12 @@ import caissa.arena.game.GameRecord;
 import caissa.arena.records.Json;
 import caissa.arena.records.TournamentLayout;
 import caissa.arena.testkit.CommandRun;
+import caissa.arena.testkit.ToolRun;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -179,10 +179,9 @@ class FullDiskTest {
     }
 
     private static int run(String... command) throws Exception {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        process.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
-        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        return process.exitValue();
+        java.util.OptionalInt exit = ToolRun.exitCode(java.time.Duration.ofSeconds(30), command);
+        assertThat(exit).as(command[0] + " started and ended within 30 s").isPresent();
+        return exit.getAsInt();
     }
 
 }
