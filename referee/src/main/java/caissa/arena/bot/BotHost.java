@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * The bots one command runs, from its first to its last: the command opens this, hands it to
@@ -30,18 +31,29 @@ public final class BotHost implements AutoCloseable {
     private final java.util.concurrent.CountDownLatch closing = new java.util.concurrent.CountDownLatch(1);
     /** The parts chosen for this command's bots, by the sandbox asked for (one, but for a benchmark that compares them). */
     private final Map<SandboxMode, Parts> parts = new ConcurrentHashMap<>();
+    /** How the parts are chosen for a sandbox asked for: from this machine, unless the command was given others. */
+    private final Function<SandboxMode, Parts> choose;
     private final Thread onStop = new Thread(this::stop, "kill-bots");
     private volatile boolean stopping;
     /** Whether {@link #onStop} is the JVM's to run: not when the JVM was already shutting down at the open. */
     private boolean hooked = true;
     private boolean closed;
 
-    private BotHost() {
+    private BotHost(Function<SandboxMode, Parts> choose) {
+        this.choose = choose;
     }
 
     /** Opens a host: from now until {@link #close}, a stop of the arena ends its bots first. */
     public static BotHost open() {
-        BotHost host = new BotHost();
+        return open(Parts::forThisMachine);
+    }
+
+    /**
+     * Opens a host whose bots are held by the parts {@code choose} gives for the sandbox a command
+     * asks for, instead of this machine's (a test substitutes a part this way).
+     */
+    public static BotHost open(Function<SandboxMode, Parts> choose) {
+        BotHost host = new BotHost(choose);
         SharedSandbox.open();
         try {
             Runtime.getRuntime().addShutdownHook(host.onStop);
@@ -56,11 +68,11 @@ public final class BotHost implements AutoCloseable {
 
     /**
      * The parts that hold this command's bots where it asks for the sandbox {@code mode}: chosen
-     * at the first ask from what this machine gives the arena ({@link Parts#forThisMachine}), the
-     * same for every bot after.
+     * at the first ask from what this machine gives the arena ({@link Parts#forThisMachine}, or
+     * what the host was opened with), the same for every bot after.
      */
     public Parts parts(SandboxMode mode) {
-        return parts.computeIfAbsent(mode, Parts::forThisMachine);
+        return parts.computeIfAbsent(mode, choose);
     }
 
     /** Starts a bot of this host (see {@link BotProcess#start}). */

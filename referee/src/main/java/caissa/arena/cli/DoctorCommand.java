@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
 final class DoctorCommand implements Callable<Integer> {
 
     /** The versioned name of what {@code --json} writes. */
-    static final String SCHEMA = "caissa-arena/doctor/1";
+    static final String SCHEMA = "caissa-arena/doctor/2";
     /** Where each line's kind starts, so that the kinds stand in one column. */
     private static final int NAME_WIDTH = 11;
     private static final int KIND_WIDTH = 14;

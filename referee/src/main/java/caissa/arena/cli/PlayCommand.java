@@ -25,6 +25,8 @@ import caissa.arena.report.BoardText;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.Parts;
+import caissa.arena.sandbox.SandboxMode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.FileSystemException;
@@ -35,6 +37,7 @@ import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -82,6 +85,9 @@ final class PlayCommand implements Callable<Integer> {
     @Option(names = "--board", description = "Draw the board after each move.")
     boolean board;
 
+    /** How the parts that hold the bots are chosen: from this machine (a test gives a broken sandbox instead). */
+    Function<SandboxMode, Parts> parts = Parts::forThisMachine;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter terminal = spec.commandLine().getOut();
@@ -99,7 +105,7 @@ final class PlayCommand implements Callable<Integer> {
                 TerminalText.escape(blackBot.name()), control.describe(), variant == Variant.CAISSA ? "" : ", " + variant);
         // The command's bots live until its log is written and its lines printed: a stop (Ctrl-C)
         // waits for that before the JVM halts.
-        try (BotHost host = BotHost.open()) {
+        try (BotHost host = BotHost.open(parts)) {
             return play(whiteBot, blackBot, control, isolation, logFile, host);
         }
     }

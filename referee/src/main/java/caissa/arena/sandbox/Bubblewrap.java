@@ -84,18 +84,6 @@ public final class Bubblewrap {
     static final List<String> AS_NOBODY = List.of(SETPRIV.toString(), "--reuid=" + NOBODY, "--regid=" + NOBODY,
             "--clear-groups", "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--");
 
-    /** Options added to every sandbox's command line; set by tests only, to make bubblewrap fail. */
-    private static volatile List<String> addedForTests = List.of();
-
-    /**
-     * Adds options to every sandbox's command line until the returned handle is closed: a test
-     * hook, with which a test makes bubblewrap itself fail (a bind of a path that does not exist).
-     */
-    public static AutoCloseable addingOptionsForTests(List<String> options) {
-        addedForTests = List.copyOf(options);
-        return () -> addedForTests = List.of();
-    }
-
     private static volatile Boolean sized;
 
     /** Whether this bubblewrap takes --size for a memory file system (0.7 and later; tried once). */
@@ -173,7 +161,8 @@ public final class Bubblewrap {
      * @param asRoot whether the arena runs as root: then the bot runs as nobody
      */
     static List<String> command(List<String> argv, java.util.Map<String, String> environment, Collection<Path> visible,
-            Collection<Path> writable, Collection<Path> hidden, Scratch scratch, long scratchBytes, Path cwd, boolean asRoot) {
+            Collection<Path> writable, Collection<Path> hidden, Scratch scratch, long scratchBytes, Path cwd, boolean asRoot,
+            List<String> extraOptions) {
         List<String> cmd = new ArrayList<>(List.of(BWRAP.toString(), "--die-with-parent", "--new-session", "--unshare-pid",
                 "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--hostname", "caissa-bot"));
         cmd.addAll(systemMounts());
@@ -221,7 +210,7 @@ public final class Bubblewrap {
         }
         // The launcher opens the keyring filter as file descriptor 3 (see LaunchScript).
         KeyringFilter.file().ifPresent(filter -> cmd.addAll(List.of("--seccomp", "3")));
-        cmd.addAll(addedForTests);
+        cmd.addAll(extraOptions);
         cmd.addAll(List.of("--remount-ro", "/", "--chdir", cwd.toString(), "--"));
         if (asRoot) {
             cmd.addAll(AS_NOBODY);

@@ -25,8 +25,21 @@ import java.util.Set;
  * /scratch} and {@code /tmp} for this game, and no view of the hidden paths (the arena's output,
  * the other bot's files) even inside its own folders. When the arena runs as root, the bot runs
  * as nobody.
+ *
+ * @param extraOptions bubblewrap options added after the arena's own, before the bot's command:
+ *     none for a command's bots; a test's part adds a bind of a path that does not exist, to see
+ *     bubblewrap itself fail as it would on a broken machine
  */
-public record BubblewrapLaunching() implements Launching {
+public record BubblewrapLaunching(List<String> extraOptions) implements Launching {
+
+    /** The sandbox as every command's bots get it. */
+    public BubblewrapLaunching() {
+        this(List.of());
+    }
+
+    public BubblewrapLaunching {
+        extraOptions = List.copyOf(extraOptions);
+    }
 
     private static final Set<String> SYSTEM_PREFIXES = Set.of("/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/etc/");
 
@@ -92,7 +105,7 @@ public record BubblewrapLaunching() implements Launching {
         botEnvironment.putAll(environment);
         botEnvironment.putAll(command.env());
         List<String> sandboxed = Bubblewrap.command(command.argv(), botEnvironment, visible, writable,
-                outermost(List.copyOf(hidden)), scratch, isolation.limits().scratchBytes(), cwd, root);
+                outermost(List.copyOf(hidden)), scratch, isolation.limits().scratchBytes(), cwd, root, extraOptions);
         // The sandbox's options reach bubblewrap through a file, not its command line: its command
         // line is the sandbox's /proc/1/cmdline, where the bot would read the hidden paths and the
         // other bot's files. Only the bot's own command stays there.

@@ -19,6 +19,6 @@ public record DirectLaunching() implements Launching {
 
     @Override
     public Host.Launcher kind() {
-        return Host.Launcher.PLAIN;
+        return Host.Launcher.NONE;
     }
 }

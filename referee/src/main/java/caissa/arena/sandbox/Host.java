@@ -60,8 +60,12 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
         String word();
     }
 
+    /**
+     * How a bot is launched: in a bubblewrap sandbox of its own, or without one ({@code none}, the
+     * word every game log has written since its first version).
+     */
     public enum Launcher implements Kind {
-        BWRAP, PLAIN;
+        BWRAP, NONE;
 
         @Override
         public String word() {
@@ -441,7 +445,7 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
         String fix = facts.linux() ? "leave portable mode: unset " + Portable.VARIABLE + ", leave out -D" + Portable.PROPERTY
                 + "=true" : "run the arena on Linux";
         String same = facts.linux() ? "leave portable mode (see sandbox)" : fix;
-        return new Host(Part.wanting(Launcher.PLAIN, mode + ": bots run as plain processes", fix),
+        return new Host(Part.wanting(Launcher.NONE, mode + ": bots run as plain processes", fix),
                 Part.wanting(Reach.ARENA_USER, ARENA_USER_REACH, fix),
                 Part.wanting(facts.cgroupVersion(), "no cgroup is used in portable mode", same), facts.controllers(),
                 Part.wanting(LimitsBy.NONE, "memory, processes, open files and file size are not limited in portable mode", same),
@@ -462,19 +466,19 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
         try {
             mode = setting.map(SandboxMode::fromWord).orElse(SandboxMode.AUTO);
         } catch (IllegalArgumentException e) {
-            return Part.wanting(Launcher.PLAIN, SandboxMode.ENVIRONMENT_VARIABLE + "=" + setting.orElseThrow()
+            return Part.wanting(Launcher.NONE, SandboxMode.ENVIRONMENT_VARIABLE + "=" + setting.orElseThrow()
                     + " is none of auto, bwrap, none", "unset " + SandboxMode.ENVIRONMENT_VARIABLE + ", or set it to auto");
         }
         Optional<String> problem = facts.bubblewrapProblem();
         Optional<String> asNobody = facts.root() ? nobodyProblem(facts) : Optional.empty();
         if (mode == SandboxMode.NONE || (problem.isPresent() && mode == SandboxMode.AUTO)) {
             if (asNobody.isPresent()) {
-                return Part.wanting(Launcher.PLAIN, (mode == SandboxMode.NONE ? SandboxMode.ENVIRONMENT_VARIABLE + "=none"
+                return Part.wanting(Launcher.NONE, (mode == SandboxMode.NONE ? SandboxMode.ENVIRONMENT_VARIABLE + "=none"
                         : problem.get()) + ": bots would run as plain processes, but " + asNobody.get(), nobodyFix(facts));
             }
         }
         if (mode == SandboxMode.NONE) {
-            return Part.wanting(Launcher.PLAIN, SandboxMode.ENVIRONMENT_VARIABLE + "=none: bots run as plain processes",
+            return Part.wanting(Launcher.NONE, SandboxMode.ENVIRONMENT_VARIABLE + "=none: bots run as plain processes",
                     "unset " + SandboxMode.ENVIRONMENT_VARIABLE + problem.map(p -> ", and: " + sandboxFix(facts)).orElse(""));
         }
         if (problem.isEmpty() && facts.root() && !facts.nobodyMapped()) {
@@ -492,7 +496,7 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
             return Part.ok(Launcher.BWRAP, "bubblewrap works: each bot gets a sandbox of its own" + (facts.root()
                     ? "; bots run as nobody (uid " + Bubblewrap.NOBODY + "), since the arena runs as root" : ""));
         }
-        return Part.wanting(Launcher.PLAIN, problem.get() + (mode == SandboxMode.BWRAP
+        return Part.wanting(Launcher.NONE, problem.get() + (mode == SandboxMode.BWRAP
                 ? " (" + SandboxMode.ENVIRONMENT_VARIABLE + "=bwrap: commands that run bots refuse to start)"
                 : ": bots run as plain processes"), sandboxFix(facts));
     }

@@ -32,9 +32,9 @@ public sealed interface Launching permits DirectLaunching, PlainLaunching, Bubbl
     /** The kind, as {@code caissa doctor} names it. */
     Host.Launcher kind();
 
-    /** {@code bwrap} or {@code none}, as the game log records it. */
+    /** {@code bwrap} or {@code none}, as the game log records it and {@code caissa doctor} prints it. */
     default String word() {
-        return kind() == Host.Launcher.BWRAP ? "bwrap" : "none";
+        return kind().word();
     }
 
     /**

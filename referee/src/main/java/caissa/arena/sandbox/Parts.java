@@ -36,6 +36,11 @@ public record Parts(Launching launching, Limiting limiting, Host.SuspendBy suspe
         }
     }
 
+    /** These parts with {@code other} launching the bots instead (a test's sandbox that bubblewrap cannot build). */
+    public Parts withLaunching(Launching other) {
+        return new Parts(other, limiting, suspend, end);
+    }
+
     /**
      * The parts for a command that asks for {@code mode} on this machine. The machine is looked at
      * once per JVM (and again only when {@code -Dcaissa.cgroups} or portable mode is switched).

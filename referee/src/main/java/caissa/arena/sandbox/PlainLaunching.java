@@ -36,7 +36,7 @@ public record PlainLaunching() implements Launching {
 
     @Override
     public Host.Launcher kind() {
-        return Host.Launcher.PLAIN;
+        return Host.Launcher.NONE;
     }
 
     @Override

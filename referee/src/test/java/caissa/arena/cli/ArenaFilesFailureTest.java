@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import caissa.arena.program.BotCommand;
 import caissa.arena.records.Json;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.ToolRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -142,12 +143,6 @@ class ArenaFilesFailureTest {
     }
 
     private static int run(String... command) throws Exception {
-        Process process;
-        try {
-            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        } catch (IOException e) {
-            return -1;
-        }
-        return process.waitFor(60, TimeUnit.SECONDS) ? process.exitValue() : -1;
+        return ToolRun.exitCode(java.time.Duration.ofSeconds(60), command).orElse(-1);
     }
 }

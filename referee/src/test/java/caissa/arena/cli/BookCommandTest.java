@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import caissa.arena.openings.OpeningBook;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
+import caissa.arena.testkit.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import caissa.arena.diagnostics.Hints;
 import caissa.arena.records.Json;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.CommandRun;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,7 +43,7 @@ class BotDiagnosticsTest {
         return "python3 " + file;
     }
 
-    private ValidateCommandTest.Run validate(String bot, String... more) {
+    private CommandRun validate(String bot, String... more) {
         List<String> args = new java.util.ArrayList<>(List.of(bot, "--name", "bot", "--out", dir.resolve("games").toString()));
         args.addAll(List.of(more));
         return ValidateCommandTest.validate(args.toArray(String[]::new));
@@ -63,9 +64,9 @@ class BotDiagnosticsTest {
         String bot = pythonBot("trace", s -> s.replace("        if line == \"end\":\n            break",
                 "        if line == \"end\":\n            raise ZeroDivisionError(\"cleanup went wrong\")"));
 
-        ValidateCommandTest.Run run = validate(bot);
+        CommandRun run = validate(bot);
 
-        assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(1);
+        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
         List<String> lines = checkLines(run.out(), "exits on end");
         assertThat(lines.get(0)).contains("FAIL", "exited with status 1 after 'end' in 2 of 2 games");
         assertThat(String.join("\n", lines)).contains("| ZeroDivisionError: cleanup went wrong", "game log: " + dir.resolve("games"));
@@ -81,9 +82,9 @@ class BotDiagnosticsTest {
         String bot = pythonBot("noflush", s -> s.replace("print(move_text(move), flush=True)", "print(move_text(move))")
                 .replace("def main():\n", "def main():\n    sys.stdout = os.fdopen(1, \"w\", buffering=65536)\n"));
 
-        ValidateCommandTest.Run run = validate(bot, "--time-per-game", "500ms", "--first-move-allowance", "500ms");
+        CommandRun run = validate(bot, "--time-per-game", "500ms", "--first-move-allowance", "500ms");
 
-        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.exitCode()).isEqualTo(1);
         assertThat(String.join("\n", checkLines(run.out(), "answers start")))
                 .contains("did not reply within its 1.000 s", "hint: " + Hints.FLUSH);
     }
@@ -93,16 +94,16 @@ class BotDiagnosticsTest {
         String bot = pythonBot("chatty", s -> s.replace("        move = choose_move(position, moves, rng)\n",
                 "        move = choose_move(position, moves, rng)\n        print(\"thinking about\", move_text(move), flush=True)\n"));
 
-        ValidateCommandTest.Run run = validate(bot);
+        CommandRun run = validate(bot);
 
-        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.exitCode()).isEqualTo(1);
         String legal = String.join("\n", checkLines(run.out(), "legal moves"));
         assertThat(legal).contains("replied 'thinking about ", "hint: " + Hints.DEBUG_ON_STDOUT, "position: ");
     }
 
     @Test
     void anIllegalMoveShowsThePositionItWasPlayedInAndTheSavedGame() throws IOException {
-        ValidateCommandTest.Run run = validate(TestBots.command("illegal", "1").display(), "--json", "-");
+        CommandRun run = validate(TestBots.command("illegal", "1").display(), "--json", "-");
 
         JsonNode report = Json.mapper().readTree(run.out());
         JsonNode why = report.get("games").get(0).get("why");
@@ -126,7 +127,7 @@ class BotDiagnosticsTest {
                 "        move = choose_move(position, moves, rng)\n        if position_count() > 2: raise KeyError('no such tile')\n")
                 .replace("def main():", "COUNT = [0]\ndef position_count():\n    COUNT[0] += 1\n    return COUNT[0]\n\ndef main():"));
 
-        ValidateCommandTest.Run run = validate(bot, "--json", "-");
+        CommandRun run = validate(bot, "--json", "-");
 
         JsonNode games = Json.mapper().readTree(run.out()).get("games");
         for (JsonNode game : games) {
@@ -146,9 +147,9 @@ class BotDiagnosticsTest {
                         "        if slow:\n            time.sleep(0.6)\n            slow = False\n"
                                 + "        move = choose_move(position, moves, rng)\n"));
 
-        ValidateCommandTest.Run run = validate(bot, "--first-move-allowance", "100ms", "--time-per-game", "20s");
+        CommandRun run = validate(bot, "--first-move-allowance", "100ms", "--time-per-game", "20s");
 
-        assertThat(run.exit()).as(run.out()).isZero();
+        assertThat(run.exitCode()).as(run.out()).isZero();
         assertThat(run.out()).contains("  note: its first reply took more than the 100ms start-up allowance in 2 of 2 games");
     }
 
@@ -158,9 +159,9 @@ class BotDiagnosticsTest {
         Files.copy(RANDOM_PY, script);
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rw-r--r--"));
 
-        ValidateCommandTest.Run run = validate(script.toString());
+        CommandRun run = validate(script.toString());
 
-        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err().strip()).isEqualTo("caissa validate: BOT: not an executable file: " + script
                 + " (make it executable with chmod +x " + script + ", or start it through its interpreter: python3 "
                 + script + ")");

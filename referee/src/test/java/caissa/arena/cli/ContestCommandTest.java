@@ -7,13 +7,12 @@ import caissa.arena.contest.CompetitionRun;
 import caissa.arena.contest.CompetitionState;
 import caissa.arena.contest.CompetitionStore;
 import caissa.arena.contest.Contest;
-import caissa.arena.contest.ContestDefinition;
-import caissa.arena.contest.ContestFile;
-import caissa.arena.contest.ContestLayout;
 import caissa.arena.contest.ContestStore;
 import caissa.arena.contest.Submission;
 import caissa.arena.contest.SubmissionState;
 import caissa.arena.records.Json;
+import caissa.arena.testkit.CommandRun;
+import caissa.arena.testkit.ContestData;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SchemaValidatorsConfig;
@@ -33,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code caissa contest invite} and {@code status} on a data folder, with no server running. */
 class ContestCommandTest {
 
-    static final Path SAMPLE = Path.of("..", "contests", "sample.json");
+    static final Path SAMPLE = ContestData.SAMPLE;
     static final Path SCHEMAS = Path.of("..", "reports", "schemas");
 
     @TempDir
@@ -46,11 +45,7 @@ class ContestCommandTest {
     @BeforeEach
     void aServedContest() throws IOException {
         data = dir.resolve("sample");
-        ContestLayout layout = new ContestLayout(data);
-        Files.createDirectories(data);
-        ContestDefinition definition = ContestFile.read(SAMPLE);
-        ContestFile.writeCopy(SAMPLE, definition, layout.contestFile());
-        contest = new Contest(definition, layout, ContestStore.open(layout));
+        contest = ContestData.open(SAMPLE, data);
         contest.store().setSetting(ContestStore.SERVER_URL, "http://contest.example:8080/");
         new Accounts(contest.store(), Clock.systemUTC()).organiser();
     }

@@ -15,6 +15,7 @@ import caissa.arena.sandbox.Machines;
 import caissa.arena.sandbox.SandboxRecord;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.CommandRun;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SchemaValidatorsConfig;
@@ -68,7 +69,7 @@ class DoctorCommandTest {
 
         String fix = " ".repeat(25) + "fix: ";
         assertThat(DoctorCommand.lines(host)).containsExactly(
-                "sandbox    plain         " + Machines.REFUSED + ": bots run as plain processes",
+                "sandbox    none          " + Machines.REFUSED + ": bots run as plain processes",
                 fix + "AppArmor refuses user namespaces to programs without a profile that allows them"
                         + " (kernel.apparmor_restrict_unprivileged_userns=1): give bwrap one, a file /etc/apparmor.d/bwrap holding"
                         + " 'abi <abi/4.0>, include <tunables/global> profile bwrap /usr/bin/bwrap flags=(unconfined) { userns, }',"
@@ -107,7 +108,7 @@ class DoctorCommandTest {
         assertThat(run.err()).isEmpty();
         Map<String, String> kinds = kinds(run);
         assertThat(kinds.keySet()).containsExactlyElementsOf(NAMES);
-        assertThat(kinds.get("sandbox")).isEqualTo(Sandboxes.enabled() ? "bwrap" : "plain");
+        assertThat(kinds.get("sandbox")).isEqualTo(Sandboxes.enabled() ? "bwrap" : "none");
         assertThat(kinds.get("limits")).isEqualTo(Sandboxes.cgroupKind().orElse("watchdog"));
         assertThat(kinds.get("jdk")).isEqualTo(System.getProperty("java.version"));
         for (Side side : Side.values()) {
@@ -148,7 +149,7 @@ class DoctorCommandTest {
                     CLOCK));
 
             Map<String, String> kinds = kinds(run);
-            assertThat(kinds).containsEntry("sandbox", "plain").containsEntry("limits", "none").containsEntry("suspend", "none")
+            assertThat(kinds).containsEntry("sandbox", "none").containsEntry("limits", "none").containsEntry("suspend", "none")
                     .containsEntry("end", "process-tree").containsEntry("output", "threads");
             assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILED);
             for (Side side : Side.values()) {
@@ -172,7 +173,7 @@ class DoctorCommandTest {
         JsonNode doc = Json.mapper().readTree(json.out());
         assertThat(Json.mapper().readTree(file.toFile())).isEqualTo(doc);
         assertThat(schemaProblems(doc)).isEmpty();
-        assertThat(doc.get("schema").asText()).isEqualTo("caissa-arena/doctor/1");
+        assertThat(doc.get("schema").asText()).isEqualTo("caissa-arena/doctor/2");
         assertThat(json.exitCode()).isEqualTo(text.exitCode());
         assertThat(doc.get("works").asBoolean()).isEqualTo(text.exitCode() == ExitCodes.OK);
         Map<String, String> kinds = kinds(text);
@@ -272,9 +273,9 @@ class DoctorCommandTest {
                 .mapToObj(i -> lines.get(i - 1).split("\\s+")[0]).toList();
     }
 
-    /** A bot's game log says what doctor says: a plain launcher is recorded as sandbox {@code none}. */
+    /** A bot's game log says what doctor says, in the same words. */
     private static void assertAgrees(Map<String, String> kinds, SandboxRecord record) {
-        assertThat(record.sandbox()).isEqualTo(kinds.get("sandbox").equals("bwrap") ? "bwrap" : "none");
+        assertThat(record.sandbox()).isEqualTo(kinds.get("sandbox"));
         assertThat(record.limitsBy()).isEqualTo(kinds.get("limits"));
         assertThat(record.suspendBy()).isEqualTo(kinds.get("suspend"));
         assertThat(record.endBy()).isEqualTo(kinds.get("end"));

@@ -3,6 +3,7 @@ package caissa.arena.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.command.ExitCodes;
+import caissa.arena.testkit.CommandRun;
 import org.junit.jupiter.api.Test;
 
 /** {@code caissa bench fairness}: its games are gone when it ends, so it names each irregular one with the reason. */

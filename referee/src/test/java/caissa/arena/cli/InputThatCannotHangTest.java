@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import caissa.arena.records.Json;
 import caissa.arena.testbots.TestBots;
-import java.io.PrintWriter;
+import caissa.arena.testkit.CommandRun;
 import java.io.RandomAccessFile;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,23 +24,15 @@ class InputThatCannotHangTest {
     @TempDir
     Path dir;
 
-    private record Run(int exit, String out, String err) {
-        static Run of(String... args) {
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-            return new Run(exit, out.toString(), err.toString());
-        }
-    }
 
     @Test
     void devZeroAsTheTournamentFileIsRefusedAtOnce() {
         assumeTrue(Files.exists(Path.of("/dev/zero")), "no /dev/zero here");
 
-        Run run = Run.of("tournament", "/dev/zero");
+        CommandRun run = CommandRun.of("tournament", "/dev/zero");
 
-        assertThat(run.exit).isEqualTo(2);
-        assertThat(run.err).isEqualTo("caissa tournament: /dev/zero: not a regular file (a device, a pipe or a socket);"
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).isEqualTo("caissa tournament: /dev/zero: not a regular file (a device, a pipe or a socket);"
                 + " give a file" + System.lineSeparator());
     }
 
@@ -49,19 +40,19 @@ class InputThatCannotHangTest {
     void aFifoAsTheTournamentFileIsRefusedAtOnce() throws Exception {
         Path fifo = fifo(dir.resolve("tournament.json"));
 
-        Run run = Run.of("tournament", fifo.toString());
+        CommandRun run = CommandRun.of("tournament", fifo.toString());
 
-        assertThat(run.exit).isEqualTo(2);
-        assertThat(run.err).isEqualTo("caissa tournament: " + fifo + ": not a regular file (a device, a pipe or a socket);"
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).isEqualTo("caissa tournament: " + fifo + ": not a regular file (a device, a pipe or a socket);"
                 + " give a file" + System.lineSeparator());
     }
 
     @Test
     void aFolderAsTheTournamentFileIsRefused() {
-        Run run = Run.of("tournament", dir.toString());
+        CommandRun run = CommandRun.of("tournament", dir.toString());
 
-        assertThat(run.exit).isEqualTo(2);
-        assertThat(run.err).isEqualTo("caissa tournament: " + dir + ": not a regular file (a folder); give a file"
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).isEqualTo("caissa tournament: " + dir + ": not a regular file (a folder); give a file"
                 + System.lineSeparator());
     }
 
@@ -72,10 +63,10 @@ class InputThatCannotHangTest {
             file.setLength(4L * 1024 * 1024 + 1);
         }
 
-        Run run = Run.of("tournament", big.toString());
+        CommandRun run = CommandRun.of("tournament", big.toString());
 
-        assertThat(run.exit).isEqualTo(2);
-        assertThat(run.err).isEqualTo("caissa tournament: " + big + ": larger than the 4 MiB such a file may be"
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).isEqualTo("caissa tournament: " + big + ": larger than the 4 MiB such a file may be"
                 + System.lineSeparator());
     }
 
@@ -85,20 +76,20 @@ class InputThatCannotHangTest {
                 "firstMoveAllowance", "10s", "bots", List.of(Map.of("name", "a", "command", TestBots.command("random", "1").argv()),
                         Map.of("name", "b", "command", TestBots.command("random", "2").argv())))));
         Path out = dir.resolve("out");
-        Run first = Run.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none");
-        assertThat(first.exit).as(first.err).isZero();
+        CommandRun first = CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none");
+        assertThat(first.exitCode()).as(first.err()).isZero();
         Files.delete(out.resolve("journal.jsonl"));
         Path journal = fifo(out.resolve("journal.jsonl"));
         String refusal = journal + ": a named pipe (FIFO); the arena reads a record only as a regular file of its folder,"
                 + " never through a link" + System.lineSeparator();
 
-        Run verify = Run.of("verify", out.toString());
-        Run resume = Run.of("tournament", tournament.toString(), "--out", out.toString(), "--resume", "--sandbox", "none");
+        CommandRun verify = CommandRun.of("verify", out.toString());
+        CommandRun resume = CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--resume", "--sandbox", "none");
 
-        assertThat(verify.exit).isEqualTo(2);
-        assertThat(verify.err).isEqualTo("caissa verify: " + refusal);
-        assertThat(resume.exit).isEqualTo(2);
-        assertThat(resume.err).isEqualTo("caissa tournament: " + refusal);
+        assertThat(verify.exitCode()).isEqualTo(2);
+        assertThat(verify.err()).isEqualTo("caissa verify: " + refusal);
+        assertThat(resume.exitCode()).isEqualTo(2);
+        assertThat(resume.err()).isEqualTo("caissa tournament: " + refusal);
     }
 
     @Test
@@ -106,14 +97,14 @@ class InputThatCannotHangTest {
         Path out = dir.resolve("games-only");
         Path log = fifo(Files.createDirectories(out.resolve("games")).resolve("0001.json"));
 
-        Run verify = Run.of("verify", out.toString());
-        Run report = Run.of("report", out.toString());
+        CommandRun verify = CommandRun.of("verify", out.toString());
+        CommandRun report = CommandRun.of("report", out.toString());
 
-        assertThat(verify.exit).isEqualTo(2);
-        assertThat(verify.err).isEqualTo("caissa verify: " + log + ": a named pipe (FIFO); the arena reads a record only"
+        assertThat(verify.exitCode()).isEqualTo(2);
+        assertThat(verify.err()).isEqualTo("caissa verify: " + log + ": a named pipe (FIFO); the arena reads a record only"
                 + " as a regular file of its folder, never through a link" + System.lineSeparator());
-        assertThat(report.exit).isZero();
-        assertThat(report.err).isEqualTo("caissa report: games/0001.json was left out: " + log + ": a named pipe (FIFO);"
+        assertThat(report.exitCode()).isZero();
+        assertThat(report.err()).isEqualTo("caissa report: games/0001.json was left out: " + log + ": a named pipe (FIFO);"
                 + " the arena reads a record only as a regular file of its folder, never through a link" + System.lineSeparator());
     }
 

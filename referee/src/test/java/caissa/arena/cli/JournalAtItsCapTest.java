@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.CommandRun;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -2,6 +2,7 @@ package caissa.arena.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.testkit.CommandRun;
 import org.junit.jupiter.api.Test;
 
 /** {@code caissa moves}: the legal moves and the outcome of a position. */

@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import caissa.arena.records.Json;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.CommandRun;
+import caissa.arena.testkit.ToolRun;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -194,13 +195,8 @@ class OutputTargetsTest {
     }
 
     private static void run(String... command) throws Exception {
-        Process process;
-        try {
-            process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        } catch (java.io.IOException e) {
-            assumeTrue(false, "no " + command[0] + " here: " + e.getMessage());
-            throw e;
-        }
-        assumeTrue(process.waitFor(60, TimeUnit.SECONDS) && process.exitValue() == 0, command[0] + " failed");
+        java.util.OptionalInt exit = ToolRun.exitCode(java.time.Duration.ofSeconds(60), command);
+        assumeTrue(exit.isPresent(), "no " + command[0] + " here, or it did not end within 60 s");
+        assumeTrue(exit.getAsInt() == 0, command[0] + " failed");
     }
 }

@@ -4,20 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.command.ExitCodes;
 import caissa.arena.diagnostics.Hints;
-import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.SystemProperty;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.BrokenSandbox;
+import caissa.arena.testkit.CommandRun;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * {@code caissa play} as a bot author runs it, under the default sandbox: its log beside the
@@ -66,16 +69,27 @@ class PlayInSandboxTest {
         Path dir = botFolder("mybot");
         Path missing = temp.resolve("not-there");
 
-        CommandRun run;
-        try (AutoCloseable broken = Bubblewrap.addingOptionsForTests(List.of("--ro-bind", missing.toString(), "/x"))) {
-            run = CommandRun.of("play", "--white", "/usr/bin/python3 " + dir.resolve("bot.py"), "--black",
-                    TestBots.command("random").display(), "--out", temp.resolve("game.json").toString());
-        }
+        CommandRun run = playWithBrokenSandbox(missing, "--white", "/usr/bin/python3 " + dir.resolve("bot.py"), "--black",
+                TestBots.command("random").display(), "--out", temp.resolve("game.json").toString());
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCodes.NO_RESULT);
         assertThat(run.out()).contains("(start-failure)").doesNotContain("(crash)")
                 .contains("hint: " + Hints.ARENA_LAUNCH);
         assertThat(Files.readString(temp.resolve("game.json"))).contains("bwrap: Can't find source path " + missing);
+    }
+
+    /** {@code caissa play ARGS} as {@link Main#run} runs it, its bots held by a sandbox bubblewrap cannot build. */
+    private static CommandRun playWithBrokenSandbox(Path missing, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        String[] all = Stream.concat(Stream.of("play"), Stream.of(args)).toArray(String[]::new);
+        CommandLine line = Main.commandLine(all);
+        ((PlayCommand) line.getSubcommands().get("play").getCommand()).parts = BrokenSandbox.parts(missing);
+        line.setOut(new PrintWriter(out, true));
+        line.setErr(new PrintWriter(err, true));
+        line.setExecutionExceptionHandler(new Main.ErrorHandler());
+        line.setParameterExceptionHandler(new Main.UsageErrorHandler());
+        return new CommandRun(line.execute(all), out.toString(), err.toString());
     }
 
     /**

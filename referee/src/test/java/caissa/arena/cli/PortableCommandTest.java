@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import caissa.arena.linux.Portable;
 import caissa.arena.testbots.SystemProperty;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.CommandRun;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

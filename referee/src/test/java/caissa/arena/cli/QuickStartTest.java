@@ -2,6 +2,7 @@ package caissa.arena.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.testkit.CommandRun;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -3,6 +3,7 @@ package caissa.arena.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.testbots.Sandboxes;
+import caissa.arena.testkit.CommandRun;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -10,6 +10,7 @@ import caissa.arena.sandbox.Parts;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.CommandRun;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

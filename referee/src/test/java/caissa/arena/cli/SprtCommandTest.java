@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import caissa.arena.records.Json;
 import caissa.arena.stats.Sprt;
 import caissa.arena.stats.SprtDuration;
+import caissa.arena.testkit.CommandRun;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;

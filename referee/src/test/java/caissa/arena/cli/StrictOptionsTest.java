@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.records.Json;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,6 +3,7 @@ package caissa.arena.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -6,6 +6,7 @@ import caissa.arena.game.GameRecord;
 import caissa.arena.records.Json;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -8,12 +8,11 @@ import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import caissa.arena.testkit.CommandRun;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -34,10 +33,8 @@ class ValidateCommandTest {
         java.nio.file.Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
-    record Run(int exit, String out, String err) {
-    }
 
-    static Run validate(String... args) {
+    static CommandRun validate(String... args) {
         List<String> all = new ArrayList<>(List.of("validate"));
         all.addAll(List.of(args));
         all.addAll(List.of("--opponent", TestBots.command("random", "5").display()));
@@ -60,11 +57,8 @@ class ValidateCommandTest {
             }
             all.addAll(List.of("--out", made.toString()));
         }
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
         try {
-            int exit = Main.run(all.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));
-            return new Run(exit, out.toString(), err.toString());
+            return CommandRun.of(all);
         } finally {
             if (made != null) {
                 removeTree(made);
@@ -93,9 +87,9 @@ class ValidateCommandTest {
 
     @Test
     void aWellBehavedBotPassesEveryCheck() {
-        Run run = validate(bot("random", "9"), "--name", "good");
+        CommandRun run = validate(bot("random", "9"), "--name", "good");
 
-        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).contains("answers start  pass", "plays black    pass", "legal moves    pass",
                 "clock          pass", "no crash       pass", "limits         pass", "exits on end   pass", "no leftovers   pass",
                 "stderr         pass");
@@ -107,9 +101,9 @@ class ValidateCommandTest {
         Path book = Files.writeString(dir.resolve("book.txt"), "# two openings\nb2-c4 e6-d5\nc2-a4\n");
         Path out = dir.resolve("out");
 
-        Run run = validate(bot("random", "9"), "--name", "good", "--openings", book.toString(), "--out", out.toString());
+        CommandRun run = validate(bot("random", "9"), "--name", "good", "--openings", book.toString(), "--out", out.toString());
 
-        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         Path log = caissa.arena.records.ValidateLayout.gameFile(out, 1, 12);
         com.fasterxml.jackson.databind.JsonNode first = caissa.arena.records.Json.mapper().readTree(log.toFile());
         assertThat(first.get("book").get("line").asInt()).isEqualTo(2);
@@ -120,9 +114,9 @@ class ValidateCommandTest {
     void aBadBookIsOneLineNamingItsLineAndExitCode2() throws IOException {
         Path book = Files.writeString(dir.resolve("bad.txt"), "b2-c4\nhello\n");
 
-        Run run = validate(bot("random", "9"), "--openings", book.toString());
+        CommandRun run = validate(bot("random", "9"), "--openings", book.toString());
 
-        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err().strip()).isEqualTo("caissa validate: " + book + ":2: 'hello' is not a caissa move (e.g. b2-c4) nor a position in CFN");
     }
 
@@ -138,9 +132,9 @@ class ValidateCommandTest {
             exit-immediately | 1 | answers start | no legal first move as White in 1 of 1 games
             """)
     void aMisbehaviourFailsTheCheckThatNamesIt(String behaviour, String at, String check, String evidence) {
-        Run run = validate(bot(behaviour, at), "--name", "bad", "--time-per-game", "2s");
+        CommandRun run = validate(bot(behaviour, at), "--name", "bad", "--time-per-game", "2s");
 
-        assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(1);
+        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
         String line = run.out().lines().filter(l -> l.startsWith("  " + check + " ")).findFirst().orElseThrow();
         assertThat(line).contains("FAIL").contains(evidence);
         assertThat(lastLine(run.out())).startsWith("FAIL: bad failed ").contains(check);
@@ -156,9 +150,9 @@ class ValidateCommandTest {
         Assumptions.assumeFalse(Portable.on(), "portable mode enforces no limits");
         Sandboxes.withCgroups(cgroups, () -> {
             // A roomy clock: near its limit the kernel may take seconds to kill the hog (see HostileBotsTest).
-            Run run = validate(bot("memory-hog", "2"), "--name", "hog", "--memory", "256M", "--time-per-game", "60s");
+            CommandRun run = validate(bot("memory-hog", "2"), "--name", "hog", "--memory", "256M", "--time-per-game", "60s");
 
-            assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(1);
+            assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
             String line = run.out().lines().filter(l -> l.startsWith("  limits ")).findFirst().orElseThrow();
             assertThat(line).contains("FAIL").contains("lost by", "went over its memory limit of 256 MiB").containsPattern("peak");
             assertThat(lastLine(run.out())).startsWith("FAIL: hog failed ").contains("limits");
@@ -168,10 +162,10 @@ class ValidateCommandTest {
     @Test
     void aBotThatNeverAnswersStopsTheValidationAfterTwoGamesWithTheHintAtOnce() throws IOException {
         // Three games a colour, six in all, one at a time: the third is never started.
-        Run run = validate(bot("hang", "1"), "--name", "mute", "--games", "3", "--concurrency", "1", "--time-per-game", "1s",
+        CommandRun run = validate(bot("hang", "1"), "--name", "mute", "--games", "3", "--concurrency", "1", "--time-per-game", "1s",
                 "--first-move-allowance", "3s");
 
-        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.exitCode()).isEqualTo(1);
         List<String> lines = run.out().lines().toList();
         int stop = lines.indexOf(lines.stream().filter(l -> l.startsWith("  stopped after 2 of 6 games: mute lost 2 games"
                 + " without playing a move (time-forfeit: ")).findFirst().orElseThrow(() -> new AssertionError(run.out())));
@@ -186,12 +180,12 @@ class ValidateCommandTest {
     @Test
     void theJsonReportCarriesTheChecklistAndTheGames() throws IOException {
         Path file = dir.resolve("report.json");
-        Run run = validate(bot("crash", "3"), "--name", "bad", "--json", file.toString());
+        CommandRun run = validate(bot("crash", "3"), "--name", "bad", "--json", file.toString());
 
         // The checklist as without --json, and the document in the file, as match --json FILE writes one.
         assertThat(run.out()).contains("report: " + file).contains("FAIL: bad failed ");
         JsonNode report = Json.mapper().readTree(file.toFile());
-        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.exitCode()).isEqualTo(1);
         assertThat(report.get("schema").asText()).isEqualTo("caissa-arena/validation/1");
         assertThat(report.get("passed").asBoolean()).isFalse();
         assertThat(report.get("checks")).hasSize(9);
@@ -205,9 +199,9 @@ class ValidateCommandTest {
     void aSourceFileThatDoesNotCompileFailsTheBuildWithTheCompilersMessages() throws IOException {
         Path source = Files.writeString(dir.resolve("broken.c"), "int main(void) { return nope; }\n");
 
-        Run run = validate(source.toString());
+        CommandRun run = validate(source.toString());
 
-        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.out()).contains("build  FAIL  gcc -O2 -o").contains("gcc exited with status 1")
                 .contains("error: ").contains("nope").contains("undeclared");
         assertThat(lastLine(run.out())).isEqualTo("FAIL: broken does not build (C)");
@@ -222,9 +216,9 @@ class ValidateCommandTest {
         Path source = Files.writeString(dir.resolve("slow.c"), "#include \"" + fifo + "\"\nint main(void) { return 0; }\n");
 
         // Without a sandbox: the FIFO must be reachable from the compiler (a sandboxed build sees only its own folder).
-        Run run = validate(source.toString(), "--build-timeout", "2s", "--sandbox", "none");
+        CommandRun run = validate(source.toString(), "--build-timeout", "2s", "--sandbox", "none");
 
-        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.out()).contains("build  FAIL  gcc -O2 -o").contains("the build took longer than 2 s");
         // Orphaned compiler processes leave our process tree: look for them among all processes.
         assertThat(ProcessHandle.allProcesses()
@@ -238,9 +232,9 @@ class ValidateCommandTest {
         caissa.arena.testbots.Sandboxes.assumeCgroups();
         Path source = Files.writeString(dir.resolve("zero.c"), "#include \"/dev/zero\"\nint main(void) { return 0; }\n");
 
-        Run run = validate(source.toString(), "--memory", "256M", "--build-timeout", "100s");
+        CommandRun run = validate(source.toString(), "--memory", "256M", "--build-timeout", "100s");
 
-        assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(1);
+        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
         assertThat(run.out()).contains("build  FAIL  gcc -O2 -o").contains("the build went over its memory limit of 256 MiB");
         assertThat(lastLine(run.out())).isEqualTo("FAIL: zero does not build (C)");
     }
@@ -261,27 +255,27 @@ class ValidateCommandTest {
                 }
                 """);
 
-        Run run = validate(source.toString());
+        CommandRun run = validate(source.toString());
 
         assertThat(run.out()).contains("build          pass  javac -encoding UTF-8 -d ")
                 .contains("answers start  pass").contains("no crash       FAIL");
-        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.exitCode()).isEqualTo(1);
     }
 
     @Test
     void aMissingSourceFileIsBadUsage() {
-        Run run = validate(dir.resolve("nothing.py").toString());
+        CommandRun run = validate(dir.resolve("nothing.py").toString());
 
-        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).isEqualTo("caissa validate: BOT: no such source file: " + dir.resolve("nothing.py")
                 + System.lineSeparator());
     }
 
     @Test
     void aCommandThatCannotStartIsBadUsage() {
-        Run run = validate("/nonexistent/bot --fast");
+        CommandRun run = validate("/nonexistent/bot --fast");
 
-        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).startsWith("caissa validate: BOT: no such file: /nonexistent/bot");
     }
 }

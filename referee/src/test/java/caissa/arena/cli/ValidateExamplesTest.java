@@ -3,6 +3,7 @@ package caissa.arena.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import caissa.arena.testkit.CommandRun;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,9 +33,9 @@ class ValidateExamplesTest {
         Path source = EXAMPLES.resolve(file);
         assertThat(source).isRegularFile();
 
-        ValidateCommandTest.Run run = ValidateCommandTest.validate(source.toString());
+        CommandRun run = ValidateCommandTest.validate(source.toString());
 
-        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).contains("  build          pass  " + buildCommand);
         assertThat(run.out().lines().toList()).last().asString().endsWith("passed all 10 checks");
     }
@@ -44,9 +45,9 @@ class ValidateExamplesTest {
         assumeTrue(onPath("python3"), "python3 is not installed on this machine");
         Path source = EXAMPLES.resolve("hex_random_bot.py");
 
-        ValidateCommandTest.Run run = ValidateCommandTest.validate(source.toString(), "--variant", "hexcaissa");
+        CommandRun run = ValidateCommandTest.validate(source.toString(), "--variant", "hexcaissa");
 
-        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).contains("  build          pass  python3 -c");
         assertThat(run.out().lines().toList()).last().asString().endsWith("passed all 10 checks");
     }
@@ -55,10 +56,10 @@ class ValidateExamplesTest {
     void aSquareOnlyStarterBotFailsValidationAtHexCaissa() {
         assumeTrue(onPath("python3"), "python3 is not installed on this machine");
 
-        ValidateCommandTest.Run run = ValidateCommandTest.validate(EXAMPLES.resolve("random_bot.py").toString(),
+        CommandRun run = ValidateCommandTest.validate(EXAMPLES.resolve("random_bot.py").toString(),
                 "--variant", "hexcaissa");
 
-        assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(1);
+        assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
     }
 
     private static boolean onPath(String program) {

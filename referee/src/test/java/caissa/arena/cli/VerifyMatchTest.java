@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import caissa.arena.game.GameRecord;
 import caissa.arena.records.Json;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.CommandRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

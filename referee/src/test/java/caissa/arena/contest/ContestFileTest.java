@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import caissa.arena.contest.ContestDefinition.CompetitionKind;
 import caissa.arena.contest.ContestDefinition.Registration;
+import caissa.arena.testkit.ContestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class ContestFileTest {
 
-    static final Path SAMPLE = Path.of("..", "contests", "sample.json");
+    static final Path SAMPLE = ContestData.SAMPLE;
 
     @TempDir
     Path dir;

@@ -2,6 +2,7 @@ package caissa.arena.contest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.testkit.ContestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,10 +26,7 @@ class JobRunnerTest {
 
     @BeforeEach
     void openTheContest() throws IOException {
-        ContestDefinition definition = ContestFile.read(ContestFileTest.SAMPLE);
-        ContestLayout layout = new ContestLayout(dir);
-        ContestFile.writeCopy(ContestFileTest.SAMPLE, definition, layout.contestFile());
-        contest = new Contest(definition, layout, ContestStore.open(layout));
+        contest = ContestData.open(ContestData.SAMPLE, dir);
         jobs = new Jobs(contest.store(), Clock.systemUTC());
     }
 

@@ -2,6 +2,7 @@ package caissa.arena.diagnostics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.bot.BotHost;
 import caissa.arena.program.BotCommand;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
@@ -12,6 +13,7 @@ import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.BrokenSandbox;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,9 +96,8 @@ class PreflightTest {
         Path missing = temp.resolve("not-there");
 
         Optional<String> problem;
-        try (AutoCloseable broken = caissa.arena.sandbox.Bubblewrap.addingOptionsForTests(
-                List.of("--ro-bind", missing.toString(), "/x"))) {
-            problem = Preflight.problem(run(bot, Isolation.defaults(), OPENING), bot);
+        try (BotHost broken = BrokenSandbox.host(missing)) {
+            problem = Preflight.problem(run(bot, Isolation.defaults(), OPENING), bot, broken);
         }
 
         assertThat(problem).hasValueSatisfying(p -> assertThat(p).contains(caissa.arena.bot.BotProcess.LAUNCH_FAILED)

@@ -2,20 +2,20 @@ package caissa.arena.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.bot.BotHost;
 import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Side;
-import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.BrokenSandbox;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -218,8 +218,8 @@ class MisbehavingBotsTest {
         GameRecord record;
         // Both bots' sandboxes fail: white's is the first whose end the game sees. Its program,
         // which would have written a bwrap-like line of its own, never ran.
-        try (AutoCloseable broken = Bubblewrap.addingOptionsForTests(List.of("--ro-bind", missing.toString(), "/x"))) {
-            record = Game.play(setup);
+        try (BotHost broken = BrokenSandbox.host(missing)) {
+            record = Game.play(setup, GameListener.NONE, broken);
         }
 
         assertThat(record.termination()).isEqualTo(Termination.START_FAILURE);

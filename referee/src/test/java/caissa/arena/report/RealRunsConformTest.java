@@ -11,6 +11,8 @@ import caissa.arena.testbots.Interruptible;
 import caissa.arena.testbots.Poll;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.CommandRun;
+import caissa.arena.testkit.ContestData;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
@@ -18,8 +20,6 @@ import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,14 +53,9 @@ class RealRunsConformTest {
     /** Everything the arena wrote, and only that: the inputs live beside it. */
     static Path outputs;
 
-    private record Run(int exit, String out, String err) {
-    }
 
-    private static Run caissa(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Run(exit, out.toString(), err.toString());
+    private static CommandRun caissa(String... args) {
+        return CommandRun.of(args);
     }
 
     private static Map<String, Object> bot(String name, String... behaviour) {
@@ -99,30 +94,30 @@ class RealRunsConformTest {
                         bot("garbage", "garbage", "2"), bot("hang", "hang", "2"), hog, ghost),
                 // No opening: a test bot that misbehaves at a move reads no opening line, and would be forfeited.
                 "gamesPerPair", 2, "openingPlies", 0, "timePerGame", "20s", "firstMoveAllowance", "10s", "broken", "forfeit"));
-        Run endings = caissa(withSandbox("tournament", gauntlet.toString(), "--out", outputs.resolve("endings").toString(),
+        CommandRun endings = caissa(withSandbox("tournament", gauntlet.toString(), "--out", outputs.resolve("endings").toString(),
                 "--concurrency", "3").toArray(String[]::new));
-        assertThat(endings.exit()).as(endings.out() + endings.err()).isZero();
+        assertThat(endings.exitCode()).as(endings.out() + endings.err()).isZero();
 
         // A Swiss with a final, a forfeiting bot among its players.
         Path swiss = tournamentFile("swiss", Map.of("format", "swiss", "rounds", 2, "final", Map.of("top", 2, "gamesPerPair", 2),
                 "bots", List.of(bot("a", "random", "1"), bot("b", "random", "2"), bot("c", "random", "3"),
                         bot("d", "random", "4"), new LinkedHashMap<>(ghost)),
                 "gamesPerPair", 2, "openingPlies", 2, "timePerGame", "20s", "firstMoveAllowance", "10s", "broken", "forfeit"));
-        Run swissRun = caissa(withSandbox("tournament", swiss.toString(), "--out", outputs.resolve("swiss").toString(),
+        CommandRun swissRun = caissa(withSandbox("tournament", swiss.toString(), "--out", outputs.resolve("swiss").toString(),
                 "--concurrency", "2").toArray(String[]::new));
-        assertThat(swissRun.exit()).as(swissRun.out() + swissRun.err()).isZero();
+        assertThat(swissRun.exitCode()).as(swissRun.out() + swissRun.err()).isZero();
 
         // A fixed-length match in two shards, and their merge.
         for (int shard = 1; shard <= 2; shard++) {
-            Run run = caissa(withSandbox("match", "--engine", TestBots.command("random", "1").display(),
+            CommandRun run = caissa(withSandbox("match", "--engine", TestBots.command("random", "1").display(),
                     "--baseline", TestBots.command("random", "2").display(), "--games", "8", "--opening-plies", "2",
                     "--first-move-allowance", "10s", "--shard", shard + "/2",
                     "--out", outputs.resolve("shard-" + shard).toString()).toArray(String[]::new));
-            assertThat(run.exit()).as(run.out() + run.err()).isIn(0, 1, 3);
+            assertThat(run.exitCode()).as(run.out() + run.err()).isIn(0, 1, 3);
         }
-        Run merged = caissa("merge", "--out", outputs.resolve("merged").toString(), outputs.resolve("shard-1").toString(),
+        CommandRun merged = caissa("merge", "--out", outputs.resolve("merged").toString(), outputs.resolve("shard-1").toString(),
                 outputs.resolve("shard-2").toString());
-        assertThat(merged.exit()).as(merged.out() + merged.err()).isIn(0, 1, 3);
+        assertThat(merged.exitCode()).as(merged.out() + merged.err()).isIn(0, 1, 3);
 
         // A tournament and a match stopped by SIGINT, as Ctrl-C stops them.
         interruptedTournament();
@@ -133,28 +128,24 @@ class RealRunsConformTest {
         assertThat(match.exit()).as(match.text()).isEqualTo(130);
 
         // A validation a bot fails by its memory, the machine's doctor, a prediction and a rating list.
-        Run validate = caissa(withSandbox("validate", TestBots.command("memory-hog", "2").display(), "--memory", "256M",
+        CommandRun validate = caissa(withSandbox("validate", TestBots.command("memory-hog", "2").display(), "--memory", "256M",
                 "--games", "1", "--opponent", TestBots.command("random", "5").display(), "--time-per-game", "20s",
                 "--first-move-allowance", "10s", "--out", outputs.resolve("validate").toString(),
                 "--json", outputs.resolve("validation.json").toString()).toArray(String[]::new));
-        assertThat(validate.exit()).as(validate.out() + validate.err()).isEqualTo(1);
+        assertThat(validate.exitCode()).as(validate.out() + validate.err()).isEqualTo(1);
         caissa("doctor", "--json", outputs.resolve("doctor.json").toString());
-        assertThat(caissa("sprt", "--elo0", "-20", "--elo1", "0", "--json", outputs.resolve("sprt.json").toString()).exit()).isZero();
-        Run ratings = caissa("ratings", outputs.resolve("endings").toString(), outputs.resolve("swiss").toString(),
+        assertThat(caissa("sprt", "--elo0", "-20", "--elo1", "0", "--json", outputs.resolve("sprt.json").toString()).exitCode()).isZero();
+        CommandRun ratings = caissa("ratings", outputs.resolve("endings").toString(), outputs.resolve("swiss").toString(),
                 "--json", outputs.resolve("ratings.json").toString());
-        assertThat(ratings.exit()).as(ratings.err()).isZero();
+        assertThat(ratings.exitCode()).as(ratings.err()).isZero();
         // A contest's data folder as 'caissa serve' leaves it (its copy of the contest file), and its status.
-        Path contestFile = Path.of("..", "contests", "sample.json");
-        caissa.arena.contest.ContestLayout layout = new caissa.arena.contest.ContestLayout(outputs.resolve("contest"));
-        Files.createDirectories(layout.dir());
-        caissa.arena.contest.ContestFile.writeCopy(contestFile, caissa.arena.contest.ContestFile.read(contestFile),
-                layout.contestFile());
-        new caissa.arena.contest.Accounts(caissa.arena.contest.ContestStore.open(layout), java.time.Clock.systemUTC())
-                .organiser();
-        assertThat(caissa("contest", "invite", "--data", layout.dir().toString(), "ada").exit()).isZero();
-        Run status = caissa("contest", "status", "--data", layout.dir().toString(), "--json",
+        caissa.arena.contest.Contest contest = ContestData.open(ContestData.SAMPLE, outputs.resolve("contest"));
+        caissa.arena.contest.ContestLayout layout = contest.layout();
+        new caissa.arena.contest.Accounts(contest.store(), java.time.Clock.systemUTC()).organiser();
+        assertThat(caissa("contest", "invite", "--data", layout.dir().toString(), "ada").exitCode()).isZero();
+        CommandRun status = caissa("contest", "status", "--data", layout.dir().toString(), "--json",
                 outputs.resolve("contest-status.json").toString());
-        assertThat(status.exit()).as(status.err()).isZero();
+        assertThat(status.exitCode()).as(status.err()).isZero();
     }
 
     /** A tournament of slow bots in a JVM of its own, sent SIGINT once its first game is journaled. */

@@ -42,7 +42,7 @@ class HostTest {
     void anUbuntuUserIsToldWhichSettingRefusesTheSandboxAndHowToGetACgroup() {
         Host host = ubuntuUser().host();
 
-        assertThat(host.sandbox().kind()).isEqualTo(Launcher.PLAIN);
+        assertThat(host.sandbox().kind()).isEqualTo(Launcher.NONE);
         assertThat(host.sandbox().detail()).isEqualTo(REFUSED + ": bots run as plain processes");
         assertThat(host.sandbox().fix().orElseThrow())
                 .contains("kernel.apparmor_restrict_unprivileged_userns=1")
@@ -111,7 +111,7 @@ class HostTest {
         Host host = rootOnCgroupV1().bubblewrapProblem("bubblewrap (bwrap) is not installed (Debian package bubblewrap)")
                 .bwrapPath(null).cgroupKind(null).host();
 
-        assertThat(host.sandbox().kind()).isEqualTo(Launcher.PLAIN);
+        assertThat(host.sandbox().kind()).isEqualTo(Launcher.NONE);
         assertThat(host.reach().kind()).isEqualTo(Host.Reach.NOBODY);
         assertThat(host.reach().detail()).startsWith("bots run as nobody (uid 65534) with no capabilities and no_new_privs, never"
                 + " as root: none can read or write what is closed to other users").endsWith("not for bots you do not trust");
@@ -145,7 +145,7 @@ class HostTest {
         Host host = rootOnCgroupV1().bubblewrapProblem("bubblewrap (bwrap) is not installed (Debian package bubblewrap)")
                 .bwrapPath(null).host();
 
-        assertThat(host.sandbox().kind()).isEqualTo(Launcher.PLAIN);
+        assertThat(host.sandbox().kind()).isEqualTo(Launcher.NONE);
         assertThat(host.sandbox().detail()).isEqualTo("bubblewrap (bwrap) is not installed (Debian package bubblewrap): bots run"
                 + " as plain processes");
         assertThat(host.sandbox().fix()).contains("install bubblewrap (Debian, Ubuntu: sudo apt-get install bubblewrap; Fedora:"
@@ -162,7 +162,7 @@ class HostTest {
     @Test
     void theSandboxSettingIsObeyedAndAnUnknownOneNamed() {
         Host none = rootOnCgroupV1().sandboxSetting("none").host();
-        assertThat(none.sandbox().kind()).isEqualTo(Launcher.PLAIN);
+        assertThat(none.sandbox().kind()).isEqualTo(Launcher.NONE);
         assertThat(none.sandbox().detail()).isEqualTo("CAISSA_SANDBOX=none: bots run as plain processes");
         assertThat(none.sandbox().fix()).contains("unset CAISSA_SANDBOX");
 
@@ -279,7 +279,7 @@ class HostTest {
     void portableModeOnLinuxTurnsEveryLinuxPartOffAndLeavingItIsTheFix() {
         Host host = rootOnCgroupV1().portable(true).host();
 
-        assertThat(host.sandbox().kind()).isEqualTo(Launcher.PLAIN);
+        assertThat(host.sandbox().kind()).isEqualTo(Launcher.NONE);
         assertThat(host.sandbox().detail()).isEqualTo("portable mode (CAISSA_PORTABLE=1 or -Dcaissa.portable=true): bots run"
                 + " as plain processes");
         assertThat(host.limits().kind()).isEqualTo(LimitsBy.NONE);

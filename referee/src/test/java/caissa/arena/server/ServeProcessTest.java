@@ -7,6 +7,8 @@ import caissa.arena.contest.Contest;
 import caissa.arena.contest.Job;
 import caissa.arena.contest.JobKind;
 import caissa.arena.contest.JobState;
+import caissa.arena.testkit.CommandRun;
+import caissa.arena.testkit.ContestData;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -20,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code caissa serve} as a process: one server a data folder, and nothing acknowledged lost to SIGKILL. */
 class ServeProcessTest {
 
-    static final Path SAMPLE = Path.of("..", "contests", "sample.json");
+    static final Path SAMPLE = ContestData.SAMPLE;
 
     @TempDir
     Path dir;
@@ -38,9 +40,9 @@ class ServeProcessTest {
                     + data + "/)");
             assertThat(first.oneTimeLink()).startsWith(first.url + "login/once/");
 
-            CliRun second = CliRun.of("serve", SAMPLE.toString(), "--data", data.toString(), "--port", "0");
+            CommandRun second = CommandRun.of("serve", SAMPLE.toString(), "--data", data.toString(), "--port", "0");
 
-            assertThat(second.exit()).isEqualTo(2);
+            assertThat(second.exitCode()).isEqualTo(2);
             assertThat(second.err()).isEqualTo("caissa serve: " + data + " is in use by another contest server (process "
                     + first.process.pid() + "); stop it first, or give another --data folder\n");
             assertThat(new Browser(first.url).get("/").statusCode()).isEqualTo(200);
@@ -63,8 +65,8 @@ class ServeProcessTest {
             assertThat(ada.submit(adaLink, adaLink, Map.of("password", "correct horse")).statusCode()).isEqualTo(303);
             invitation = link(invited.body(), "bob");
             // The command line works on the folder while the server runs.
-            CliRun carol = CliRun.of("contest", "invite", "--data", data.toString(), "carol");
-            assertThat(carol.exit()).isZero();
+            CommandRun carol = CommandRun.of("contest", "invite", "--data", data.toString(), "carol");
+            assertThat(carol.exitCode()).isZero();
             assertThat(carol.out()).startsWith("carol ").contains(" " + server.url + "invite/");
 
             server.kill();

@@ -2,10 +2,8 @@ package caissa.arena.server;
 
 import caissa.arena.contest.Accounts;
 import caissa.arena.contest.Contest;
-import caissa.arena.contest.ContestDefinition;
-import caissa.arena.contest.ContestFile;
-import caissa.arena.contest.ContestLayout;
 import caissa.arena.contest.ContestStore;
+import caissa.arena.testkit.ContestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +16,7 @@ import java.util.Map;
  */
 final class TestContest implements AutoCloseable {
 
-    static final Path SAMPLE = Path.of("..", "contests", "sample.json");
+    static final Path SAMPLE = ContestData.SAMPLE;
 
     final SettableClock clock;
     final Contest contest;
@@ -49,11 +47,7 @@ final class TestContest implements AutoCloseable {
         Files.createDirectories(dir);
         Path file = dir.resolve("contest.json");
         Files.writeString(file, text);
-        ContestDefinition definition = ContestFile.read(file);
-        ContestLayout layout = new ContestLayout(dir.resolve("data"));
-        Files.createDirectories(layout.dir());
-        ContestFile.writeCopy(file, definition, layout.contestFile());
-        Contest contest = new Contest(definition, layout, ContestStore.open(layout));
+        Contest contest = ContestData.open(file, dir.resolve("data"));
         SettableClock clock = new SettableClock(Instant.parse("2026-12-01T10:00:00Z"));
         return new TestContest(clock, contest, ContestServer.start(contest, "127.0.0.1", 0, clock));
     }

@@ -3,11 +3,9 @@ package caissa.arena.tournament;
 import caissa.arena.runner.BrokenBots;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.cli.Main;
 import caissa.arena.game.GameRecord;
 import caissa.arena.records.Json;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import caissa.arena.testkit.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -48,14 +46,9 @@ class BrokenSubmissionsTest {
                 .writeTo(dir.resolve("contest.json"));
     }
 
-    private record Run(int exit, String out, String err) {
-    }
 
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Run(exit, out.toString(), err.toString());
+    private static CommandRun run(String... args) {
+        return CommandRun.of(args);
     }
 
     @Test
@@ -63,9 +56,9 @@ class BrokenSubmissionsTest {
         Path file = contest();
         Path out = dir.resolve("out");
 
-        Run run = run("tournament", file.toString(), "--out", out.toString(), "--broken", "refuse");
+        CommandRun run = run("tournament", file.toString(), "--out", out.toString(), "--broken", "refuse");
 
-        assertThat(run.exit()).as(run.err()).isEqualTo(2);
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
         List<String> lines = run.err().lines().toList();
         assertThat(lines).hasSize(6);
         assertThat(lines.get(0)).contains("bots[1].command", "no-such-bot");
@@ -83,9 +76,9 @@ class BrokenSubmissionsTest {
         Path out = dir.resolve("out");
 
         // forfeit is a tournament's default.
-        Run run = run("tournament", file.toString(), "--out", out.toString(), "--concurrency", "2");
+        CommandRun run = run("tournament", file.toString(), "--out", out.toString(), "--concurrency", "2");
 
-        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.exitCode()).as(run.err()).isZero();
         for (String bot : BROKEN) {
             assertThat(run.out()).contains("forfeited: " + bot + " loses each of its games by start-failure");
         }
@@ -124,9 +117,9 @@ class BrokenSubmissionsTest {
         Path file = contest();
         Path out = dir.resolve("out");
 
-        Run run = run("tournament", file.toString(), "--out", out.toString(), "--broken", "exclude");
+        CommandRun run = run("tournament", file.toString(), "--out", out.toString(), "--broken", "exclude");
 
-        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.exitCode()).as(run.err()).isZero();
         for (String bot : BROKEN) {
             assertThat(run.out()).contains("excluded: " + bot + " is left out of the schedule");
         }
@@ -143,9 +136,9 @@ class BrokenSubmissionsTest {
         String text = Files.readString(file);
         Files.writeString(file, text.replaceFirst("\\{", "{\"broken\": \"refuse\", "));
 
-        Run run = run("tournament", file.toString(), "--out", dir.resolve("out").toString());
+        CommandRun run = run("tournament", file.toString(), "--out", dir.resolve("out").toString());
 
-        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).contains("5 bots cannot play");
     }
 

@@ -3,7 +3,6 @@ package caissa.arena.tournament;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import caissa.arena.cli.Main;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.PlayedMove;
 import caissa.arena.game.Result;
@@ -17,8 +16,7 @@ import caissa.arena.rules.Outcome;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Side;
 import caissa.arena.runner.Shard;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import caissa.arena.testkit.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,18 +63,18 @@ class ForgedRecordsTest {
                 .isInstanceOf(DisagreeingRecordException.class).hasMessage(expected);
         assertThat(dir.resolve("merged/journal.jsonl")).doesNotExist();
 
-        Run merge = Run.of("merge", "--out", dir.resolve("merged-cli").toString(), one.toString(), two.toString());
-        assertThat(merge.exit).isEqualTo(5);
-        assertThat(merge.err).isEqualTo("caissa merge: " + expected + System.lineSeparator());
+        CommandRun merge = CommandRun.of("merge", "--out", dir.resolve("merged-cli").toString(), one.toString(), two.toString());
+        assertThat(merge.exitCode()).isEqualTo(5);
+        assertThat(merge.err()).isEqualTo("caissa merge: " + expected + System.lineSeparator());
 
-        Run verify = Run.of("verify", one.toString());
-        assertThat(verify.exit).isEqualTo(5);
-        assertThat(verify.err).isEqualTo("caissa verify: " + expected + System.lineSeparator());
-        assertThat(verify.out).isEmpty();
+        CommandRun verify = CommandRun.of("verify", one.toString());
+        assertThat(verify.exitCode()).isEqualTo(5);
+        assertThat(verify.err()).isEqualTo("caissa verify: " + expected + System.lineSeparator());
+        assertThat(verify.out()).isEmpty();
 
-        Run fine = Run.of("verify", two.toString());
-        assertThat(fine.exit).isZero();
-        assertThat(fine.out).isEqualTo(two + ": 2 games of shard 2/2 of forged agree with their moves"
+        CommandRun fine = CommandRun.of("verify", two.toString());
+        assertThat(fine.exitCode()).isZero();
+        assertThat(fine.out()).isEqualTo(two + ": 2 games of shard 2/2 of forged agree with their moves"
                 + System.lineSeparator());
     }
 
@@ -91,10 +89,10 @@ class ForgedRecordsTest {
                 mine.termination(), mine.loser(), mine.reason(), other.finalPosition(), mine.startedAt(),
                 mine.durationMillis()));
 
-        Run verify = Run.of("verify", whole.toString());
+        CommandRun verify = CommandRun.of("verify", whole.toString());
 
-        assertThat(verify.exit).isEqualTo(5);
-        assertThat(verify.err).startsWith("caissa verify: " + whole.resolve("games/0001.json") + ": starts with the opening "
+        assertThat(verify.exitCode()).isEqualTo(5);
+        assertThat(verify.err()).startsWith("caissa verify: " + whole.resolve("games/0001.json") + ": starts with the opening "
                 + moves(other.opening()) + ", but the schedule's is " + moves(mine.opening())).hasLineCount(1);
     }
 
@@ -118,9 +116,9 @@ class ForgedRecordsTest {
         assertThat(full.moves()).as("a game long enough to cut").hasSizeGreaterThan(2);
         write(whole, 4, withMoves(full, full.moves().subList(0, full.moves().size() - 2), full.finalPosition(),
                 full.result(), full.termination(), full.loser()));
-        Run verify = Run.of("verify", whole.toString());
-        assertThat(verify.exit).isEqualTo(5);
-        assertThat(verify.err).startsWith("caissa verify: " + whole.resolve("games/0004.json")
+        CommandRun verify = CommandRun.of("verify", whole.toString());
+        assertThat(verify.exitCode()).isEqualTo(5);
+        assertThat(verify.err()).startsWith("caissa verify: " + whole.resolve("games/0004.json")
                 + ": says its final position is " + full.finalPosition() + ", but its moves lead to ");
 
         Tournament.open(definition, file, whole, true, TournamentObserver.NONE).play(1);
@@ -128,7 +126,7 @@ class ForgedRecordsTest {
         assertThat(Journal.read(whole)).extracting(FinishedGame::game).containsExactly(1, 2, 3, 4, 5, 6, 4);
         GameRecord again = read(whole, 4);
         assertThat(again.moves()).hasSameSizeAs(full.moves());
-        assertThat(Run.of("verify", whole.toString()).exit).isZero();
+        assertThat(CommandRun.of("verify", whole.toString()).exitCode()).isZero();
     }
 
     @Test
@@ -136,10 +134,10 @@ class ForgedRecordsTest {
         Path whole = whole();
         forgeCheckmateOfWhiteRecordedAsBlackWin(whole, 2);
 
-        Run report = Run.of("report", whole.toString());
+        CommandRun report = CommandRun.of("report", whole.toString());
 
-        assertThat(report.exit).isEqualTo(5);
-        assertThat(report.err).isEqualTo("caissa report: " + whole.resolve("games/0002.json")
+        assertThat(report.exitCode()).isEqualTo(5);
+        assertThat(report.err()).isEqualTo("caissa report: " + whole.resolve("games/0002.json")
                 + ": says 0-1 by checkmate, but its moves end in a checkmate by white (1-0)" + System.lineSeparator());
         assertThat(whole.resolve("report.html")).doesNotExist();
     }
@@ -148,12 +146,12 @@ class ForgedRecordsTest {
     void verifySaysInOneLineThatEveryLogOfAWholeRunAgrees() throws Exception {
         Path whole = whole();
 
-        Run verify = Run.of("verify", whole.toString());
+        CommandRun verify = CommandRun.of("verify", whole.toString());
 
-        assertThat(verify.exit).isZero();
-        assertThat(verify.out).isEqualTo(whole + ": 6 games of the tournament forged agree with their moves"
+        assertThat(verify.exitCode()).isZero();
+        assertThat(verify.out()).isEqualTo(whole + ": 6 games of the tournament forged agree with their moves"
                 + System.lineSeparator());
-        assertThat(verify.err).isEmpty();
+        assertThat(verify.err()).isEmpty();
     }
 
     @Test
@@ -161,10 +159,10 @@ class ForgedRecordsTest {
         Path whole = whole();
         Files.delete(whole.resolve("games/0005.json"));
 
-        Run verify = Run.of("verify", whole.toString());
+        CommandRun verify = CommandRun.of("verify", whole.toString());
 
-        assertThat(verify.exit).isEqualTo(5);
-        assertThat(verify.err).isEqualTo("caissa verify: " + whole.resolve(TournamentLayout.JOURNAL_FILE)
+        assertThat(verify.exitCode()).isEqualTo(5);
+        assertThat(verify.err()).isEqualTo("caissa verify: " + whole.resolve(TournamentLayout.JOURNAL_FILE)
                 + ":5: game 5 is journaled, but its log games/0005.json is missing" + System.lineSeparator());
     }
 
@@ -173,13 +171,13 @@ class ForgedRecordsTest {
         Path whole = whole();
         Files.writeString(whole.resolve(TournamentLayout.JOURNAL_FILE), "{\"game\": oops}\n", java.nio.file.StandardOpenOption.APPEND);
 
-        Run verify = Run.of("verify", whole.toString());
-        Run report = Run.of("report", whole.toString());
+        CommandRun verify = CommandRun.of("verify", whole.toString());
+        CommandRun report = CommandRun.of("report", whole.toString());
 
-        assertThat(verify.exit).isEqualTo(2);
-        assertThat(verify.err).startsWith("caissa verify: " + whole.resolve(TournamentLayout.JOURNAL_FILE) + ":7: not a journal entry")
+        assertThat(verify.exitCode()).isEqualTo(2);
+        assertThat(verify.err()).startsWith("caissa verify: " + whole.resolve(TournamentLayout.JOURNAL_FILE) + ":7: not a journal entry")
                 .hasLineCount(1);
-        assertThat(report.exit).as(report.err).isZero();
+        assertThat(report.exitCode()).as(report.err()).isZero();
         assertThat(whole.resolve("report.html")).isRegularFile();
     }
 
@@ -260,12 +258,4 @@ class ForgedRecordsTest {
         return String.join(" ", moves.stream().map(Move::toString).toList());
     }
 
-    private record Run(int exit, String out, String err) {
-        static Run of(String... args) {
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-            return new Run(exit, out.toString(), err.toString());
-        }
-    }
 }

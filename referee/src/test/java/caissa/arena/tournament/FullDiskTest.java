@@ -4,18 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import caissa.arena.cli.Main;
 import caissa.arena.game.GameRecord;
 import caissa.arena.records.Json;
 import caissa.arena.records.TournamentLayout;
+import caissa.arena.testkit.CommandRun;
+import caissa.arena.testkit.ToolRun;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,18 +74,18 @@ class FullDiskTest {
                     .isEqualTo(game.game());
         }
         // Through the command line the same stop is one line and exit code 74.
-        Run again = Run.of("tournament", file.toString(), "--out", out.toString(), "--resume", "--concurrency", "1");
-        assertThat(again.exit).as(again.err).isEqualTo(74);
-        assertThat(again.err.lines().reduce((first, last) -> last).orElse(""))
+        CommandRun again = CommandRun.of("tournament", file.toString(), "--out", out.toString(), "--resume", "--concurrency", "1");
+        assertThat(again.exitCode()).as(again.err()).isEqualTo(74);
+        assertThat(again.err().lines().reduce((first, last) -> last).orElse(""))
                 .startsWith("caissa tournament: " + out).endsWith(": No space left on device");
-        assertThat(again.err).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(again.err()).doesNotContain("Exception").doesNotContain("\tat ");
         List<FinishedGame> keptAgain = Journal.read(out);
         assertThat(keptAgain.subList(0, kept.size())).isEqualTo(kept);
 
         remount(room * 100);
-        Run resumed = Run.of("tournament", file.toString(), "--out", out.toString(), "--resume", "--concurrency", "1");
+        CommandRun resumed = CommandRun.of("tournament", file.toString(), "--out", out.toString(), "--resume", "--concurrency", "1");
 
-        assertThat(resumed.exit).as(resumed.err).isZero();
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
         assertThat(Journal.read(out).subList(0, keptAgain.size())).isEqualTo(keptAgain);
         assertSameResults(roomy, out);
     }
@@ -97,21 +95,21 @@ class FullDiskTest {
         Path file = new TournamentFiles("early").testBot("r1", "random", "1").testBot("r2", "random", "2")
                 .set("timePerGame", "20s").set("firstMoveAllowance", "10s").writeTo(dir.resolve("early.json"));
         Path roomy = dir.resolve("roomy");
-        assertThat(Run.of("tournament", file.toString(), "--out", roomy.toString()).exit).isZero();
+        assertThat(CommandRun.of("tournament", file.toString(), "--out", roomy.toString()).exitCode()).isZero();
         mountTmpfs(PAGE);
         Path out = disk.resolve("out");
 
-        Run full = Run.of("tournament", file.toString(), "--out", out.toString());
+        CommandRun full = CommandRun.of("tournament", file.toString(), "--out", out.toString());
 
-        assertThat(full.exit).as(full.err).isEqualTo(74);
-        assertThat(full.err.lines().toList()).hasSize(1).first().asString()
+        assertThat(full.exitCode()).as(full.err()).isEqualTo(74);
+        assertThat(full.err().lines().toList()).hasSize(1).first().asString()
                 .startsWith("caissa tournament: " + out).endsWith(": No space left on device");
         assertThat(out.resolve(TournamentLayout.RECORD_FILE)).doesNotExist();
 
         remount(1 << 22);
-        Run resumed = Run.of("tournament", file.toString(), "--out", out.toString(), "--resume");
+        CommandRun resumed = CommandRun.of("tournament", file.toString(), "--out", out.toString(), "--resume");
 
-        assertThat(resumed.exit).as(resumed.err).isZero();
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
         assertSameResults(roomy, out);
     }
 
@@ -126,11 +124,11 @@ class FullDiskTest {
                 "--black", caissa.arena.testbots.TestBots.command("random", "2").display(),
                 "--first-move-allowance", "10s", "--out", log.toString()));
         args.addAll(caissa.arena.testbots.Sandboxes.asThisSuiteRuns());
-        Run run = Run.of(args.toArray(String[]::new));
+        CommandRun run = CommandRun.of(args.toArray(String[]::new));
 
-        assertThat(run.exit).as(run.err).isEqualTo(74);
-        assertThat(run.out).contains("result:");
-        List<String> lines = run.err.lines().toList();
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(74);
+        assertThat(run.out()).contains("result:");
+        List<String> lines = run.err().lines().toList();
         assertThat(lines).hasSize(1);
         java.util.regex.Matcher rescued = java.util.regex.Pattern
                 .compile("^caissa play: " + java.util.regex.Pattern.quote(log.toString())
@@ -181,18 +179,9 @@ class FullDiskTest {
     }
 
     private static int run(String... command) throws Exception {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        process.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
-        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        return process.exitValue();
+        java.util.OptionalInt exit = ToolRun.exitCode(java.time.Duration.ofSeconds(30), command);
+        assertThat(exit).as(command[0] + " started and ended within 30 s").isPresent();
+        return exit.getAsInt();
     }
 
-    private record Run(int exit, String out, String err) {
-        static Run of(String... args) {
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-            return new Run(exit, out.toString(), err.toString());
-        }
-    }
 }

@@ -2,11 +2,9 @@ package caissa.arena.tournament;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.cli.Main;
 import caissa.arena.records.FolderLock;
 import caissa.arena.records.TournamentLayout;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import caissa.arena.testkit.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -31,15 +29,15 @@ class OutputFolderLockTest {
         try {
             TournamentFiles.waitForJournal(out, 1, first);
 
-            Run resume = Run.of("tournament", file.toString(), "--out", out.toString(), "--resume");
-            Run fresh = Run.of("tournament", file.toString(), "--out", out.toString());
+            CommandRun resume = CommandRun.of("tournament", file.toString(), "--out", out.toString(), "--resume");
+            CommandRun fresh = CommandRun.of("tournament", file.toString(), "--out", out.toString());
 
             String refused = out + " is in use by another run of the arena (process " + first.pid()
                     + "); wait for it to end, or stop it and continue with --resume";
-            assertThat(resume.exit).isEqualTo(2);
-            assertThat(resume.err).isEqualTo("caissa tournament: " + refused + System.lineSeparator());
-            assertThat(fresh.exit).isEqualTo(2);
-            assertThat(fresh.err).isEqualTo("caissa tournament: " + refused + System.lineSeparator());
+            assertThat(resume.exitCode()).isEqualTo(2);
+            assertThat(resume.err()).isEqualTo("caissa tournament: " + refused + System.lineSeparator());
+            assertThat(fresh.exitCode()).isEqualTo(2);
+            assertThat(fresh.err()).isEqualTo("caissa tournament: " + refused + System.lineSeparator());
             assertThat(first.waitFor(180, TimeUnit.SECONDS)).isTrue();
             assertThat(first.exitValue()).as(Files.readString(dir.resolve("first.log"))).isZero();
         } finally {
@@ -47,8 +45,8 @@ class OutputFolderLockTest {
         }
         assertThat(Journal.read(out)).extracting(FinishedGame::game).containsExactly(1, 2, 3, 4, 5, 6);
         // Once the first run has ended the folder is free again.
-        Run again = Run.of("tournament", file.toString(), "--out", out.toString(), "--resume");
-        assertThat(again.exit).as(again.err).isZero();
+        CommandRun again = CommandRun.of("tournament", file.toString(), "--out", out.toString(), "--resume");
+        assertThat(again.exitCode()).as(again.err()).isZero();
         assertThat(Journal.read(out)).hasSize(6);
     }
 
@@ -65,9 +63,9 @@ class OutputFolderLockTest {
         first.toHandle().destroyForcibly();
         assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
 
-        Run resume = Run.of("tournament", file.toString(), "--out", out.toString(), "--resume");
+        CommandRun resume = CommandRun.of("tournament", file.toString(), "--out", out.toString(), "--resume");
 
-        assertThat(resume.exit).as(resume.err).isZero();
+        assertThat(resume.exitCode()).as(resume.err()).isZero();
         assertThat(Journal.read(out)).extracting(FinishedGame::game).containsExactlyInAnyOrder(1, 2, 3, 4);
     }
 
@@ -77,20 +75,12 @@ class OutputFolderLockTest {
                 .writeTo(dir.resolve("held.json"));
         Path out = Files.createDirectories(dir.resolve("out"));
         try (FolderLock held = FolderLock.tryAcquire(out).orElseThrow()) {
-            Run run = Run.of("tournament", file.toString(), "--out", out.toString());
+            CommandRun run = CommandRun.of("tournament", file.toString(), "--out", out.toString());
 
-            assertThat(run.exit).isEqualTo(2);
-            assertThat(run.err).contains("(process " + ProcessHandle.current().pid() + ")");
+            assertThat(run.exitCode()).isEqualTo(2);
+            assertThat(run.err()).contains("(process " + ProcessHandle.current().pid() + ")");
             assertThat(out.resolve(TournamentLayout.RECORD_FILE)).doesNotExist();
         }
     }
 
-    private record Run(int exit, String out, String err) {
-        static Run of(String... args) {
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-            return new Run(exit, out.toString(), err.toString());
-        }
-    }
 }

@@ -2,12 +2,10 @@ package caissa.arena.tournament;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.cli.Main;
 import caissa.arena.game.GameRecord;
 import caissa.arena.records.Json;
 import caissa.arena.records.TournamentLayout;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import caissa.arena.testkit.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -122,23 +120,23 @@ class ResumeChecksTest {
         Files.writeString(failed.resolve(".tournament.json.4242.tmp"), "{");
         Files.writeString(dir.resolve("failed/.caissa.lock"), "4242\n");
 
-        Run resumed = Run.of("tournament", file.toString(), "--out", dir.resolve("failed").toString(), "--resume");
-        Run fresh = Run.of("tournament", file.toString(), "--out", Files.createDirectories(dir.resolve("failed2")).toString());
+        CommandRun resumed = CommandRun.of("tournament", file.toString(), "--out", dir.resolve("failed").toString(), "--resume");
+        CommandRun fresh = CommandRun.of("tournament", file.toString(), "--out", Files.createDirectories(dir.resolve("failed2")).toString());
 
-        assertThat(resumed.exit).as(resumed.err).isZero();
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
         assertThat(Journal.read(dir.resolve("failed"))).hasSize(2);
         assertThat(dir.resolve("failed/.tournament.json.4242.tmp")).doesNotExist();
-        assertThat(fresh.exit).as(fresh.err).isZero();
+        assertThat(fresh.exitCode()).as(fresh.err()).isZero();
     }
 
     @Test
     void aFolderWithGamesButNoTournamentJsonIsExplainedInOneLine() throws Exception {
         Files.delete(out.resolve(TournamentLayout.RECORD_FILE));
 
-        Run run = Run.of("tournament", file.toString(), "--out", out.toString(), "--resume");
+        CommandRun run = CommandRun.of("tournament", file.toString(), "--out", out.toString(), "--resume");
 
-        assertThat(run.exit).isEqualTo(2);
-        assertThat(run.err).isEqualTo("caissa tournament: --resume: " + out + " has no tournament.json, so the"
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).isEqualTo("caissa tournament: --resume: " + out + " has no tournament.json, so the"
                 + " tournament its other files belong to is unknown; move them away or choose another folder"
                 + System.lineSeparator());
     }
@@ -148,10 +146,10 @@ class ResumeChecksTest {
         Path other = Files.createDirectories(dir.resolve("mine"));
         Files.writeString(other.resolve("notes.txt"), "mine");
 
-        Run run = Run.of("tournament", file.toString(), "--out", other.toString());
+        CommandRun run = CommandRun.of("tournament", file.toString(), "--out", other.toString());
 
-        assertThat(run.exit).isEqualTo(2);
-        assertThat(run.err).isEqualTo("caissa tournament: " + other + " already holds files of a run; continue it with"
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).isEqualTo("caissa tournament: " + other + " already holds files of a run; continue it with"
                 + " --resume, or choose another folder with --out" + System.lineSeparator());
         try (var entries = Files.list(other)) {
             assertThat(entries.map(p -> p.getFileName().toString()).toList()).containsExactly("notes.txt");
@@ -169,20 +167,12 @@ class ResumeChecksTest {
 
     private void assertRefused(String problem) throws Exception {
         byte[] journal = Files.readAllBytes(out.resolve(TournamentLayout.JOURNAL_FILE));
-        Run run = Run.of("tournament", file.toString(), "--out", out.toString(), "--resume");
+        CommandRun run = CommandRun.of("tournament", file.toString(), "--out", out.toString(), "--resume");
 
-        assertThat(run.exit).isEqualTo(2);
-        assertThat(run.err).isEqualTo("caissa tournament: --resume: " + out.resolve(TournamentLayout.JOURNAL_FILE) + problem
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).isEqualTo("caissa tournament: --resume: " + out.resolve(TournamentLayout.JOURNAL_FILE) + problem
                 + System.lineSeparator());
         assertThat(Files.readAllBytes(out.resolve(TournamentLayout.JOURNAL_FILE))).isEqualTo(journal);
     }
 
-    private record Run(int exit, String out, String err) {
-        static Run of(String... args) {
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-            return new Run(exit, out.toString(), err.toString());
-        }
-    }
 }
