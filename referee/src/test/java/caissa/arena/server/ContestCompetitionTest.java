@@ -15,6 +15,7 @@ import caissa.arena.contest.SubmissionState;
 import caissa.arena.game.GameRecord;
 import caissa.arena.records.GameLogs;
 import caissa.arena.testbots.Poll;
+import caissa.arena.testkit.CommandRun;
 import caissa.arena.tournament.FinishedGame;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -247,8 +248,8 @@ class ContestCompetitionTest {
             Contest contest = Contest.open(data);
             assertThat(contest.definition().slots()).isEqualTo(2);
             for (String name : List.of("a", "b")) {
-                CliRun run = CliRun.of("contest", "run", "--data", data.toString(), name);
-                assertThat(run.exit()).as(run.err()).isZero();
+                CommandRun run = CommandRun.of("contest", "run", "--data", data.toString(), name);
+                assertThat(run.exitCode()).as(run.err()).isZero();
                 assertThat(run.out()).startsWith("competition " + name + "-1: queued on the running server");
             }
 
