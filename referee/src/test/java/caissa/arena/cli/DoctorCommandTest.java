@@ -45,11 +45,12 @@ class DoctorCommandTest {
         Host host = Machines.rootOnCgroupV1().host();
 
         assertThat(DoctorCommand.lines(host)).containsExactly(
-                "sandbox    bwrap         bubblewrap works: each bot gets a sandbox of its own; bots run as nobody (uid 65534),"
-                        + " since the arena runs as root",
+                "sandbox    bwrap         bubblewrap works: each bot gets a sandbox of its own; each bot runs as an unprivileged"
+                        + " user of its own, since the arena runs as root",
                 "reach      sandbox       each bot reaches only its sandbox: the system's files and its own, read-only, and its"
-                        + " scratch; no other process, no network, nothing of the arena's user; it runs as nobody (uid 65534)"
-                        + " with no capabilities",
+                        + " scratch; no other process, no network, nothing of the arena's user; it runs as an unprivileged user"
+                        + " of its own with no capabilities, at most its process limit of processes (RLIMIT_NPROC); "
+                        + "no keyrings (a seccomp filter)",
                 "cgroup     v1            controllers memory pids freezer cpuacct; the arena makes a group for each bot (it runs"
                         + " as root)",
                 "limits     cgroup-v1     each bot's memory and processes are held by a cgroup of its own: exactly, at once",
