@@ -511,7 +511,7 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
     }
 
     /** What the sandbox's seccomp filter ({@link KeyringFilter}) refuses a bot. */
-    static final String FILTERED = "no keyrings (a seccomp filter)";
+    static final String FILTERED = "no keyrings, no inotify, no file locks that reach past it (a seccomp filter)";
 
     /** What a bot reaches where it runs as the arena's own user. */
     static final String ARENA_USER_REACH = "bots run as the arena's own user: each can read and write every file that user"
