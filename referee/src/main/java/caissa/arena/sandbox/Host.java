@@ -516,7 +516,7 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
     /** What a bot reaches where it runs as the arena's own user. */
     static final String ARENA_USER_REACH = "bots run as the arena's own user: each can read and write every file that user"
             + " may, read the arena's environment and command line (/proc), signal its processes, the other bot's too, and use"
-            + " the network; not for bots you do not trust";
+            + " the network (no seccomp filter can be loaded without a sandbox); not for bots you do not trust";
 
     /** What a bot reaches here, from how it is launched: its sandbox, or the machine as nobody or as the arena's user. */
     private static Part<Reach> reach(Facts facts, Part<Launcher> sandbox) {
