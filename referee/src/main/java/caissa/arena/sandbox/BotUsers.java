@@ -19,7 +19,8 @@ import java.util.Set;
  * its own, so that no bot can signal another (the kernel lets a process signal only its own
  * user's), and a per-user count (processes, inotify instances) counts one bot. The ids come from
  * root's range in {@code /etc/subuid} and {@code /etc/subgid} where both grant one, else from
- * {@link #FIXED_FIRST} on ({@link #FIXED_COUNT} ids); an id that {@code /etc/passwd} or {@code
+ * {@link #FIXED_FIRST} on ({@link #FIXED_COUNT} ids), else, in a user namespace that does not map
+ * those, from the top of what it maps ({@link #choose}); an id that {@code /etc/passwd} or {@code
  * /etc/group} uses is skipped. An id is a slot claimed with a lock on a file of its own under a
  * folder only root may enter ({@link #CLAIMS}): every arena of the machine, sharded or not, sees
  * the claims of the others, and the kernel drops a lock with its holder, even a killed one.
@@ -79,22 +80,67 @@ public final class BotUsers {
 
     private static volatile Range range;
 
-    /** The range the ids come from here: root's subordinate ids where both files grant them, else the fixed one. */
+    /** The range the ids come from here: see {@link #choose}. */
     public static Range range() {
         Range known = range;
         if (known == null) {
-            Optional<long[]> uids = subordinate(Path.of("/etc/subuid"));
-            Optional<long[]> gids = subordinate(Path.of("/etc/subgid"));
-            if (uids.isPresent() && gids.isPresent()) {
-                int count = (int) Math.min(Math.min(uids.get()[1], gids.get()[1]), FIXED_COUNT);
-                known = new Range(uids.get()[0], gids.get()[0], count, "root's range in /etc/subuid and /etc/subgid");
-            } else {
-                known = new Range(FIXED_FIRST, FIXED_FIRST, FIXED_COUNT, "the arena's fixed range (root has none in"
-                        + " /etc/subuid and /etc/subgid)");
-            }
+            known = choose(subordinate(Path.of("/etc/subuid")), subordinate(Path.of("/etc/subgid")),
+                    extents(Path.of("/proc/self/uid_map")), extents(Path.of("/proc/self/gid_map")));
             range = known;
         }
         return known;
+    }
+
+    /** How many ids a range taken from the top of a namespace's map holds. */
+    static final int TOP_COUNT = 4096;
+
+    /**
+     * The range for bots: root's subordinate ids where both files grant them; else the fixed range
+     * where this user namespace maps it (the machine's own namespace maps every id); else, in a
+     * namespace that maps fewer (a rootless container's 65536), the top {@value #TOP_COUNT} ids of
+     * its largest mapping of both uids and gids, below 65535 (the 16-bit -1).
+     *
+     * @param uidMap this namespace's {@code uid_map} as {inside, outside, count} rows; {@code gidMap} alike
+     */
+    static Range choose(Optional<long[]> uids, Optional<long[]> gids, List<long[]> uidMap, List<long[]> gidMap) {
+        if (uids.isPresent() && gids.isPresent()) {
+            int count = (int) Math.min(Math.min(uids.get()[1], gids.get()[1]), FIXED_COUNT);
+            return new Range(uids.get()[0], gids.get()[0], count, "root's range in /etc/subuid and /etc/subgid");
+        }
+        if (uidMap.isEmpty() || covers(uidMap, FIXED_FIRST, FIXED_COUNT) && covers(gidMap, FIXED_FIRST, FIXED_COUNT)) {
+            return new Range(FIXED_FIRST, FIXED_FIRST, FIXED_COUNT, "the arena's fixed range");
+        }
+        long top = Math.min(Math.min(end(uidMap), end(gidMap)), 65_535);
+        long first = Math.max(1000, top - TOP_COUNT);
+        if (top > first && covers(uidMap, first, (int) (top - first)) && covers(gidMap, first, (int) (top - first))) {
+            return new Range(first, first, (int) (top - first), "the top of this user namespace's ids");
+        }
+        return new Range(FIXED_FIRST, FIXED_FIRST, FIXED_COUNT, "the arena's fixed range");
+    }
+
+    /** Where the largest mapped extent of a map ends (exclusive), inside the namespace. */
+    private static long end(List<long[]> map) {
+        return map.stream().max(java.util.Comparator.comparingLong(row -> row[2])).map(row -> row[0] + row[2]).orElse(0L);
+    }
+
+    private static boolean covers(List<long[]> map, long first, int count) {
+        return map.stream().anyMatch(row -> row[0] <= first && first + count <= row[0] + row[2]);
+    }
+
+    /** The rows of a {@code uid_map} or {@code gid_map}; none where it cannot be read (no /proc). */
+    static List<long[]> extents(Path map) {
+        List<long[]> rows = new java.util.ArrayList<>();
+        try {
+            for (String line : Files.readAllLines(map)) {
+                String[] f = line.strip().split("\\s+");
+                if (f.length == 3) {
+                    rows.add(new long[] {Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2])});
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // Not Linux, or no /proc.
+        }
+        return rows;
     }
 
     /** The first and count of root's line ({@code root:FIRST:COUNT} or {@code 0:FIRST:COUNT}) in such a file. */
@@ -123,25 +169,8 @@ public final class BotUsers {
      */
     public static boolean mapped() {
         Range r = range();
-        return covers(Path.of("/proc/self/uid_map"), r.uid(), r.count()) && covers(Path.of("/proc/self/gid_map"), r.gid(), r.count());
-    }
-
-    private static boolean covers(Path map, long first, int count) {
-        try {
-            for (String line : Files.readAllLines(map)) {
-                String[] f = line.strip().split("\\s+");
-                if (f.length == 3) {
-                    long inside = Long.parseLong(f[0]);
-                    long length = Long.parseLong(f[2]);
-                    if (inside <= first && first + count <= inside + length) {
-                        return true;
-                    }
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            // Not Linux, or no /proc: as if unmapped.
-        }
-        return false;
+        return covers(extents(Path.of("/proc/self/uid_map")), r.uid(), r.count())
+                && covers(extents(Path.of("/proc/self/gid_map")), r.gid(), r.count());
     }
 
     /**
