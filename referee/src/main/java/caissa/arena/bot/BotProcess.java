@@ -204,6 +204,8 @@ public final class BotProcess {
      * (such as {@code bwrap: Can't mkdir ...}) with its exit status. Empty when the bot's program
      * was reached (its failure is its own), while the launch still runs, and for a plain process.
      * Everything on standard error then is the launch's: the bot wrote nothing.
+     *
+     * @throws caissa.arena.sandbox.ArenaNamespaceException when the kernel refused the sandbox a namespace
      */
     public Optional<String> launchFailure(Duration wait) {
         if (containment == null) {
@@ -223,6 +225,11 @@ public final class BotProcess {
         }
         String said = stderr.excerpt().head().lines().map(String::strip).filter(line -> !line.isEmpty()).findFirst()
                 .map(line -> line + " ").orElse("");
+        // A namespace the kernel refused is the machine's failure: the run stops, no bot is charged.
+        java.util.Optional<caissa.arena.sandbox.ArenaNamespaceException> refused = caissa.arena.sandbox.ArenaNamespaceException.of(said);
+        if (refused.isPresent()) {
+            throw refused.get();
+        }
         return Optional.of(LAUNCH_FAILED + ": " + said + "(exit status " + status.get() + ")");
     }
 

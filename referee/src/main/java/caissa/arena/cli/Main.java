@@ -34,6 +34,7 @@ public final class Main implements Runnable {
         "4:no result: every game of a match ended in an irregular loss, or a play game did not happen (start-failure)",
         "5:a game log disagrees with its moves, its journal or its schedule (merge, report, verify)",
         "70:internal error: a bug in the arena (one line; the stack trace is in the file it names)",
+        "71:the kernel refused a namespace for a bot's sandbox (namespaces used up); no bot is charged, finished work is kept",
         "74:a file could not be written or read (disk full, permissions, a bad path); finished work is kept",
         "130:stopped by Ctrl-C (SIGINT); finished work is kept (tournament: continue with --resume)",
         "143:stopped by SIGTERM (a CI timeout, a cluster's scheduler); finished work is kept",
@@ -182,6 +183,10 @@ public final class Main implements Runnable {
             if (e instanceof BadInputException) {
                 err.println(command + ": " + TerminalText.escape(aLine(e.getMessage())));
                 return ExitCodes.USAGE;
+            }
+            if (e instanceof caissa.arena.sandbox.ArenaNamespaceException refused) {
+                err.println(command + ": " + TerminalText.escape(aLine(refused.getMessage())));
+                return ExitCodes.OS_ERROR;
             }
             Optional<FileSystemException> io = fileProblem(e);
             if (io.isPresent()) {

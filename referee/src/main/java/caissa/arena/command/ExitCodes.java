@@ -17,6 +17,11 @@ public final class ExitCodes {
      * {@code verify}): a record forged, cut or swapped, told apart from bad usage.
      */
     public static final int RECORD_DISAGREES = 5;
+    /**
+     * The operating system refused the arena what it needs to contain a bot: a namespace for its
+     * sandbox (sysexits EX_OSERR).
+     */
+    public static final int OS_ERROR = 71;
     /** A file could not be written or read: disk full, permissions, a bad path (sysexits EX_IOERR). */
     public static final int IO_ERROR = 74;
     /** A bug in the arena itself. */

@@ -76,13 +76,15 @@ public final class Bubblewrap {
     static final List<String> REACHED = List.of("/bin/sh", "-c", REACHED_SCRIPT + "; exec \"$@\"", "caissa-reached");
 
     /**
-     * What makes a root arena's bot nobody, sandboxed or not: its user and group, no
-     * supplementary groups, no capability in any set (the bounding set too, so that no program
-     * it runs gets one back) and {@code no_new_privs}, so that no set-user-ID program makes it
-     * root again.
+     * What makes a root arena's bot its own unprivileged user ({@link BotUsers}), sandboxed or
+     * not: its user and group, no supplementary groups, no capability in any set (the bounding
+     * set too, so that no program it runs gets one back) and {@code no_new_privs}, so that no
+     * set-user-ID program makes it root again.
      */
-    static final List<String> AS_NOBODY = List.of(SETPRIV.toString(), "--reuid=" + NOBODY, "--regid=" + NOBODY,
-            "--clear-groups", "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--");
+    static List<String> asUser(BotUsers.User user) {
+        return List.of(SETPRIV.toString(), "--reuid=" + user.uid(), "--regid=" + user.gid(), "--clear-groups",
+                "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--");
+    }
 
     private static volatile Boolean sized;
 
@@ -158,10 +160,10 @@ public final class Bubblewrap {
      * @param hidden paths the bot must not see even where they lie inside a visible one
      * @param scratch the bot's writable /scratch (also its HOME) and private /tmp for this game
      * @param cwd where the bot starts, one of the visible folders
-     * @param asRoot whether the arena runs as root: then the bot runs as nobody
+     * @param user the user the bot runs as where the arena runs as root; null otherwise
      */
     static List<String> command(List<String> argv, java.util.Map<String, String> environment, Collection<Path> visible,
-            Collection<Path> writable, Collection<Path> hidden, Scratch scratch, long scratchBytes, Path cwd, boolean asRoot,
+            Collection<Path> writable, Collection<Path> hidden, Scratch scratch, long scratchBytes, Path cwd, BotUsers.User user,
             List<String> extraOptions) {
         List<String> cmd = new ArrayList<>(List.of(BWRAP.toString(), "--die-with-parent", "--new-session", "--unshare-pid",
                 "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--hostname", "caissa-bot"));
@@ -212,8 +214,8 @@ public final class Bubblewrap {
         KeyringFilter.file().ifPresent(filter -> cmd.addAll(List.of("--seccomp", "3")));
         cmd.addAll(extraOptions);
         cmd.addAll(List.of("--remount-ro", "/", "--chdir", cwd.toString(), "--"));
-        if (asRoot) {
-            cmd.addAll(AS_NOBODY);
+        if (user != null) {
+            cmd.addAll(asUser(user));
         }
         cmd.addAll(REACHED);
         // The bot's environment is set last, by env after the change of user: bubblewrap and

@@ -49,15 +49,6 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
     }
 
     @Override
-    public void openToBot(Path folder) throws IOException {
-        // As root the bot runs as nobody, who must be able to write there.
-        if (Containment.isRoot()) {
-            Files.setAttribute(folder, "unix:uid", Bubblewrap.NOBODY);
-            Files.setAttribute(folder, "unix:gid", Bubblewrap.NOBODY);
-        }
-    }
-
-    @Override
     public PreparedLaunch prepare(BotCommand command, BotCommand opponent, Isolation isolation,
             Map<String, String> environment, List<Path> writable, List<Path> procsFiles) throws IOException {
         Path cwd = workingDir(command);
@@ -86,6 +77,22 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
             }
         }
         boolean root = Containment.isRoot();
+        BotUsers.User user = root ? BotUsers.claim() : null;
+        try {
+            return prepare(command, isolation, environment, writable, procsFiles, cwd, visible, hidden, user);
+        } catch (IOException | RuntimeException e) {
+            if (user != null) {
+                user.close();
+            }
+            throw e;
+        }
+    }
+
+    private PreparedLaunch prepare(BotCommand command, Isolation isolation, Map<String, String> environment, List<Path> writable,
+            List<Path> procsFiles, Path cwd, Set<Path> visible, Set<Path> hidden, BotUsers.User user) throws IOException {
+        for (Path folder : writable) {
+            PlainLaunching.user(folder, user);
+        }
         Path scratchRoot = null;
         Bubblewrap.Scratch scratch = Bubblewrap.Scratch.IN_MEMORY;
         // In memory (of a bounded size, see Bubblewrap) unless the organiser keeps the folders.
@@ -94,18 +101,15 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
             scratch = new Bubblewrap.Scratch(Files.createDirectory(scratchRoot.resolve("scratch")),
                     Files.createDirectory(scratchRoot.resolve("tmp")));
             Files.setPosixFilePermissions(scratchRoot, PosixFilePermissions.fromString("rwx------"));
-            if (root) {
-                for (Path dir : List.of(scratch.scratch(), scratch.tmp())) {
-                    Files.setAttribute(dir, "unix:uid", Bubblewrap.NOBODY);
-                    Files.setAttribute(dir, "unix:gid", Bubblewrap.NOBODY);
-                }
+            for (Path dir : List.of(scratch.scratch(), scratch.tmp())) {
+                PlainLaunching.user(dir, user);
             }
         }
         Map<String, String> botEnvironment = new LinkedHashMap<>(BotEnvironment.base(System.getenv()));
         botEnvironment.putAll(environment);
         botEnvironment.putAll(command.env());
         List<String> sandboxed = Bubblewrap.command(command.argv(), botEnvironment, visible, writable,
-                outermost(List.copyOf(hidden)), scratch, isolation.limits().scratchBytes(), cwd, root, extraOptions);
+                outermost(List.copyOf(hidden)), scratch, isolation.limits().scratchBytes(), cwd, user, extraOptions);
         // The sandbox's options reach bubblewrap through a file, not its command line: its command
         // line is the sandbox's /proc/1/cmdline, where the bot would read the hidden paths and the
         // other bot's files. Only the bot's own command stays there.
@@ -113,10 +117,11 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
         Path options = SandboxFiles.write("bwrap-options", String.join("\0", sandboxed.subList(1, end)).concat("\0")
                 .getBytes(StandardCharsets.UTF_8));
         Path reached = SandboxFiles.write("reached", new byte[0]);
-        List<String> argv = new ArrayList<>(LaunchScript.argv(isolation.limits(), procsFiles, true, options, reached));
+        List<String> argv = new ArrayList<>(LaunchScript.argv(isolation.limits(), procsFiles, true, options, reached, false,
+                user != null));
         argv.addAll(List.of(sandboxed.get(0), "--args", "4"));
         argv.addAll(sandboxed.subList(end, sandboxed.size()));
-        return new PreparedLaunch(argv, true, scratchRoot, isolation.keepScratch(), reached, List.of(options));
+        return new PreparedLaunch(argv, true, scratchRoot, isolation.keepScratch(), reached, List.of(options), user);
     }
 
     static Path workingDir(BotCommand command) {
@@ -212,7 +217,7 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
 
     /**
      * The folder of a bot's file, or the file alone where that folder must not be shown whole, or
-     * cannot be: a root arena runs bots as nobody, who could not enter a folder closed to others
+     * cannot be: a root arena runs bots as users of their own, who could not enter a folder closed to others
      * (a Maven repository's), while a file bound alone is reached through folders the sandbox makes.
      */
     private static Path folderOf(Path file) {
@@ -238,7 +243,7 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
      * Why the bot cannot be given its own files in its sandbox, in one line with the fix; empty
      * when it can. A file or folder of the bot's that lies inside a folder no bot may see (the
      * run's output) would be hidden from it, and it would fail in every game for no reason it
-     * could tell. As root, the bot runs as nobody: each of its files must be open to all.
+     * could tell. As root, the bot runs as a user of its own: each of its files must be open to all.
      */
     @Override
     public Optional<String> visibilityProblem(BotCommand command, List<Path> hidden) {
@@ -255,7 +260,7 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
         if (!Containment.isRoot()) {
             return Optional.empty();
         }
-        // As root the bot runs as nobody (after bubblewrap, still root, has entered its working
+        // As root the bot runs as a user of its own that owns nothing (after bubblewrap, still root, has entered its working
         // folder): every file it names must be open to others (a file whose folder is closed to
         // them is shown alone, see folderOf).
         String program = command.argv().get(0);
@@ -263,7 +268,7 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
             boolean run = program.contains("/") && file.equals(cwd.resolve(program).normalize());
             if (lacks(file, run ? "r-x" : "r--")) {
                 return Optional.of("its file " + file + " cannot be " + (run ? "run" : "read") + " by the user bots run as"
-                        + " (nobody, since the arena runs as root): chmod " + (run ? "o+rx " : "o+r ") + file);
+                        + " (a user of its own, since the arena runs as root): chmod " + (run ? "o+rx " : "o+r ") + file);
             }
         }
         return Optional.empty();

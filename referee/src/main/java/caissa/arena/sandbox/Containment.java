@@ -78,7 +78,6 @@ public final class Containment {
     public static Prepared prepareTool(Parts parts, BotCommand command, Path writable, Isolation isolation, String name)
             throws IOException {
         Path folder = writable.toAbsolutePath().normalize();
-        parts.launching().openToBot(folder);
         return prepare(parts, command, command, isolation, name, Map.of(), List.of(folder));
     }
 

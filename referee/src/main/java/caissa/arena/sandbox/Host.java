@@ -204,9 +204,10 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
      * @param portable whether the arena runs in {@link Portable} mode (off Linux, or asked for): no Linux-specific part at all
      * @param proc whether Linux's /proc is there and may be read (the watchdog, the CPU clock and signals read it)
      * @param root whether the arena runs as root
-     * @param nobodyMapped whether uid and gid {@value Bubblewrap#NOBODY}, which a root arena's bots run as, exist in
-     *     this user namespace ({@code /proc/self/uid_map}, {@code gid_map}): not in a namespace that maps root alone
-     * @param setpriv whether {@code setpriv} (util-linux), which makes a root arena's bots nobody in their sandbox, is on the PATH
+     * @param nobodyMapped whether the ids a root arena's bots run as ({@link BotUsers#range()}: a user of its own for
+     *     each) exist in this user namespace ({@code /proc/self/uid_map}, {@code gid_map}): not in a namespace that maps
+     *     root alone
+     * @param setpriv whether {@code setpriv} (util-linux), which makes a root arena's bots their own users, is on the PATH
      * @param sandboxSetting {@code $CAISSA_SANDBOX} as set, empty when unset or blank
      * @param bubblewrapProblem why a trial sandbox failed ({@link Bubblewrap#unavailableReason()}); empty when it worked
      * @param bwrapPath where {@code bwrap} is on the PATH; empty when it is not
@@ -281,7 +282,7 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
                     });
             Jdk jdk = new Jdk(System.getProperty("java.version", "unknown"), System.getProperty("java.vendor", "unknown"),
                     System.getProperty("java.home", "unknown"));
-            return new Facts(linux, portable, proc, Containment.isRoot(), mapped("uid_map") && mapped("gid_map"), onPath("setpriv").isPresent(),
+            return new Facts(linux, portable, proc, Containment.isRoot(), BotUsers.mapped(), onPath("setpriv").isPresent(),
                     Optional.ofNullable(setting).filter(s -> !s.isBlank()).map(String::strip), Bubblewrap.unavailableReason(),
                     onPath("bwrap"), sysctls, version, controllers, boundToV1(), ownGroup, ownWritable,
                     "off".equals(System.getProperty(BotCgroup.SWITCH)),
@@ -309,11 +310,6 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
             return read(Path.of("/proc/cgroups")).map(text -> text.lines().filter(line -> !line.startsWith("#"))
                     .map(line -> line.split("\\s+")).filter(fields -> fields.length >= 2 && !fields[1].equals("0"))
                     .map(fields -> fields[0]).toList()).orElse(List.of());
-        }
-
-        /** Whether id {@value Bubblewrap#NOBODY} is mapped in this process's user namespace; true where there is no map to read. */
-        private static boolean mapped(String map) {
-            return Namespaces.maps(map, Bubblewrap.NOBODY);
         }
 
         private static Optional<String> read(Path file) {
@@ -482,19 +478,17 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
                     "unset " + SandboxMode.ENVIRONMENT_VARIABLE + problem.map(p -> ", and: " + sandboxFix(facts)).orElse(""));
         }
         if (problem.isEmpty() && facts.root() && !facts.nobodyMapped()) {
-            return Part.wanting(Launcher.BWRAP, "bubblewrap works, but bots cannot run as nobody (uid " + Bubblewrap.NOBODY
-                    + "), as they must when the arena runs as root: this user namespace does not map that id"
-                    + " (/proc/self/uid_map, gid_map), so no bot can start", "map ids up to " + Bubblewrap.NOBODY
-                    + " in the namespace (a container: give it a range of ids from /etc/subuid and /etc/subgid), or run the"
-                    + " arena as an ordinary user there");
+            return Part.wanting(Launcher.BWRAP, "bubblewrap works, but bots cannot run as users of their own, as they must when the"
+                    + " arena runs as root: this user namespace does not map their ids (/proc/self/uid_map, gid_map), so no bot"
+                    + " can start", nobodyFix(facts));
         }
         if (problem.isEmpty() && facts.root() && !facts.setpriv()) {
-            return Part.wanting(Launcher.BWRAP, "bubblewrap works, but setpriv, which makes bots nobody (uid " + Bubblewrap.NOBODY
-                    + ") when the arena runs as root, is not on the PATH, so no bot can start", "install util-linux (setpriv)");
+            return Part.wanting(Launcher.BWRAP, "bubblewrap works, but setpriv, which makes bots users of their own when the"
+                    + " arena runs as root, is not on the PATH, so no bot can start", "install util-linux (setpriv)");
         }
         if (problem.isEmpty()) {
             return Part.ok(Launcher.BWRAP, "bubblewrap works: each bot gets a sandbox of its own" + (facts.root()
-                    ? "; bots run as nobody (uid " + Bubblewrap.NOBODY + "), since the arena runs as root" : ""));
+                    ? "; each bot runs as an unprivileged user of its own, since the arena runs as root" : ""));
         }
         return Part.wanting(Launcher.NONE, problem.get() + (mode == SandboxMode.BWRAP
                 ? " (" + SandboxMode.ENVIRONMENT_VARIABLE + "=bwrap: commands that run bots refuse to start)"
@@ -502,38 +496,43 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
     }
 
     /**
-     * Why bots cannot run as nobody here, as they must when the arena runs as root; empty when
+     * Why bots cannot run as users of their own here, as they must when the arena runs as root; empty when
      * they can.
      */
     private static Optional<String> nobodyProblem(Facts facts) {
         if (!facts.nobodyMapped()) {
-            return Optional.of("they cannot run as nobody (uid " + Bubblewrap.NOBODY + "), as they must when the arena runs as"
-                    + " root: this user namespace does not map that id (/proc/self/uid_map, gid_map), so no bot can start");
+            return Optional.of("they cannot run as users of their own, as they must when the arena runs as root: this user"
+                    + " namespace does not map their ids (/proc/self/uid_map, gid_map), so no bot can start");
         }
         if (!facts.setpriv()) {
-            return Optional.of("setpriv, which makes bots nobody (uid " + Bubblewrap.NOBODY + ") when the arena runs as root,"
+            return Optional.of("setpriv, which makes bots users of their own when the arena runs as root,"
                     + " is not on the PATH, so no bot can start");
         }
         return Optional.empty();
     }
 
     private static String nobodyFix(Facts facts) {
-        return !facts.nobodyMapped() ? "map ids up to " + Bubblewrap.NOBODY + " in the namespace (a container: give it a range"
-                + " of ids from /etc/subuid and /etc/subgid), or run the arena as an ordinary user there"
+        return !facts.nobodyMapped() ? "map the bots' ids in the namespace (root's range in /etc/subuid and /etc/subgid, else"
+                + " " + BotUsers.FIXED_FIRST + " to " + (BotUsers.FIXED_FIRST + BotUsers.FIXED_COUNT - 1) + "; a container: give"
+                + " it such a range), or run the arena as an ordinary user there"
                 : "install util-linux (setpriv)";
     }
+
+    /** What the sandbox's seccomp filter ({@link KeyringFilter}) refuses a bot. */
+    static final String FILTERED = "no keyrings, no inotify, no file locks that reach past it (a seccomp filter)";
 
     /** What a bot reaches where it runs as the arena's own user. */
     static final String ARENA_USER_REACH = "bots run as the arena's own user: each can read and write every file that user"
             + " may, read the arena's environment and command line (/proc), signal its processes, the other bot's too, and use"
-            + " the network; not for bots you do not trust";
+            + " the network (no seccomp filter can be loaded without a sandbox); not for bots you do not trust";
 
     /** What a bot reaches here, from how it is launched: its sandbox, or the machine as nobody or as the arena's user. */
     private static Part<Reach> reach(Facts facts, Part<Launcher> sandbox) {
         if (sandbox.kind() == Launcher.BWRAP) {
             String detail = "each bot reaches only its sandbox: the system's files and its own, read-only, and its scratch; no"
-                    + " other process, no network, nothing of the arena's user" + (facts.root() ? "; it runs as nobody (uid "
-                    + Bubblewrap.NOBODY + ") with no capabilities" : "");
+                    + " other process, no network, nothing of the arena's user" + (facts.root() ? "; it runs as an unprivileged user"
+                    + " of its own with no capabilities, at most its process limit of processes (RLIMIT_NPROC)" : "")
+                    + "; " + FILTERED;
             return sandbox.works() ? Part.ok(Reach.SANDBOX, detail) : Part.wanting(Reach.SANDBOX, "no bot can start (see"
                     + " sandbox)", sandbox.fix().orElseThrow());
         }
@@ -544,10 +543,10 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
         if (nobodyProblem(facts).isPresent()) {
             return Part.wanting(Reach.NOBODY, "no bot can start (see sandbox)", nobodyFix(facts));
         }
-        return Part.wanting(Reach.NOBODY, "bots run as nobody (uid " + Bubblewrap.NOBODY + ") with no capabilities and"
+        return Part.wanting(Reach.NOBODY, "each bot runs as an unprivileged user of its own, with no capabilities and"
                 + " no_new_privs, never as root: none can read or write what is closed to other users (root's home, the"
                 + " arena's output), but each can read every file open to all, write where all may (/tmp, /dev/shm), see"
-                + " every process, signal the other bot (both are nobody) and use the network; not for bots you do not"
+                + " every process, and use the network, but signal no process but its own (its own user's: at most its process limit of them, RLIMIT_NPROC); no seccomp filter can be loaded without a sandbox (flock and inotify reach other games); not for bots you do not"
                 + " trust", fix);
     }
 

@@ -8,13 +8,33 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A seccomp filter that refuses a sandboxed bot the kernel's keyrings ({@code add_key}, {@code
- * request_key}, {@code keyctl} fail with EPERM), as container runtimes refuse them by default.
- * The keyrings are not namespaced: every sandbox whose bot runs as nobody shares nobody's user
- * keyring, and a session keyring is inherited, so one bot could leave a value there for a bot of
- * a later game to read. Written once, as a classic BPF program in the machine's byte order, for
- * bubblewrap's {@code --seccomp}; x86-64 (with its x32 and i386 calls) and arm64 (with 32-bit
- * ARM calls) are covered; other machines get no filter, and calls of other architectures pass.
+ * The seccomp filter of every sandboxed bot: it refuses the calls that would reach past the bot's
+ * game through kernel state that no namespace separates, as container runtimes refuse the
+ * keyrings by default.
+ *
+ * <ul>
+ * <li>The kernel's keyrings ({@code add_key}, {@code request_key}, {@code keyctl} fail with
+ * EPERM): a user keyring is shared by every process of its user, a session keyring inherited, so
+ * one bot could leave a value there for a bot of a later game to read.
+ * <li>inotify ({@code inotify_init}, {@code inotify_init1} fail with EPERM): the instances are
+ * counted per user, so a bot could take all of them from the bots and programs of its user; and
+ * a bot has no business watching files.
+ * <li>File locks ({@code flock}, and {@code fcntl}'s {@code F_SETLK}, {@code F_SETLKW} and their
+ * open-file and 64-bit forms) return success and lock nothing: a lock on a file two sandboxes
+ * both see (a system file, read-only) would otherwise carry bits between concurrent games. A
+ * lock that always succeeds tells nothing, and keeps working a program that locks its own files
+ * (a JVM locks its {@code hsperfdata} file at start, and would print a warning on standard
+ * output if that failed); what it loses is mutual exclusion between a bot's own processes, which
+ * a bot that needs it must get otherwise (a pipe, a semaphore in its {@code /dev/shm}). Asking
+ * who holds a lock ({@code F_GETLK} and its forms) fails with ENOLCK, the error of a file system
+ * without locks: an answer would tell the state of a lock outside the sandbox.
+ * </ul>
+ *
+ * Written once, as a classic BPF program in the machine's byte order, for bubblewrap's {@code
+ * --seccomp}; x86-64 (with its x32 and i386 calls) and arm64 (with 32-bit ARM calls) are
+ * covered; other machines get no filter, and calls of other architectures pass. A plain process
+ * gets none: nothing of the system's loads a filter for another program (util-linux's setpriv
+ * cannot), and the arena starts no helper of its own to do it.
  */
 public final class KeyringFilter {
 
@@ -23,9 +43,24 @@ public final class KeyringFilter {
     private static final int AND_K = 0x54;
     private static final int RET_K = 0x06;
     private static final int RET_ALLOW = 0x7fff0000;
-    private static final int RET_EPERM = 0x00050000 | 1;
+    private static final int RET_ERRNO = 0x00050000;
+    private static final int RET_EPERM = RET_ERRNO | 1;
+    private static final int RET_ENOLCK = RET_ERRNO | 37;
+    /** An errno of 0: the call returns 0 without running. */
+    private static final int RET_SUCCESS = RET_ERRNO;
     private static final int OFFSET_NR = 0;
     private static final int OFFSET_ARCH = 4;
+    /** The low word of {@code args[1]} in {@code struct seccomp_data}, on a little-endian machine. */
+    private static final int OFFSET_ARG1 = 24;
+    private static final int F_GETLK = 5;
+    private static final int F_SETLK = 6;
+    private static final int F_SETLKW = 7;
+    private static final int F_GETLK64 = 12;
+    private static final int F_SETLK64 = 13;
+    private static final int F_SETLKW64 = 14;
+    private static final int F_OFD_GETLK = 36;
+    private static final int F_OFD_SETLK = 37;
+    private static final int F_OFD_SETLKW = 38;
     private static final int ARCH_X86_64 = 0xc000003e;
     private static final int ARCH_I386 = 0x40000003;
     private static final int ARCH_AARCH64 = 0xc00000b7;
@@ -37,6 +72,22 @@ public final class KeyringFilter {
     private static volatile Optional<Path> file;
 
     private KeyringFilter() {
+    }
+
+    /**
+     * One architecture's part: its keyring and inotify calls refused, its {@code flock} made
+     * empty, its {@code fcntl} calls on to {@code fcntlLabel}'s look at the command, the rest allowed.
+     */
+    private static List<Insn> calls(List<Integer> keyrings, List<Integer> inotify, int flock, List<Integer> fcntl,
+            String fcntlLabel) {
+        List<Insn> part = new java.util.ArrayList<>();
+        keyrings.forEach(nr -> part.add(Insn.jumpIf(nr, "refuse", null)));
+        inotify.forEach(nr -> part.add(Insn.jumpIf(nr, "refuse", null)));
+        part.add(Insn.jumpIf(flock, "lock-nothing", null));
+        for (int i = 0; i < fcntl.size(); i++) {
+            part.add(Insn.jumpIf(fcntl.get(i), fcntlLabel, i == fcntl.size() - 1 ? "allow" : null));
+        }
+        return part;
     }
 
     /**
@@ -77,34 +128,42 @@ public final class KeyringFilter {
         }
     }
 
-    /** The program: by architecture, the three keyring calls refused, everything else allowed. */
+    /** The program: by architecture, the calls above refused or made empty, everything else allowed. */
     static byte[] program() {
-        List<Insn> p = List.of(
+        List<Insn> p = new java.util.ArrayList<>(List.of(
                 Insn.load(null, OFFSET_ARCH),
                 Insn.jumpIf(ARCH_X86_64, "x86-64", null),
                 Insn.jumpIf(ARCH_I386, "i386", null),
                 Insn.jumpIf(ARCH_AARCH64, "arm64", null),
                 Insn.jumpIf(ARCH_ARM, "arm", "allow"),
-                // add_key, request_key, keyctl on x86-64 (x32 calls have one more bit set).
+                // x32 calls are x86-64's with one more bit set.
                 Insn.load("x86-64", OFFSET_NR),
-                new Insn(null, AND_K, ~X32_BIT, null, null),
-                Insn.jumpIf(248, "refuse", null),
-                Insn.jumpIf(249, "refuse", null),
-                Insn.jumpIf(250, "refuse", "allow"),
-                Insn.load("i386", OFFSET_NR),
-                Insn.jumpIf(286, "refuse", null),
-                Insn.jumpIf(287, "refuse", null),
-                Insn.jumpIf(288, "refuse", "allow"),
-                Insn.load("arm64", OFFSET_NR),
-                Insn.jumpIf(217, "refuse", null),
-                Insn.jumpIf(218, "refuse", null),
-                Insn.jumpIf(219, "refuse", "allow"),
-                Insn.load("arm", OFFSET_NR),
-                Insn.jumpIf(309, "refuse", null),
-                Insn.jumpIf(310, "refuse", null),
-                Insn.jumpIf(311, "refuse", "allow"),
-                new Insn("allow", RET_K, RET_ALLOW, null, null),
-                new Insn("refuse", RET_K, RET_EPERM, null, null));
+                new Insn(null, AND_K, ~X32_BIT, null, null)));
+        // add_key, request_key, keyctl; inotify_init, inotify_init1; flock; fcntl (and fcntl64).
+        p.addAll(calls(List.of(248, 249, 250), List.of(253, 294), 73, List.of(72), "fcntl"));
+        p.add(Insn.load("i386", OFFSET_NR));
+        p.addAll(calls(List.of(286, 287, 288), List.of(291, 332), 143, List.of(55, 221), "fcntl32"));
+        p.add(Insn.load("arm64", OFFSET_NR));
+        p.addAll(calls(List.of(217, 218, 219), List.of(26), 32, List.of(25), "fcntl"));
+        p.add(Insn.load("arm", OFFSET_NR));
+        p.addAll(calls(List.of(309, 310, 311), List.of(316, 360), 143, List.of(55, 221), "fcntl32"));
+        // fcntl's command is its second argument (its low word: the machines covered are little-endian).
+        p.add(Insn.load("fcntl32", OFFSET_ARG1));
+        p.add(Insn.jumpIf(F_GETLK64, "no-locks", null));
+        p.add(Insn.jumpIf(F_SETLK64, "lock-nothing", null));
+        p.add(Insn.jumpIf(F_SETLKW64, "lock-nothing", null));
+        p.add(Insn.load("fcntl", OFFSET_ARG1));
+        p.add(Insn.jumpIf(F_GETLK, "no-locks", null));
+        p.add(Insn.jumpIf(F_SETLK, "lock-nothing", null));
+        p.add(Insn.jumpIf(F_SETLKW, "lock-nothing", null));
+        p.add(new Insn("fcntl-cmd", JEQ_K, F_OFD_GETLK, "no-locks", null));
+        p.add(Insn.jumpIf(F_OFD_SETLK, "lock-nothing", null));
+        p.add(Insn.jumpIf(F_OFD_SETLKW, "lock-nothing", "allow"));
+        // Every jump goes forward (as BPF requires): the endings come last.
+        p.add(new Insn("allow", RET_K, RET_ALLOW, null, null));
+        p.add(new Insn("refuse", RET_K, RET_EPERM, null, null));
+        p.add(new Insn("lock-nothing", RET_K, RET_SUCCESS, null, null));
+        p.add(new Insn("no-locks", RET_K, RET_ENOLCK, null, null));
         java.util.Map<String, Integer> at = new java.util.HashMap<>();
         for (int i = 0; i < p.size(); i++) {
             if (p.get(i).label() != null) {
@@ -116,6 +175,9 @@ public final class KeyringFilter {
             Insn insn = p.get(i);
             int jt = insn.ifTrue() == null ? 0 : at.get(insn.ifTrue()) - i - 1;
             int jf = insn.ifFalse() == null ? 0 : at.get(insn.ifFalse()) - i - 1;
+            if (jt < 0 || jt > 255 || jf < 0 || jf > 255) {
+                throw new IllegalStateException("a jump of the filter's instruction " + i + " out of reach: " + jt + ", " + jf);
+            }
             bytes.putShort((short) insn.code()).put((byte) jt).put((byte) jf).putInt(insn.k());
         }
         return bytes.array();

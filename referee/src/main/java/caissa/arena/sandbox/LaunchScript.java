@@ -40,16 +40,21 @@ final class LaunchScript {
      * @param options bubblewrap's options file, read on descriptor 4; null for a plain process
      */
     static List<String> argv(ResourceLimits limits, List<Path> procsFiles, boolean sandbox, Path options, Path reached) {
-        return argv(limits, procsFiles, sandbox, options, reached, !sandbox);
+        return argv(limits, procsFiles, sandbox, options, reached, !sandbox, false);
     }
 
     /**
      * The same, with the mark of the reached program left to a later step ({@code markHere}
      * false) where something of the arena's still runs after the script: the sandbox, or the
      * change of user of a root arena's plain bot ({@link PlainLaunching}).
+     *
+     * @param ownUser whether the bot runs as a user of its own ({@link BotUsers}): then its process
+     *     limit is also that user's {@code RLIMIT_NPROC}, one above the limit, so that the kernel
+     *     itself stops a fork burst where the watchdog sees the bot over its limit (root, which
+     *     runs the script and bubblewrap, is not held by it; the bot is, from its change of user on)
      */
     static List<String> argv(ResourceLimits limits, List<Path> procsFiles, boolean sandbox, Path options, Path reached,
-            boolean markHere) {
+            boolean markHere, boolean ownUser) {
         // ulimit -f counts 512-byte blocks: the limit is rounded up to the next block.
         long bytes = limits.fileSizeBytes();
         String blocks = bytes > Long.MAX_VALUE - 511 ? "unlimited" : Long.toString((bytes + 511) / 512);
@@ -63,10 +68,18 @@ final class LaunchScript {
                         + "if [ -n \"$2\" ]; then exec 4<\"$2\" || exit 125; fi; exec 5>>\"$3\" || exit 125; shift 3; "
                         + "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 125; shift; done; shift; "
                         + "ulimit -n " + limits.openFiles() + " && ulimit -f " + blocks + " || exit 125; "
+                        // bash and busybox call RLIMIT_NPROC -u, dash -p.
+                        + (ownUser ? "{ ulimit -u " + nproc(limits) + " 2>/dev/null || ulimit -p " + nproc(limits)
+                                + "; } || exit 125; " : "")
                         + (markHere ? Bubblewrap.REACHED_SCRIPT + "; " : "") + "exec \"$@\"",
                 "caissa-launcher", filter, options == null ? "" : options.toString(), reached.toString()));
         procsFiles.forEach(f -> argv.add(f.toString()));
         argv.add("--");
         return argv;
+    }
+
+    /** The bot's user's process limit: one past its own, where it is over it. */
+    static long nproc(ResourceLimits limits) {
+        return limits.processes() + 1L;
     }
 }

@@ -22,7 +22,8 @@ public sealed interface Launching permits DirectLaunching, PlainLaunching, Bubbl
      * @param opponent the other bot's command: its own files are hidden from this one
      * @param isolation the game's, with this bot's limits
      * @param environment the run's variables for the bot, on top of its clean base and under its own
-     * @param writable folders the command may write besides its scratch folders (a build's output)
+     * @param writable folders the command may write besides its scratch folders (a build's output); a root
+     *     arena gives them to the bot's own user
      * @param procsFiles the files of the bot's cgroup, which the launch joins first; none without one
      * @throws IOException when a file or folder for the launch cannot be made
      */
@@ -45,9 +46,5 @@ public sealed interface Launching permits DirectLaunching, PlainLaunching, Bubbl
      */
     default Optional<String> visibilityProblem(BotCommand command, List<Path> hidden) {
         return Optional.empty();
-    }
-
-    /** Makes {@code folder} writable by the bot that the launch runs (a build's output folder). */
-    default void openToBot(Path folder) throws IOException {
     }
 }

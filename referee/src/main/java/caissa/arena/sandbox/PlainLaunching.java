@@ -13,10 +13,11 @@ import java.util.Set;
 
 /**
  * The bot as a plain process behind the {@link LaunchScript}. Where the arena runs as root (a
- * container without bubblewrap), the bot runs as nobody, as in a sandbox: no capabilities, no
- * way back to root ({@link Bubblewrap#AS_NOBODY}); it can then read only what is open to every
- * user and write only where every user may. The mark that the launch reached the bot's program
- * comes after that change of user, so that a failed change is the arena's, not the bot's.
+ * container without bubblewrap), the bot runs as an unprivileged user of its own ({@link
+ * BotUsers}), as in a sandbox: no capabilities, no way back to root ({@link Bubblewrap#asUser});
+ * it can then read only what is open to every user, write only where every user may, and signal
+ * no process but its own. The mark that the launch reached the bot's program comes after that
+ * change of user, so that a failed change is the arena's, not the bot's.
  */
 public record PlainLaunching() implements Launching {
 
@@ -25,13 +26,33 @@ public record PlainLaunching() implements Launching {
             Map<String, String> environment, List<Path> writable, List<Path> procsFiles) throws IOException {
         Path reached = SandboxFiles.write("reached", new byte[0]);
         boolean root = Containment.isRoot();
-        List<String> argv = new ArrayList<>(LaunchScript.argv(isolation.limits(), procsFiles, false, null, reached, !root));
-        if (root) {
-            argv.addAll(Bubblewrap.AS_NOBODY);
-            argv.addAll(Bubblewrap.REACHED);
+        BotUsers.User user = root ? BotUsers.claim() : null;
+        try {
+            for (Path folder : writable) {
+                user(folder, user);
+            }
+            List<String> argv = new ArrayList<>(LaunchScript.argv(isolation.limits(), procsFiles, false, null, reached, !root,
+                    root));
+            if (root) {
+                argv.addAll(Bubblewrap.asUser(user));
+                argv.addAll(Bubblewrap.REACHED);
+            }
+            argv.addAll(command.argv());
+            return new PreparedLaunch(argv, false, null, false, reached, List.of(), user);
+        } catch (IOException | RuntimeException e) {
+            if (user != null) {
+                user.close();
+            }
+            throw e;
         }
-        argv.addAll(command.argv());
-        return new PreparedLaunch(argv, false, null, false, reached, List.of());
+    }
+
+    /** Gives {@code folder} to the bot's user, who must be able to write there (a build's output); nothing without one. */
+    static void user(Path folder, BotUsers.User user) throws IOException {
+        if (user != null) {
+            Files.setAttribute(folder, "unix:uid", user.uid());
+            Files.setAttribute(folder, "unix:gid", user.gid());
+        }
     }
 
     @Override
@@ -39,17 +60,8 @@ public record PlainLaunching() implements Launching {
         return Host.Launcher.NONE;
     }
 
-    @Override
-    public void openToBot(Path folder) throws IOException {
-        // As root the bot runs as nobody, who must be able to write there.
-        if (Containment.isRoot()) {
-            Files.setAttribute(folder, "unix:uid", Bubblewrap.NOBODY);
-            Files.setAttribute(folder, "unix:gid", Bubblewrap.NOBODY);
-        }
-    }
-
     /**
-     * As root the bot runs as nobody, who must be able to enter its working folder, reach and run
+     * As root the bot runs as a user of its own that owns nothing, who must be able to enter its working folder, reach and run
      * its program, and read the files it names that others can reach: found before the games,
      * with the {@code chmod} that fixes it, rather than as a crash in each game. A named file
      * behind a folder closed to others (a library in root's Maven repository) is left to the
@@ -62,7 +74,7 @@ public record PlainLaunching() implements Launching {
         }
         Path cwd = BubblewrapLaunching.workingDir(command);
         if (lacksForOthers(cwd, Set.of(PosixFilePermission.OTHERS_EXECUTE))) {
-            return Optional.of("its working folder " + cwd + " cannot be entered by the user bots run as (nobody, since the"
+            return Optional.of("its working folder " + cwd + " cannot be entered by the user bots run as (a user of its own, since the"
                     + " arena runs as root): chmod o+x " + cwd + ", or move the bot to a folder open to all");
         }
         String program = command.argv().get(0);
@@ -74,14 +86,14 @@ public record PlainLaunching() implements Launching {
                 if (!run) {
                     continue;
                 }
-                return Optional.of("its program " + file + " cannot be reached by the user bots run as (nobody, since the"
+                return Optional.of("its program " + file + " cannot be reached by the user bots run as (a user of its own, since the"
                         + " arena runs as root): " + closed.get() + " is closed to others (chmod o+x " + closed.get()
                         + ", or move the bot to a folder open to all)");
             }
             if (lacksForOthers(file, run ? Set.of(PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_EXECUTE)
                     : Set.of(PosixFilePermission.OTHERS_READ))) {
                 return Optional.of("its file " + file + " cannot be " + (run ? "run" : "read") + " by the user bots run as"
-                        + " (nobody, since the arena runs as root): chmod " + (run ? "o+rx " : "o+r ") + file);
+                        + " (a user of its own, since the arena runs as root): chmod " + (run ? "o+rx " : "o+r ") + file);
             }
         }
         return Optional.empty();

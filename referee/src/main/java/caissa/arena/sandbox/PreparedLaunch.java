@@ -28,15 +28,28 @@ final class PreparedLaunch {
     private final Path reachedFile;
     /** Files handed to the launch, deleted at {@link #close}. */
     private final List<Path> files;
+    /** The user the bot runs as where the arena is root, given back at {@link #close}; null otherwise. */
+    private final BotUsers.User user;
 
     PreparedLaunch(List<String> argv, boolean sandboxed, Path scratchRoot, boolean keepScratch, Path reachedFile,
             List<Path> files) {
+        this(argv, sandboxed, scratchRoot, keepScratch, reachedFile, files, null);
+    }
+
+    PreparedLaunch(List<String> argv, boolean sandboxed, Path scratchRoot, boolean keepScratch, Path reachedFile,
+            List<Path> files, BotUsers.User user) {
         this.argv = List.copyOf(argv);
         this.sandboxed = sandboxed;
         this.scratchRoot = scratchRoot;
         this.keepScratch = keepScratch;
         this.reachedFile = reachedFile;
         this.files = List.copyOf(files);
+        this.user = user;
+    }
+
+    /** The user the bot runs as, where the arena is root. */
+    java.util.Optional<BotUsers.User> user() {
+        return java.util.Optional.ofNullable(user);
     }
 
     /** The program itself and nothing before it. */
@@ -89,8 +102,14 @@ final class PreparedLaunch {
         return scratchRoot != null && keepScratch ? scratchRoot.toString() : null;
     }
 
-    /** After the game: the files handed to the launch deleted, and the scratch folder unless it is kept. */
+    /**
+     * After the game: the files handed to the launch deleted, the scratch folder unless it is
+     * kept, and the bot's user given back with nothing left running as it.
+     */
     void close() {
+        if (user != null) {
+            user.close();
+        }
         if (scratchRoot != null && !keepScratch) {
             deleteTree(scratchRoot);
         }

@@ -46,11 +46,12 @@ class DoctorCommandTest {
         Host host = Machines.rootOnCgroupV1().host();
 
         assertThat(DoctorCommand.lines(host)).containsExactly(
-                "sandbox    bwrap         bubblewrap works: each bot gets a sandbox of its own; bots run as nobody (uid 65534),"
-                        + " since the arena runs as root",
+                "sandbox    bwrap         bubblewrap works: each bot gets a sandbox of its own; each bot runs as an unprivileged"
+                        + " user of its own, since the arena runs as root",
                 "reach      sandbox       each bot reaches only its sandbox: the system's files and its own, read-only, and its"
-                        + " scratch; no other process, no network, nothing of the arena's user; it runs as nobody (uid 65534)"
-                        + " with no capabilities",
+                        + " scratch; no other process, no network, nothing of the arena's user; it runs as an unprivileged user"
+                        + " of its own with no capabilities, at most its process limit of processes (RLIMIT_NPROC); "
+                        + "no keyrings, no inotify, no file locks that reach past it (a seccomp filter)",
                 "cgroup     v1            controllers memory pids freezer cpuacct; the arena makes a group for each bot (it runs"
                         + " as root)",
                 "limits     cgroup-v1     each bot's memory and processes are held by a cgroup of its own: exactly, at once",
@@ -77,7 +78,8 @@ class DoctorCommandTest {
                         + " kernel.apparmor_restrict_unprivileged_userns=0)",
                 "reach      arena-user    bots run as the arena's own user: each can read and write every file that user may,"
                         + " read the arena's environment and command line (/proc), signal its processes, the other bot's too,"
-                        + " and use the network; not for bots you do not trust",
+                        + " and use the network (no seccomp filter can be loaded without a sandbox); not for bots you do not"
+                        + " trust",
                 fix + "run the bots in bubblewrap sandboxes (see sandbox)",
                 "cgroup     v2            controllers cpu memory pids; the arena's group /user.slice/user-1000.slice/session-2.scope"
                         + " is not delegated to this user",
@@ -229,6 +231,13 @@ class DoctorCommandTest {
             Host host = machines.get(cells[1]).host();
             assertThat(cells[2]).as(cells[1]).startsWith(host.sandbox().kind() == Host.Launcher.BWRAP ? "bwrap" : "none");
             assertThat(cells[3]).as(cells[1]).startsWith("`" + host.reach().kind().word() + "`");
+            // Who a bot runs as, and whether a seccomp filter holds it, as doctor says.
+            assertThat(cells[2].contains("a user of its own")).as(cells[1] + ": a user of its own")
+                    .isEqualTo(host.sandbox().detail().contains("user of its own"));
+            assertThat(cells[3].contains("no seccomp filter")).as(cells[1] + ": no seccomp filter")
+                    .isEqualTo(host.reach().detail().contains("no seccomp filter"));
+            assertThat(cells[4].contains("RLIMIT_NPROC")).as(cells[1] + ": RLIMIT_NPROC")
+                    .isEqualTo(host.reach().detail().contains("RLIMIT_NPROC"));
             String limits = switch (host.limits().kind()) {
                 case CGROUP_V1, CGROUP_V2 -> "its cgroup";
                 case WATCHDOG -> "watchdog";

@@ -137,7 +137,7 @@ class SandboxVisibilityTest {
         Optional<String> problem = Preflight.problem(GameSetup.of(bot, bot, CLOCK), bot);
 
         assertThat(problem).hasValue("could not be started: its file " + script + " cannot be read by the user bots run as"
-                + " (nobody, since the arena runs as root): chmod o+r " + script);
+                + " (a user of its own, since the arena runs as root): chmod o+r " + script);
         // Readable by all, in a folder still closed to others: the file alone is shown, and it plays.
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rw-r--r--"));
         assertThat(Preflight.problem(GameSetup.of(bot, bot, CLOCK), bot)).isEmpty();

@@ -25,7 +25,7 @@ class HostTest {
         Host host = rootOnCgroupV1().host();
 
         assertThat(host.sandbox().kind()).isEqualTo(Launcher.BWRAP);
-        assertThat(host.sandbox().detail()).contains("bots run as nobody (uid 65534), since the arena runs as root");
+        assertThat(host.sandbox().detail()).contains("each bot runs as an unprivileged user of its own, since the arena runs as root");
         assertThat(host.cgroup().kind()).isEqualTo(CgroupVersion.V1);
         assertThat(host.cgroup().detail()).isEqualTo("controllers memory pids freezer cpuacct; the arena makes a group for each"
                 + " bot (it runs as root)");
@@ -90,8 +90,8 @@ class HostTest {
         Host host = rootOnCgroupV1().nobodyMapped(false).cgroupKind(null).host();
 
         assertThat(host.sandbox().kind()).isEqualTo(Launcher.BWRAP);
-        assertThat(host.sandbox().detail()).contains("bots cannot run as nobody (uid 65534)").endsWith("so no bot can start");
-        assertThat(host.sandbox().fix().orElseThrow()).startsWith("map ids up to 65534 in the namespace");
+        assertThat(host.sandbox().detail()).contains("bots cannot run as users of their own").endsWith("so no bot can start");
+        assertThat(host.sandbox().fix().orElseThrow()).startsWith("map the bots' ids in the namespace (root's range in /etc/subuid and /etc/subgid, else 1900000000 to 1900065535");
         assertThat(host.works()).isFalse();
     }
 
@@ -99,7 +99,7 @@ class HostTest {
     void rootWithoutSetprivIsToldNoBotCanStart() {
         Host host = rootOnCgroupV1().setpriv(false).host();
 
-        assertThat(host.sandbox().detail()).isEqualTo("bubblewrap works, but setpriv, which makes bots nobody (uid 65534) when"
+        assertThat(host.sandbox().detail()).isEqualTo("bubblewrap works, but setpriv, which makes bots users of their own when"
                 + " the arena runs as root, is not on the PATH, so no bot can start");
         assertThat(host.sandbox().fix()).contains("install util-linux (setpriv)");
         // An ordinary user's bots run as the user: no setpriv needed.
@@ -113,8 +113,9 @@ class HostTest {
 
         assertThat(host.sandbox().kind()).isEqualTo(Launcher.NONE);
         assertThat(host.reach().kind()).isEqualTo(Host.Reach.NOBODY);
-        assertThat(host.reach().detail()).startsWith("bots run as nobody (uid 65534) with no capabilities and no_new_privs, never"
-                + " as root: none can read or write what is closed to other users").endsWith("not for bots you do not trust");
+        assertThat(host.reach().detail()).startsWith("each bot runs as an unprivileged user of its own, with no capabilities and"
+                + " no_new_privs, never as root: none can read or write what is closed to other users")
+                .contains("signal no process but its own").contains("no seccomp filter can be loaded without a sandbox").endsWith("not for bots you do not trust");
         assertThat(host.reach().fix()).contains("run the bots in bubblewrap sandboxes (see sandbox)");
         // An ordinary user's plain bots are that user, with all it may reach.
         Host user = ubuntuUser().host();
@@ -131,11 +132,11 @@ class HostTest {
         Host noSetpriv = rootOnCgroupV1().sandboxSetting("none").setpriv(false).host();
 
         assertThat(unmapped.sandbox().detail()).isEqualTo(missing + ": bots would run as plain processes, but they cannot run"
-                + " as nobody (uid 65534), as they must when the arena runs as root: this user namespace does not map that id"
+                + " as users of their own, as they must when the arena runs as root: this user namespace does not map their ids"
                 + " (/proc/self/uid_map, gid_map), so no bot can start");
-        assertThat(unmapped.sandbox().fix().orElseThrow()).startsWith("map ids up to 65534 in the namespace");
+        assertThat(unmapped.sandbox().fix().orElseThrow()).startsWith("map the bots' ids in the namespace (root's range in /etc/subuid and /etc/subgid, else 1900000000 to 1900065535");
         assertThat(unmapped.reach().detail()).isEqualTo("no bot can start (see sandbox)");
-        assertThat(noSetpriv.sandbox().detail()).endsWith("setpriv, which makes bots nobody (uid 65534) when the arena runs as"
+        assertThat(noSetpriv.sandbox().detail()).endsWith("setpriv, which makes bots users of their own when the arena runs as"
                 + " root, is not on the PATH, so no bot can start");
         assertThat(noSetpriv.sandbox().fix()).contains("install util-linux (setpriv)");
     }

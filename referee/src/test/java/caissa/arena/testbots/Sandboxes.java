@@ -79,23 +79,31 @@ public final class Sandboxes {
     }
 
     /**
-     * Skips the calling test unless the tests run as root, where a sandboxed bot runs as nobody
+     * Skips the calling test unless the tests run as root, where a sandboxed bot runs as a user of its own
      * and so cannot touch even its sandbox's own processes and folders; {@code
      * CAISSA_REQUIRE_ROOT=1} makes running as another user a failure instead.
      *
      * @param what what the test proves that holds only as root
      */
     public static void assumeRoot(String what) {
-        int uid;
-        try {
-            uid = (Integer) java.nio.file.Files.getAttribute(java.nio.file.Path.of("/proc/self"), "unix:uid");
-        } catch (java.io.IOException | UnsupportedOperationException e) {
-            uid = -1;
-        }
+        int uid = uid();
         if (uid != 0 && "1".equals(System.getenv("CAISSA_REQUIRE_ROOT"))) {
             throw new AssertionError("CAISSA_REQUIRE_ROOT is set but the tests run as uid " + uid);
         }
         Assumptions.assumeTrue(uid == 0, "needs root: " + what);
+    }
+
+    /** Whether the tests run as root: then a bot runs as an unprivileged user of its own. */
+    public static boolean root() {
+        return uid() == 0;
+    }
+
+    private static int uid() {
+        try {
+            return (Integer) java.nio.file.Files.getAttribute(java.nio.file.Path.of("/proc/self"), "unix:uid");
+        } catch (java.io.IOException | UnsupportedOperationException e) {
+            return -1;
+        }
     }
 
     /** Skips the calling test unless it runs with sandboxes. */

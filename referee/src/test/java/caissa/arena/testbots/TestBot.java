@@ -409,6 +409,28 @@ public final class TestBot {
                 } catch (java.io.IOException e) {
                     System.err.println("attack: identity unknown: " + e);
                 }
+            } else if (target.equals("signal-bots")) {
+                // Signal 0 (which only asks whether a signal may be sent) to every other test bot it can see.
+                java.io.File[] all = new java.io.File("/proc").listFiles((d, n) -> n.matches("\\d+"));
+                for (java.io.File proc : all == null ? new java.io.File[0] : all) {
+                    long pid = Long.parseLong(proc.getName());
+                    String cmdline;
+                    try {
+                        cmdline = new String(java.nio.file.Files.readAllBytes(proc.toPath().resolve("cmdline")), StandardCharsets.UTF_8);
+                    } catch (java.io.IOException e) {
+                        continue;
+                    }
+                    if (pid == self || !cmdline.contains(TestBot.class.getName())) {
+                        continue;
+                    }
+                    report("signal 0 to bot process " + pid, () -> {
+                        Process kill = new ProcessBuilder("/bin/sh", "-c", "kill -0 " + pid + " 2>&1").start();
+                        String said = new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+                        if (kill.waitFor() != 0) {
+                            throw new java.io.IOException(said.contains("Operation not permitted") ? "EPERM" : said);
+                        }
+                    });
+                }
             } else if (target.startsWith("connect=")) {
                 report("connect to 127.0.0.1:" + value, () -> {
                     try (java.net.Socket socket = new java.net.Socket()) {

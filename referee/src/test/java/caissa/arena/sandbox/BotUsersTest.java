@@ -1,0 +1,56 @@
+package caissa.arena.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Where a root arena's bots' ids come from, on each kind of machine (the files as data rows). */
+class BotUsersTest {
+
+    @TempDir
+    Path temp;
+
+    /**
+     * subuid and subgid: root's line in each ({@code -} for none); the maps: {@code inside outside
+     * count} rows joined by {@code /}; then the range chosen.
+     */
+    @ParameterizedTest(name = "{5}")
+    @CsvSource(delimiter = ';', value = {
+        "root:100000:65536; root:200000:65536; 0 0 4294967295; 0 0 4294967295; 100000 200000 65536; root's range",
+        "someone:100000:65536; root:200000:65536; 0 0 4294967295; 0 0 4294967295; 1900000000 1900000000 65536; the machine's own namespace",
+        "-; -; 0 100000 65536; 0 100000 65536; 61439 61439 4096; a rootless container mapping 65536 ids",
+        "-; -; 0 1000 1/1 100000 70000; 0 1000 1/1 100000 70000; 61439 61439 4096; root and a range, mapped apart",
+        "-; -; 0 0 1; 0 0 1; 1900000000 1900000000 65536; a namespace that maps root alone: unmapped, doctor says so",
+        "root:5:10; root:5:10; 0 0 4294967295; 0 0 4294967295; 1900000000 1900000000 65536; a range among the accounts' ids is not taken",
+    })
+    void theRangeComesFromRootsSubordinateIdsElseTheFixedRangeElseTheTopOfTheNamespace(String subuid, String subgid,
+            String uidMap, String gidMap, String expected, String machine) throws Exception {
+        BotUsers.Range range = BotUsers.choose(BotUsers.subordinate(file("subuid", subuid)),
+                BotUsers.subordinate(file("subgid", subgid)), BotUsers.extents(file("uid_map", uidMap.replace('/', '\n'))),
+                BotUsers.extents(file("gid_map", gidMap.replace('/', '\n'))));
+
+        long[] want = Arrays.stream(expected.split(" ")).mapToLong(Long::parseLong).toArray();
+        assertThat(List.of(range.uid(), range.gid(), (long) range.count())).as(machine).containsExactly(want[0], want[1], want[2]);
+    }
+
+    @Test
+    void theIdsAccountsUseAreRead() throws Exception {
+        Path passwd = file("passwd", "root:x:0:0:root:/root:/bin/bash\n# a comment\nnobody:x:65534:65534::/nonexistent:/usr/sbin/nologin");
+
+        assertThat(BotUsers.accountIds(passwd)).containsExactlyInAnyOrder(0L, 65534L);
+        assertThat(BotUsers.accountIds(temp.resolve("none"))).isEmpty();
+        assertThat(BotUsers.subordinate(temp.resolve("none"))).isEqualTo(Optional.empty());
+    }
+
+    private Path file(String name, String text) throws Exception {
+        return Files.writeString(temp.resolve(name), text.equals("-") ? "" : text + "\n");
+    }
+}
