@@ -55,6 +55,30 @@ class MemoryElsewhereTest {
         });
     }
 
+    /**
+     * Page tables: a helper maps a huge read-only region and reads one byte every 2 MiB, so that
+     * its page tables ({@code VmPTE}) hold 400 MiB while its resident set stays small. Without a
+     * cgroup the watchdog counts them and the bot loses by {@code resource-limit}.
+     */
+    @ParameterizedTest(name = "sandbox {0}")
+    @CsvSource({"none", "auto"})
+    void pageTablesOfAHugeReadOnlyMappingLoseByTheMemoryLimit(String sandbox) throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3 for the helper");
+        Sandboxes.withCgroups("off", () -> {
+            GameSetup setup = GameSetup.of(TestBots.entrant("hog", "pte-hog", Long.toString(HOG_MIB)),
+                    TestBots.entrant("good", "slow"), CLOCK)
+                    .withIsolation(Isolation.defaults().withSandbox(SandboxMode.fromWord(sandbox))
+                            .withLimits(ResourceLimits.DEFAULT.withMemory(256L << 20)));
+
+            GameRecord record = Game.play(setup);
+
+            String stderr = record.white().stderr().head() + record.white().stderr().tail();
+            assertThat(record.termination()).as(record.reason() + "\n" + stderr).isEqualTo(Termination.RESOURCE_LIMIT);
+            assertThat(record.reason()).startsWith("hog (white) went over its memory limit of 256 MiB");
+            assertThat(TestBots.processesOf(setup.entrant(caissa.arena.rules.Side.WHITE).command())).isEmpty();
+        });
+    }
+
     /** The System V segments of the machine, by id, with their sizes. */
     private static java.util.Map<String, String> segments() {
         java.util.Map<String, String> found = new java.util.HashMap<>();
