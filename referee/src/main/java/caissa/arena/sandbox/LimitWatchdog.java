@@ -113,6 +113,9 @@ public final class LimitWatchdog implements AutoCloseable {
             task.cancel(false);
             return;
         }
+        if (seen.size() < MAX_SEEN) {
+            seen.addAll(usage.pids());
+        }
         long held;
         if (ticks % SCRATCH_EVERY == 0 || everything) {
             elsewhere = usage.openMemoryFileBytes() + scratchInMemoryBytes() + sharedMemoryBytes(usage.pids());
@@ -145,6 +148,11 @@ public final class LimitWatchdog implements AutoCloseable {
 
     /** The System V shared memory segments the bot made or last used, by id: they outlive the process that did. */
     private final java.util.Set<Long> segments = new java.util.HashSet<>();
+
+    /** Every process of the bot's tree seen so far: what made a segment may be gone before a look found it. */
+    private final java.util.Set<Long> seen = new java.util.HashSet<>();
+    /** A fork loop cannot make the set of processes seen grow without end. */
+    private static final int MAX_SEEN = 65_536;
 
     /**
      * What the System V shared memory segments of the bot hold (their resident pages where the
@@ -301,8 +309,36 @@ public final class LimitWatchdog implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops watching and, once the bot's processes are gone, removes the System V segments they
+     * made or last used: a segment outlives every process (the kernel keeps it until it is
+     * removed), so a plain bot's would hold the machine's memory after its game for good. A
+     * sandbox's segments are in its own IPC namespace, which goes with it.
+     */
     @Override
     public void close() {
         task.cancel(false);
+        synchronized (this) {
+            if (processes && !seen.isEmpty()) {
+                sharedMemoryBytes(List.copyOf(seen));
+                segments.forEach(LimitWatchdog::removeSegment);
+                segments.clear();
+            }
+        }
+    }
+
+    /** {@code ipcrm -m ID} (util-linux): Java has no call to remove a segment; without it, it stays. */
+    private static void removeSegment(long shmid) {
+        try {
+            Process ipcrm = new ProcessBuilder("ipcrm", "-m", Long.toString(shmid)).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!ipcrm.waitFor(10, TimeUnit.SECONDS)) {
+                ipcrm.destroyForcibly();
+            }
+        } catch (java.io.IOException e) {
+            // No ipcrm here: the segment stays until it is removed by hand or the machine restarts.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
