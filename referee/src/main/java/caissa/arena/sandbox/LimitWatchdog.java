@@ -215,23 +215,65 @@ public final class LimitWatchdog implements AutoCloseable {
         return total;
     }
 
-    /** What the files in a folder hold, in all; at most the first 100,000 files are looked at. */
-    private static long bytesIn(java.nio.file.Path folder) {
-        long[] total = {0};
-        try (var files = java.nio.file.Files.walk(folder)) {
-            files.limit(100_000).forEach(f -> {
-                try {
-                    if (java.nio.file.Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                        total[0] += java.nio.file.Files.size(f);
-                    }
-                } catch (java.io.IOException e) {
-                    // Removed meanwhile.
-                }
-            });
-        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+    /** A block of the file systems kept folders are on: every file and folder takes at least one. */
+    private static final long BLOCK = 4096;
+    /** A walk looks at no more entries than this: so many take more than any scratch limit anyway. */
+    private static final int MAX_ENTRIES = 1_000_000;
+
+    /**
+     * What a kept folder takes on disk, as far as the arena can tell, up to {@code limit}: each
+     * file its size in whole blocks and at least one block, each folder one block, so that
+     * 100,000 empty files count 390 MiB, not nothing. The walk opens each folder relative to its
+     * parent (openat), so that a path longer than PATH_MAX is reached too; a folder the arena
+     * cannot read (mode 0300, as the bot's own user) counts as the whole limit: what cannot be
+     * counted is not kept on trust. Blocks a file holds past its size ({@code fallocate} with
+     * KEEP_SIZE) are not seen: Java does not read {@code st_blocks}.
+     */
+    static long bytesIn(java.nio.file.Path folder, long limit) {
+        long[] total = {0, 0};
+        try (java.nio.file.DirectoryStream<java.nio.file.Path> top = java.nio.file.Files.newDirectoryStream(folder)) {
+            if (!(top instanceof java.nio.file.SecureDirectoryStream<java.nio.file.Path> secure)) {
+                return 0;
+            }
+            add(secure, total, limit);
+        } catch (java.nio.file.AccessDeniedException e) {
+            return limit;
+        } catch (java.io.IOException | java.nio.file.DirectoryIteratorException e) {
             // Gone, or changing under the walk: counted at the next look.
+            return e instanceof java.nio.file.DirectoryIteratorException d
+                    && d.getCause() instanceof java.nio.file.AccessDeniedException ? limit : total[0];
         }
         return total[0];
+    }
+
+    private static void add(java.nio.file.SecureDirectoryStream<java.nio.file.Path> dir, long[] total, long limit)
+            throws java.io.IOException {
+        for (java.nio.file.Path entry : dir) {
+            java.nio.file.Path name = entry.getFileName();
+            if (total[0] >= limit || ++total[1] > MAX_ENTRIES) {
+                total[0] = Math.max(total[0], limit);
+                return;
+            }
+            java.nio.file.attribute.BasicFileAttributes attributes;
+            try {
+                attributes = dir.getFileAttributeView(name, java.nio.file.attribute.BasicFileAttributeView.class,
+                        java.nio.file.LinkOption.NOFOLLOW_LINKS).readAttributes();
+            } catch (java.nio.file.NoSuchFileException e) {
+                continue;
+            }
+            total[0] += Math.max(1, (attributes.size() + BLOCK - 1) / BLOCK) * BLOCK;
+            if (attributes.isDirectory()) {
+                try (java.nio.file.SecureDirectoryStream<java.nio.file.Path> inner = dir.newDirectoryStream(name,
+                        java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    add(inner, total, limit);
+                } catch (java.nio.file.AccessDeniedException e) {
+                    total[0] = Math.max(total[0], limit);
+                    return;
+                } catch (java.nio.file.NoSuchFileException e) {
+                    // Removed meanwhile.
+                }
+            }
+        }
     }
 
     /** The devices of the arena's own /, /tmp, /dev and /dev/shm. */
@@ -258,7 +300,7 @@ public final class LimitWatchdog implements AutoCloseable {
     private Optional<String> fullScratch() {
         for (var folder : kept.entrySet()) {
             // Folders on disk, kept for the organiser: what the bot wrote there is added up.
-            if (bytesIn(folder.getValue()) >= limits.scratchBytes()) {
+            if (bytesIn(folder.getValue(), limits.scratchBytes()) >= limits.scratchBytes()) {
                 return Optional.of(folder.getKey());
             }
         }

@@ -281,6 +281,25 @@ public final class TestBot {
             case "limits" -> {
                 return once(TestBot::reportLimits);
             }
+            case "scratch-files", "scratch-closed", "scratch-deep" -> {
+                // Fills its kept /tmp where counting apparent sizes sees little: 3,000 empty files
+                // (12 MiB of blocks), 16 MiB in a folder it then closes to reading (0300), or 16 MiB at
+                // the end of a path longer than PATH_MAX (25 folders of 200 characters, each entered by
+                // cd -P, as only relative paths reach there). Then it plays on.
+                String script = switch (behaviour) {
+                    case "scratch-files" -> "cd /tmp && i=0; while [ $i -lt 3000 ]; do : > f$i; i=$((i+1)); done";
+                    case "scratch-closed" -> "mkdir /tmp/c && head -c 16777216 /dev/zero > /tmp/c/x && chmod 0300 /tmp/c";
+                    default -> "cd /tmp && n=0; d=$(printf '%0200d' 0); while [ $n -lt 25 ]; do mkdir $d && cd -P $d || exit 1;"
+                            + " n=$((n+1)); done; head -c 16777216 /dev/zero > f";
+                };
+                return once(() -> {
+                    Process helper = new ProcessBuilder("/bin/sh", "-c", script, "scratch", token())
+                            .redirectErrorStream(true).start();
+                    String said = new String(helper.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                    System.err.println(behaviour + ": exit " + helper.waitFor() + " " + said);
+                    System.err.flush();
+                });
+            }
             case "scratch-hog" -> {
                 // Writes into its /tmp until a write fails, then goes on playing as if nothing happened.
                 return once(() -> {
