@@ -353,20 +353,48 @@ public final class LimitWatchdog implements AutoCloseable {
 
     /**
      * Stops watching and, once the bot's processes are gone, removes the System V segments they
-     * made or last used: a segment outlives every process (the kernel keeps it until it is
-     * removed), so a plain bot's would hold the machine's memory after its game for good. A
-     * sandbox's segments are in its own IPC namespace, which goes with it.
+     * made: a segment outlives every process (the kernel keeps it until it is removed), so a plain
+     * bot's would hold the machine's memory after its game for good. Only those a process of the
+     * bot made ({@code cpid}), never one it merely attached: another program's segment open to
+     * all is not the bot's to have removed. A sandbox's segments are in its own IPC namespace,
+     * which goes with it.
      */
     @Override
     public void close() {
         task.cancel(false);
         synchronized (this) {
             if (processes && !seen.isEmpty()) {
-                sharedMemoryBytes(List.copyOf(seen));
-                segments.forEach(LimitWatchdog::removeSegment);
-                segments.clear();
+                madeBy(seen).forEach(LimitWatchdog::removeSegment);
             }
         }
+    }
+
+    /** The System V segments of /proc/sysvipc/shm that one of {@code pids} made. */
+    private static List<Long> madeBy(java.util.Set<Long> pids) {
+        List<String> lines;
+        try {
+            lines = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/sysvipc/shm"));
+        } catch (java.io.IOException | SecurityException e) {
+            return List.of();
+        }
+        if (lines.isEmpty()) {
+            return List.of();
+        }
+        List<String> columns = List.of(lines.get(0).strip().split("\\s+"));
+        int id = columns.indexOf("shmid");
+        int creator = columns.indexOf("cpid");
+        List<Long> made = new java.util.ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] fields = line.strip().split("\\s+");
+            try {
+                if (id >= 0 && creator >= 0 && pids.contains(Long.parseLong(fields[creator]))) {
+                    made.add(Long.parseLong(fields[id]));
+                }
+            } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+                // A line this reader does not know.
+            }
+        }
+        return made;
     }
 
     /** {@code ipcrm -m ID} (util-linux): Java has no call to remove a segment; without it, it stays. */
