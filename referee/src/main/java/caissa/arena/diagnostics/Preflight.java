@@ -146,7 +146,7 @@ public final class Preflight {
     }
 
     private static String exit(Seat seat) {
-        return seat.exitStatus(Duration.ofMillis(500)).map(code -> " (exited with status " + code + ")").orElse("");
+        return seat.exitStatus(Duration.ofMillis(500)).map(code -> " (" + caissa.arena.game.Game.exitDescription(code) + ")").orElse("");
     }
 
     private static String stderr(Seat seat) {

@@ -507,22 +507,33 @@ public final class Game {
     }
 
     /**
-     * How a bot's process ended, from the status the JDK gives: 128 + n after signal n (1 to 64 on
-     * Linux), the exit status otherwise. A status above 192 cannot be a signal: exit(255) is an
-     * exit, not "signal 127".
+     * How a bot's process ended, from the status the JDK gives: the exit status, or 128 + n after
+     * signal n (1 to 64 on Linux). A status from 129 to 192 is therefore either: {@code exit(130)}
+     * and SIGINT both give 130, and neither the JDK, nor the launch's shell, nor bubblewrap (which
+     * pass a signal on as 128 + n too) keeps the difference. Such a status is worded as what it
+     * is, naming both, never as a signal alone (exit(130) read "killed by signal 2"). A status
+     * above 192 cannot be a signal: exit(255) is an exit.
      */
-    static String exitDescription(int code) {
+    public static String exitDescription(int code) {
         if (code > 128 && code <= 128 + 64) {
             int signal = code - 128;
             String name = switch (signal) {
-                case 6 -> " (SIGABRT)";
-                case 9 -> " (SIGKILL)";
-                case 11 -> " (SIGSEGV)";
-                case 15 -> " (SIGTERM)";
-                case 25 -> " (SIGXFSZ)";
+                case 1 -> ", SIGHUP";
+                case 2 -> ", SIGINT";
+                case 4 -> ", SIGILL";
+                case 6 -> ", SIGABRT";
+                case 7 -> ", SIGBUS";
+                case 8 -> ", SIGFPE";
+                case 9 -> ", SIGKILL";
+                case 11 -> ", SIGSEGV";
+                case 13 -> ", SIGPIPE";
+                case 15 -> ", SIGTERM";
+                case 24 -> ", SIGXCPU";
+                case 25 -> ", SIGXFSZ";
+                case 31 -> ", SIGSYS";
                 default -> "";
             };
-            return "exited, killed by signal " + signal + name;
+            return "ended with status " + code + " (exit " + code + ", or signal " + signal + name + ")";
         }
         return "exited with status " + code;
     }

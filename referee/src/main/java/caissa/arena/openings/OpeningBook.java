@@ -96,17 +96,62 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
         return new OpeningBook(file, variant, lines);
     }
 
-    /** A book from lines kept elsewhere (a run's record), each checked again: line number and text. */
-    public static OpeningBook ofLines(Path file, Variant variant, List<java.util.Map.Entry<Integer, String>> lines) {
+    /**
+     * A line kept in a run's record: its number, its text and, for a position in CFN, the moves
+     * found to reach it when the run started (empty in records written before they were kept).
+     */
+    public record Kept(int line, String text, Optional<List<String>> moves) {
+    }
+
+    /**
+     * A book from lines kept elsewhere (a run's record), each checked again: a position whose
+     * moves were kept is replayed, not searched again, so that the book's search budget is spent
+     * once, when the run starts.
+     */
+    public static OpeningBook ofLines(Path file, Variant variant, List<Kept> lines) {
+        return ofLines(file, variant, lines, TOTAL_SEARCH_BUDGET);
+    }
+
+    /** As {@link #ofLines(Path, Variant, List)}, with this many positions of search for the CFN lines without kept moves. */
+    static OpeningBook ofLines(Path file, Variant variant, List<Kept> lines, long totalSearch) {
         List<BookLine> checked = new ArrayList<>();
-        Budget budget = new Budget(TOTAL_SEARCH_BUDGET);
-        for (java.util.Map.Entry<Integer, String> entry : lines) {
-            checked.add(line(file, entry.getKey(), variant, entry.getValue().strip(), budget));
+        Budget budget = new Budget(totalSearch);
+        for (Kept kept : lines) {
+            String text = kept.text().strip();
+            checked.add(kept.moves().isPresent() && text.indexOf('/') >= 0
+                    ? remembered(file + ":" + kept.line() + ": ", kept.line(), variant, text, kept.moves().get())
+                    : line(file, kept.line(), variant, text, budget));
         }
         if (checked.isEmpty()) {
             throw new BadInputException(file + ": the book has no openings");
         }
         return new OpeningBook(file, variant, checked);
+    }
+
+    /** A position in CFN with the moves kept for it: they must be legal and reach exactly that position. */
+    private static BookLine remembered(String where, int number, Variant variant, String text, List<String> words) {
+        Position target;
+        try {
+            target = variant.fromCfn(text);
+        } catch (InvalidPositionException e) {
+            throw new BadInputException(where + "not a " + variant.id() + " position in CFN: " + e.field() + ": "
+                    + e.problem());
+        }
+        Position position = variant.initial();
+        List<Move> moves = new ArrayList<>();
+        for (String word : words) {
+            Optional<Move> move = variant.parseMove(word);
+            if (move.isEmpty() || position.outcome().isOver() || position.illegalReason(move.get()).isPresent()) {
+                throw new BadInputException(where + "the moves kept for this position are not legal from the initial"
+                        + " position (move " + (moves.size() + 1) + ", " + quoted(word) + ")");
+            }
+            moves.add(move.get());
+            position = position.play(move.get());
+        }
+        if (!position.equals(target)) {
+            throw new BadInputException(where + "the moves kept for this position do not reach it");
+        }
+        return new BookLine(number, text, moves);
     }
 
     private static BookLine line(Path file, int number, Variant variant, String text, Budget budget) {

@@ -114,6 +114,9 @@ public final class LimitWatchdog implements AutoCloseable {
             task.cancel(false);
             return;
         }
+        if (seen.size() < MAX_SEEN) {
+            seen.addAll(usage.pids());
+        }
         long held;
         if (ticks % SCRATCH_EVERY == 0 || everything) {
             elsewhere = usage.openMemoryFileBytes() + scratchInMemoryBytes() + sharedMemoryBytes(usage.pids());
@@ -146,6 +149,11 @@ public final class LimitWatchdog implements AutoCloseable {
 
     /** The System V shared memory segments the bot made or last used, by id: they outlive the process that did. */
     private final java.util.Set<Long> segments = new java.util.HashSet<>();
+
+    /** Every process of the bot's tree seen so far: what made a segment may be gone before a look found it. */
+    private final java.util.Set<Long> seen = new java.util.HashSet<>();
+    /** A fork loop cannot make the set of processes seen grow without end. */
+    private static final int MAX_SEEN = 65_536;
 
     /**
      * What the System V shared memory segments of the bot hold (their resident pages where the
@@ -208,23 +216,65 @@ public final class LimitWatchdog implements AutoCloseable {
         return total;
     }
 
-    /** What the files in a folder hold, in all; at most the first 100,000 files are looked at. */
-    private static long bytesIn(java.nio.file.Path folder) {
-        long[] total = {0};
-        try (var files = java.nio.file.Files.walk(folder)) {
-            files.limit(100_000).forEach(f -> {
-                try {
-                    if (java.nio.file.Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                        total[0] += java.nio.file.Files.size(f);
-                    }
-                } catch (java.io.IOException e) {
-                    // Removed meanwhile.
-                }
-            });
-        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+    /** A block of the file systems kept folders are on: every file and folder takes at least one. */
+    private static final long BLOCK = 4096;
+    /** A walk looks at no more entries than this: so many take more than any scratch limit anyway. */
+    private static final int MAX_ENTRIES = 1_000_000;
+
+    /**
+     * What a kept folder takes on disk, as far as the arena can tell, up to {@code limit}: each
+     * file its size in whole blocks and at least one block, each folder one block, so that
+     * 100,000 empty files count 390 MiB, not nothing. The walk opens each folder relative to its
+     * parent (openat), so that a path longer than PATH_MAX is reached too; a folder the arena
+     * cannot read (mode 0300, as the bot's own user) counts as the whole limit: what cannot be
+     * counted is not kept on trust. Blocks a file holds past its size ({@code fallocate} with
+     * KEEP_SIZE) are not seen: Java does not read {@code st_blocks}.
+     */
+    static long bytesIn(java.nio.file.Path folder, long limit) {
+        long[] total = {0, 0};
+        try (java.nio.file.DirectoryStream<java.nio.file.Path> top = java.nio.file.Files.newDirectoryStream(folder)) {
+            if (!(top instanceof java.nio.file.SecureDirectoryStream<java.nio.file.Path> secure)) {
+                return 0;
+            }
+            add(secure, total, limit);
+        } catch (java.nio.file.AccessDeniedException e) {
+            return limit;
+        } catch (java.io.IOException | java.nio.file.DirectoryIteratorException e) {
             // Gone, or changing under the walk: counted at the next look.
+            return e instanceof java.nio.file.DirectoryIteratorException d
+                    && d.getCause() instanceof java.nio.file.AccessDeniedException ? limit : total[0];
         }
         return total[0];
+    }
+
+    private static void add(java.nio.file.SecureDirectoryStream<java.nio.file.Path> dir, long[] total, long limit)
+            throws java.io.IOException {
+        for (java.nio.file.Path entry : dir) {
+            java.nio.file.Path name = entry.getFileName();
+            if (total[0] >= limit || ++total[1] > MAX_ENTRIES) {
+                total[0] = Math.max(total[0], limit);
+                return;
+            }
+            java.nio.file.attribute.BasicFileAttributes attributes;
+            try {
+                attributes = dir.getFileAttributeView(name, java.nio.file.attribute.BasicFileAttributeView.class,
+                        java.nio.file.LinkOption.NOFOLLOW_LINKS).readAttributes();
+            } catch (java.nio.file.NoSuchFileException e) {
+                continue;
+            }
+            total[0] += Math.max(1, (attributes.size() + BLOCK - 1) / BLOCK) * BLOCK;
+            if (attributes.isDirectory()) {
+                try (java.nio.file.SecureDirectoryStream<java.nio.file.Path> inner = dir.newDirectoryStream(name,
+                        java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    add(inner, total, limit);
+                } catch (java.nio.file.AccessDeniedException e) {
+                    total[0] = Math.max(total[0], limit);
+                    return;
+                } catch (java.nio.file.NoSuchFileException e) {
+                    // Removed meanwhile.
+                }
+            }
+        }
     }
 
     /** The devices of the arena's own /, /tmp, /dev and /dev/shm. */
@@ -251,7 +301,7 @@ public final class LimitWatchdog implements AutoCloseable {
     private Optional<String> fullScratch() {
         for (var folder : kept.entrySet()) {
             // Folders on disk, kept for the organiser: what the bot wrote there is added up.
-            if (bytesIn(folder.getValue()) >= limits.scratchBytes()) {
+            if (bytesIn(folder.getValue(), limits.scratchBytes()) >= limits.scratchBytes()) {
                 return Optional.of(folder.getKey());
             }
         }
@@ -302,8 +352,64 @@ public final class LimitWatchdog implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops watching and, once the bot's processes are gone, removes the System V segments they
+     * made: a segment outlives every process (the kernel keeps it until it is removed), so a plain
+     * bot's would hold the machine's memory after its game for good. Only those a process of the
+     * bot made ({@code cpid}), never one it merely attached: another program's segment open to
+     * all is not the bot's to have removed. A sandbox's segments are in its own IPC namespace,
+     * which goes with it.
+     */
     @Override
     public void close() {
         task.cancel(false);
+        synchronized (this) {
+            if (processes && !seen.isEmpty()) {
+                madeBy(seen).forEach(LimitWatchdog::removeSegment);
+            }
+        }
+    }
+
+    /** The System V segments of /proc/sysvipc/shm that one of {@code pids} made. */
+    private static List<Long> madeBy(java.util.Set<Long> pids) {
+        List<String> lines;
+        try {
+            lines = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/sysvipc/shm"));
+        } catch (java.io.IOException | SecurityException e) {
+            return List.of();
+        }
+        if (lines.isEmpty()) {
+            return List.of();
+        }
+        List<String> columns = List.of(lines.get(0).strip().split("\\s+"));
+        int id = columns.indexOf("shmid");
+        int creator = columns.indexOf("cpid");
+        List<Long> made = new java.util.ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] fields = line.strip().split("\\s+");
+            try {
+                if (id >= 0 && creator >= 0 && pids.contains(Long.parseLong(fields[creator]))) {
+                    made.add(Long.parseLong(fields[id]));
+                }
+            } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+                // A line this reader does not know.
+            }
+        }
+        return made;
+    }
+
+    /** {@code ipcrm -m ID} (util-linux): Java has no call to remove a segment; without it, it stays. */
+    private static void removeSegment(long shmid) {
+        try {
+            Process ipcrm = new ProcessBuilder("ipcrm", "-m", Long.toString(shmid)).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!ipcrm.waitFor(10, TimeUnit.SECONDS)) {
+                ipcrm.destroyForcibly();
+            }
+        } catch (java.io.IOException e) {
+            // No ipcrm here: the segment stays until it is removed by hand or the machine restarts.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

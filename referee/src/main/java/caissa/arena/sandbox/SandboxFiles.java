@@ -96,7 +96,8 @@ final class SandboxFiles {
 
     /**
      * Removes the folders that arenas of this user left when they were killed (SIGKILL gives no
-     * chance to clean up): those whose process is gone. Done at the first need of each run, so
+     * chance to clean up): those whose process is gone, and those of older versions, named without
+     * a process id, that no running arena can still use ({@link #noJvmOlderThan}). Done at the first need of each run, so
      * that nothing a killed arena made outlives the next start.
      */
     static int sweep(Path parent) {
@@ -106,13 +107,14 @@ final class SandboxFiles {
             for (Path entry : entries) {
                 String rest = entry.getFileName().toString().substring(PREFIX.length());
                 int dash = rest.indexOf('-');
-                if (dash <= 0 || !rest.substring(0, dash).chars().allMatch(Character::isDigit)) {
+                boolean pidLess = dash < 0 && !rest.isEmpty() && rest.chars().allMatch(Character::isDigit);
+                if (!pidLess && (dash <= 0 || !rest.substring(0, dash).chars().allMatch(Character::isDigit))) {
                     continue;
                 }
-                long pid = Long.parseLong(rest.substring(0, dash));
                 boolean mine = Files.getOwner(entry, java.nio.file.LinkOption.NOFOLLOW_LINKS).getName().equals(me);
                 if (mine && Files.isDirectory(entry, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-                        && ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true)) {
+                        && (pidLess ? noJvmOlderThan(entry, me)
+                                : ProcessHandle.of(Long.parseLong(rest.substring(0, dash))).map(p -> !p.isAlive()).orElse(true))) {
                     removeTree(entry);
                     removed++;
                 }
@@ -121,6 +123,30 @@ final class SandboxFiles {
             // Not there, or not ours to list: nothing of ours to sweep.
         }
         return removed;
+    }
+
+    /**
+     * Whether no arena can still use a folder of an older version, whose name holds no process id
+     * (the JDK's random digits alone): an arena made its folder after it started, and the folder's
+     * last change comes after it was made, so an arena that still uses it is a Java process of
+     * the same user that started before that change. Any process of the user whose program or
+     * start cannot be read counts as such an arena: a folder in doubt is kept.
+     */
+    static boolean noJvmOlderThan(Path folder, String user) throws IOException {
+        java.time.Instant changed = Files.getLastModifiedTime(folder, java.nio.file.LinkOption.NOFOLLOW_LINKS).toInstant();
+        long me = ProcessHandle.current().pid();
+        return ProcessHandle.allProcesses().filter(p -> p.pid() != me).noneMatch(p -> {
+            // The kernel's own threads (kthreadd, pid 2, and its children) run no program.
+            if (p.pid() == 2 || p.parent().map(parent -> parent.pid() == 2).orElse(false)) {
+                return false;
+            }
+            ProcessHandle.Info info = p.info();
+            if (info.user().map(u -> !u.equals(user)).orElse(false)) {
+                return false;
+            }
+            boolean java = info.command().map(c -> Path.of(c).getFileName().toString().startsWith("java")).orElse(true);
+            return java && info.startInstant().map(started -> started.isBefore(changed)).orElse(true) && p.isAlive();
+        });
     }
 
     private static void removeTree(Path made) {

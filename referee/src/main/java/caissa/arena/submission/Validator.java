@@ -298,7 +298,7 @@ public final class Validator {
                 .filter(g -> exit(g).exitCode() != null && exit(g).exitCode() != 0).toList();
         if (!failedExit.isEmpty()) {
             GameRecord example = failedExit.get(0);
-            return new Check("exits on end", false, "exited with status " + exit(example).exitCode() + " after 'end' in "
+            return new Check("exits on end", false, caissa.arena.game.Game.exitDescription(exit(example).exitCode()) + " after 'end' in "
                     + failedExit.size() + " of " + finishedWell.size() + " games (a bot must exit with status 0)"
                     + stderrEvidence(example));
         }

@@ -1319,7 +1319,10 @@
     }
     const parts = [exit.exitedByItself ? 'Exited by itself' : 'Did not exit by itself'];
     if (exit.exitCode !== null && exit.exitCode !== undefined) {
-      parts.push(exit.exitCode > 128 ? 'status ' + exit.exitCode + ' (signal ' + (exit.exitCode - 128) + ')' : 'status ' + exit.exitCode);
+      // 129 to 192: an exit with that status, or death by signal n - 128; the status cannot tell which.
+      parts.push(exit.exitCode > 128 && exit.exitCode <= 192
+          ? 'status ' + exit.exitCode + ' (exit ' + exit.exitCode + ', or signal ' + (exit.exitCode - 128) + ')'
+          : 'status ' + exit.exitCode);
     }
     if (exit.killed) {
       parts.push('killed by the referee');

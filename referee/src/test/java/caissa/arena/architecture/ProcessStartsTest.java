@@ -51,7 +51,8 @@ class ProcessStartsTest {
     /**
      * Processes at all: bots (Launch), a submission's build (SourceBuild, inside its
      * containment), the arena's own helpers (bubblewrap's trial run, the signal shell, the
-     * terminal's size, the watcher that cleans up after a killed arena and the kill it sends), the
+     * terminal's size, the watcher that cleans up after a killed arena and the kill it sends, the
+     * watchdog's {@code ipcrm} for the System V segments a plain bot left), the
      * benchmarks' fastchess and the arena's own merge and report that {@code bench scale}
      * measures, the contest server's jobs (JobRunner: the arena's own command line,
      * {@code caissa contest job}, so that no participant's code and no game runs in the web
@@ -61,7 +62,7 @@ class ProcessStartsTest {
     @Test
     void onlyTheseClassesStartProcesses() {
         noClasses().that(outside("caissa.arena.bot.Launch", SourceBuild.class.getName(), Bubblewrap.class.getName(),
-                        "caissa.arena.sandbox.ArenaWatcher",
+                        "caissa.arena.sandbox.ArenaWatcher", "caissa.arena.sandbox.LimitWatchdog",
                         "caissa.arena.linux.Signals", "caissa.arena.cli.Terminal", "caissa.arena.bench.BenchCommand",
                         "caissa.arena.bench.FairnessBench", "caissa.arena.bench.ScaleBench",
                         "caissa.arena.contest.JobRunner", "caissa.arena.contest.SlurmRunner"))

@@ -320,6 +320,36 @@ class HostileBotsTest {
         }
     }
 
+    /**
+     * A kept scratch folder counts what its files take, not their apparent sizes: many empty
+     * files, a folder closed to reading, a path longer than PATH_MAX each hide what the old count
+     * (the sum of sizes of a walk) missed. Each bot loses by the scratch limit.
+     */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"scratch-files", "scratch-closed", "scratch-deep"})
+    void aKeptScratchFolderCountsWhatTheUsualWalkMisses(String trick) throws Exception {
+        Sandboxes.assumeSandbox();
+        GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("hog", trick, "1"), CLOCK)
+                .withIsolation(Isolation.defaults().keepingScratch(true).withLimits(ResourceLimits.DEFAULT.withScratch(8L << 20)));
+
+        GameRecord record = Game.play(setup);
+
+        try {
+            assertThat(record.termination()).as(record.reason() + "\n" + record.black().stderr().head())
+                    .isEqualTo(Termination.RESOURCE_LIMIT);
+            assertThat(record.reason()).startsWith("hog (black) went over its scratch limit of 8 MiB (its /tmp was full)");
+            assertNoProcessLeft(setup);
+        } finally {
+            for (Side side : Side.values()) {
+                String kept = record.player(side).sandbox().scratch();
+                if (kept != null) {
+                    // rm reaches paths longer than PATH_MAX; the closed folder is opened first.
+                    new ProcessBuilder("/bin/sh", "-c", "chmod -R u+rwx \"$0\"; rm -rf \"$0\"", kept).start().waitFor();
+                }
+            }
+        }
+    }
+
     /** Each bot has a /dev/shm of its own, writable (POSIX shared memory, Python's multiprocessing) and private. */
     @Test
     void eachSandboxedBotHasAWritableDevShmOfItsOwn() {

@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Memory a bot keeps outside every resident set counts against its memory limit without a
  * cgroup too: a memfd held open and never mapped, a System V segment filled, detached and left.
  * Real processes (a helper in Python, started by the test bot): the bot loses by {@code
- * resource-limit} as it would under a cgroup, which counts both as its memory.
+ * resource-limit} as it would under a cgroup, which counts both as its memory; a plain bot's
+ * segment, which would outlive it on the host, is removed at its end by the watchdog.
  */
 class MemoryElsewhereTest {
 
@@ -49,9 +50,39 @@ class MemoryElsewhereTest {
                 assertThat(record.termination()).as(record.reason() + "\n" + stderr).isEqualTo(Termination.RESOURCE_LIMIT);
                 assertThat(record.reason()).startsWith("hog (white) went over its memory limit of 256 MiB");
                 assertThat(TestBots.processesOf(setup.entrant(caissa.arena.rules.Side.WHITE).command())).isEmpty();
+                if (hog.equals("shm-hog") && cgroups.equals("off")) {
+                    // The segment outlives its maker (killed while it filled it, before it said its id):
+                    // the watchdog removes it at the bot's end, so no new segment of its size is left.
+                    assertThat(segments().entrySet()).as("segments left")
+                            .noneMatch(s -> !before.containsKey(s.getKey()) && s.getValue().equals(Long.toString(HOG_MIB << 20)));
+                }
             } finally {
                 removeSegments(before);
             }
+        });
+    }
+
+    /**
+     * Page tables: a helper maps a huge read-only region and reads one byte every 2 MiB, so that
+     * its page tables ({@code VmPTE}) hold 400 MiB while its resident set stays small. Without a
+     * cgroup the watchdog counts them and the bot loses by {@code resource-limit}.
+     */
+    @ParameterizedTest(name = "sandbox {0}")
+    @CsvSource({"none", "auto"})
+    void pageTablesOfAHugeReadOnlyMappingLoseByTheMemoryLimit(String sandbox) throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3 for the helper");
+        Sandboxes.withCgroups("off", () -> {
+            GameSetup setup = GameSetup.of(TestBots.entrant("hog", "pte-hog", Long.toString(HOG_MIB)),
+                    TestBots.entrant("good", "slow"), CLOCK)
+                    .withIsolation(Isolation.defaults().withSandbox(SandboxMode.fromWord(sandbox))
+                            .withLimits(ResourceLimits.DEFAULT.withMemory(256L << 20)));
+
+            GameRecord record = Game.play(setup);
+
+            String stderr = record.white().stderr().head() + record.white().stderr().tail();
+            assertThat(record.termination()).as(record.reason() + "\n" + stderr).isEqualTo(Termination.RESOURCE_LIMIT);
+            assertThat(record.reason()).startsWith("hog (white) went over its memory limit of 256 MiB");
+            assertThat(TestBots.processesOf(setup.entrant(caissa.arena.rules.Side.WHITE).command())).isEmpty();
         });
     }
 

@@ -327,13 +327,16 @@ class MisbehavingBotsTest {
     }
 
     /**
-     * The JDK gives 128 + n for a process killed by signal n: a status above 192 is an exit, not a
-     * signal (exit 255 was reported as "killed by signal 127").
+     * The JDK gives 128 + n for a process killed by signal n, and an exit's own status otherwise:
+     * a status above 192 is an exit, not a signal (exit 255 was reported as "killed by signal
+     * 127"), and one from 129 to 192 names both (exit 130 was reported as "killed by signal 2").
      */
     @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
     @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
             exit 255          | exited with status 255 before the game was over
-            kill -SEGV $$     | exited, killed by signal 11 (SIGSEGV) before the game was over
+            exit 3            | exited with status 3 before the game was over
+            exit 130          | ended with status 130 (exit 130, or signal 2, SIGINT) before the game was over
+            kill -SEGV $$     | ended with status 139 (exit 139, or signal 11, SIGSEGV) before the game was over
             """)
     void aCrashSaysWhetherTheBotExitedOrWasKilled(String end, String reason) {
         Entrant crasher = new Entrant("crasher", new BotCommand(java.util.List.of("/bin/sh", "-c", "read line; " + end),

@@ -100,6 +100,46 @@ class OpeningBookTest {
                         + " of search a book may take before this line); give .*");
     }
 
+    /**
+     * A book's search is spent once, when the run starts: the record of the run keeps the moves
+     * found for each position, and reading the record again (verify, report, merge, resume)
+     * replays them with no search budget at all, and refuses kept moves that do not reach the
+     * position.
+     */
+    @Test
+    void aRunsRecordKeepsTheMovesFoundSoThatTheBookIsNotSearchedAgain() throws Exception {
+        OpeningBook shipped = OpeningBook.read(Path.of("..", "tournaments", "books", "caissa.txt"), Variant.CAISSA);
+        StringBuilder text = new StringBuilder("b2-c4 e6-d5\n");
+        for (int i = 0; i < 20; i++) {
+            text.append(replay(Variant.CAISSA, shipped.lines().get(i).moves()).toCfn()).append('\n');
+        }
+        OpeningBook book = OpeningBook.parse(FILE, Variant.CAISSA, text.toString());
+        BookRecord record = BookRecord.of(new BookOpenings(book, BookOrder.SEQUENTIAL, 1));
+        BookRecord read = caissa.arena.records.Json.mapper().readValue(
+                caissa.arena.records.Json.write(record), BookRecord.class);
+
+        assertThat(read.lines().get(0).moves()).as("a line of moves keeps no moves beside them").isNull();
+        List<OpeningBook.Kept> kept = read.lines().stream()
+                .map(l -> new OpeningBook.Kept(l.line(), l.text(), java.util.Optional.ofNullable(l.moves()))).toList();
+        OpeningBook again = OpeningBook.ofLines(FILE, Variant.CAISSA, kept, 0);
+        assertThat(again.lines()).isEqualTo(book.lines());
+        assertThat(read.toBook(Variant.CAISSA).book().lines()).isEqualTo(book.lines());
+
+        // Without the kept moves (a record of before), the same lines need the search again.
+        List<OpeningBook.Kept> bare = kept.stream()
+                .map(k -> new OpeningBook.Kept(k.line(), k.text(), java.util.Optional.empty())).toList();
+        assertThatThrownBy(() -> OpeningBook.ofLines(FILE, Variant.CAISSA, bare, 0))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("positions of search");
+
+        // Kept moves that reach another position are refused by line.
+        List<OpeningBook.Kept> forged = new ArrayList<>(kept);
+        OpeningBook.Kept second = kept.get(1);
+        forged.set(1, new OpeningBook.Kept(second.line(), second.text(), java.util.Optional.of(List.of("b2-c4"))));
+        assertThatThrownBy(() -> OpeningBook.ofLines(FILE, Variant.CAISSA, forged, 0))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("books/mine.txt:2: the moves kept for this position do not reach it");
+    }
+
     @Test
     void aHugeWordIsQuotedAsALinesWorth() {
         String token = "x".repeat(10 * 1024 * 1024);

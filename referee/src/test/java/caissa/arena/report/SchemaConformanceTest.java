@@ -114,6 +114,25 @@ class SchemaConformanceTest {
         assertThat(problems("tournament.schema.json", out.resolve("tournament.json"))).isEmpty();
     }
 
+    /** A book's record, with the moves found for a position in CFN, conforms where a run keeps it. */
+    @Test
+    void aBookWithAPositionConformsInTheTournamentRecord() throws IOException {
+        caissa.arena.rules.Variant variant = caissa.arena.rules.Variant.CAISSA;
+        caissa.arena.rules.Position position = variant.initial();
+        for (String move : List.of("b2-c4", "e6-d5")) {
+            position = position.play(variant.parseMove(move).orElseThrow());
+        }
+        caissa.arena.openings.OpeningBook book = caissa.arena.openings.OpeningBook.parse(Path.of("book.txt"), variant,
+                "b2-c4\n" + position.toCfn() + "\n");
+        JsonNode record = Json.mapper().readTree(out.resolve("tournament.json").toFile());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) record.get("definition")).set("openings", Json.mapper().valueToTree(
+                caissa.arena.openings.BookRecord.of(new caissa.arena.openings.BookOpenings(book,
+                        caissa.arena.openings.BookOrder.SEQUENTIAL, 1))));
+
+        assertThat(record.get("definition").get("openings").get("lines").get(1).get("moves")).hasSize(2);
+        assertThat(problems("tournament.schema.json", record)).isEmpty();
+    }
+
     @Test
     void everyJournalLineConforms() throws IOException {
         List<String> lines = Files.readAllLines(out.resolve("journal.jsonl"));

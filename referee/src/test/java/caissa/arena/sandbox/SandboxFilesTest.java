@@ -36,4 +36,35 @@ class SandboxFilesTest {
         assertThat(file.getParent()).doesNotExist();
         assertThat(SandboxFiles.write("reached", new byte[0])).exists();
     }
+
+    /**
+     * Older versions named their folder without a process id: the next start removes one that
+     * no running arena can still use, one changed before every Java process of the user started,
+     * and keeps one that a live Java process started before it was changed may be using.
+     */
+    @Test
+    void anOlderVersionsFolderIsSweptOnlyWhenNoRunningArenaCanUseIt(@org.junit.jupiter.api.io.TempDir Path parent)
+            throws Exception {
+        Path gone = Files.createDirectory(parent.resolve(SandboxFiles.PREFIX + "4815162342"));
+        Files.writeString(gone.resolve("bwrap-options-1"), "--ro-bind");
+        Files.setLastModifiedTime(gone, java.nio.file.attribute.FileTime.from(java.time.Instant.parse("1970-01-02T00:00:00Z")));
+        Path used = Files.createDirectory(parent.resolve(SandboxFiles.PREFIX + "1234567890"));
+        Path notOurs = Files.createDirectory(parent.resolve(SandboxFiles.PREFIX + "arena"));
+        Files.setLastModifiedTime(notOurs, java.nio.file.attribute.FileTime.from(java.time.Instant.parse("1970-01-02T00:00:00Z")));
+        // A running arena of the older kind: a JVM of this user, its folder changed after it started.
+        Process arena = new ProcessBuilder(caissa.arena.testbots.TestBots.command().argv())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            java.time.Instant started = arena.info().startInstant().orElseThrow();
+            Files.setLastModifiedTime(used, java.nio.file.attribute.FileTime.from(started.plusSeconds(1)));
+
+            assertThat(SandboxFiles.sweep(parent)).isEqualTo(1);
+
+            assertThat(gone).doesNotExist();
+            assertThat(used).isDirectory();
+            assertThat(notOurs).as("not a name the arena makes").isDirectory();
+        } finally {
+            arena.destroyForcibly().waitFor();
+        }
+    }
 }

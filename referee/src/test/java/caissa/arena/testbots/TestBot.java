@@ -47,11 +47,21 @@ public final class TestBot {
             }
             case "ignore-end" -> ignoreTerm();
             case "spin-while-waiting" -> Spinner.start();
-            case "memfd-hog", "shm-hog" -> {
+            case "memfd-hog", "shm-hog", "pte-hog" -> {
                 // A helper that keeps memory where no resident set shows it: memfds it holds open but
                 // never maps (each under the file size limit, which counts for a memfd too), or a System V
                 // segment it fills 16 MiB at a time, detaching each time, and leaves. The bot replies once the helper says it is done.
-                String script = behaviour.equals("memfd-hog")
+                // Or page tables: a huge read-only mapping read once every 2 MiB, each read a page
+                // table (4 KiB) that maps the zero page, resident in no process (VmRSS stays small).
+                String script = behaviour.equals("pte-hog")
+                        ? "import ctypes,sys,time\nlibc=ctypes.CDLL(None,use_errno=True)\nlibc.mmap.restype=ctypes.c_void_p\n"
+                                + "libc.mmap.argtypes=[ctypes.c_void_p,ctypes.c_size_t,ctypes.c_int,ctypes.c_int,ctypes.c_int,ctypes.c_long]\n"
+                                + "n=(int(sys.argv[1])<<20)//4096*(2<<20)\na=libc.mmap(None,n,1,0x4022,-1,0)\n"
+                                + "libc.madvise(ctypes.c_void_p(a),ctypes.c_size_t(n),15)\n"
+                                + "for off in range(0,n,2<<20): ctypes.c_char.from_address(a+off).value\n"
+                                + "print('page tables',[l.split()[1] for l in open('/proc/self/status') if l.startswith('VmPTE')],flush=True)\n"
+                                + "time.sleep(600)\n"
+                        : behaviour.equals("memfd-hog")
                         ? "import os,sys,time\nchunk=b'x'*(1<<20)\nfds=[]\n"
                                 + "for i in range(int(sys.argv[1])):\n"
                                 + "    if i%16==0: fds.append(os.memfd_create('hog'))\n"
@@ -270,6 +280,25 @@ public final class TestBot {
             }
             case "limits" -> {
                 return once(TestBot::reportLimits);
+            }
+            case "scratch-files", "scratch-closed", "scratch-deep" -> {
+                // Fills its kept /tmp where counting apparent sizes sees little: 3,000 empty files
+                // (12 MiB of blocks), 16 MiB in a folder it then closes to reading (0300), or 16 MiB at
+                // the end of a path longer than PATH_MAX (25 folders of 200 characters, each entered by
+                // cd -P, as only relative paths reach there). Then it plays on.
+                String script = switch (behaviour) {
+                    case "scratch-files" -> "cd /tmp && i=0; while [ $i -lt 3000 ]; do : > f$i; i=$((i+1)); done";
+                    case "scratch-closed" -> "mkdir /tmp/c && head -c 16777216 /dev/zero > /tmp/c/x && chmod 0300 /tmp/c";
+                    default -> "cd /tmp && n=0; d=$(printf '%0200d' 0); while [ $n -lt 25 ]; do mkdir $d && cd -P $d || exit 1;"
+                            + " n=$((n+1)); done; head -c 16777216 /dev/zero > f";
+                };
+                return once(() -> {
+                    Process helper = new ProcessBuilder("/bin/sh", "-c", script, "scratch", token())
+                            .redirectErrorStream(true).start();
+                    String said = new String(helper.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                    System.err.println(behaviour + ": exit " + helper.waitFor() + " " + said);
+                    System.err.flush();
+                });
             }
             case "scratch-hog" -> {
                 // Writes into its /tmp until a write fails, then goes on playing as if nothing happened.
