@@ -4,7 +4,6 @@ import caissa.arena.linux.KernelFiles;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -14,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The users a root arena's bots run as: each bot that runs at the same time has a uid and gid of
@@ -72,12 +72,22 @@ public final class BotUsers {
                 claim.close();
             } catch (IOException e) {
                 // The lock goes with the channel, or with the arena.
+            } finally {
+                HELD.remove((long) uid);
             }
         }
     }
 
     private BotUsers() {
     }
+
+    /**
+     * The ids this arena holds. A lock on a file is the process's: closing any other channel of
+     * this process on that file drops it (POSIX record locks), so this arena never opens the file
+     * of an id it holds, and another arena could otherwise claim the id of a bot still playing
+     * here and kill it.
+     */
+    private static final Set<Long> HELD = ConcurrentHashMap.newKeySet();
 
     private static volatile Range range;
 
@@ -191,22 +201,28 @@ public final class BotUsers {
             if (uidsInUse.contains(uid) || gidsInUse.contains(gid)) {
                 continue;
             }
+            if (!HELD.add(uid)) {
+                continue;
+            }
             Path file = folder.resolve(Long.toString(uid));
             FileChannel channel = null;
+            boolean claimed = false;
             try {
                 channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
                 FileLock lock = channel.tryLock();
                 if (lock != null) {
                     killAll(uid);
+                    claimed = true;
                     return new User((int) uid, (int) gid, channel);
                 }
                 channel.close();
-            } catch (OverlappingFileLockException e) {
-                // This arena holds it already, for a bot still playing.
-                closeQuietly(channel);
             } catch (IOException e) {
                 closeQuietly(channel);
                 throw new ArenaFilesException(file, e);
+            } finally {
+                if (!claimed) {
+                    HELD.remove(uid);
+                }
             }
         }
         throw new ArenaFilesException(folder, new IOException("every one of the " + r.count() + " ids for bots is taken"));

@@ -1,7 +1,10 @@
 package caissa.arena.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import caissa.arena.testbots.Sandboxes;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -52,5 +55,34 @@ class BotUsersTest {
 
     private Path file(String name, String text) throws Exception {
         return Files.writeString(temp.resolve(name), text.equals("-") ? "" : text + "\n");
+    }
+    /**
+     * Two bots of this arena hold two ids; another arena, a real process, gets neither. A lock on
+     * an id's file is the process's, and closing any other channel on that file would drop it:
+     * the second claim here once opened the first id's file again, and the other arena then took
+     * that id and killed the bot playing as it.
+     */
+    @Test
+    void anotherArenaNeverGetsTheIdOfABotPlayingHere() throws Exception {
+        assumeTrue(Sandboxes.root(), "only a root arena gives bots ids of their own");
+        try (BotUsers.User first = BotUsers.claim(); BotUsers.User second = BotUsers.claim()) {
+            assertThat(second.uid()).isNotEqualTo(first.uid());
+
+            Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                    System.getProperty("java.class.path"), ClaimOne.class.getName()).redirectErrorStream(true).start();
+            String out = new String(other.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            assertThat(other.waitFor()).as(out).isZero();
+
+            assertThat(Long.parseLong(out)).isNotIn((long) first.uid(), (long) second.uid());
+        }
+    }
+
+    /** Another arena: claims one id, prints it and ends (which gives it back). */
+    static final class ClaimOne {
+        public static void main(String[] args) {
+            try (BotUsers.User user = BotUsers.claim()) {
+                System.out.println(user.uid());
+            }
+        }
     }
 }
