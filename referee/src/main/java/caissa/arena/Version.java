@@ -9,8 +9,7 @@ public final class Version {
 
     private static final String CURRENT = load();
 
-    private Version() {
-    }
+    private Version() {}
 
     public static String current() {
         return CURRENT;

@@ -63,9 +63,16 @@ public final class AlphaBetaBot implements Player {
         ThinkingTime time = timeManager == null ? ThinkingTime.UNLIMITED : timeManager.plan(position, timeLeft);
         Search.Result result = search.run(position, maxDepth, time);
         long micros = Math.max(1, result.nanos() / 1000);
-        diagnostics.printf("alphabeta ply %d: %s depth %d score %s nodes %d time %d ms (%d knps) clock %d ms%n",
-                position.plies(), result.move(), result.depth(), result.scoreText(), result.nodes(),
-                micros / 1000, result.nodes() * 1000 / micros, timeLeft.toMillis());
+        diagnostics.printf(
+                "alphabeta ply %d: %s depth %d score %s nodes %d time %d ms (%d knps) clock %d ms%n",
+                position.plies(),
+                result.move(),
+                result.depth(),
+                result.scoreText(),
+                result.nodes(),
+                micros / 1000,
+                result.nodes() * 1000 / micros,
+                timeLeft.toMillis());
         return result.move();
     }
 }

@@ -31,16 +31,17 @@ final class Evaluation {
 
     /** Penalty by the number of safe escape squares of a queen: 0, 1, 2, 3, 4, 5 or more. */
     private static final int[] SAFE_ESCAPES = {-220, -110, -50, -20, -6, 0};
+
     private static final int ESCAPE = 6;
     private static final int ROOM = 3;
     private static final int CHECK_THREAT = 25;
     /** Percent of queen danger that counts, by the number of enemy rooks, bishops and knights. */
     private static final int[] DANGER_PERCENT = {0, 45, 80, 100};
+
     private static final int MINOR_MOBILITY = 3;
     private static final int QUEEN_MOBILITY = 2;
 
-    private Evaluation() {
-    }
+    private Evaluation() {}
 
     /** The position's value for the side to move. */
     static int evaluate(Board board) {

@@ -47,8 +47,8 @@ public final class ProtocolLoop {
         this(Variant.CAISSA, player, timeControl, diagnostics, nanoClock);
     }
 
-    ProtocolLoop(Variant variant, Player player, TimeControl timeControl, PrintStream diagnostics,
-            LongSupplier nanoClock) {
+    ProtocolLoop(
+            Variant variant, Player player, TimeControl timeControl, PrintStream diagnostics, LongSupplier nanoClock) {
         this.variant = variant;
         this.player = player;
         this.timeControl = timeControl;
@@ -102,8 +102,8 @@ public final class ProtocolLoop {
             if (move != null && position.isLegal(move)) {
                 return move;
             }
-            diagnostics.println("player chose " + move + ", not legal in " + position.toCfn()
-                    + "; playing the first legal move");
+            diagnostics.println(
+                    "player chose " + move + ", not legal in " + position.toCfn() + "; playing the first legal move");
         } catch (RuntimeException | StackOverflowError e) {
             diagnostics.println("player failed in " + position.toCfn() + ": " + e + "; playing the first legal move");
         }

@@ -27,8 +27,7 @@ public final class SampleBot {
     /** The referee names the game's variant in this environment variable (HEXCAISSA.md 8). */
     static final String VARIANT_ENV = "CAISSA_VARIANT";
 
-    private SampleBot() {
-    }
+    private SampleBot() {}
 
     /** What the command line and the environment ask for. */
     record Options(String bot, long seed, OptionalInt depth, TimeControl timeControl, Variant variant) {
@@ -58,7 +57,7 @@ public final class SampleBot {
                     case "--time-per-move" -> time = time.withPerMove(TimeControl.parseMillis(option, value));
                     case "--increment" -> time = time.withIncrement(TimeControl.parseMillis(option, value));
                     case "--first-move-allowance" ->
-                            time = time.withFirstMoveAllowance(TimeControl.parseMillis(option, value));
+                        time = time.withFirstMoveAllowance(TimeControl.parseMillis(option, value));
                     default -> throw new IllegalArgumentException("unknown option " + option);
                 }
             }
@@ -66,8 +65,9 @@ public final class SampleBot {
                 throw new IllegalArgumentException("--depth is an option of alphabeta only");
             }
             String variantId = env.getOrDefault(VARIANT_ENV, Variant.CAISSA.id());
-            Variant variant = Variant.fromId(variantId).orElseThrow(() -> new IllegalArgumentException(
-                    VARIANT_ENV + " must be one of " + Variant.ids() + ", got '" + variantId + "'"));
+            Variant variant = Variant.fromId(variantId)
+                    .orElseThrow(() -> new IllegalArgumentException(
+                            VARIANT_ENV + " must be one of " + Variant.ids() + ", got '" + variantId + "'"));
             return new Options(bot, seed, depth, time, variant);
         }
 
@@ -75,9 +75,10 @@ public final class SampleBot {
             return switch (bot) {
                 case "random" -> new RandomBot(seed);
                 case "greedy" -> new GreedyBot(seed);
-                default -> depth.isPresent()
-                        ? AlphaBetaBot.fixedDepth(depth.getAsInt(), seed, diagnostics)
-                        : AlphaBetaBot.timed(timeControl, seed, diagnostics);
+                default ->
+                    depth.isPresent()
+                            ? AlphaBetaBot.fixedDepth(depth.getAsInt(), seed, diagnostics)
+                            : AlphaBetaBot.timed(timeControl, seed, diagnostics);
             };
         }
 
@@ -92,8 +93,8 @@ public final class SampleBot {
         private static int parseDepth(String value) {
             long depth = parseLong("--depth", value);
             if (depth < 1 || depth > AlphaBetaBot.MAX_DEPTH) {
-                throw new IllegalArgumentException("--depth must be from 1 to " + AlphaBetaBot.MAX_DEPTH
-                        + ", got " + value);
+                throw new IllegalArgumentException(
+                        "--depth must be from 1 to " + AlphaBetaBot.MAX_DEPTH + ", got " + value);
             }
             return (int) depth;
         }

@@ -38,6 +38,7 @@ final class Search {
     static final int MATE = 31000;
     /** Scores beyond this are mate scores. */
     static final int MATE_BOUND = MATE - 1000;
+
     static final int MAX_PLY = 100;
 
     private static final int QUIESCENCE_CHECK_PLIES = 6;
@@ -56,6 +57,7 @@ final class Search {
     private final MoveList[] moveLists = new MoveList[MAX_PLY + 2];
     /** For each move code, its rank in {@link Position#legalMoves()} order, per board. */
     private BoardShape orderShape;
+
     private int[] orderKeys;
 
     private long nodes;
@@ -211,8 +213,8 @@ final class Search {
                 score = -search(child, board, newDepth, -beta, -alpha, 1);
             } else {
                 // Late quiet root moves get a shallower look first, like the inner nodes' ones.
-                int reduction = !rootInCheck && !rootMove.check() && !rootMove.capture() && depth >= 4 && i >= 6
-                        ? 1 : 0;
+                int reduction =
+                        !rootInCheck && !rootMove.check() && !rootMove.capture() && depth >= 4 && i >= 6 ? 1 : 0;
                 score = -search(child, board, newDepth - reduction, -alpha - 1, -alpha, 1);
                 if (score > alpha && reduction > 0 && !stopped) {
                     score = -search(child, board, newDepth, -alpha - 1, -alpha, 1);
@@ -395,7 +397,8 @@ final class Search {
             }
             moves[count] = move;
             order[count] = board.isCapture(move)
-                    ? ORDER_CAPTURE + Evaluation.VALUE[board.slotAt(move.to().index()) & 3] : 0;
+                    ? ORDER_CAPTURE + Evaluation.VALUE[board.slotAt(move.to().index()) & 3]
+                    : 0;
             count++;
         }
         for (int i = 0; i < count; i++) {

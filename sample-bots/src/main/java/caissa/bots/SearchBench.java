@@ -18,12 +18,13 @@ import java.util.Random;
  */
 public final class SearchBench {
 
-    private SearchBench() {
-    }
+    private SearchBench() {}
 
     public static void main(String[] args) {
-        Variant variant = args.length > 0 ? Variant.fromId(args[0]).orElseThrow(
-                () -> new IllegalArgumentException("unknown variant " + args[0] + "; expected " + Variant.ids()))
+        Variant variant = args.length > 0
+                ? Variant.fromId(args[0])
+                        .orElseThrow(() -> new IllegalArgumentException(
+                                "unknown variant " + args[0] + "; expected " + Variant.ids()))
                 : Variant.CAISSA;
         int depth = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
@@ -37,11 +38,20 @@ public final class SearchBench {
                 Search.Result result = search.run(position, depth, ThinkingTime.UNLIMITED);
                 nodes += result.nodes();
                 nanos += result.nanos();
-                signature = signature * 31 + result.nodes() * 7 + result.move().toString().hashCode();
+                signature = signature * 31
+                        + result.nodes() * 7
+                        + result.move().toString().hashCode();
             }
-            System.out.printf("round %d: %s depth %d, %d positions: %d nodes in %d ms, %d knps, signature %016x%n",
-                    round, variant, depth, positions.size(), nodes, nanos / 1_000_000,
-                    nodes * 1_000_000 / Math.max(1, nanos), signature);
+            System.out.printf(
+                    "round %d: %s depth %d, %d positions: %d nodes in %d ms, %d knps, signature %016x%n",
+                    round,
+                    variant,
+                    depth,
+                    positions.size(),
+                    nodes,
+                    nanos / 1_000_000,
+                    nodes * 1_000_000 / Math.max(1, nanos),
+                    signature);
         }
     }
 

@@ -14,8 +14,8 @@ import java.util.Optional;
  * @param firstMoveAllowance extra time for the first reply only, which pays for the bot's start-up
  *     ({@code CAISSA_FIRST_MOVE_ALLOWANCE_MS}, default 1 s)
  */
-public record TimeControl(Duration perGame, Optional<Duration> perMove, Duration increment,
-        Duration firstMoveAllowance) {
+public record TimeControl(
+        Duration perGame, Optional<Duration> perMove, Duration increment, Duration firstMoveAllowance) {
 
     public static final String PER_GAME = "CAISSA_TIME_PER_GAME_MS";
     public static final String PER_MOVE = "CAISSA_TIME_PER_MOVE_MS";
@@ -23,8 +23,8 @@ public record TimeControl(Duration perGame, Optional<Duration> perMove, Duration
     public static final String FIRST_MOVE_ALLOWANCE = "CAISSA_FIRST_MOVE_ALLOWANCE_MS";
 
     /** CodeCup's clock: 30 s per game, no cap per move, no increment. */
-    public static final TimeControl CODECUP = new TimeControl(Duration.ofSeconds(30), Optional.empty(),
-            Duration.ZERO, Duration.ofSeconds(1));
+    public static final TimeControl CODECUP =
+            new TimeControl(Duration.ofSeconds(30), Optional.empty(), Duration.ZERO, Duration.ofSeconds(1));
 
     public TimeControl {
         requireNotNegative(perGame, "time per game");

@@ -17,6 +17,7 @@ final class TimeManager {
 
     /** Moves over which the time left is spread, when more than that may remain. */
     static final int HORIZON = 30;
+
     private static final long RESERVE_NANOS = 40_000_000L;
     private static final int RESERVE_PERCENT = 3;
     private static final long CAP_MARGIN_NANOS = 25_000_000L;

@@ -56,8 +56,12 @@ final class TranspositionTable {
 
     void store(long key, int depth, int bound, int score, int move) {
         int i = (int) key & mask & ~1;
-        long packed = USED | (long) generation << 38 | (long) (move & 0xFFF) << 26 | (long) bound << 24
-                | (long) Math.min(depth, 255) << 16 | (score + 32768) & 0xFFFF;
+        long packed = USED
+                | (long) generation << 38
+                | (long) (move & 0xFFF) << 26
+                | (long) bound << 24
+                | (long) Math.min(depth, 255) << 16
+                | (score + 32768) & 0xFFFF;
         if (keys[i + 1] == key) {
             i++;
         } else if (keys[i] != key && data[i] != 0 && generation(data[i]) == generation && depth(data[i]) > depth) {

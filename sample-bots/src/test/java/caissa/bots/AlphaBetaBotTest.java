@@ -16,10 +16,9 @@ class AlphaBetaBotTest {
      * Mates in two with a quiet first move, found by a brute-force search of sample games and
      * verified here with the rules engine, move by move.
      */
-    static final String MATE_IN_TWO_BLACK =
-            "......./....-../.r...Bq/....n--/...-.Nb/Q-----./.-..... b d2-f3 27";
-    static final String MATE_IN_TWO_WHITE =
-            ".....q./....---/.Q...--/-...-b-/..N-.../-.-..../..--... w e5-f4 38";
+    static final String MATE_IN_TWO_BLACK = "......./....-../.r...Bq/....n--/...-.Nb/Q-----./.-..... b d2-f3 27";
+
+    static final String MATE_IN_TWO_WHITE = ".....q./....---/.Q...--/-...-b-/..N-.../-.-..../..--... w e5-f4 38";
 
     private static final Duration CLOCK = Duration.ofSeconds(30);
 
@@ -51,11 +50,15 @@ class AlphaBetaBotTest {
         Move first = bot.choose(position, CLOCK);
 
         // Any first move that forces mate will do; then the mate itself, whatever the reply.
-        assertThat(Mates.forcesMateInTwo(position, first)).as("%s forces mate", first).isTrue();
+        assertThat(Mates.forcesMateInTwo(position, first))
+                .as("%s forces mate", first)
+                .isTrue();
         for (Move reply : position.play(first).legalMoves()) {
             Position after = position.play(first).play(reply);
             Move second = bot(3, 1).choose(after, CLOCK);
-            assertThat(Mates.checkmates(after, second)).as("%s mates after %s %s", second, first, reply).isTrue();
+            assertThat(Mates.checkmates(after, second))
+                    .as("%s mates after %s %s", second, first, reply)
+                    .isTrue();
         }
     }
 
@@ -75,7 +78,8 @@ class AlphaBetaBotTest {
         AlphaBetaBot bot = AlphaBetaBot.timed(TimeControl.CODECUP, 3, AlphaBetaBot.silent());
         Position position = Position.fromCfn(GreedyBotTest.MATE_IN_ONE);
 
-        assertThat(Mates.checkmates(position, bot.choose(position, Duration.ofSeconds(2)))).isTrue();
+        assertThat(Mates.checkmates(position, bot.choose(position, Duration.ofSeconds(2))))
+                .isTrue();
     }
 
     @Test

@@ -19,8 +19,7 @@ final class GameRunner {
 
     static final Duration NOMINAL_TIME_LEFT = Duration.ofSeconds(30);
 
-    private GameRunner() {
-    }
+    private GameRunner() {}
 
     /** How a game ended: the outcome and the position it ended in. */
     record Game(Outcome outcome, Position last) {
@@ -92,8 +91,8 @@ final class GameRunner {
     }
 
     /** Like {@link #match(LongFunction, LongFunction, int, int, long)}, in the given variant. */
-    static Score match(Variant variant, LongFunction<Player> a, LongFunction<Player> b, int games, int openingPlies,
-            long seed) {
+    static Score match(
+            Variant variant, LongFunction<Player> a, LongFunction<Player> b, int games, int openingPlies, long seed) {
         int points = 0;
         int wins = 0;
         int losses = 0;

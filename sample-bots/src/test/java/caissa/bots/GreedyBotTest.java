@@ -54,7 +54,9 @@ class GreedyBotTest {
 
         for (long seed = 1; seed <= 5; seed++) {
             Move move = new GreedyBot(seed).choose(position, CLOCK);
-            assertThat(Mates.hasMateInOne(position.play(move))).as("after %s", move).isFalse();
+            assertThat(Mates.hasMateInOne(position.play(move)))
+                    .as("after %s", move)
+                    .isFalse();
         }
     }
 

@@ -6,8 +6,7 @@ import caissa.arena.rules.Position;
 /** Brute-force mate checks with the rules engine, to verify test positions independently of the bots. */
 final class Mates {
 
-    private Mates() {
-    }
+    private Mates() {}
 
     static boolean checkmates(Position position, Move move) {
         Position after = position.play(move);

@@ -42,8 +42,11 @@ class ProtocolLoopTest {
     private List<String> run(Player player, TimeControl time, String input) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, false, StandardCharsets.UTF_8);
-        new ProtocolLoop(player, time, new PrintStream(errors, true, StandardCharsets.UTF_8),
-                () -> now += Duration.ofMillis(300).toNanos())
+        new ProtocolLoop(
+                        player,
+                        time,
+                        new PrintStream(errors, true, StandardCharsets.UTF_8),
+                        () -> now += Duration.ofMillis(300).toNanos())
                 .run(new BufferedReader(new StringReader(input)), out);
         return bytes.toString(StandardCharsets.UTF_8).lines().toList();
     }
@@ -70,14 +73,20 @@ class ProtocolLoopTest {
         RecordingPlayer player = new RecordingPlayer();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 
-        new ProtocolLoop(Variant.HEXCAISSA, player, TimeControl.CODECUP, new PrintStream(errors, true, StandardCharsets.UTF_8),
-                () -> now += Duration.ofMillis(300).toNanos())
-                .run(new BufferedReader(new StringReader(white + "\nend\n")),
+        new ProtocolLoop(
+                        Variant.HEXCAISSA,
+                        player,
+                        TimeControl.CODECUP,
+                        new PrintStream(errors, true, StandardCharsets.UTF_8),
+                        () -> now += Duration.ofMillis(300).toNanos())
+                .run(
+                        new BufferedReader(new StringReader(white + "\nend\n")),
                         new PrintStream(bytes, false, StandardCharsets.UTF_8));
 
         assertThat(white.toString()).isEqualTo("e3-i1");
         assertThat(player.positions).containsExactly(afterWhite);
-        assertThat(bytes.toString(StandardCharsets.UTF_8).strip()).isEqualTo(firstMove(afterWhite).toString());
+        assertThat(bytes.toString(StandardCharsets.UTF_8).strip())
+                .isEqualTo(firstMove(afterWhite).toString());
     }
 
     @Test
@@ -109,7 +118,8 @@ class ProtocolLoopTest {
     @Test
     void anOpeningLineIsPlayedWithoutAReplyAndTheGameGoesOnFromIt() throws IOException {
         RecordingPlayer player = new RecordingPlayer();
-        Position afterOpening = Position.initial().play(Move.of("b2-c4")).play(Move.of("e6-d5")).play(Move.of("d2-e3"));
+        Position afterOpening =
+                Position.initial().play(Move.of("b2-c4")).play(Move.of("e6-d5")).play(Move.of("d2-e3"));
 
         List<String> out = run(player, TimeControl.CODECUP, "opening b2-c4 e6-d5 d2-e3\nstart\nend\n");
 
@@ -158,7 +168,8 @@ class ProtocolLoopTest {
 
         assertThat(player.positions).containsExactly(Position.initial().play(white));
         assertThat(out).hasSize(1);
-        assertThat(run(new RecordingPlayer(), TimeControl.CODECUP, " START\nend\n")).hasSize(1);
+        assertThat(run(new RecordingPlayer(), TimeControl.CODECUP, " START\nend\n"))
+                .hasSize(1);
     }
 
     @Test
@@ -171,13 +182,14 @@ class ProtocolLoopTest {
     @Test
     void rejectsAnIllegalOpponentMove() {
         assertThatThrownBy(() -> run(new RecordingPlayer(), TimeControl.CODECUP, "a1-a2\n"))
-                .isInstanceOf(IOException.class).hasMessageContaining("a1-a2");
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("a1-a2");
     }
 
     @Test
     void handsThePlayerItsBudgetAndThenLessOfItPlusTheIncrement() throws IOException {
-        TimeControl time = new TimeControl(Duration.ofSeconds(10), Optional.empty(), Duration.ofSeconds(2),
-                Duration.ofSeconds(1));
+        TimeControl time =
+                new TimeControl(Duration.ofSeconds(10), Optional.empty(), Duration.ofSeconds(2), Duration.ofSeconds(1));
         Position p1 = Position.initial().play(firstMove(Position.initial()));
         Move theirs = firstMove(p1);
         RecordingPlayer player = new RecordingPlayer();

@@ -41,16 +41,22 @@ class StrengthTest {
 
     @Test
     void alphabetaBeatsRandomInAtLeast95PercentOfHexCaissaGames() {
-        GameRunner.Score score = GameRunner.match(Variant.HEXCAISSA, alphabeta(3), RandomBot::new, 40, OPENING_PLIES, 5);
+        GameRunner.Score score =
+                GameRunner.match(Variant.HEXCAISSA, alphabeta(3), RandomBot::new, 40, OPENING_PLIES, 5);
 
-        assertThat(score.wins()).as("alphabeta vs random at HexCaïssa: %s", score).isGreaterThanOrEqualTo(38);
+        assertThat(score.wins())
+                .as("alphabeta vs random at HexCaïssa: %s", score)
+                .isGreaterThanOrEqualTo(38);
     }
 
     @Test
     void greedyBeatsRandomMostOfTheTimeAtHexCaissa() {
-        GameRunner.Score score = GameRunner.match(Variant.HEXCAISSA, GreedyBot::new, RandomBot::new, 40, OPENING_PLIES, 6);
+        GameRunner.Score score =
+                GameRunner.match(Variant.HEXCAISSA, GreedyBot::new, RandomBot::new, 40, OPENING_PLIES, 6);
 
-        assertThat(score.fraction()).as("greedy vs random at HexCaïssa: %s", score).isGreaterThan(0.75);
+        assertThat(score.fraction())
+                .as("greedy vs random at HexCaïssa: %s", score)
+                .isGreaterThan(0.75);
     }
 
     @Test

@@ -21,7 +21,9 @@ class TimeManagerTest {
         ThinkingTime t = plan(CODECUP, 30_000);
 
         assertThat(t.hardNanos()).isLessThan(Duration.ofMillis(30_000 / 4).toNanos());
-        assertThat(t.softNanos()).isGreaterThan(Duration.ofMillis(100).toNanos()).isLessThan(t.hardNanos());
+        assertThat(t.softNanos())
+                .isGreaterThan(Duration.ofMillis(100).toNanos())
+                .isLessThan(t.hardNanos());
     }
 
     @Test
@@ -37,24 +39,28 @@ class TimeManagerTest {
     void neverReachesThePerMoveCap() {
         TimeControl capped = CODECUP.withPerMove(Duration.ofMillis(200));
 
-        assertThat(plan(capped, 30_000).hardNanos()).isLessThan(Duration.ofMillis(200).toNanos());
-        assertThat(plan(capped.withPerMove(Duration.ofMillis(10)), 30_000).hardNanos()).isZero();
+        assertThat(plan(capped, 30_000).hardNanos())
+                .isLessThan(Duration.ofMillis(200).toNanos());
+        assertThat(plan(capped.withPerMove(Duration.ofMillis(10)), 30_000).hardNanos())
+                .isZero();
     }
 
     @Test
     void anIncrementBuysMoreTime() {
         TimeControl increment = CODECUP.withIncrement(Duration.ofMillis(500));
 
-        assertThat(plan(increment, 2_000).hardNanos()).isGreaterThan(plan(CODECUP, 2_000).hardNanos());
+        assertThat(plan(increment, 2_000).hardNanos())
+                .isGreaterThan(plan(CODECUP, 2_000).hardNanos());
     }
 
     @Test
     void fewerMovesLeftMeansMoreTimePerMove() {
         Position late = Position.fromCfn(Position.INITIAL_CFN.replace(" 0", " 190"));
-        TimeManager manager = new TimeManager(new TimeControl(Duration.ofSeconds(30), Optional.empty(),
-                Duration.ZERO, Duration.ZERO));
+        TimeManager manager = new TimeManager(
+                new TimeControl(Duration.ofSeconds(30), Optional.empty(), Duration.ZERO, Duration.ZERO));
 
         assertThat(manager.plan(late, Duration.ofSeconds(10)).softNanos())
-                .isGreaterThan(manager.plan(Position.initial(), Duration.ofSeconds(10)).softNanos());
+                .isGreaterThan(
+                        manager.plan(Position.initial(), Duration.ofSeconds(10)).softNanos());
     }
 }

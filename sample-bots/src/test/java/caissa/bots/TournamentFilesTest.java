@@ -22,8 +22,11 @@ class TournamentFilesTest {
     @Test
     void theSampleTournamentFilesAreValidWithTheGameCountsTheirReadmeGives() {
         Path folder = Path.of("..", "tournaments");
-        assertThat(TournamentFile.read(folder.resolve("sample.json")).totalGames()).isEqualTo(12);
-        assertThat(TournamentFile.read(folder.resolve("codecup.json")).totalGames()).isEqualTo(18);
-        assertThat(TournamentFile.read(folder.resolve("gauntlet.json")).totalGames()).isEqualTo(12);
+        assertThat(TournamentFile.read(folder.resolve("sample.json")).totalGames())
+                .isEqualTo(12);
+        assertThat(TournamentFile.read(folder.resolve("codecup.json")).totalGames())
+                .isEqualTo(18);
+        assertThat(TournamentFile.read(folder.resolve("gauntlet.json")).totalGames())
+                .isEqualTo(12);
     }
 }

@@ -17,8 +17,7 @@ final class BenchmarkPositions {
 
     private static final long SEED = 2003;
 
-    private BenchmarkPositions() {
-    }
+    private BenchmarkPositions() {}
 
     /** The initial position, then one position from each of 15 random games, between plies 10 and 40. */
     static Position[] sample() {

@@ -1,7 +1,9 @@
 package caissa.arena.benchmarks;
 
+import caissa.arena.benchmarks.baseline.Position;
 import caissa.arena.rules.Variant;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntToLongFunction;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -38,12 +40,12 @@ public class PerftBenchmark {
     @Param({"caissa-before-variants", "caissa", "hexcaissa"})
     public String game;
 
-    private java.util.function.IntToLongFunction perft;
+    private IntToLongFunction perft;
 
     @Setup
     public void choose() {
         perft = switch (game) {
-            case "caissa-before-variants" -> caissa.arena.benchmarks.baseline.Position.initial()::perft;
+            case "caissa-before-variants" -> Position.initial()::perft;
             case "caissa" -> Variant.CAISSA.initial()::perft;
             case "hexcaissa" -> Variant.HEXCAISSA.initial()::perft;
             default -> throw new IllegalArgumentException("unknown game " + game);

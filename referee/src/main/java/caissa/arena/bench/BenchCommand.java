@@ -1,9 +1,9 @@
 package caissa.arena.bench;
 
+import caissa.arena.bot.BotHost;
 import caissa.arena.command.BotOption;
 import caissa.arena.command.ExitCodes;
 import caissa.arena.command.UsageException;
-import caissa.arena.bot.BotHost;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameListener;
@@ -24,11 +24,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Benchmarks that print their figures: the referee's own cost, measured on real processes. */
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
         header = "Measure the arena's own costs.",
         description = "Measure the arena's own costs and print the figures.",
-        subcommands = {BenchCommand.Referee.class, TournamentBench.class, FairnessBench.class, SandboxBench.class,
-            ScaleBench.class, RatingsBench.class})
+        subcommands = {
+            BenchCommand.Referee.class,
+            TournamentBench.class,
+            FairnessBench.class,
+            SandboxBench.class,
+            ScaleBench.class,
+            RatingsBench.class
+        })
 public final class BenchCommand implements Runnable {
 
     @Spec
@@ -39,27 +47,42 @@ public final class BenchCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    @Command(name = "referee", mixinStandardHelpOptions = true,
-            description = "The referee's own time per ply, from reading one bot's reply to having flushed the move to the other bot, over games between two fast bots; beside the round trip of a raw pipe echo through 'cat' measured in the same run.")
+    @Command(
+            name = "referee",
+            mixinStandardHelpOptions = true,
+            description =
+                    "The referee's own time per ply, from reading one bot's reply to having flushed the move to the other bot, over games between two fast bots; beside the round trip of a raw pipe echo through 'cat' measured in the same run.")
     static final class Referee implements Callable<Integer> {
 
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--games", paramLabel = "N", defaultValue = "50",
+        @Option(
+                names = "--games",
+                paramLabel = "N",
+                defaultValue = "50",
                 description = "Games to measure (default: ${DEFAULT-VALUE}).")
         int games;
 
-        @Option(names = "--warmup", paramLabel = "N", defaultValue = "30",
+        @Option(
+                names = "--warmup",
+                paramLabel = "N",
+                defaultValue = "30",
                 description = "Games played first and not measured, while the JIT compiles the referee's hot path"
                         + " (default: ${DEFAULT-VALUE}).")
         int warmup;
 
-        @Option(names = "--bot", paramLabel = "CMD", defaultValue = "sample:random",
+        @Option(
+                names = "--bot",
+                paramLabel = "CMD",
+                defaultValue = "sample:random",
                 description = "The bot for both sides; it should answer instantly (default: ${DEFAULT-VALUE}).")
         String bot;
 
-        @Option(names = "--echoes", paramLabel = "N", defaultValue = "5000",
+        @Option(
+                names = "--echoes",
+                paramLabel = "N",
+                defaultValue = "5000",
                 description = "Round trips through 'cat' (default: ${DEFAULT-VALUE}).")
         int echoes;
 
@@ -79,22 +102,40 @@ public final class BenchCommand implements Runnable {
                     Game.play(GameSetup.of(white, black, TimeControl.DEFAULT), GameListener.NONE, host);
                 }
                 for (int i = 0; i < games; i++) {
-                    GameRecord record = Game.play(GameSetup.of(white, black, TimeControl.DEFAULT), new GameListener() {
-                        @Override
-                        public void relayed(long nanos) {
-                            relays[count[0]++] = nanos;
-                        }
-                    }, host);
+                    GameRecord record = Game.play(
+                            GameSetup.of(white, black, TimeControl.DEFAULT),
+                            new GameListener() {
+                                @Override
+                                public void relayed(long nanos) {
+                                    relays[count[0]++] = nanos;
+                                }
+                            },
+                            host);
                     plies += record.moves().size();
                 }
             }
             Percentiles referee = Percentiles.of(relays, count[0], 1000.0);
             Percentiles echo = Percentiles.of(echo(echoes), echoes, 1000.0);
-            out.printf(Locale.ROOT, "referee time per ply (reply read -> move flushed to the other bot), %d plies in %d games"
-                    + " after %d warm-up games:%n", referee.count(), games, warmup);
-            out.printf(Locale.ROOT, "  median %.1f us   p99 %.1f us   max %.1f us%n", referee.median(), referee.p99(), referee.max());
+            out.printf(
+                    Locale.ROOT,
+                    "referee time per ply (reply read -> move flushed to the other bot), %d plies in %d games"
+                            + " after %d warm-up games:%n",
+                    referee.count(),
+                    games,
+                    warmup);
+            out.printf(
+                    Locale.ROOT,
+                    "  median %.1f us   p99 %.1f us   max %.1f us%n",
+                    referee.median(),
+                    referee.p99(),
+                    referee.max());
             out.printf(Locale.ROOT, "raw pipe echo round trip through cat, %d round trips:%n", echo.count());
-            out.printf(Locale.ROOT, "  median %.1f us   p99 %.1f us   max %.1f us%n", echo.median(), echo.p99(), echo.max());
+            out.printf(
+                    Locale.ROOT,
+                    "  median %.1f us   p99 %.1f us   max %.1f us%n",
+                    echo.median(),
+                    echo.p99(),
+                    echo.max());
             out.printf(Locale.ROOT, "(%d moves played in all)%n", plies);
             out.flush();
             return ExitCodes.OK;
@@ -105,7 +146,8 @@ public final class BenchCommand implements Runnable {
             Process cat = new ProcessBuilder("cat").start();
             long[] times = new long[rounds];
             try (OutputStream in = cat.getOutputStream();
-                 BufferedReader out = new BufferedReader(new InputStreamReader(cat.getInputStream(), StandardCharsets.UTF_8))) {
+                    BufferedReader out =
+                            new BufferedReader(new InputStreamReader(cat.getInputStream(), StandardCharsets.UTF_8))) {
                 byte[] line = "b2-c4\n".getBytes(StandardCharsets.UTF_8);
                 for (int i = 0; i < rounds; i++) {
                     long start = System.nanoTime();

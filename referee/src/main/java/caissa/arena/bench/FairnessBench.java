@@ -18,6 +18,7 @@ import caissa.arena.records.TournamentLayout;
 import caissa.arena.tournament.BotEntry;
 import caissa.arena.tournament.Tournament;
 import caissa.arena.tournament.TournamentDefinition;
+import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -47,7 +48,9 @@ import picocli.CommandLine.Spec;
  * charged. Every time forfeit of an instant bot is the arena's. Optionally the same figures for
  * fastchess, the reference match runner, with a UCI engine that answers instantly.
  */
-@Command(name = "fairness", mixinStandardHelpOptions = true,
+@Command(
+        name = "fairness",
+        mixinStandardHelpOptions = true,
         description = "Tournaments between two instant bots (default: the C example, built with cc) at a fast time"
                 + " control, at concurrency 1x, 2x and 4x the cores: games/min, harness forfeits (every time forfeit"
                 + " of an instant bot), the share of replies charged more than 1 ms and 10 ms, the largest, and the"
@@ -57,74 +60,137 @@ final class FairnessBench implements Callable<Integer> {
 
     /** Irregular games named after a run, at most. */
     private static final int MAX_IRREGULAR_SHOWN = 5;
+
     private static final Pattern PGN_MOVE_TIME = Pattern.compile("\\{[^}]*?(\\d+(?:\\.\\d+)?)s[^}]*}");
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--games", paramLabel = "N", defaultValue = "2000", description = "Games per concurrency, even (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--games",
+            paramLabel = "N",
+            defaultValue = "2000",
+            description = "Games per concurrency, even (default: ${DEFAULT-VALUE}).")
     int games;
 
-    @Option(names = "--times-cores", paramLabel = "K", split = ",", defaultValue = "1,2,4",
-            description = "The concurrencies to measure, as multiples of the number of cores (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--times-cores",
+            paramLabel = "K",
+            split = ",",
+            defaultValue = "1,2,4",
+            description =
+                    "The concurrencies to measure, as multiples of the number of cores (default: ${DEFAULT-VALUE}).")
     List<Integer> multiples;
 
-    @Option(names = "--time-per-game", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "50ms",
+    @Option(
+            names = "--time-per-game",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            defaultValue = "50ms",
             description = "Each bot's budget per game (default: ${DEFAULT-VALUE}).")
     Duration perGame;
 
-    @Option(names = "--increment", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "1ms",
+    @Option(
+            names = "--increment",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            defaultValue = "1ms",
             description = "Added after each move (default: ${DEFAULT-VALUE}).")
     Duration increment;
 
-    @Option(names = "--clock", paramLabel = "wall|cpu", converter = ClockKindConverter.class, defaultValue = "wall",
+    @Option(
+            names = "--clock",
+            paramLabel = "wall|cpu",
+            converter = ClockKindConverter.class,
+            defaultValue = "wall",
             description = "The arena's clock (default: ${DEFAULT-VALUE}).")
     ClockKind clock;
 
-    @Option(names = "--suspend-idle", negatable = true, defaultValue = "true", fallbackValue = "true",
+    @Option(
+            names = "--suspend-idle",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
             description = "Suspend the idle bot, as by default in tournaments (default: on).")
     boolean suspendIdle;
 
-    @Option(names = "--bot", paramLabel = "CMD",
-            description = "A bot that answers instantly, for both sides (default: sample-bots/examples/random_bot.c, built with cc).")
+    @Option(
+            names = "--bot",
+            paramLabel = "CMD",
+            description =
+                    "A bot that answers instantly, for both sides (default: sample-bots/examples/random_bot.c, built with cc).")
     String bot;
 
     @Option(names = "--fastchess", paramLabel = "PATH", description = "A fastchess binary to measure beside the arena.")
     Path fastchess;
 
-    @Option(names = "--uci-engine", paramLabel = "PATH", description = "An instant UCI engine for fastchess (needed with --fastchess).")
+    @Option(
+            names = "--uci-engine",
+            paramLabel = "PATH",
+            description = "An instant UCI engine for fastchess (needed with --fastchess).")
     Path uciEngine;
 
-    @Option(names = "--turns", paramLabel = "N", defaultValue = "4",
-            description = "With --fastchess or --pipes both, the games of each concurrency are played in N turns of each"
-                    + " (the arena, then fastchess), so that all meet the same changes of the machine's load"
-                    + " (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--turns",
+            paramLabel = "N",
+            defaultValue = "4",
+            description =
+                    "With --fastchess or --pipes both, the games of each concurrency are played in N turns of each"
+                            + " (the arena, then fastchess), so that all meet the same changes of the machine's load"
+                            + " (default: ${DEFAULT-VALUE}).")
     int turns;
 
-    @Option(names = "--fastchess-max-moves", paramLabel = "N", defaultValue = "40",
-            description = "fastchess games end as draws after N moves, for games of 2N plies (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--fastchess-max-moves",
+            paramLabel = "N",
+            defaultValue = "40",
+            description =
+                    "fastchess games end as draws after N moves, for games of 2N plies (default: ${DEFAULT-VALUE}).")
     int maxMoves;
 
-    @Option(names = "--warm-up", paramLabel = "N", defaultValue = "200",
+    @Option(
+            names = "--warm-up",
+            paramLabel = "N",
+            defaultValue = "200",
             description = "Games the arena plays first, at the first concurrency, and does not count: the JVM compiles"
                     + " its code meanwhile, which fastchess, compiled ahead, never pays (default: ${DEFAULT-VALUE}).")
     int warmUp;
 
-    @Option(names = "--pipes", paramLabel = "polled|threads|both",
-            description = "How the arena reads bots' output: polled by the game's thread, on threads of their own, or both"
-                    + " in turns, each with its own figures (default: as this JVM does, see -D" + BotProcess.PIPES_SWITCH + ").")
+    @Option(
+            names = "--pipes",
+            paramLabel = "polled|threads|both",
+            description =
+                    "How the arena reads bots' output: polled by the game's thread, on threads of their own, or both"
+                            + " in turns, each with its own figures (default: as this JVM does, see -D"
+                            + BotProcess.PIPES_SWITCH + ").")
     String pipes;
 
     /** The figures of one run, or of several added up. */
-    private record Figures(int games, double seconds, int plies, int timeForfeits, int otherIrregular,
-            long over1ms, long over10ms, long replies, double largestMs, long cpuNanos) {
+    private record Figures(
+            int games,
+            double seconds,
+            int plies,
+            int timeForfeits,
+            int otherIrregular,
+            long over1ms,
+            long over10ms,
+            long replies,
+            double largestMs,
+            long cpuNanos) {
 
         static final Figures NONE = new Figures(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
         Figures plus(Figures other) {
-            return new Figures(games + other.games, seconds + other.seconds, plies + other.plies,
-                    timeForfeits + other.timeForfeits, otherIrregular + other.otherIrregular, over1ms + other.over1ms,
-                    over10ms + other.over10ms, replies + other.replies, Math.max(largestMs, other.largestMs),
+            return new Figures(
+                    games + other.games,
+                    seconds + other.seconds,
+                    plies + other.plies,
+                    timeForfeits + other.timeForfeits,
+                    otherIrregular + other.otherIrregular,
+                    over1ms + other.over1ms,
+                    over10ms + other.over10ms,
+                    replies + other.replies,
+                    Math.max(largestMs, other.largestMs),
                     cpuNanos + other.cpuNanos);
         }
 
@@ -133,11 +199,18 @@ final class FairnessBench implements Callable<Integer> {
         }
 
         String line() {
-            return String.format(Locale.ROOT, "%5d games %7.1f games/min  %5.1f plies/game  harness forfeits %d%s"
+            return String.format(
+                    Locale.ROOT,
+                    "%5d games %7.1f games/min  %5.1f plies/game  harness forfeits %d%s"
                             + "  replies >1 ms %.3f %%  >10 ms %.3f %%  largest %.1f ms  harness CPU/ply %.0f µs",
-                    games, games / seconds * 60, (double) plies / Math.max(1, games), timeForfeits,
+                    games,
+                    games / seconds * 60,
+                    (double) plies / Math.max(1, games),
+                    timeForfeits,
                     otherIrregular > 0 ? " (other irregular " + otherIrregular + ")" : "",
-                    100.0 * over1ms / Math.max(1, replies), 100.0 * over10ms / Math.max(1, replies), largestMs,
+                    100.0 * over1ms / Math.max(1, replies),
+                    100.0 * over10ms / Math.max(1, replies),
+                    largestMs,
                     cpuMicrosPerPly());
         }
     }
@@ -162,16 +235,28 @@ final class FairnessBench implements Callable<Integer> {
         int cores = Options.cores();
         Path work = Files.createTempDirectory("caissa-fairness");
         try {
-            List<String> command = bot != null ? BotOption.entrant("--bot", bot, "bench").command().argv()
+            List<String> command = bot != null
+                    ? BotOption.entrant("--bot", bot, "bench").command().argv()
                     : List.of(buildExample(work).toString());
             TimeControl control = new TimeControl(perGame, Optional.empty(), increment, Duration.ofSeconds(1))
-                    .withClock(clock).withSuspendIdle(suspendIdle);
-            out.printf(Locale.ROOT, "%s against itself, %s, %d cores, bots' output read %s, load average %s%n",
-                    String.join(" ", command), control.describe(), cores, String.join(" and ", readings), loadAverage());
+                    .withClock(clock)
+                    .withSuspendIdle(suspendIdle);
+            out.printf(
+                    Locale.ROOT,
+                    "%s against itself, %s, %d cores, bots' output read %s, load average %s%n",
+                    String.join(" ", command),
+                    control.describe(),
+                    cores,
+                    String.join(" and ", readings),
+                    loadAverage());
             out.flush();
             if (warmUp > 0 && !multiples.isEmpty()) {
                 arena(work.resolve("warm-up"), command, control, multiples.get(0) * cores, warmUp);
-                out.printf(Locale.ROOT, "warm-up: %d games at concurrency %d, not counted%n", warmUp, multiples.get(0) * cores);
+                out.printf(
+                        Locale.ROOT,
+                        "warm-up: %d games at concurrency %d, not counted%n",
+                        warmUp,
+                        multiples.get(0) * cores);
                 out.flush();
             }
             for (int k : multiples) {
@@ -189,8 +274,15 @@ final class FairnessBench implements Callable<Integer> {
                     for (int i = 0; i < readings.size(); i++) {
                         String reading = readings.get((turn + i) % readings.size());
                         readOutput(reading, switchBefore);
-                        arena.merge(reading, arena(work.resolve("arena-" + reading + "-" + concurrency + "-" + turn),
-                                command, control, concurrency, share), Figures::plus);
+                        arena.merge(
+                                reading,
+                                arena(
+                                        work.resolve("arena-" + reading + "-" + concurrency + "-" + turn),
+                                        command,
+                                        control,
+                                        concurrency,
+                                        share),
+                                Figures::plus);
                     }
                     if (fastchess != null) {
                         reference = reference.plus(fastchess(work, concurrency, turn, share));
@@ -200,12 +292,20 @@ final class FairnessBench implements Callable<Integer> {
                 String column = "  %-" + (readings.size() == 1 ? 9 : 13) + "s concurrency %2d (%dx): %s%n";
                 for (Map.Entry<String, Figures> figures : arena.entrySet()) {
                     String label = readings.size() == 1 ? "arena" : "arena " + figures.getKey();
-                    out.printf(Locale.ROOT, column, label, concurrency, k, figures.getValue().line());
+                    out.printf(
+                            Locale.ROOT,
+                            column,
+                            label,
+                            concurrency,
+                            k,
+                            figures.getValue().line());
                 }
                 if (fastchess != null) {
                     out.printf(Locale.ROOT, column, "fastchess", concurrency, k, reference.line());
                     for (Map.Entry<String, Figures> figures : arena.entrySet()) {
-                        out.printf(Locale.ROOT, "  arena%s CPU/ply over fastchess's: %.2fx%n",
+                        out.printf(
+                                Locale.ROOT,
+                                "  arena%s CPU/ply over fastchess's: %.2fx%n",
                                 readings.size() == 1 ? "" : " (" + figures.getKey() + ")",
                                 figures.getValue().cpuMicrosPerPly() / Math.max(1e-9, reference.cpuMicrosPerPly()));
                     }
@@ -262,7 +362,9 @@ final class FairnessBench implements Callable<Integer> {
             throw new UsageException("cannot find " + source + ": run from the project root, or give --bot");
         }
         Path binary = work.resolve("random_bot");
-        Process cc = new ProcessBuilder("cc", "-O2", "-o", binary.toString(), source.toString()).inheritIO().start();
+        Process cc = new ProcessBuilder("cc", "-O2", "-o", binary.toString(), source.toString())
+                .inheritIO()
+                .start();
         if (!cc.waitFor(120, TimeUnit.SECONDS) || cc.exitValue() != 0) {
             cc.destroyForcibly();
             throw new UsageException("building " + source + " with cc failed");
@@ -278,14 +380,25 @@ final class FairnessBench implements Callable<Integer> {
 
     private Figures arena(Path dir, List<String> command, TimeControl control, int concurrency, int count)
             throws Exception {
-        TournamentDefinition definition = new TournamentDefinition("fairness",
-                List.of(new BotEntry("one", command, Optional.empty(), Map.of()),
+        TournamentDefinition definition = new TournamentDefinition(
+                "fairness",
+                List.of(
+                        new BotEntry("one", command, Optional.empty(), Map.of()),
                         new BotEntry("two", command, Optional.empty(), Map.of())),
-                count, control, 4, 1, Optional.empty());
+                count,
+                control,
+                4,
+                1,
+                Optional.empty());
         long cpu0 = processCpuNanos();
         long t0 = System.nanoTime();
         // As a user's tournament runs: journal, standings and the live report included.
-        Tournament.open(definition, Path.of("fairness.json"), dir, false, new LiveReport(dir, spec.commandLine().getErr()))
+        Tournament.open(
+                        definition,
+                        Path.of("fairness.json"),
+                        dir,
+                        false,
+                        new LiveReport(dir, spec.commandLine().getErr()))
                 .play(concurrency);
         double seconds = (System.nanoTime() - t0) / 1e9;
         long cpu = processCpuNanos() - cpu0;
@@ -306,11 +419,15 @@ final class FairnessBench implements Callable<Integer> {
                 if (record.termination().isIrregular()) {
                     // Named, since the folder goes with the bench: with instant bots, each one is
                     // either the harness's fault or the bot's, and only its reason tells which.
-                    irregular.add(file.getFileName() + ": " + record.termination().word()
-                            + (record.loser() == null ? "" : " (" + record.loser() + ")") + ": " + record.reason());
+                    irregular.add(file.getFileName() + ": "
+                            + record.termination().word() + (record.loser() == null ? "" : " (" + record.loser() + ")")
+                            + ": " + record.reason());
                 }
                 // Each side's first reply includes its start-up, which the first-move allowance covers.
-                for (PlayedMove move : record.moves().subList(Math.min(2, record.moves().size()), record.moves().size())) {
+                for (PlayedMove move : record.moves()
+                        .subList(
+                                Math.min(2, record.moves().size()),
+                                record.moves().size())) {
                     replies++;
                     over1 += move.micros() > 1_000 ? 1 : 0;
                     over10 += move.micros() > 10_000 ? 1 : 0;
@@ -330,16 +447,36 @@ final class FairnessBench implements Callable<Integer> {
         Path pgn = work.resolve("fastchess-" + concurrency + "-" + turn + ".pgn");
         String tc = String.format(Locale.ROOT, "tc=%s+%s", seconds(perGame), seconds(increment));
         Path engine = uciEngine.toAbsolutePath();
-        List<String> argv = new ArrayList<>(List.of(fastchess.toAbsolutePath().toString(),
-                "-engine", "cmd=" + engine, "name=one", "-engine", "cmd=" + engine, "name=two",
-                "-each", tc, "restart=on", "-rounds", Integer.toString(count / 2), "-games", "2",
-                "-concurrency", Integer.toString(concurrency), "-force-concurrency",
-                "-maxmoves", Integer.toString(maxMoves), "-pgnout", "file=" + pgn));
+        List<String> argv = new ArrayList<>(List.of(
+                fastchess.toAbsolutePath().toString(),
+                "-engine",
+                "cmd=" + engine,
+                "name=one",
+                "-engine",
+                "cmd=" + engine,
+                "name=two",
+                "-each",
+                tc,
+                "restart=on",
+                "-rounds",
+                Integer.toString(count / 2),
+                "-games",
+                "2",
+                "-concurrency",
+                Integer.toString(concurrency),
+                "-force-concurrency",
+                "-maxmoves",
+                Integer.toString(maxMoves),
+                "-pgnout",
+                "file=" + pgn));
         Path log = work.resolve("fastchess-" + concurrency + "-" + turn + ".log");
         long t0 = System.nanoTime();
         // In the bench's own folder: fastchess writes its config.json where it runs.
-        Process process = new ProcessBuilder(argv).directory(work.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
+        Process process = new ProcessBuilder(argv)
+                .directory(work.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         // fastchess's own CPU (not its engines'): sampled from /proc while it runs, the last sample kept.
         long cpu = 0;
         while (!process.waitFor(20, TimeUnit.MILLISECONDS)) {
@@ -348,7 +485,10 @@ final class FairnessBench implements Callable<Integer> {
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (process.exitValue() != 0 || !Files.isRegularFile(pgn)) {
             throw new UsageException("fastchess failed (exit " + process.exitValue() + "), see its output: "
-                    + Files.readString(log, StandardCharsets.UTF_8).lines().reduce((a, b) -> b).orElse(""));
+                    + Files.readString(log, StandardCharsets.UTF_8)
+                            .lines()
+                            .reduce((a, b) -> b)
+                            .orElse(""));
         }
         String text = Files.readString(pgn, StandardCharsets.UTF_8);
         int playedGames = 0;
@@ -388,7 +528,7 @@ final class FairnessBench implements Callable<Integer> {
     }
 
     private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     /** utime + stime of one process, without its children, or 0 when unknown. */

@@ -72,12 +72,10 @@ final class InstantSeat implements Seat {
     }
 
     @Override
-    public void suspend() {
-    }
+    public void suspend() {}
 
     @Override
-    public void resume() {
-    }
+    public void resume() {}
 
     @Override
     public Optional<Integer> exitStatus(Duration wait) {
@@ -85,8 +83,7 @@ final class InstantSeat implements Seat {
     }
 
     @Override
-    public void askToEnd() {
-    }
+    public void askToEnd() {}
 
     @Override
     public ShutdownReport awaitEnd(long deadlineNanos) {

@@ -11,7 +11,10 @@ record Percentiles(int count, double median, double p99, double max) {
         if (count == 0) {
             return new Percentiles(0, Double.NaN, Double.NaN, Double.NaN);
         }
-        return new Percentiles(count, sorted[(count - 1) / 2] / scale,
-                sorted[(int) Math.min(count - 1, Math.ceil(count * 0.99) - 1)] / scale, sorted[count - 1] / scale);
+        return new Percentiles(
+                count,
+                sorted[(count - 1) / 2] / scale,
+                sorted[(int) Math.min(count - 1, Math.ceil(count * 0.99) - 1)] / scale,
+                sorted[count - 1] / scale);
     }
 }

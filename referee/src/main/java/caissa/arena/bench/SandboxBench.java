@@ -17,6 +17,7 @@ import caissa.arena.sandbox.SandboxMode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,23 +36,34 @@ import picocli.CommandLine.Spec;
  * machine is measured with what it has: without bubblewrap (a container) or without limits
  * (portable mode) the kinds it cannot run are named, with why, and the others measured.
  */
-@Command(name = "sandbox", mixinStandardHelpOptions = true,
-        description = "Milliseconds per game to start and tear down two bots: plain, with limits only, in bubblewrap sandboxes with limits, and in sandboxes without a cgroup (ended through their PID namespace), measured in turns in the same run. The bots are 'cat', so that the figure is the arena's and the operating system's cost, not a bot's start-up. A kind this machine cannot run (no bubblewrap, or no limits in portable mode) is named with why, and the others are measured.")
+@Command(
+        name = "sandbox",
+        mixinStandardHelpOptions = true,
+        description =
+                "Milliseconds per game to start and tear down two bots: plain, with limits only, in bubblewrap sandboxes with limits, and in sandboxes without a cgroup (ended through their PID namespace), measured in turns in the same run. The bots are 'cat', so that the figure is the arena's and the operating system's cost, not a bot's start-up. A kind this machine cannot run (no bubblewrap, or no limits in portable mode) is named with why, and the others are measured.")
 final class SandboxBench implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--games", paramLabel = "N", defaultValue = "100",
+    @Option(
+            names = "--games",
+            paramLabel = "N",
+            defaultValue = "100",
             description = "Games measured for each kind (default: ${DEFAULT-VALUE}).")
     int games;
 
-    @Option(names = "--warmup", paramLabel = "N", defaultValue = "20",
+    @Option(
+            names = "--warmup",
+            paramLabel = "N",
+            defaultValue = "20",
             description = "Games of each kind played first and not measured (default: ${DEFAULT-VALUE}).")
     int warmup;
 
     private enum Kind {
-        PLAIN("plain processes"), LIMITS("limits only"), SANDBOX("bwrap sandbox + limits"),
+        PLAIN("plain processes"),
+        LIMITS("limits only"),
+        SANDBOX("bwrap sandbox + limits"),
         NAMESPACE("bwrap sandbox, no cgroup");
 
         final String label;
@@ -67,8 +79,8 @@ final class SandboxBench implements Callable<Integer> {
             throw new UsageException("--games must be at least 1, --warmup at least 0");
         }
         PrintWriter out = spec.commandLine().getOut();
-        Map<Kind, long[]> times = new java.util.EnumMap<>(Kind.class);
-        Map<Kind, String> skipped = new java.util.EnumMap<>(Kind.class);
+        Map<Kind, long[]> times = new EnumMap<>(Kind.class);
+        Map<Kind, String> skipped = new EnumMap<>(Kind.class);
         String limitedBy;
         try (BotHost host = BotHost.open()) {
             Limiting limiting = host.parts(SandboxMode.NONE).limiting();
@@ -90,19 +102,30 @@ final class SandboxBench implements Callable<Integer> {
                 }
             }
         }
-        out.printf(Locale.ROOT, "start and tear down two bots ('cat'), %d games of each kind after %d warm-up games, in turns:%n",
-                games, warmup);
+        out.printf(
+                Locale.ROOT,
+                "start and tear down two bots ('cat'), %d games of each kind after %d warm-up games, in turns:%n",
+                games,
+                warmup);
         double plain = Percentiles.of(times.get(Kind.PLAIN), games, 1e6).median();
         for (Kind kind : Kind.values()) {
-            String label = kind == Kind.LIMITS && !skipped.containsKey(kind) ? "limits only (" + limitedBy + ")" : kind.label;
+            String label =
+                    kind == Kind.LIMITS && !skipped.containsKey(kind) ? "limits only (" + limitedBy + ")" : kind.label;
             if (skipped.containsKey(kind)) {
                 out.printf(Locale.ROOT, "  %-32s not measured: %s%n", label, skipped.get(kind));
                 continue;
             }
             Percentiles p = Percentiles.of(times.get(kind), games, 1e6);
-            out.printf(Locale.ROOT, "  %-32s median %6.2f ms   p99 %6.2f ms   max %6.2f ms per game%s%n", label,
-                    p.median(), p.p99(), p.max(), kind == Kind.PLAIN ? "" : String.format(Locale.ROOT,
-                            "   (%+.2f ms over plain)", p.median() - plain));
+            out.printf(
+                    Locale.ROOT,
+                    "  %-32s median %6.2f ms   p99 %6.2f ms   max %6.2f ms per game%s%n",
+                    label,
+                    p.median(),
+                    p.p99(),
+                    p.max(),
+                    kind == Kind.PLAIN
+                            ? ""
+                            : String.format(Locale.ROOT, "   (%+.2f ms over plain)", p.median() - plain));
         }
         out.flush();
         return ExitCodes.OK;
@@ -112,8 +135,10 @@ final class SandboxBench implements Callable<Integer> {
     private static Optional<String> unavailable(Kind kind, Limiting limiting) {
         return switch (kind) {
             case PLAIN -> Optional.empty();
-            case LIMITS -> limiting instanceof Limiting.Unlimited
-                    ? Optional.of("no limits are held on this machine (see caissa doctor)") : Optional.empty();
+            case LIMITS ->
+                limiting instanceof Limiting.Unlimited
+                        ? Optional.of("no limits are held on this machine (see caissa doctor)")
+                        : Optional.empty();
             case SANDBOX, NAMESPACE -> Bubblewrap.unavailableReason();
         };
     }
@@ -125,7 +150,8 @@ final class SandboxBench implements Callable<Integer> {
         List<BotProcess> bots = new ArrayList<>();
         for (String side : List.of("white", "black")) {
             Containment containment = kind == Kind.PLAIN ? null : prepare(cat, kind, host);
-            BotProcess.Start started = host.start(cat, Map.of(), BotProcess.Limits.DEFAULT, "bench-" + side, containment);
+            BotProcess.Start started =
+                    host.start(cat, Map.of(), BotProcess.Limits.DEFAULT, "bench-" + side, containment);
             if (!(started instanceof BotProcess.Start.Started ok)) {
                 throw new IllegalStateException("cat did not start: " + ((BotProcess.Start.Failed) started).reason());
             }
@@ -150,9 +176,15 @@ final class SandboxBench implements Callable<Integer> {
      * end through its PID namespace.
      */
     private static Containment prepare(BotCommand cat, Kind kind, BotHost host) throws IOException {
-        Isolation isolation = Isolation.defaults().withSandbox(kind == Kind.LIMITS ? SandboxMode.NONE : SandboxMode.BWRAP);
-        Parts parts = kind == Kind.NAMESPACE ? new Parts(new BubblewrapLaunching(), new Limiting.ByWatchdog(),
-                Host.SuspendBy.SIGNALS, Host.EndBy.PID_NAMESPACE) : host.parts(isolation.sandbox());
+        Isolation isolation =
+                Isolation.defaults().withSandbox(kind == Kind.LIMITS ? SandboxMode.NONE : SandboxMode.BWRAP);
+        Parts parts = kind == Kind.NAMESPACE
+                ? new Parts(
+                        new BubblewrapLaunching(),
+                        new Limiting.ByWatchdog(),
+                        Host.SuspendBy.SIGNALS,
+                        Host.EndBy.PID_NAMESPACE)
+                : host.parts(isolation.sandbox());
         return Containment.prepare(parts, cat, cat, isolation, "bench").orElseThrow();
     }
 }

@@ -1,19 +1,19 @@
 package caissa.arena.bench;
 
+import caissa.arena.command.ExitCodes;
+import caissa.arena.command.LiveReport;
+import caissa.arena.command.Options;
+import caissa.arena.command.ProgressDisplay;
+import caissa.arena.command.UsageException;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameListener;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.Ticker;
 import caissa.arena.game.TimeControl;
+import caissa.arena.runner.Shard;
 import caissa.arena.tournament.BotEntry;
 import caissa.arena.tournament.FinishedGame;
-import caissa.arena.command.ExitCodes;
-import caissa.arena.command.LiveReport;
-import caissa.arena.command.Options;
-import caissa.arena.command.ProgressDisplay;
-import caissa.arena.command.UsageException;
-import caissa.arena.runner.Shard;
 import caissa.arena.tournament.Standing;
 import caissa.arena.tournament.Tournament;
 import caissa.arena.tournament.TournamentDefinition;
@@ -30,10 +30,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Memory at contest scale: a long round robin of instant bots, the arena's resident memory as it
@@ -45,7 +46,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * does for {@code caissa tournament}: game logs, journal, standings, progress display (to
  * nowhere) and live report, in two shards so that {@code merge} has something to merge.
  */
-@Command(name = "scale", mixinStandardHelpOptions = true,
+@Command(
+        name = "scale",
+        mixinStandardHelpOptions = true,
         description = "Memory at contest scale: a round robin of instant in-process bots (logs, journal, standings,"
                 + " progress and live report as in 'caissa tournament', in two shards), printing the arena's resident"
                 + " memory every --every games, then the time and peak memory of 'caissa merge' and 'caissa report'"
@@ -58,22 +61,39 @@ final class ScaleBench implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--games", paramLabel = "N", defaultValue = "100000",
+    @Option(
+            names = "--games",
+            paramLabel = "N",
+            defaultValue = "100000",
             description = "Games in all, rounded up to an even number of games per pair (default: ${DEFAULT-VALUE}).")
     int games;
 
-    @Option(names = "--bots", paramLabel = "N", defaultValue = "8", description = "Bots in the round robin (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--bots",
+            paramLabel = "N",
+            defaultValue = "8",
+            description = "Bots in the round robin (default: ${DEFAULT-VALUE}).")
     int bots;
 
-    @Option(names = "--every", paramLabel = "N", defaultValue = "10000",
+    @Option(
+            names = "--every",
+            paramLabel = "N",
+            defaultValue = "10000",
             description = "Print the resident memory every N games (default: ${DEFAULT-VALUE}).")
     int every;
 
-    @Option(names = "--concurrency", paramLabel = "N", defaultValue = "2", description = "Games at a time (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--concurrency",
+            paramLabel = "N",
+            defaultValue = "2",
+            description = "Games at a time (default: ${DEFAULT-VALUE}).")
     int concurrency;
 
-    @Option(names = "--keep", paramLabel = "DIR",
-            description = "Write the tournament into DIR (new or empty) and keep it; by default a temporary folder, deleted at the end.")
+    @Option(
+            names = "--keep",
+            paramLabel = "DIR",
+            description =
+                    "Write the tournament into DIR (new or empty) and keep it; by default a temporary folder, deleted at the end.")
     Path keep;
 
     @Override
@@ -89,12 +109,19 @@ final class ScaleBench implements Callable<Integer> {
         for (int i = 1; i <= bots; i++) {
             entries.add(new BotEntry("bot" + i, List.of("in-process"), Optional.empty(), Map.of()));
         }
-        TournamentDefinition definition = new TournamentDefinition("scale", entries, perPair, TimeControl.DEFAULT, 4, 1,
-                Optional.empty());
+        TournamentDefinition definition =
+                new TournamentDefinition("scale", entries, perPair, TimeControl.DEFAULT, 4, 1, Optional.empty());
         Path dir = keep != null ? keep : Files.createTempDirectory("caissa-scale");
         try {
-            out.printf(Locale.ROOT, "round robin of %d instant in-process bots, %d games (%d a pair), %d at a time, in 2 shards;"
-                    + " output in %s%n", bots, definition.totalGames(), perPair, concurrency, dir);
+            out.printf(
+                    Locale.ROOT,
+                    "round robin of %d instant in-process bots, %d games (%d a pair), %d at a time, in 2 shards;"
+                            + " output in %s%n",
+                    bots,
+                    definition.totalGames(),
+                    perPair,
+                    concurrency,
+                    dir);
             out.printf(Locale.ROOT, "  %9s %10s %12s %10s%n", "games", "RSS MB", "heap MB (*)", "games/s");
             out.flush();
             Meter meter = new Meter(out, every);
@@ -104,15 +131,24 @@ final class ScaleBench implements Callable<Integer> {
                 Path shardDir = dir.resolve("shard-" + index);
                 shards.add(shardDir);
                 LiveReport live = new LiveReport(shardDir, spec.commandLine().getErr());
-                try (ProgressDisplay progress = new ProgressDisplay(new PrintWriter(OutputStream.nullOutputStream()), false, 80)) {
-                    Tournament.open(definition, Path.of("scale.json"), shardDir, false, progress.andThen(live).andThen(meter),
-                            Optional.of(new Shard(index, 2)), Optional.empty()).play(concurrency, ScaleBench::playInProcess);
+                try (ProgressDisplay progress =
+                        new ProgressDisplay(new PrintWriter(OutputStream.nullOutputStream()), false, 80)) {
+                    Tournament.open(
+                                    definition,
+                                    Path.of("scale.json"),
+                                    shardDir,
+                                    false,
+                                    progress.andThen(live).andThen(meter),
+                                    Optional.of(new Shard(index, 2)),
+                                    Optional.empty())
+                            .play(concurrency, ScaleBench::playInProcess);
                 }
                 live.write();
             }
             meter.print();
             out.println("  (*) heap in use after a full collection, taken at each line");
-            List<String> merge = new ArrayList<>(List.of("merge", "--out", dir.resolve("merged").toString()));
+            List<String> merge = new ArrayList<>(
+                    List.of("merge", "--out", dir.resolve("merged").toString()));
             shards.forEach(s -> merge.add(s.toString()));
             measure(out, "merge", merge);
             measure(out, "report", List.of("report", dir.resolve("merged").toString()));
@@ -147,14 +183,20 @@ final class ScaleBench implements Callable<Integer> {
             System.gc();
             Runtime runtime = Runtime.getRuntime();
             double seconds = (System.nanoTime() - start) / 1e9;
-            out.printf(Locale.ROOT, "  %9d %10.1f %12.1f %10.0f%n", done, kibibytes("VmRSS", Path.of("/proc/self/status")) / 1024.0,
-                    (runtime.totalMemory() - runtime.freeMemory()) / 1048576.0, done / seconds);
+            out.printf(
+                    Locale.ROOT,
+                    "  %9d %10.1f %12.1f %10.0f%n",
+                    done,
+                    kibibytes("VmRSS", Path.of("/proc/self/status")) / 1024.0,
+                    (runtime.totalMemory() - runtime.freeMemory()) / 1048576.0,
+                    done / seconds);
             out.flush();
         }
     }
 
     /** Runs {@code caissa ARGS} in a JVM like this one and prints its time and peak resident memory. */
-    private static void measure(PrintWriter out, String name, List<String> args) throws IOException, InterruptedException {
+    private static void measure(PrintWriter out, String name, List<String> args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -166,17 +208,24 @@ final class ScaleBench implements Callable<Integer> {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), ARENA_MAIN));
         command.addAll(args);
         long t0 = System.nanoTime();
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         Path status = Path.of("/proc/" + process.pid() + "/status");
         long peak = 0;
         // The high-water mark only grows: the last reading before the process ends is its peak (to
         // within what it grew in the last few milliseconds).
-        while (!process.waitFor(20, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+        while (!process.waitFor(20, TimeUnit.MILLISECONDS)) {
             peak = Math.max(peak, kibibytes("VmHWM", status));
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        out.printf(Locale.ROOT, "caissa %s: exit %d, %.1f s, peak RSS %s%n", name, process.exitValue(), seconds,
+        out.printf(
+                Locale.ROOT,
+                "caissa %s: exit %d, %.1f s, peak RSS %s%n",
+                name,
+                process.exitValue(),
+                seconds,
                 peak > 0 ? String.format(Locale.ROOT, "%.1f MB", peak / 1024.0) : "unknown (no /proc)");
         out.flush();
     }
@@ -186,7 +235,8 @@ final class ScaleBench implements Callable<Integer> {
         try {
             for (String line : Files.readAllLines(status)) {
                 if (line.startsWith(field + ":")) {
-                    return Long.parseLong(line.substring(field.length() + 1).replace("kB", "").strip());
+                    return Long.parseLong(
+                            line.substring(field.length() + 1).replace("kB", "").strip());
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -198,7 +248,11 @@ final class ScaleBench implements Callable<Integer> {
     /** A game between two in-process bots that answer at once with a random legal move. */
     private static GameRecord playInProcess(GameSetup setup) {
         long seed = setup.tournament() == null ? 0 : setup.tournament().game();
-        return Game.play(setup, GameListener.NONE, InstantSeat.opener(new InstantSeat(seed * 2, Ticker.SYSTEM),
-                new InstantSeat(seed * 2 + 1, Ticker.SYSTEM)), Ticker.SYSTEM);
+        return Game.play(
+                setup,
+                GameListener.NONE,
+                InstantSeat.opener(
+                        new InstantSeat(seed * 2, Ticker.SYSTEM), new InstantSeat(seed * 2 + 1, Ticker.SYSTEM)),
+                Ticker.SYSTEM);
     }
 }

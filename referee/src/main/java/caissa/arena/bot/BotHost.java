@@ -1,11 +1,14 @@
 package caissa.arena.bot;
 
+import caissa.arena.program.BotCommand;
+import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Parts;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.sandbox.SharedSandbox;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
@@ -28,15 +31,17 @@ public final class BotHost implements AutoCloseable {
     private static final long WIND_DOWN_SECONDS = 5;
 
     private final Set<BotProcess> live = ConcurrentHashMap.newKeySet();
-    private final java.util.concurrent.CountDownLatch closing = new java.util.concurrent.CountDownLatch(1);
+    private final CountDownLatch closing = new CountDownLatch(1);
     /** The parts chosen for this command's bots, by the sandbox asked for (one, but for a benchmark that compares them). */
     private final Map<SandboxMode, Parts> parts = new ConcurrentHashMap<>();
     /** How the parts are chosen for a sandbox asked for: from this machine, unless the command was given others. */
     private final Function<SandboxMode, Parts> choose;
+
     private final Thread onStop = new Thread(this::stop, "kill-bots");
     private volatile boolean stopping;
     /** Whether {@link #onStop} is the JVM's to run: not when the JVM was already shutting down at the open. */
     private boolean hooked = true;
+
     private boolean closed;
 
     private BotHost(Function<SandboxMode, Parts> choose) {
@@ -76,8 +81,12 @@ public final class BotHost implements AutoCloseable {
     }
 
     /** Starts a bot of this host (see {@link BotProcess#start}). */
-    public BotProcess.Start start(caissa.arena.program.BotCommand command, java.util.Map<String, String> environment,
-            BotProcess.Limits limits, String name, caissa.arena.sandbox.Containment containment) {
+    public BotProcess.Start start(
+            BotCommand command,
+            Map<String, String> environment,
+            BotProcess.Limits limits,
+            String name,
+            Containment containment) {
         BotProcess.Start start = BotProcess.start(command, environment, limits, name, containment, live::remove);
         if (start instanceof BotProcess.Start.Started started) {
             live.add(started.bot());

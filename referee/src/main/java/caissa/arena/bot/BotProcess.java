@@ -5,6 +5,8 @@ import caissa.arena.linux.ProcessCpu;
 import caissa.arena.linux.ProcessTree;
 import caissa.arena.linux.RunQueueWait;
 import caissa.arena.program.BotCommand;
+import caissa.arena.sandbox.ArenaNamespaceException;
+import caissa.arena.sandbox.ArenaWatcher;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Host;
 import caissa.arena.sandbox.Parts;
@@ -43,11 +45,9 @@ public final class BotProcess {
 
     /** Starting a bot either works or fails for a reason the operating system gives. */
     public sealed interface Start {
-        record Started(BotProcess bot) implements Start {
-        }
+        record Started(BotProcess bot) implements Start {}
 
-        record Failed(String reason) implements Start {
-        }
+        record Failed(String reason) implements Start {}
     }
 
     /** How a reason begins when the arena's own launch failed (see {@link #launchFailure}). */
@@ -59,6 +59,7 @@ public final class BotProcess {
     private final Process process;
     /** The sandbox and limits the bot runs in; null for a plain process. */
     private final Containment containment;
+
     private final ProcessTree tree;
     private final InputWriter stdin;
     private final OutputReader output;
@@ -76,7 +77,11 @@ public final class BotProcess {
     /** The bot's main thread's wait for a core, opened once the bot is found (see {@link #waitedNanos}). */
     private RunQueueWait mainThreadWait;
 
-    private BotProcess(Launch.Started started, ProcessTree tree, Limits limits, Containment containment,
+    private BotProcess(
+            Launch.Started started,
+            ProcessTree tree,
+            Limits limits,
+            Containment containment,
             Consumer<BotProcess> onEnd) {
         this.process = started.process();
         this.onEnd = onEnd;
@@ -86,11 +91,14 @@ public final class BotProcess {
         this.stderr = new StderrCapture(limits.stderrExcerptBytes());
         BlockingQueue<Reply> queue = new LinkedBlockingQueue<>();
         LineSplitter lines = new LineSplitter(queue, limits.maxLineBytes(), limits.maxPendingLines());
-        this.output = started.pipe().<OutputReader>map(pipe -> new OutputReader.Polled(pipe, lines, queue, () -> lastWriteBegan))
-                .orElseGet(() -> new OutputReader.Threads(process.getInputStream(), lines, queue, () -> lastWriteBegan));
+        this.output = started.pipe()
+                .<OutputReader>map(pipe -> new OutputReader.Polled(pipe, lines, queue, () -> lastWriteBegan))
+                .orElseGet(
+                        () -> new OutputReader.Threads(process.getInputStream(), lines, queue, () -> lastWriteBegan));
         this.replies = new Replies(queue, output, process::isAlive);
         this.stderrReader = stderr.readFrom(process.getErrorStream());
-        // The parts its command chose for every bot (see Parts); a plain process, held by nothing, has signals and its tree.
+        // The parts its command chose for every bot (see Parts); a plain process, held by nothing, has signals and its
+        // tree.
         Parts parts = containment == null ? null : containment.parts();
         Host.SuspendBy suspendBy = parts == null ? Host.SuspendBy.SIGNALS : parts.suspend();
         this.suspension = switch (suspendBy) {
@@ -111,7 +119,7 @@ public final class BotProcess {
      * plain process, with the extra environment variables on top of the command's own.
      */
     static Start start(BotCommand command, Map<String, String> environment, Limits limits, String name) {
-        return start(command, environment, limits, name, null, bot -> { });
+        return start(command, environment, limits, name, null, bot -> {});
     }
 
     /**
@@ -119,8 +127,13 @@ public final class BotProcess {
      * which the bot's end then tears down; null for a plain process. {@code onEnd} is told when
      * the bot has been ended. Bots are started through their {@link BotHost}.
      */
-    static Start start(BotCommand command, Map<String, String> environment, Limits limits, String name,
-            Containment containment, Consumer<BotProcess> onEnd) {
+    static Start start(
+            BotCommand command,
+            Map<String, String> environment,
+            Limits limits,
+            String name,
+            Containment containment,
+            Consumer<BotProcess> onEnd) {
         ProcessTree tree = new ProcessTree();
         Launch.Started started;
         try {
@@ -133,7 +146,7 @@ public final class BotProcess {
         }
         tree.setRoot(started.process().toHandle());
         // Told at once: an arena killed from now on leaves this bot to its watcher, which ends it.
-        caissa.arena.sandbox.ArenaWatcher.botStarted(started.process().pid());
+        ArenaWatcher.botStarted(started.process().pid());
         tree.notePipes();
         if (containment != null) {
             containment.watch(started.process().toHandle());
@@ -223,10 +236,16 @@ public final class BotProcess {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        String said = stderr.excerpt().head().lines().map(String::strip).filter(line -> !line.isEmpty()).findFirst()
-                .map(line -> line + " ").orElse("");
+        String said = stderr.excerpt()
+                .head()
+                .lines()
+                .map(String::strip)
+                .filter(line -> !line.isEmpty())
+                .findFirst()
+                .map(line -> line + " ")
+                .orElse("");
         // A namespace the kernel refused is the machine's failure: the run stops, no bot is charged.
-        java.util.Optional<caissa.arena.sandbox.ArenaNamespaceException> refused = caissa.arena.sandbox.ArenaNamespaceException.of(said);
+        Optional<ArenaNamespaceException> refused = ArenaNamespaceException.of(said);
         if (refused.isPresent()) {
             throw refused.get();
         }
@@ -332,10 +351,13 @@ public final class BotProcess {
             mainThreadWait.close();
         }
         output.close();
-        caissa.arena.sandbox.ArenaWatcher.botEnded(process.pid());
+        ArenaWatcher.botEnded(process.pid());
         onEnd.accept(this);
         // A bot killed for a stuck write did not exit by itself: its exit was the arena's doing.
-        return new ShutdownReport(ended.exited() && !killedForStuckWrite, exitCode, ended.leftBehind() + escaped,
+        return new ShutdownReport(
+                ended.exited() && !killedForStuckWrite,
+                exitCode,
+                ended.leftBehind() + escaped,
                 !ended.exited() || killedForStuckWrite);
     }
 

@@ -10,16 +10,13 @@ public sealed interface Delivery {
      *     runs from here, so that time spent waiting for a bot that does not read is its own
      * @param doneNanos when the write returned
      */
-    record Written(long startedNanos, long doneNanos) implements Delivery {
-    }
+    record Written(long startedNanos, long doneNanos) implements Delivery {}
 
     /** The bot did not take the line before the deadline: its input pipe is full and it does not read. */
-    record TimedOut() implements Delivery {
-    }
+    record TimedOut() implements Delivery {}
 
     /** The bot's input is closed: it exited or closed its standard input. */
-    record Refused() implements Delivery {
-    }
+    record Refused() implements Delivery {}
 
     Delivery TIMED_OUT = new TimedOut();
     Delivery REFUSED = new Refused();

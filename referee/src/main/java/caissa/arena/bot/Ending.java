@@ -17,8 +17,7 @@ import java.util.function.IntSupplier;
 sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.ByProcessTree {
 
     /** What ending found: whether the bot exited by itself, and how many processes it left running. */
-    record Ended(boolean exited, int leftBehind) {
-    }
+    record Ended(boolean exited, int leftBehind) {}
 
     /** Just before the bot is told to end: note what must be seen while it still runs. */
     void beforeEnd();
@@ -37,15 +36,17 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
      * bot, what it leaves running can be seen only while it still runs: {@code othersRunning} is
      * looked at until it exits, and the most seen, with {@code seen}, is returned in {@code most[0]}.
      */
-    private static boolean awaitExit(Process process, long deadlineNanos, boolean sandboxed, IntSupplier othersRunning,
-            int[] most) {
+    private static boolean awaitExit(
+            Process process, long deadlineNanos, boolean sandboxed, IntSupplier othersRunning, int[] most) {
         try {
             if (!sandboxed) {
                 return process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
             }
             boolean exited;
-            while (!(exited = process.waitFor(Math.min(10_000_000L, Math.max(0, deadlineNanos - System.nanoTime())),
-                    TimeUnit.NANOSECONDS)) && deadlineNanos - System.nanoTime() > 0) {
+            while (!(exited = process.waitFor(
+                            Math.min(10_000_000L, Math.max(0, deadlineNanos - System.nanoTime())),
+                            TimeUnit.NANOSECONDS))
+                    && deadlineNanos - System.nanoTime() > 0) {
                 most[0] = Math.max(most[0], othersRunning.getAsInt());
             }
             return exited;
@@ -87,7 +88,10 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
         /** The group's processes other than the bot and the sandbox's own (bubblewrap's outer process and its init). */
         private int others() {
             int wrappers = containment.sandboxed() ? 2 : 0;
-            return containment.cgroup().map(group -> Math.max(0, group.pids().size() - 1 - wrappers)).orElse(0);
+            return containment
+                    .cgroup()
+                    .map(group -> Math.max(0, group.pids().size() - 1 - wrappers))
+                    .orElse(0);
         }
 
         @Override
@@ -129,6 +133,7 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
         private long init = -1;
         /** The init as it was when found: a number the kernel gives again later is not it. */
         private ProcessHandle initHandle;
+
         private long bot = -1;
 
         ByPidNamespace(Process process, ProcessTree tree) {
@@ -175,7 +180,8 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
             if (initHandle == null) {
                 return true;
             }
-            ProcessTree.waitForExit(List.of(initHandle), Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime())));
+            ProcessTree.waitForExit(
+                    List.of(initHandle), Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime())));
             return !ProcessTree.running(initHandle);
         }
 

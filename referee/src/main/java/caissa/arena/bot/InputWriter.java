@@ -23,6 +23,7 @@ final class InputWriter {
     private final Runnable killBot;
     /** One write at a time: the game's, or the last line's on its pooled thread. */
     private final Object lock = new Object();
+
     private boolean broken;
     private boolean closed;
     private Future<?> ending;

@@ -13,11 +13,11 @@ import java.util.List;
 final class JvmPauses {
 
     private static final List<GarbageCollectorMXBean> PAUSING = ManagementFactory.getGarbageCollectorMXBeans().stream()
-            .filter(collector -> !collector.getName().contains("Concurrent") && !collector.getName().contains("Cycles"))
+            .filter(collector -> !collector.getName().contains("Concurrent")
+                    && !collector.getName().contains("Cycles"))
             .toList();
 
-    private JvmPauses() {
-    }
+    private JvmPauses() {}
 
     /** The pauses so far, in nanoseconds. */
     static long nanos() {

@@ -24,11 +24,9 @@ final class Launch {
     private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     /** A process started, with the pipe its output comes through when that is polled. */
-    record Started(Process process, Optional<SelectablePipe> pipe) {
-    }
+    record Started(Process process, Optional<SelectablePipe> pipe) {}
 
-    private Launch() {
-    }
+    private Launch() {}
 
     /**
      * Starts {@code command} inside its containment (null for a plain process) with the run's
@@ -36,9 +34,12 @@ final class Launch {
      */
     static Started start(BotCommand command, Map<String, String> environment, Containment containment, String marker)
             throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(containment == null ? inOwnSession(command)
-                : containment.wantsSession() ? inOwnSession(new BotCommand(containment.argv(), command.workingDir(), command.env()))
-                : containment.argv());
+        ProcessBuilder builder = new ProcessBuilder(
+                containment == null
+                        ? inOwnSession(command)
+                        : containment.wantsSession()
+                                ? inOwnSession(new BotCommand(containment.argv(), command.workingDir(), command.env()))
+                                : containment.argv());
         command.workingDir().ifPresent(dir -> builder.directory(dir.toFile()));
         // Nothing of the arena's environment but the few variables every program needs: it holds secrets.
         builder.environment().clear();

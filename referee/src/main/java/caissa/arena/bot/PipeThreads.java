@@ -2,6 +2,7 @@ package caissa.arena.bot;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -20,10 +21,9 @@ final class PipeThreads {
         return thread;
     });
 
-    private PipeThreads() {
-    }
+    private PipeThreads() {}
 
-    static java.util.concurrent.Future<?> run(Runnable task) {
+    static Future<?> run(Runnable task) {
         return POOL.submit(task);
     }
 }

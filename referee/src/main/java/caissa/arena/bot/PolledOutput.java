@@ -27,10 +27,12 @@ final class PolledOutput implements AutoCloseable {
     private final byte[] bytes = new byte[8192];
     /** The waiting thread's delays, opened for the thread that waits (see {@link #delayOfCurrentThread}). */
     private ReaderDelay delay;
+
     private Thread waiter;
     private volatile boolean closed;
 
-    private PolledOutput(Pipe.SourceChannel source, Selector selector, LineSplitter lines, LongSupplier lastWriteBegan) {
+    private PolledOutput(
+            Pipe.SourceChannel source, Selector selector, LineSplitter lines, LongSupplier lastWriteBegan) {
         this.source = source;
         this.selector = selector;
         this.lines = lines;

@@ -8,8 +8,7 @@ package caissa.arena.bot;
  */
 final class ReplyTime {
 
-    private ReplyTime() {
-    }
+    private ReplyTime() {}
 
     /**
      * When a reply came that a wait which began at {@code reading} saw at {@code read}, the line
@@ -18,7 +17,8 @@ final class ReplyTime {
      */
     static long receivedAt(long reading, long read, long writeBegan, long delayBefore, long delayAfter) {
         // A write that began after the line was read cannot be what the line answers.
-        return receivedAt(read, writeBegan - read <= 0 ? Math.max(reading, writeBegan) : reading, delayBefore, delayAfter);
+        return receivedAt(
+                read, writeBegan - read <= 0 ? Math.max(reading, writeBegan) : reading, delayBefore, delayAfter);
     }
 
     /**

@@ -13,8 +13,7 @@ import java.util.List;
  */
 final class SandboxProcesses {
 
-    private SandboxProcesses() {
-    }
+    private SandboxProcesses() {}
 
     /** The sandbox's init, or -1 while it cannot be told (it has not started, or is gone). */
     static long init(long outer) {

@@ -1,5 +1,7 @@
 package caissa.arena.bot;
 
+import caissa.arena.linux.Portable;
+import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -43,7 +45,7 @@ final class SelectablePipe {
     /** Whether bots' output is polled through these pipes in this JVM (see the class comment). */
     static boolean inUse() {
         // The child's end is handed over through /proc/self/fd: Linux only.
-        return FD_VALUE != null && !"threads".equals(System.getProperty(SWITCH)) && caissa.arena.linux.Portable.procAvailable();
+        return FD_VALUE != null && !"threads".equals(System.getProperty(SWITCH)) && Portable.procAvailable();
     }
 
     /**
@@ -103,7 +105,7 @@ final class SelectablePipe {
         closeQuietly(selector);
     }
 
-    private static void closeQuietly(java.io.Closeable closeable) {
+    private static void closeQuietly(Closeable closeable) {
         try {
             closeable.close();
         } catch (IOException e) {

@@ -11,5 +11,5 @@ import java.util.Optional;
  *     and had to be killed
  * @param killed whether the referee had to kill the bot itself
  */
-public record ShutdownReport(boolean exitedByItself, Optional<Integer> exitCode, int leftoverProcesses, boolean killed) {
-}
+public record ShutdownReport(
+        boolean exitedByItself, Optional<Integer> exitCode, int leftoverProcesses, boolean killed) {}

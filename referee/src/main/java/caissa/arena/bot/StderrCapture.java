@@ -14,6 +14,7 @@ final class StderrCapture {
     private final byte[] head;
     /** Made once the head is full: most bots never write that much. */
     private byte[] tail;
+
     private int headSize;
     private long total;
 
@@ -77,6 +78,7 @@ final class StderrCapture {
         for (int i = 0; i < kept; i++) {
             tailCopy[i] = tail[(start + i) % tail.length];
         }
-        return new StderrExcerpt(total, headText, new String(tailCopy, StandardCharsets.UTF_8), tailBytes > tail.length);
+        return new StderrExcerpt(
+                total, headText, new String(tailCopy, StandardCharsets.UTF_8), tailBytes > tail.length);
     }
 }

@@ -2,7 +2,14 @@ package caissa.arena.bot;
 
 import caissa.arena.linux.ProcessCpu;
 import caissa.arena.linux.Signals;
+import caissa.arena.linux.TreeUsage;
 import caissa.arena.sandbox.Containment;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * How a bot that is not to move is kept from the CPU: its cgroup's freezer ({@link Freezer}),
@@ -83,13 +90,15 @@ sealed interface Suspension permits Suspension.Freezer, Suspension.StopSignals, 
     final class StopSignals implements Suspension {
         /** Rounds of looking for processes outside the group that were started while the last were being stopped. */
         private static final int ROUNDS = 4;
+
         private final Process process;
         private final boolean sandboxed;
         /** 0 until looked for, -1 when there is no group of the bot's own. */
         private long leader;
+
         private boolean stopped;
         /** The bot's processes seen outside its group, by pid (the handle knows its start, so a reused pid is not one). */
-        private final java.util.Map<Long, ProcessHandle> outside = new java.util.LinkedHashMap<>();
+        private final Map<Long, ProcessHandle> outside = new LinkedHashMap<>();
 
         StopSignals(Process process, boolean sandboxed) {
             this.process = process;
@@ -106,7 +115,7 @@ sealed interface Suspension permits Suspension.Freezer, Suspension.StopSignals, 
                 }
                 stopped = signals.stop(leader);
                 outside.values().removeIf(handle -> !handle.isAlive());
-                java.util.Set<Long> toStop = new java.util.LinkedHashSet<>(outside.keySet());
+                Set<Long> toStop = new LinkedHashSet<>(outside.keySet());
                 for (int round = 0; round < ROUNDS; round++) {
                     toStop.addAll(newlyOutside());
                     if (toStop.isEmpty() || !signals.stopEach(toStop)) {
@@ -118,9 +127,9 @@ sealed interface Suspension permits Suspension.Freezer, Suspension.StopSignals, 
         }
 
         /** The processes of the bot's tree outside its group that were not seen before, now remembered. */
-        private java.util.List<Long> newlyOutside() {
-            java.util.List<Long> found = new java.util.ArrayList<>();
-            for (long pid : caissa.arena.linux.TreeUsage.of(leader).pids()) {
+        private List<Long> newlyOutside() {
+            List<Long> found = new ArrayList<>();
+            for (long pid : TreeUsage.of(leader).pids()) {
                 if (!outside.containsKey(pid) && ProcessCpu.processGroup(pid) != leader) {
                     ProcessHandle.of(pid).ifPresent(handle -> {
                         outside.put(pid, handle);
@@ -161,12 +170,10 @@ sealed interface Suspension permits Suspension.Freezer, Suspension.StopSignals, 
     /** Idle bots keep running: no cgroup, and no way to signal their processes alone. */
     final class Unsuspended implements Suspension {
         @Override
-        public void suspend() {
-        }
+        public void suspend() {}
 
         @Override
-        public void resume() {
-        }
+        public void resume() {}
 
         @Override
         public String word() {

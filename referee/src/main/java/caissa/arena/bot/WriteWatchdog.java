@@ -3,6 +3,7 @@ package caissa.arena.bot;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Ends writes to bots that pass their deadline. The arena writes to a bot on the game's own
@@ -84,7 +85,7 @@ final class WriteWatchdog {
     private void watch() {
         long sleep = MAX_SLEEP_NANOS;
         while (true) {
-            java.util.concurrent.locks.LockSupport.parkNanos(sleep);
+            LockSupport.parkNanos(sleep);
             if (Thread.interrupted()) {
                 return;
             }

@@ -7,7 +7,8 @@ import picocli.CommandLine;
 final class BrokenBotsConverter implements CommandLine.ITypeConverter<BrokenBots> {
     @Override
     public BrokenBots convert(String value) {
-        return BrokenBots.fromWord(value).orElseThrow(() -> new CommandLine.TypeConversionException(
-                "must be " + String.join(", ", BrokenBots.words()) + ", got '" + value + "'"));
+        return BrokenBots.fromWord(value)
+                .orElseThrow(() -> new CommandLine.TypeConversionException(
+                        "must be " + String.join(", ", BrokenBots.words()) + ", got '" + value + "'"));
     }
 }

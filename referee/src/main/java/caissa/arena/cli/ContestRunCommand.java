@@ -27,7 +27,9 @@ import picocli.CommandLine.Spec;
  * folder, it is queued there (the server's job runner plays it, and its page follows it); without
  * one, this command plays it itself, holding the folder's lock as the server would.
  */
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
         header = "Start a competition now: on the running server, or here when none runs.",
         description = "Start a run of the competition NAME of the contest file (without NAME: its first test"
                 + " competition). When a server runs on the data folder the competition is queued there and followed on"
@@ -42,7 +44,10 @@ final class ContestRunCommand implements Callable<Integer> {
     @Option(names = "--data", paramLabel = "DIR", required = true, description = "The contest's data folder.")
     Path data;
 
-    @Parameters(paramLabel = "NAME", arity = "0..1", description = "The competition of the contest file (default: its first test competition).")
+    @Parameters(
+            paramLabel = "NAME",
+            arity = "0..1",
+            description = "The competition of the contest file (default: its first test competition).")
     String name;
 
     @Override
@@ -78,13 +83,15 @@ final class ContestRunCommand implements Callable<Integer> {
                 JobWorks.of(job.kind()).run(job, contest);
                 succeeded = true;
             } finally {
-                jobs.ended(job.id(), succeeded, succeeded ? Optional.empty() : Optional.of("caissa contest run failed"));
+                jobs.ended(
+                        job.id(), succeeded, succeeded ? Optional.empty() : Optional.of("caissa contest run failed"));
             }
             CompetitionRun ended = competitions.store().run(run.id()).orElseThrow();
             out.println("competition " + ended.name() + ": " + ended.state().word()
                     + ended.reason().map(r -> ": " + TerminalText.escape(r)).orElse(""));
             if (ended.state() == CompetitionState.DONE) {
-                out.println("standings: " + contest.layout().competition(ended.name()).resolve("standings.json"));
+                out.println("standings: "
+                        + contest.layout().competition(ended.name()).resolve("standings.json"));
             }
             out.flush();
             return ended.state() == CompetitionState.DONE ? ExitCodes.OK : ExitCodes.FAILED;

@@ -1,6 +1,7 @@
 package caissa.arena.cli;
 
 import caissa.arena.Version;
+import caissa.arena.bot.BotProcess;
 import caissa.arena.command.ExitCodes;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.records.Json;
@@ -19,7 +20,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Prints what this machine gives the arena ({@link Host}), one line a part, with the fix for what is missing. */
-@Command(name = "doctor", mixinStandardHelpOptions = true,
+@Command(
+        name = "doctor",
+        mixinStandardHelpOptions = true,
         header = "Show what this machine gives the arena, and how to fix what is missing.",
         description = "Show what this machine gives the arena, one line each: the sandbox (bubblewrap, or why not), the"
                 + " cgroup version and controllers and whether the arena may use them, how each bot's memory and processes"
@@ -32,19 +35,22 @@ final class DoctorCommand implements Callable<Integer> {
     static final String SCHEMA = "caissa-arena/doctor/2";
     /** Where each line's kind starts, so that the kinds stand in one column. */
     private static final int NAME_WIDTH = 11;
+
     private static final int KIND_WIDTH = 14;
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--json", paramLabel = "FILE",
+    @Option(
+            names = "--json",
+            paramLabel = "FILE",
             description = "Also write the findings as one JSON document (" + SCHEMA + ")" + JsonTarget.HELP)
     Path json;
 
     @Override
     public Integer call() throws IOException {
         JsonTarget.check(json);
-        Host host = Host.detect(caissa.arena.bot.BotProcess.outputReading().equals("polled"));
+        Host host = Host.detect(BotProcess.outputReading().equals("polled"));
         PrintWriter out = spec.commandLine().getOut();
         if (json != null) {
             JsonTarget.write(json, Json.write(document(host)), out);
@@ -74,8 +80,10 @@ final class DoctorCommand implements Callable<Integer> {
         }
         Host.Jdk jdk = host.jdk();
         lines.add(line("jdk", jdk.version(), jdk.vendor() + ", " + jdk.home()));
-        lines.add(wanting.isEmpty() ? "every part works as well as it can here"
-                : "missing here: " + String.join(", ", wanting) + " (see the fixes above)");
+        lines.add(
+                wanting.isEmpty()
+                        ? "every part works as well as it can here"
+                        : "missing here: " + String.join(", ", wanting) + " (see the fixes above)");
         return lines;
     }
 

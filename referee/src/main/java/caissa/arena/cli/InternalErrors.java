@@ -14,8 +14,7 @@ import java.time.Instant;
  */
 final class InternalErrors {
 
-    private InternalErrors() {
-    }
+    private InternalErrors() {}
 
     /** Writes the trace to a new file in the temporary folder and says where; prints it if that fails. */
     static String record(Throwable e, PrintWriter err) {

@@ -16,8 +16,7 @@ final class JsonTarget {
     /** What {@code --json} says in every command's help after what the document is. */
     static final String HELP = " to FILE; - prints it on standard output instead of the text.";
 
-    private JsonTarget() {
-    }
+    private JsonTarget() {}
 
     /** Whether {@code --json -} was given: the document alone on standard output. */
     static boolean toStandardOutput(Path file) {

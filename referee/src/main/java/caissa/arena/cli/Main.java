@@ -7,6 +7,7 @@ import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.DisagreeingRecordException;
 import caissa.arena.records.Problems;
+import caissa.arena.sandbox.ArenaNamespaceException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
@@ -47,18 +48,19 @@ public final class Main implements Runnable {
      * a converter of its own (durations have DurationConverter; QuickStartTest checks).
      */
     static final String CONVERTER_EXCLUDES = "picocli.converters.excludes";
+
     static final String UNUSED_CONVERTERS = "java\\.(time|sql)\\..*";
 
     private CommandSpec spec;
 
-    private Main() {
-    }
+    private Main() {}
 
     /** The {@code caissa} command itself, without subcommands. */
     static CommandSpec spec() {
         Main main = new Main();
         main.spec = CommandSpec.wrapWithoutInspection(main).name("caissa").versionProvider(new VersionProvider());
-        main.spec.usageMessage()
+        main.spec
+                .usageMessage()
                 .description("Caïssa Arena: the referee and arena harness for the board game Caïssa (CodeCup 2003).")
                 .exitCodeListHeading("%nExit codes:%n")
                 .exitCodeList(UsageMessageSpec.keyValuesMap(EXIT_CODES));
@@ -77,8 +79,25 @@ public final class Main implements Runnable {
      * reads every option of every subcommand when it builds the command line, which took most of a
      * quick command's time; see {@link #commandLine}.
      */
-    private static final List<String> SUBCOMMANDS = List.of("perft", "moves", "play", "tournament", "merge", "report",
-            "match", "sprt", "book", "ratings", "validate", "verify", "serve", "submit", "contest", "bench", "doctor", "help");
+    private static final List<String> SUBCOMMANDS = List.of(
+            "perft",
+            "moves",
+            "play",
+            "tournament",
+            "merge",
+            "report",
+            "match",
+            "sprt",
+            "book",
+            "ratings",
+            "validate",
+            "verify",
+            "serve",
+            "submit",
+            "contest",
+            "bench",
+            "doctor",
+            "help");
 
     /**
      * The subcommand of that name, as picocli takes it: an annotated class, or a spec built by
@@ -184,7 +203,7 @@ public final class Main implements Runnable {
                 err.println(command + ": " + TerminalText.escape(aLine(e.getMessage())));
                 return ExitCodes.USAGE;
             }
-            if (e instanceof caissa.arena.sandbox.ArenaNamespaceException refused) {
+            if (e instanceof ArenaNamespaceException refused) {
                 err.println(command + ": " + TerminalText.escape(aLine(refused.getMessage())));
                 return ExitCodes.OS_ERROR;
             }
@@ -202,7 +221,8 @@ public final class Main implements Runnable {
             if (e instanceof FileSystemException fs && fs.getFile() != null) {
                 return Optional.of(fs);
             }
-            if (e instanceof UncheckedIOException unchecked && unchecked.getCause() instanceof FileSystemException fs
+            if (e instanceof UncheckedIOException unchecked
+                    && unchecked.getCause() instanceof FileSystemException fs
                     && fs.getFile() != null) {
                 return Optional.of(fs);
             }
@@ -221,7 +241,9 @@ public final class Main implements Runnable {
         private static final int LINE = 1000;
 
         private static String oneLine(Throwable e) {
-            String message = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("").strip();
+            String message = e.getMessage() == null
+                    ? ""
+                    : e.getMessage().lines().findFirst().orElse("").strip();
             return e.getClass().getName() + (message.isEmpty() ? "" : ": " + message);
         }
     }

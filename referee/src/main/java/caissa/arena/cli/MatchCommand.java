@@ -7,16 +7,16 @@ import caissa.arena.command.UsageException;
 import caissa.arena.game.Entrant;
 import caissa.arena.match.MatchRun;
 import caissa.arena.match.MatchSettings;
-import caissa.arena.records.MatchLayout;
-import caissa.arena.records.ReportsDirectory;
-import caissa.arena.rules.Variant;
-import caissa.arena.runner.Shard;
-import caissa.arena.sandbox.Isolation;
 import caissa.arena.openings.BookOpenings;
 import caissa.arena.openings.BookOrder;
 import caissa.arena.openings.OpeningBook;
-import caissa.arena.stats.Sprt;
+import caissa.arena.records.MatchLayout;
+import caissa.arena.records.ReportsDirectory;
+import caissa.arena.rules.Variant;
 import caissa.arena.runner.BrokenBots;
+import caissa.arena.runner.Shard;
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.stats.Sprt;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -29,7 +29,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** A regression match for CI: the new version of an engine against the previous one. */
-@Command(name = "match", mixinStandardHelpOptions = true,
+@Command(
+        name = "match",
+        mixinStandardHelpOptions = true,
         header = "Regression match with an SPRT, for CI.",
         description = "Play the engine against a baseline in game pairs (one opening, once with each colour) and judge"
                 + " it with a sequential probability ratio test on the pentanomial statistics of the pairs, in plain"
@@ -55,33 +57,54 @@ final class MatchCommand implements Callable<Integer> {
     @Option(names = "--baseline-name", paramLabel = "NAME", description = "Default: from the command.")
     String baselineName;
 
-    @Option(names = "--sprt", paramLabel = "elo0=A,elo1=B,alpha=X,beta=Y",
-            description = "Default: elo0=0,elo1=10,alpha=0.05,beta=0.05. The hypotheses, in plain Elo; alpha and beta may be left out (0.05).")
+    @Option(
+            names = "--sprt",
+            paramLabel = "elo0=A,elo1=B,alpha=X,beta=Y",
+            description =
+                    "Default: elo0=0,elo1=10,alpha=0.05,beta=0.05. The hypotheses, in plain Elo; alpha and beta may be left out (0.05).")
     String sprt;
 
-    @Option(names = "--games", paramLabel = "N",
-            description = "Play exactly N games (even) instead of stopping early; judged by the SPRT (--sprt) once, at the end.")
+    @Option(
+            names = "--games",
+            paramLabel = "N",
+            description =
+                    "Play exactly N games (even) instead of stopping early; judged by the SPRT (--sprt) once, at the end.")
     Integer games;
 
-    @Option(names = "--max-games", paramLabel = "N", description = "The cap of the sequential test (even; default: "
-            + MatchSettings.DEFAULT_MAX_GAMES + ").")
+    @Option(
+            names = "--max-games",
+            paramLabel = "N",
+            description = "The cap of the sequential test (even; default: " + MatchSettings.DEFAULT_MAX_GAMES + ").")
     Integer maxGames;
 
-    @Option(names = "--opening-plies", paramLabel = "N", defaultValue = "0",
-            description = "Random legal plies before the bots take over, sent as an 'opening' line (default: ${DEFAULT-VALUE};"
-                    + " the bots must support the line, see docs/bot-guide.md).")
+    @Option(
+            names = "--opening-plies",
+            paramLabel = "N",
+            defaultValue = "0",
+            description =
+                    "Random legal plies before the bots take over, sent as an 'opening' line (default: ${DEFAULT-VALUE};"
+                            + " the bots must support the line, see docs/bot-guide.md).")
     int openingPlies;
 
-    @Option(names = "--openings", paramLabel = "FILE",
+    @Option(
+            names = "--openings",
+            paramLabel = "FILE",
             description = "A book of openings, one a line (the moves from the initial position, or a position in CFN);"
                     + " game pair k plays line k,"
                     + " round the book. Instead of --opening-plies. Every line is checked before the first game.")
     Path openings;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the openings (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "Seed of the openings (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--concurrency", paramLabel = "N", description = "Games at a time (default: half the cores, at least 1).")
+    @Option(
+            names = "--concurrency",
+            paramLabel = "N",
+            description = "Games at a time (default: half the cores, at least 1).")
     Integer concurrency;
 
     @Mixin
@@ -93,24 +116,40 @@ final class MatchCommand implements Callable<Integer> {
     @Mixin
     LimitOptions limits;
 
-    @Option(names = "--variant", paramLabel = "VARIANT", converter = VariantConverter.class,
+    @Option(
+            names = "--variant",
+            paramLabel = "VARIANT",
+            converter = VariantConverter.class,
             description = VariantConverter.DESCRIPTION)
     Variant variant = Variant.CAISSA;
 
-    @Option(names = "--broken", paramLabel = "refuse|forfeit|exclude", converter = BrokenBotsConverter.class,
-            description = "A bot that cannot play (checked once before the games): refuse the match (the default; exclude"
-                    + " does the same, as a match without it has nothing to play), or forfeit: play the match, the broken bot"
-                    + " losing each game by start-failure without being started again.")
+    @Option(
+            names = "--broken",
+            paramLabel = "refuse|forfeit|exclude",
+            converter = BrokenBotsConverter.class,
+            description =
+                    "A bot that cannot play (checked once before the games): refuse the match (the default; exclude"
+                            + " does the same, as a match without it has nothing to play), or forfeit: play the match, the broken bot"
+                            + " losing each game by start-failure without being started again.")
     BrokenBots broken = BrokenBots.REFUSE;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the summary as JSON (caissa-arena/match/1) to FILE.")
+    @Option(
+            names = "--json",
+            paramLabel = "FILE",
+            description = "Also write the summary as JSON (caissa-arena/match/1) to FILE.")
     Path json;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the game logs go (default: reports/match/<time>-<engine>-vs-<baseline>/).")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Where the game logs go (default: reports/match/<time>-<engine>-vs-<baseline>/).")
     Path out;
 
-    @Option(names = "--shard", paramLabel = "I/N|auto",
-            description = "With --games: play only share I of N (from 1) of the game pairs, for a cluster; judge the whole match with 'caissa merge'. auto: from the environment, as for tournament.")
+    @Option(
+            names = "--shard",
+            paramLabel = "I/N|auto",
+            description =
+                    "With --games: play only share I of N (from 1) of the game pairs, for a cluster; judge the whole match with 'caissa merge'. auto: from the environment, as for tournament.")
     String shard;
 
     /** Set by {@link Main#main}: a real terminal gets a line redrawn in place. */
@@ -120,7 +159,8 @@ final class MatchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         // --sprt goes with either: a fixed-length match is judged by the same hypotheses, once, at its end.
         if (games != null && maxGames != null) {
-            throw new UsageException("--games plays a fixed number of games and --max-games caps a sequential test: give one");
+            throw new UsageException(
+                    "--games plays a fixed number of games and --max-games caps a sequential test: give one");
         }
         if (JsonTarget.toStandardOutput(json)) {
             // Its progress and summary are on standard output, which a document could not share.
@@ -131,13 +171,16 @@ final class MatchCommand implements Callable<Integer> {
         if (sprt != null) {
             try {
                 // alpha and beta are usually 0.05: let them be left out.
-                String full = sprt + (sprt.contains("alpha=") ? "" : ",alpha=0.05") + (sprt.contains("beta=") ? "" : ",beta=0.05");
+                String full = sprt
+                        + (sprt.contains("alpha=") ? "" : ",alpha=0.05")
+                        + (sprt.contains("beta=") ? "" : ",beta=0.05");
                 hypotheses = Sprt.parse(full);
             } catch (IllegalArgumentException e) {
                 throw new UsageException("--sprt: " + e.getMessage());
             }
         }
-        int threads = Options.concurrency(concurrency, Options.defaultConcurrency(), spec.commandLine().getErr());
+        int threads = Options.concurrency(
+                concurrency, Options.defaultConcurrency(), spec.commandLine().getErr());
         Optional<Shard> share;
         try {
             share = Shard.option(shard, System.getenv());
@@ -145,7 +188,8 @@ final class MatchCommand implements Callable<Integer> {
             throw new UsageException("--shard: " + e.getMessage());
         }
         if (share.isPresent() && games == null) {
-            throw new UsageException("--shard needs --games N: a sequential match cannot be split, its length depends on its results");
+            throw new UsageException(
+                    "--shard needs --games N: a sequential match cannot be split, its length depends on its results");
         }
         if (openingPlies < 0 || openingPlies > 40) {
             throw new UsageException("--opening-plies must be between 0 and 40, got " + openingPlies);
@@ -161,28 +205,52 @@ final class MatchCommand implements Callable<Integer> {
         Entrant baselineBot = BotOption.entrant("--baseline", baseline, baselineName);
         if (engineBot.name().equals(baselineBot.name())) {
             if (engineName != null && baselineName != null) {
-                throw new UsageException("--engine-name and --baseline-name must differ, both are '" + engineName + "'");
+                throw new UsageException(
+                        "--engine-name and --baseline-name must differ, both are '" + engineName + "'");
             }
             // Output and logs must tell the two apart: the name that was not given says which side it is.
             engineBot = engineName != null ? engineBot : new Entrant(engineBot.name() + "-engine", engineBot.command());
-            baselineBot = baselineName != null ? baselineBot
+            baselineBot = baselineName != null
+                    ? baselineBot
                     : new Entrant(baselineBot.name() + "-baseline", baselineBot.command());
         }
         int cap = games != null ? games : maxGames != null ? maxGames : MatchSettings.DEFAULT_MAX_GAMES;
         MatchSettings settings;
         try {
-            settings = new MatchSettings(engineBot, baselineBot, clock.timeControl(), openingPlies, seed, hypotheses,
-                    games == null, cap, variant, book);
+            settings = new MatchSettings(
+                    engineBot,
+                    baselineBot,
+                    clock.timeControl(),
+                    openingPlies,
+                    seed,
+                    hypotheses,
+                    games == null,
+                    cap,
+                    variant,
+                    book);
         } catch (IllegalArgumentException e) {
             throw new UsageException((games != null ? "--games: " : "--max-games: ") + e.getMessage());
         }
-        Path dir = out != null ? out : MatchLayout.defaultFolder(LocalDateTime.now(), engineBot.name(), baselineBot.name());
+        Path dir = out != null
+                ? out
+                : MatchLayout.defaultFolder(LocalDateTime.now(), engineBot.name(), baselineBot.name());
         Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()))
                 .hiding(List.of(ReportsDirectory.root()));
-        MatchRun run = new MatchRun(new MatchRun.Request(settings, dir, threads, share, isolation, broken,
-                Optional.ofNullable(openings), Optional.ofNullable(json), interactive,
-                interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH), spec.commandLine().getOut(),
-                spec.commandLine().getErr(), () -> sandbox.warnIfUnsandboxed("match", spec.commandLine().getErr()));
+        MatchRun run = new MatchRun(
+                new MatchRun.Request(
+                        settings,
+                        dir,
+                        threads,
+                        share,
+                        isolation,
+                        broken,
+                        Optional.ofNullable(openings),
+                        Optional.ofNullable(json),
+                        interactive,
+                        interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH),
+                spec.commandLine().getOut(),
+                spec.commandLine().getErr(),
+                () -> sandbox.warnIfUnsandboxed("match", spec.commandLine().getErr()));
         MatchRun.Ending ending = run.run();
         if (ending instanceof MatchRun.Ending.Judged judged) {
             return judged.decision().exitCode();

@@ -20,7 +20,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** Puts the shards of a batch together (see docs/organiser-guide.md, "Clusters"). */
-@Command(name = "merge", mixinStandardHelpOptions = true,
+@Command(
+        name = "merge",
+        mixinStandardHelpOptions = true,
         header = "Merge the shards of a tournament batch into one output folder.",
         description = "Check that the shard folders come from the same tournament file and settings and together hold"
                 + " every game of their batch exactly once, then write the merged folder (game logs, journal,"
@@ -47,8 +49,9 @@ final class MergeCommand implements Callable<Integer> {
         PrintWriter terminal = spec.commandLine().getOut();
         if (MatchMerge.isMatchShard(shards.get(0))) {
             MatchReport report = MatchMerge.merge(out, shards);
-            terminal.printf("merged %d shards of the match %s vs %s: %d games into %s%n", shards.size(), report.engine().name(),
-                    report.baseline().name(), report.games(), out);
+            terminal.printf(
+                    "merged %d shards of the match %s vs %s: %d games into %s%n",
+                    shards.size(), report.engine().name(), report.baseline().name(), report.games(), out);
             terminal.println();
             MatchText.printVerdict(terminal, report);
             terminal.println("summary: " + out.resolve(MatchLayout.SUMMARY_FILE));
@@ -56,12 +59,14 @@ final class MergeCommand implements Callable<Integer> {
             return report.decision().exitCode();
         }
         Merge.Result result = Merge.merge(out, shards);
-        terminal.printf("merged %d shards of %s: %d games into %s%n", shards.size(), result.merged().describe(),
-                result.games(), out);
+        terminal.printf(
+                "merged %d shards of %s: %d games into %s%n",
+                shards.size(), result.merged().describe(), result.games(), out);
         terminal.print(StandingsTable.format(result.standings()));
         if (result.next().isPresent()) {
-            terminal.printf("next: %s, %d games; run its shards with --from %s%n", result.next().get().describe(),
-                    result.next().get().games().size(), out);
+            terminal.printf(
+                    "next: %s, %d games; run its shards with --from %s%n",
+                    result.next().get().describe(), result.next().get().games().size(), out);
             List<String> names = result.botNames();
             for (ScheduledGame g : result.next().get().games()) {
                 terminal.printf("  game %d: %s vs %s%n", g.number(), names.get(g.white()), names.get(g.black()));

@@ -21,21 +21,28 @@ final class MovesCommand implements Callable<Integer> {
 
     private CommandSpec spec;
 
-    private MovesCommand() {
-    }
+    private MovesCommand() {}
 
     static CommandSpec spec() {
         MovesCommand command = new MovesCommand();
         command.spec = CommandSpec.wrapWithoutInspection(command).name("moves");
-        command.spec.usageMessage()
+        command.spec
+                .usageMessage()
                 .header("List the legal moves of a position and its outcome.")
                 .description("Print the legal moves of a position, sorted, and its outcome.");
         StandardHelpOptions.addTo(command.spec);
-        command.spec.addOption(OptionSpec.builder("--position").paramLabel("CFN").type(String.class)
-                .description("The position in CFN (default: the variant's initial position).").build());
-        command.spec.addOption(OptionSpec.builder("--variant").paramLabel("VARIANT").type(Variant.class)
-                .converters(new VariantConverter()).initialValue(Variant.CAISSA)
-                .description(VariantConverter.DESCRIPTION).build());
+        command.spec.addOption(OptionSpec.builder("--position")
+                .paramLabel("CFN")
+                .type(String.class)
+                .description("The position in CFN (default: the variant's initial position).")
+                .build());
+        command.spec.addOption(OptionSpec.builder("--variant")
+                .paramLabel("VARIANT")
+                .type(Variant.class)
+                .converters(new VariantConverter())
+                .initialValue(Variant.CAISSA)
+                .description(VariantConverter.DESCRIPTION)
+                .build());
         return command.spec;
     }
 

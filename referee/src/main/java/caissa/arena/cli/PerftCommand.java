@@ -19,9 +19,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Counts the leaves of the legal-move tree: the standard test and benchmark of a move generator. */
-@Command(name = "perft", mixinStandardHelpOptions = true,
+@Command(
+        name = "perft",
+        mixinStandardHelpOptions = true,
         header = "Count the leaves of the legal-move tree (perft).",
-        description = "Count the leaf nodes of the legal-move tree of a position (perft). The tree follows the movement rules and does not stop at the move limit.")
+        description =
+                "Count the leaf nodes of the legal-move tree of a position (perft). The tree follows the movement rules and does not stop at the move limit.")
 final class PerftCommand implements Callable<Integer> {
 
     static final int MAX_DEPTH = 12;
@@ -29,22 +32,33 @@ final class PerftCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--depth", required = true, paramLabel = "N",
+    @Option(
+            names = "--depth",
+            required = true,
+            paramLabel = "N",
             description = "Depth of the tree, 0 to " + MAX_DEPTH + ".")
     int depth;
 
-    @Option(names = "--position", paramLabel = "CFN",
+    @Option(
+            names = "--position",
+            paramLabel = "CFN",
             description = "Start position in CFN (default: the variant's initial position).")
     String positionText;
 
-    @Option(names = "--variant", paramLabel = "VARIANT", converter = VariantConverter.class,
+    @Option(
+            names = "--variant",
+            paramLabel = "VARIANT",
+            converter = VariantConverter.class,
             description = VariantConverter.DESCRIPTION)
     Variant variant = Variant.CAISSA;
 
     @Option(names = "--divide", description = "Also list the count below each first move.")
     boolean divide;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the count as one JSON object" + JsonTarget.HELP)
+    @Option(
+            names = "--json",
+            paramLabel = "FILE",
+            description = "Also write the count as one JSON object" + JsonTarget.HELP)
     Path json;
 
     @Override
@@ -60,7 +74,8 @@ final class PerftCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         long start = System.nanoTime();
         List<Position.MoveCount> counts = divide ? position.perftDivide(depth) : List.of();
-        long nodes = divide ? counts.stream().mapToLong(Position.MoveCount::nodes).sum() : position.perft(depth);
+        long nodes =
+                divide ? counts.stream().mapToLong(Position.MoveCount::nodes).sum() : position.perft(depth);
         long nanos = System.nanoTime() - start;
         long millis = nanos / 1_000_000;
         long nodesPerSecond = nanos == 0 ? 0 : Math.round(nodes * 1e9 / nanos);
@@ -84,7 +99,8 @@ final class PerftCommand implements Callable<Integer> {
             if (divide) {
                 out.println();
             }
-            out.printf(Locale.ROOT, "perft %d: %d nodes in %d ms (%,d nodes/s)%n", depth, nodes, millis, nodesPerSecond);
+            out.printf(
+                    Locale.ROOT, "perft %d: %d nodes in %d ms (%,d nodes/s)%n", depth, nodes, millis, nodesPerSecond);
         }
         out.flush();
         return ExitCodes.OK;

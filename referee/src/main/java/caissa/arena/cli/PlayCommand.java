@@ -5,8 +5,8 @@ import caissa.arena.command.BotOption;
 import caissa.arena.command.ExitCodes;
 import caissa.arena.diagnostics.Diagnosis;
 import caissa.arena.diagnostics.TerminalText;
-import caissa.arena.game.Entrant;
 import caissa.arena.game.Durations;
+import caissa.arena.game.Entrant;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameListener;
 import caissa.arena.game.GameRecord;
@@ -45,9 +45,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Plays one game between two bots, live on the terminal, and writes its log. */
-@Command(name = "play", mixinStandardHelpOptions = true,
+@Command(
+        name = "play",
+        mixinStandardHelpOptions = true,
         header = "Play one game between two bots.",
-        description = "Play one game between two bots, print each move as it happens, and write the game log. A bot is a command line (split with shell quoting rules, no shell is run) or sample:random, sample:greedy, sample:alphabeta. Exit codes: 0 the game was played to a result, whatever it is; 4 the game did not happen: a bot could not be started (start-failure, its cause printed); 2 bad usage; 74 the log could not be written; 130 or 143 stopped by Ctrl-C or SIGTERM.")
+        description =
+                "Play one game between two bots, print each move as it happens, and write the game log. A bot is a command line (split with shell quoting rules, no shell is run) or sample:random, sample:greedy, sample:alphabeta. Exit codes: 0 the game was played to a result, whatever it is; 4 the game did not happen: a bot could not be started (start-failure, its cause printed); 2 bad usage; 74 the log could not be written; 130 or 143 stopped by Ctrl-C or SIGTERM.")
 final class PlayCommand implements Callable<Integer> {
 
     @Spec
@@ -59,10 +62,16 @@ final class PlayCommand implements Callable<Integer> {
     @Option(names = "--black", required = true, paramLabel = "CMD", description = "The bot that plays Black.")
     String black;
 
-    @Option(names = "--white-name", paramLabel = "NAME", description = "White's name in the log (default: from the command).")
+    @Option(
+            names = "--white-name",
+            paramLabel = "NAME",
+            description = "White's name in the log (default: from the command).")
     String whiteName;
 
-    @Option(names = "--black-name", paramLabel = "NAME", description = "Black's name in the log (default: from the command).")
+    @Option(
+            names = "--black-name",
+            paramLabel = "NAME",
+            description = "Black's name in the log (default: from the command).")
     String blackName;
 
     @Mixin
@@ -74,11 +83,16 @@ final class PlayCommand implements Callable<Integer> {
     @Mixin
     LimitOptions limits;
 
-    @Option(names = "--out", paramLabel = "FILE",
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
             description = "Where to write the game log (default: reports/play/<time>-<white>-vs-<black>.json).")
     Path out;
 
-    @Option(names = "--variant", paramLabel = "VARIANT", converter = VariantConverter.class,
+    @Option(
+            names = "--variant",
+            paramLabel = "VARIANT",
+            converter = VariantConverter.class,
             description = VariantConverter.DESCRIPTION)
     Variant variant = Variant.CAISSA;
 
@@ -101,8 +115,12 @@ final class PlayCommand implements Callable<Integer> {
         checkWritable(logFile);
         sandbox.warnIfUnsandboxed("play", spec.commandLine().getErr());
 
-        terminal.printf("%s (white) vs %s (black), %s%s%n", TerminalText.escape(whiteBot.name()),
-                TerminalText.escape(blackBot.name()), control.describe(), variant == Variant.CAISSA ? "" : ", " + variant);
+        terminal.printf(
+                "%s (white) vs %s (black), %s%s%n",
+                TerminalText.escape(whiteBot.name()),
+                TerminalText.escape(blackBot.name()),
+                control.describe(),
+                variant == Variant.CAISSA ? "" : ", " + variant);
         // The command's bots live until its log is written and its lines printed: a stop (Ctrl-C)
         // waits for that before the JVM halts.
         try (BotHost host = BotHost.open(parts)) {
@@ -110,29 +128,37 @@ final class PlayCommand implements Callable<Integer> {
         }
     }
 
-    private int play(Entrant whiteBot, Entrant blackBot, TimeControl control, Isolation isolation, Path logFile,
-            BotHost host) throws IOException {
+    private int play(
+            Entrant whiteBot, Entrant blackBot, TimeControl control, Isolation isolation, Path logFile, BotHost host)
+            throws IOException {
         PrintWriter terminal = spec.commandLine().getOut();
-        GameRecord record = Game.play(GameSetup.of(whiteBot, blackBot, control).withVariant(variant).withIsolation(isolation),
+        GameRecord record = Game.play(
+                GameSetup.of(whiteBot, blackBot, control).withVariant(variant).withIsolation(isolation),
                 new GameListener() {
-            @Override
-            public void started(GameSetup setup, Position start) {
-                if (board) {
-                    terminal.print(BoardText.draw(start));
-                }
-                terminal.flush();
-            }
+                    @Override
+                    public void started(GameSetup setup, Position start) {
+                        if (board) {
+                            terminal.print(BoardText.draw(start));
+                        }
+                        terminal.flush();
+                    }
 
-            @Override
-            public void moved(PlayedMove move, Position after) {
-                terminal.printf(Locale.ROOT, "%4d. %-5s %s  %12s%n", move.ply(), move.side(), move.move(),
-                        Durations.replyTime(move.micros()));
-                if (board) {
-                    terminal.print(BoardText.draw(after));
-                }
-                terminal.flush();
-            }
-        }, host);
+                    @Override
+                    public void moved(PlayedMove move, Position after) {
+                        terminal.printf(
+                                Locale.ROOT,
+                                "%4d. %-5s %s  %12s%n",
+                                move.ply(),
+                                move.side(),
+                                move.move(),
+                                Durations.replyTime(move.micros()));
+                        if (board) {
+                            terminal.print(BoardText.draw(after));
+                        }
+                        terminal.flush();
+                    }
+                },
+                host);
         terminal.printf("result: %s (%s)%n", record.result(), record.termination());
         terminal.println(TerminalText.escape(record.reason()));
         try {
@@ -142,9 +168,11 @@ final class PlayCommand implements Callable<Integer> {
             // the game: keep the game elsewhere.
             Path rescue = Files.createTempFile("caissa-play-", ".json");
             Files.writeString(rescue, Json.write(record));
-            String problem = e instanceof IOException io ? Problems.describe(io) : e.getMessage().replace(logFile + ": ", "");
-            throw new FileSystemException(logFile.toString(), null, problem
-                    + "; the game's log was written to " + rescue + " instead");
+            String problem = e instanceof IOException io
+                    ? Problems.describe(io)
+                    : e.getMessage().replace(logFile + ": ", "");
+            throw new FileSystemException(
+                    logFile.toString(), null, problem + "; the game's log was written to " + rescue + " instead");
         }
         for (Diagnosis why : Diagnosis.ofLosers(record, null)) {
             terminal.println(why.bot() + " (" + why.side() + "):");
@@ -152,7 +180,8 @@ final class PlayCommand implements Callable<Integer> {
         }
         terminal.println("log: " + logFile);
         terminal.flush();
-        // A bot that could not be started (by the arena's sandbox or limits, or its own command) means no game was played.
+        // A bot that could not be started (by the arena's sandbox or limits, or its own command) means no game was
+        // played.
         return record.termination() == Termination.START_FAILURE ? ExitCodes.NO_RESULT : ExitCodes.OK;
     }
 

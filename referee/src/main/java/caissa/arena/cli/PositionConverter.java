@@ -3,8 +3,8 @@ package caissa.arena.cli;
 import caissa.arena.rules.InvalidPositionException;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Reads {@code --position CFN} in the command's variant, once the options are all read; a
@@ -12,8 +12,7 @@ import picocli.CommandLine;
  */
 final class PositionConverter {
 
-    private PositionConverter() {
-    }
+    private PositionConverter() {}
 
     /** The position, or the variant's initial position when none was given. */
     static Position read(CommandSpec spec, Variant variant, String cfn) {
@@ -23,8 +22,8 @@ final class PositionConverter {
         try {
             return variant.fromCfn(cfn);
         } catch (InvalidPositionException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "Invalid value for option '--position': " + e.getMessage());
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "Invalid value for option '--position': " + e.getMessage());
         }
     }
 }

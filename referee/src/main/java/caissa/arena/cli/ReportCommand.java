@@ -8,11 +8,11 @@ import caissa.arena.records.Json;
 import caissa.arena.records.Problems;
 import caissa.arena.report.HtmlReport;
 import caissa.arena.tournament.RunCheck;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,7 +20,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** Writes the HTML report of a tournament output folder, finished or still running. */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
         header = "Write the HTML report of a tournament folder.",
         description = "Write DIR/report.html: one self-contained page, readable offline, with the standings, the"
                 + " crosstable, the irregular losses, the list of games and a board viewer for every game. Works on a"
@@ -34,7 +36,9 @@ final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "DIR",
+    @Parameters(
+            index = "0",
+            paramLabel = "DIR",
             description = "A tournament output folder: tournament.json, standings.json, games/NNNN.json.")
     Path dir;
 
@@ -46,7 +50,8 @@ final class ReportCommand implements Callable<Integer> {
         if (MatchCheck.isMatchFolder(dir)) {
             MatchCheck.check(dir, FolderCheck.Mode.LENIENT);
         } else {
-            standings = RunCheck.checkAndDerive(dir, FolderCheck.Mode.LENIENT).standings()
+            standings = RunCheck.checkAndDerive(dir, FolderCheck.Mode.LENIENT)
+                    .standings()
                     .map(document -> Json.mapper().valueToTree(document));
         }
         HtmlReport.Written written;

@@ -13,11 +13,16 @@ import picocli.CommandLine.Option;
 /** {@code --sandbox} and {@code --keep-scratch}, shared by play, validate, match and tournament. */
 final class SandboxOptions {
 
-    @Option(names = "--sandbox", paramLabel = "MODE",
-            description = "auto, bwrap or none: run each bot in a bubblewrap sandbox of its own (bwrap), as a plain process (none), or in a sandbox when bubblewrap works here (auto, with one warning line when it does not). Default: $CAISSA_SANDBOX, else auto.")
+    @Option(
+            names = "--sandbox",
+            paramLabel = "MODE",
+            description =
+                    "auto, bwrap or none: run each bot in a bubblewrap sandbox of its own (bwrap), as a plain process (none), or in a sandbox when bubblewrap works here (auto, with one warning line when it does not). Default: $CAISSA_SANDBOX, else auto.")
     String sandbox;
 
-    @Option(names = "--keep-scratch", description = "Keep each sandboxed bot's scratch folder and /tmp after its game (the game log names it).")
+    @Option(
+            names = "--keep-scratch",
+            description = "Keep each sandboxed bot's scratch folder and /tmp after its game (the game log names it).")
     boolean keepScratch;
 
     /** The mode asked for, if the command line says: it wins over a tournament file's. */
@@ -39,8 +44,9 @@ final class SandboxOptions {
      */
     static Isolation resolve(Isolation isolation) {
         if (isolation.sandbox() == SandboxMode.BWRAP && !Bubblewrap.available()) {
-            throw new UsageException("--sandbox bwrap: " + Bubblewrap.unavailableReason().orElseThrow()
-                    + " (caissa doctor says how to make it work here, or use --sandbox none to run bots unprotected)");
+            throw new UsageException(
+                    "--sandbox bwrap: " + Bubblewrap.unavailableReason().orElseThrow()
+                            + " (caissa doctor says how to make it work here, or use --sandbox none to run bots unprotected)");
         }
         return isolation.resolved();
     }
@@ -61,8 +67,8 @@ final class SandboxOptions {
      */
     static void warnIfUnsandboxed(SandboxMode asked, String command, PrintWriter err) {
         if (Portable.on()) {
-            err.println("caissa " + command + ": portable mode (" + Portable.VARIABLE + ", or not Linux): bots run as plain"
-                    + " processes: " + Portable.NOT_ENFORCED);
+            err.println("caissa " + command + ": portable mode (" + Portable.VARIABLE
+                    + ", or not Linux): bots run as plain" + " processes: " + Portable.NOT_ENFORCED);
             err.flush();
         } else if (asked == SandboxMode.AUTO && !Bubblewrap.available()) {
             err.println("caissa " + command + ": warning: bots run without a sandbox: "

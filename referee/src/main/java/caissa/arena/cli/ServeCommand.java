@@ -27,13 +27,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code caissa serve}: the contest server (docs/contest-server.md, docs/organiser-guide.md). */
-@Command(name = "serve", mixinStandardHelpOptions = true,
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
         header = "Serve a contest: participants submit bots, see them built and admitted, and play its competitions.",
-        description = "Serve the contest a contest file defines (see contests/README.md) until Ctrl-C or SIGTERM, keeping"
-                + " everything in its data folder (accounts, submissions, results: the folder is the export). Prints the"
-                + " address and a one-time link that logs the organiser in. A second server on the same data folder is"
-                + " refused. Exit codes: 2 bad usage, a bad contest file or a data folder in use, 74 a file that cannot"
-                + " be written, 130 and 143 stopped by Ctrl-C or SIGTERM (nothing acknowledged is lost).")
+        description =
+                "Serve the contest a contest file defines (see contests/README.md) until Ctrl-C or SIGTERM, keeping"
+                        + " everything in its data folder (accounts, submissions, results: the folder is the export). Prints the"
+                        + " address and a one-time link that logs the organiser in. A second server on the same data folder is"
+                        + " refused. Exit codes: 2 bad usage, a bad contest file or a data folder in use, 74 a file that cannot"
+                        + " be written, 130 and 143 stopped by Ctrl-C or SIGTERM (nothing acknowledged is lost).")
 final class ServeCommand implements Callable<Integer> {
 
     @Spec
@@ -45,12 +48,19 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--data", paramLabel = "DIR", description = "The data folder (default: ./<contest name>/).")
     Path data;
 
-    @Option(names = "--port", paramLabel = "N", defaultValue = "8080",
+    @Option(
+            names = "--port",
+            paramLabel = "N",
+            defaultValue = "8080",
             description = "The port to serve at (default: ${DEFAULT-VALUE}; 0: a free one).")
     int port;
 
-    @Option(names = "--bind", paramLabel = "ADDR", defaultValue = "127.0.0.1",
-            description = "The address to serve at (default: ${DEFAULT-VALUE}, this machine only; 0.0.0.0: every network).")
+    @Option(
+            names = "--bind",
+            paramLabel = "ADDR",
+            defaultValue = "127.0.0.1",
+            description =
+                    "The address to serve at (default: ${DEFAULT-VALUE}, this machine only; 0.0.0.0: every network).")
     String bind;
 
     @Override
@@ -64,7 +74,8 @@ final class ServeCommand implements Callable<Integer> {
         Folders.create(layout.dir());
         Optional<FolderLock> lock = FolderLock.tryAcquire(layout.dir());
         if (lock.isEmpty()) {
-            String holder = FolderLock.holder(layout.dir()).map(pid -> "process " + pid).orElse("another process");
+            String holder =
+                    FolderLock.holder(layout.dir()).map(pid -> "process " + pid).orElse("another process");
             throw new UsageException(dir + " is in use by another contest server (" + holder + "); stop it first, or"
                     + " give another --data folder");
         }
@@ -83,16 +94,18 @@ final class ServeCommand implements Callable<Integer> {
             String url = "http://" + host(bind) + ":" + server.port() + "/";
             store.setSetting(ContestStore.SERVER_URL, url);
             PrintWriter out = spec.commandLine().getOut();
-            out.println("caissa serve: contest '" + TerminalText.escape(definition.name()) + "' at " + url + " (data in "
-                    + dir + (dir.toString().endsWith("/") ? "" : "/") + ")");
+            out.println("caissa serve: contest '" + TerminalText.escape(definition.name()) + "' at " + url
+                    + " (data in " + dir + (dir.toString().endsWith("/") ? "" : "/") + ")");
             out.println("caissa serve: organiser's one-time link: " + url + "login/once/"
                     + server.site().accounts().newOneTimeLogin());
             out.flush();
             CountDownLatch stopped = new CountDownLatch(1);
-            Thread onStop = new Thread(() -> {
-                server.close();
-                stopped.countDown();
-            }, "serve-stop");
+            Thread onStop = new Thread(
+                    () -> {
+                        server.close();
+                        stopped.countDown();
+                    },
+                    "serve-stop");
             Runtime.getRuntime().addShutdownHook(onStop);
             stopped.await();
         } catch (UncheckedIOException e) {

@@ -8,6 +8,7 @@ import caissa.arena.stats.SprtDuration;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -17,7 +18,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** How many games an SPRT will take, before it is started. */
-@Command(name = "sprt", mixinStandardHelpOptions = true,
+@Command(
+        name = "sprt",
+        mixinStandardHelpOptions = true,
         header = "Predict how many games an SPRT (caissa match --sprt) takes.",
         description = "Predict the length of a sequential test with the given hypotheses: the expected games when the"
                 + " true Elo is elo0 and when it is elo1, and the games within which 95%% of tests stop. Games are"
@@ -32,7 +35,11 @@ final class SprtCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--elo0", required = true, paramLabel = "ELO", description = "Elo difference under H0 (logistic Elo).")
+    @Option(
+            names = "--elo0",
+            required = true,
+            paramLabel = "ELO",
+            description = "Elo difference under H0 (logistic Elo).")
     double elo0;
 
     @Option(names = "--elo1", required = true, paramLabel = "ELO", description = "Elo difference under H1, above elo0.")
@@ -44,18 +51,23 @@ final class SprtCommand implements Callable<Integer> {
     @Option(names = "--beta", paramLabel = "P", description = "Chance of accepting H0 when H1 holds (default: 0.05).")
     double beta = 0.05;
 
-    @Option(names = "--draw-ratio", paramLabel = "D",
-            description = "Share of drawn games, from 0 to below 1 (default: 0.3; your bots' own is better: a match's summary gives it).")
+    @Option(
+            names = "--draw-ratio",
+            paramLabel = "D",
+            description =
+                    "Share of drawn games, from 0 to below 1 (default: 0.3; your bots' own is better: a match's summary gives it).")
     double drawRatio = DEFAULT_DRAW_RATIO;
 
-    @Option(names = "--json", paramLabel = "FILE",
+    @Option(
+            names = "--json",
+            paramLabel = "FILE",
             description = "Also write the prediction as one JSON object (caissa-arena/sprt/1)" + JsonTarget.HELP)
     Path json;
 
     /** The printed document ({@value #SCHEMA}, reports/schemas/sprt.schema.json). */
     @JsonPropertyOrder({"schema", "sprt", "drawRatio", "expectedGamesH0", "expectedGamesH1", "games95"})
-    record Prediction(String schema, String sprt, double drawRatio, long expectedGamesH0, long expectedGamesH1,
-            long games95) {
+    record Prediction(
+            String schema, String sprt, double drawRatio, long expectedGamesH0, long expectedGamesH1, long games95) {
         static final String SCHEMA = "caissa-arena/sprt/1";
     }
 
@@ -70,8 +82,12 @@ final class SprtCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        Prediction prediction = new Prediction(Prediction.SCHEMA, sprt.toString(), drawRatio,
-                Math.round(duration.expectedGamesH0()), Math.round(duration.expectedGamesH1()),
+        Prediction prediction = new Prediction(
+                Prediction.SCHEMA,
+                sprt.toString(),
+                drawRatio,
+                Math.round(duration.expectedGamesH0()),
+                Math.round(duration.expectedGamesH1()),
                 Math.round(duration.games95()));
         PrintWriter out = spec.commandLine().getOut();
         if (json != null) {
@@ -80,16 +96,29 @@ final class SprtCommand implements Callable<Integer> {
                 return ExitCodes.OK;
             }
         }
-        out.printf(Locale.ROOT, "SPRT %s, draw ratio %s, LLR bounds [%.2f, %.2f]%n", sprt, number(drawRatio),
-                sprt.lowerBound(), sprt.upperBound());
-        out.printf(Locale.ROOT, "  expected games if the true Elo is elo0 (%s): %d%n", number(sprt.elo0()), prediction.expectedGamesH0());
-        out.printf(Locale.ROOT, "  expected games if the true Elo is elo1 (%s): %d%n", number(sprt.elo1()), prediction.expectedGamesH1());
+        out.printf(
+                Locale.ROOT,
+                "SPRT %s, draw ratio %s, LLR bounds [%.2f, %.2f]%n",
+                sprt,
+                number(drawRatio),
+                sprt.lowerBound(),
+                sprt.upperBound());
+        out.printf(
+                Locale.ROOT,
+                "  expected games if the true Elo is elo0 (%s): %d%n",
+                number(sprt.elo0()),
+                prediction.expectedGamesH0());
+        out.printf(
+                Locale.ROOT,
+                "  expected games if the true Elo is elo1 (%s): %d%n",
+                number(sprt.elo1()),
+                prediction.expectedGamesH1());
         out.printf(Locale.ROOT, "  95%% of tests stop within %d games%n", prediction.games95());
         return ExitCodes.OK;
     }
 
     /** 10 rather than 10.0, as typed. */
     private static String number(double value) {
-        return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 }

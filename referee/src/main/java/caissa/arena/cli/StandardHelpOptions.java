@@ -10,14 +10,19 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 final class StandardHelpOptions {
 
-    private StandardHelpOptions() {
-    }
+    private StandardHelpOptions() {}
 
     static CommandSpec addTo(CommandSpec spec) {
-        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).type(boolean.class)
-                .description("Show this help message and exit.").build());
-        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true).type(boolean.class)
-                .description("Print version information and exit.").build());
+        spec.addOption(OptionSpec.builder("-h", "--help")
+                .usageHelp(true)
+                .type(boolean.class)
+                .description("Show this help message and exit.")
+                .build());
+        spec.addOption(OptionSpec.builder("-V", "--version")
+                .versionHelp(true)
+                .type(boolean.class)
+                .description("Print version information and exit.")
+                .build());
         return spec;
     }
 }

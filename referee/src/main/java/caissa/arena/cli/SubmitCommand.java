@@ -11,6 +11,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -26,7 +27,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** Uploads a bot to a contest server and waits for its admission, printed as validate prints its checks. */
-@Command(name = "submit", mixinStandardHelpOptions = true,
+@Command(
+        name = "submit",
+        mixinStandardHelpOptions = true,
         header = "Submit a bot to a contest server and wait for its admission.",
         description = "Upload one source file or a zip or tar.gz archive to a contest server (caissa serve) with your"
                 + " submit token (it is on your page there), wait for the admission test, and print its checks as"
@@ -39,17 +42,29 @@ final class SubmitCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The bot's source: one file, or a zip or tar.gz archive.")
+    @Parameters(
+            index = "0",
+            paramLabel = "FILE",
+            description = "The bot's source: one file, or a zip or tar.gz archive.")
     Path file;
 
-    @Option(names = "--server", paramLabel = "URL", required = true,
+    @Option(
+            names = "--server",
+            paramLabel = "URL",
+            required = true,
             description = "The contest server's address, as the organiser gave it.")
     String server;
 
-    @Option(names = "--token", paramLabel = "TOKEN", required = true, description = "Your submit token, from your page.")
+    @Option(
+            names = "--token",
+            paramLabel = "TOKEN",
+            required = true,
+            description = "Your submit token, from your page.")
     String token;
 
-    @Option(names = "--language", paramLabel = "L",
+    @Option(
+            names = "--language",
+            paramLabel = "L",
             description = "One of the contest's languages (default: from the file's extension).")
     String language;
 
@@ -59,33 +74,41 @@ final class SubmitCommand implements Callable<Integer> {
             throw new UsageException("FILE: no such file: " + file);
         }
         URI base = base(server);
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30)).build();
+        HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30)).build();
         String boundary = "caissa-submit-" + Long.toHexString(System.nanoTime());
         HttpRequest upload = HttpRequest.newBuilder(base.resolve("api/submissions"))
                 .header("Authorization", "Bearer " + token)
                 .header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body(boundary))).build();
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body(boundary)))
+                .build();
         HttpResponse<String> created = send(client, upload, base);
         JsonNode answer = json(created, base);
         if (created.statusCode() != 201) {
-            throw new UsageException(TerminalText.escape(answer.path("error").asText("the server answered "
-                    + created.statusCode())));
+            throw new UsageException(
+                    TerminalText.escape(answer.path("error").asText("the server answered " + created.statusCode())));
         }
         long id = answer.path("id").asLong();
         PrintWriter out = spec.commandLine().getOut();
-        out.println("submitted " + file.getFileName() + " as submission " + id + ": " + answer.path("url").asText());
+        out.println("submitted " + file.getFileName() + " as submission " + id + ": "
+                + answer.path("url").asText());
         out.flush();
         String last = answer.path("state").asText();
         out.println("  " + last);
         out.flush();
         while (true) {
             Thread.sleep(POLL.toMillis());
-            HttpResponse<String> polled = send(client, HttpRequest.newBuilder(base.resolve("api/submissions/" + id))
-                    .header("Authorization", "Bearer " + token).GET().build(), base);
+            HttpResponse<String> polled = send(
+                    client,
+                    HttpRequest.newBuilder(base.resolve("api/submissions/" + id))
+                            .header("Authorization", "Bearer " + token)
+                            .GET()
+                            .build(),
+                    base);
             JsonNode state = json(polled, base);
             if (polled.statusCode() != 200) {
-                throw new UsageException(TerminalText.escape(state.path("error").asText("the server answered "
-                        + polled.statusCode())));
+                throw new UsageException(
+                        TerminalText.escape(state.path("error").asText("the server answered " + polled.statusCode())));
             }
             String now = state.path("state").asText();
             if (!now.equals(last)) {
@@ -95,7 +118,8 @@ final class SubmitCommand implements Callable<Integer> {
             }
             if (now.equals("admitted") || now.equals("not-admitted")) {
                 if (state.hasNonNull("admission")) {
-                    ValidationReport report = Json.mapper().copy()
+                    ValidationReport report = Json.mapper()
+                            .copy()
                             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
                             .treeToValue(state.get("admission"), ValidationReport.class);
                     ValidateCommand.printChecklist(out, report, null);
@@ -113,11 +137,17 @@ final class SubmitCommand implements Callable<Integer> {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         if (language != null) {
             out.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"language\"\r\n\r\n" + language
-                    + "\r\n").getBytes(StandardCharsets.UTF_8));
+                            + "\r\n")
+                    .getBytes(StandardCharsets.UTF_8));
         }
-        String name = file.getFileName().toString().replace("\"", "%22").replace("\r", "").replace("\n", "");
+        String name = file.getFileName()
+                .toString()
+                .replace("\"", "%22")
+                .replace("\r", "")
+                .replace("\n", "");
         out.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + name
-                + "\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+                        + "\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+                .getBytes(StandardCharsets.UTF_8));
         out.writeBytes(Files.readAllBytes(file));
         out.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
         return out.toByteArray();
@@ -127,20 +157,23 @@ final class SubmitCommand implements Callable<Integer> {
         try {
             URI uri = new URI(server.endsWith("/") ? server : server + "/");
             if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-                throw new UsageException("--server: '" + TerminalText.escape(server) + "' is not an http:// or https:// address");
+                throw new UsageException(
+                        "--server: '" + TerminalText.escape(server) + "' is not an http:// or https:// address");
             }
             return uri;
-        } catch (java.net.URISyntaxException e) {
-            throw new UsageException("--server: '" + TerminalText.escape(server) + "' is not an address: " + e.getReason());
+        } catch (URISyntaxException e) {
+            throw new UsageException(
+                    "--server: '" + TerminalText.escape(server) + "' is not an address: " + e.getReason());
         }
     }
 
-    private static HttpResponse<String> send(HttpClient client, HttpRequest request, URI base) throws InterruptedException {
+    private static HttpResponse<String> send(HttpClient client, HttpRequest request, URI base)
+            throws InterruptedException {
         try {
             return client.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
-            throw new UsageException("--server: cannot reach " + base + ": " + (e.getMessage() == null
-                    ? e.getClass().getSimpleName() : e.getMessage()));
+            throw new UsageException("--server: cannot reach " + base + ": "
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
         }
     }
 
@@ -148,8 +181,8 @@ final class SubmitCommand implements Callable<Integer> {
         try {
             return Json.mapper().readTree(response.body());
         } catch (IOException e) {
-            throw new UsageException("--server: " + base + " is not a contest server (it answered " + response.statusCode()
-                    + " without JSON)");
+            throw new UsageException("--server: " + base + " is not a contest server (it answered "
+                    + response.statusCode() + " without JSON)");
         }
     }
 }

@@ -15,8 +15,7 @@ final class Terminal {
 
     static final int DEFAULT_WIDTH = 80;
 
-    private Terminal() {
-    }
+    private Terminal() {}
 
     /** Whether standard output is a terminal (and not a dumb one). */
     static boolean isInteractive() {
@@ -44,8 +43,10 @@ final class Terminal {
         File tty = new File("/dev/tty");
         if (tty.exists()) {
             try {
-                Process stty = new ProcessBuilder("stty", "size").redirectInput(tty)
-                        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                Process stty = new ProcessBuilder("stty", "size")
+                        .redirectInput(tty)
+                        .redirectError(ProcessBuilder.Redirect.DISCARD)
+                        .start();
                 String answer = new String(stty.getInputStream().readAllBytes()).strip();
                 if (stty.waitFor(1, TimeUnit.SECONDS) && answer.matches("\\d+ \\d+")) {
                     int width = Integer.parseInt(answer.split(" ")[1]);

@@ -11,6 +11,7 @@ import caissa.arena.input.Limits;
 import caissa.arena.openings.BookOpenings;
 import caissa.arena.openings.BookOrder;
 import caissa.arena.openings.OpeningBook;
+import caissa.arena.program.BotCommand;
 import caissa.arena.program.CommandCheck;
 import caissa.arena.records.Json;
 import caissa.arena.records.ReportsDirectory;
@@ -21,9 +22,11 @@ import caissa.arena.submission.Check;
 import caissa.arena.submission.SourceBuild;
 import caissa.arena.submission.ValidationReport;
 import caissa.arena.submission.Validator;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -38,7 +41,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** Checks a bot submission before it enters a competition. */
-@Command(name = "validate", mixinStandardHelpOptions = true,
+@Command(
+        name = "validate",
+        mixinStandardHelpOptions = true,
         header = "Check a bot submission before a competition.",
         description = "Check a bot before it enters a competition: build it if it is a single source file (.java with"
                 + " javac, .c with gcc -O2, .cpp with g++ -O2, .py with python3), then play it as White and as Black"
@@ -46,8 +51,8 @@ import picocli.CommandLine.Spec;
                 + " Exit codes: 0 every check passed, 1 a check failed, 2 bad usage.")
 final class ValidateCommand implements Callable<Integer> {
 
-    static final List<String> DEFAULT_OPPONENTS = List.of("sample:random", "sample:greedy",
-            "sample:alphabeta --time-per-game 3000");
+    static final List<String> DEFAULT_OPPONENTS =
+            List.of("sample:random", "sample:greedy", "sample:alphabeta --time-per-game 3000");
 
     @Spec
     CommandSpec spec;
@@ -55,14 +60,22 @@ final class ValidateCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "BOT", description = "The bot: a command line, or one source file.")
     String bot;
 
-    @Option(names = "--name", paramLabel = "NAME", description = "The bot's name in the report (default: from the command or file).")
+    @Option(
+            names = "--name",
+            paramLabel = "NAME",
+            description = "The bot's name in the report (default: from the command or file).")
     String name;
 
-    @Option(names = "--games", paramLabel = "N", defaultValue = "2",
+    @Option(
+            names = "--games",
+            paramLabel = "N",
+            defaultValue = "2",
             description = "Games per colour and opponent (default: ${DEFAULT-VALUE}).")
     int games;
 
-    @Option(names = "--opponent", paramLabel = "CMD",
+    @Option(
+            names = "--opponent",
+            paramLabel = "CMD",
             description = "Default: sample:alphabeta (thinking 3 s a game), sample:random and sample:greedy. Repeat"
                     + " for several opponents.")
     List<String> opponents;
@@ -76,24 +89,40 @@ final class ValidateCommand implements Callable<Integer> {
     @Mixin
     LimitOptions limits;
 
-    @Option(names = "--openings", paramLabel = "FILE",
-            description = "Play each game pair from the next line of this opening book (checked first), as a tournament with a book would.")
+    @Option(
+            names = "--openings",
+            paramLabel = "FILE",
+            description =
+                    "Play each game pair from the next line of this opening book (checked first), as a tournament with a book would.")
     Path openings;
 
-    @Option(names = "--concurrency", paramLabel = "N", description = "Games at a time (default: half the cores, at least 1).")
+    @Option(
+            names = "--concurrency",
+            paramLabel = "N",
+            description = "Games at a time (default: half the cores, at least 1).")
     Integer concurrency;
 
-    @Option(names = "--build-timeout", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "2m",
+    @Option(
+            names = "--build-timeout",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            defaultValue = "2m",
             description = "The longest a build may take (default: ${DEFAULT-VALUE}).")
     Duration buildTimeout;
 
-    @Option(names = "--variant", paramLabel = "VARIANT", converter = VariantConverter.class,
+    @Option(
+            names = "--variant",
+            paramLabel = "VARIANT",
+            converter = VariantConverter.class,
             description = VariantConverter.DESCRIPTION + " The bot is told it in CAISSA_VARIANT.")
     Variant variant = Variant.CAISSA;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the report as JSON"
-            + " (caissa-arena/validation/1) to FILE, as match --json does; - prints it on standard output instead of"
-            + " the checklist (the progress lines then go to standard error).")
+    @Option(
+            names = "--json",
+            paramLabel = "FILE",
+            description = "Also write the report as JSON"
+                    + " (caissa-arena/validation/1) to FILE, as match --json does; - prints it on standard output instead of"
+                    + " the checklist (the progress lines then go to standard error).")
     Path json;
 
     /** {@code --json -}: the document alone on standard output. */
@@ -101,7 +130,9 @@ final class ValidateCommand implements Callable<Integer> {
         return JsonTarget.toStandardOutput(json);
     }
 
-    @Option(names = "--out", paramLabel = "DIR",
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
             description = "Where the game logs go (default: reports/validate/<time>-<bot>/).")
     Path out;
 
@@ -112,7 +143,8 @@ final class ValidateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Limits.option("--games", games, 1, Limits.MAX_GAMES);
         JsonTarget.check(json);
-        int threads = Options.concurrency(concurrency, Options.defaultConcurrency(), spec.commandLine().getErr());
+        int threads = Options.concurrency(
+                concurrency, Options.defaultConcurrency(), spec.commandLine().getErr());
         List<Entrant> opponentBots = new ArrayList<>();
         for (String opponent : opponents != null ? opponents : DEFAULT_OPPONENTS) {
             opponentBots.add(BotOption.entrant("--opponent", opponent, null));
@@ -136,7 +168,7 @@ final class ValidateCommand implements Callable<Integer> {
         sandbox.warnIfUnsandboxed("validate", spec.commandLine().getErr());
         Path buildDir = Files.createTempDirectory("caissa-build");
         // A sandboxed bot runs as nobody when the arena is root: its built program must be readable by all.
-        Files.setPosixFilePermissions(buildDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(buildDir, PosixFilePermissions.fromString("rwxr-xr-x"));
         try {
             SourceBuild.Outcome outcome;
             try {
@@ -152,30 +184,46 @@ final class ValidateCommand implements Callable<Integer> {
         }
     }
 
-    private ValidationReport validate(SourceBuild.Outcome outcome, List<Entrant> opponentBots, int threads) throws Exception {
+    private ValidationReport validate(SourceBuild.Outcome outcome, List<Entrant> opponentBots, int threads)
+            throws Exception {
         String source = outcome instanceof SourceBuild.Outcome.Command ? null : bot;
         if (outcome instanceof SourceBuild.Outcome.Failed failed) {
             return ValidationReport.buildFailed(name != null ? name : fileName(bot), source, failed);
         }
-        Optional<SourceBuild.Outcome.Built> built = outcome instanceof SourceBuild.Outcome.Built b ? Optional.of(b) : Optional.empty();
+        Optional<SourceBuild.Outcome.Built> built =
+                outcome instanceof SourceBuild.Outcome.Built b ? Optional.of(b) : Optional.empty();
         Entrant candidate;
         if (built.isPresent()) {
-            candidate = new Entrant(BotOption.name("BOT", name, fileName(bot)), built.get().command());
+            candidate = new Entrant(
+                    BotOption.name("BOT", name, fileName(bot)), built.get().command());
         } else {
             candidate = BotOption.entrant("BOT", bot, name);
         }
         Path gamesDir = out != null ? out : ValidateLayout.defaultFolder(LocalDateTime.now(), candidate.name());
         // With --json, standard output holds the document alone.
-        PrintWriter progress = jsonOnStdout() ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        PrintWriter progress = jsonOnStdout()
+                ? spec.commandLine().getErr()
+                : spec.commandLine().getOut();
         progress.println("validating " + candidate.name() + ": " + games * 2 * opponentBots.size() + " games, "
                 + threads + " at a time, " + clock.timeControl().describe() + "; game logs: " + gamesDir);
         progress.flush();
-        return Validator.validate(variant, candidate, opponentBots, games, clock.timeControl(), threads, built, source, gamesDir,
+        return Validator.validate(
+                variant,
+                candidate,
+                opponentBots,
+                games,
+                clock.timeControl(),
+                threads,
+                built,
+                source,
+                gamesDir,
                 new Validator.Progress() {
                     @Override
                     public void finished(int done, int total, ValidationReport.GameLine game) {
-                        progress.println("  game " + done + "/" + total + ": as " + game.colour() + " vs " + game.opponent()
-                                + ": " + game.result() + " " + game.termination() + ", " + game.moves() + (game.moves() == 1 ? " move" : " moves")
+                        progress.println("  game " + done + "/" + total + ": as " + game.colour() + " vs "
+                                + game.opponent()
+                                + ": " + game.result() + " " + game.termination() + ", " + game.moves()
+                                + (game.moves() == 1 ? " move" : " moves")
                                 + (game.why() != null ? " (" + game.why().reason() + ")" : ""));
                         progress.flush();
                     }
@@ -186,10 +234,12 @@ final class ValidateCommand implements Callable<Integer> {
                         progress.println("  " + TerminalText.escape(why));
                         progress.flush();
                     }
-                }, isolation(), book);
+                },
+                isolation(),
+                book);
     }
 
-    private void print(ValidationReport report) throws java.io.IOException {
+    private void print(ValidationReport report) throws IOException {
         PrintWriter terminal = spec.commandLine().getOut();
         if (json != null) {
             JsonTarget.write(json, Json.write(report), terminal);
@@ -205,7 +255,8 @@ final class ValidateCommand implements Callable<Integer> {
         terminal.println(TerminalText.escape("checks for " + report.bot()
                 + (report.source() != null ? " (built from " + report.source() + ")" : "")
                 + (report.command().isEmpty() ? "" : ": " + String.join(" ", report.command()))));
-        int width = report.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
+        int width =
+                report.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
         for (Check check : report.checks()) {
             String[] evidence = TerminalText.escapeLines(check.evidence()).split("\n", -1);
             terminal.printf("  %-" + width + "s  %s  %s%n", check.name(), check.outcome(), evidence[0]);
@@ -238,6 +289,6 @@ final class ValidateCommand implements Callable<Integer> {
     }
 
     private static String fileName(String path) {
-        return CommandCheck.defaultName(caissa.arena.program.BotCommand.of(path));
+        return CommandCheck.defaultName(BotCommand.of(path));
     }
 }

@@ -10,7 +10,8 @@ final class VariantConverter implements CommandLine.ITypeConverter<Variant> {
 
     @Override
     public Variant convert(String value) {
-        return Variant.fromId(value).orElseThrow(() -> new CommandLine.TypeConversionException(
-                "expected one of " + Variant.ids() + ", got '" + value + "'"));
+        return Variant.fromId(value)
+                .orElseThrow(() -> new CommandLine.TypeConversionException(
+                        "expected one of " + Variant.ids() + ", got '" + value + "'"));
     }
 }

@@ -9,8 +9,7 @@ import caissa.arena.program.CommandCheck;
 /** Turns a {@code --white CMD} style option into an entrant, refusing commands that cannot start. */
 public final class BotOption {
 
-    private BotOption() {
-    }
+    private BotOption() {}
 
     public static Entrant entrant(String option, String commandLine, String name) {
         BotCommand command;
@@ -42,15 +41,19 @@ public final class BotOption {
             return given;
         }
         Names.problem(fromCommand).ifPresent(problem -> {
-            throw new UsageException(option + ": the name taken from the command, '" + shown(fromCommand) + "', " + problem);
+            throw new UsageException(
+                    option + ": the name taken from the command, '" + shown(fromCommand) + "', " + problem);
         });
         return fromCommand;
     }
 
     private static String shown(String text) {
         StringBuilder sb = new StringBuilder();
-        text.codePoints().limit(40).forEach(cp -> sb.append(Texts.unprintable(Character.toString(cp))
-                .map(u -> "<" + u + ">").orElse(Character.toString(cp))));
+        text.codePoints()
+                .limit(40)
+                .forEach(cp -> sb.append(Texts.unprintable(Character.toString(cp))
+                        .map(u -> "<" + u + ">")
+                        .orElse(Character.toString(cp))));
         return text.codePointCount(0, text.length()) > 40 ? sb + "…" : sb.toString();
     }
 }

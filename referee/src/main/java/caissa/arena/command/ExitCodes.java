@@ -27,6 +27,5 @@ public final class ExitCodes {
     /** A bug in the arena itself. */
     public static final int SOFTWARE = 70;
 
-    private ExitCodes() {
-    }
+    private ExitCodes() {}
 }

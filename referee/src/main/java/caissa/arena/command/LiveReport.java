@@ -42,11 +42,13 @@ public final class LiveReport implements TournamentObserver {
     private long lastWrite;
     /** The pause before the next rewrite (see the class comment). */
     private long interval = INTERVAL_NANOS;
+
     private boolean warned;
     /** The games being played, for the live page. */
     private final Map<Integer, ReportData.Playing> playing = new TreeMap<>();
     /** The games logged so far, spooled for the live rewrites; null until the first, and after the final report. */
     private ReportGameSpool spool;
+
     private final Object spoolLock = new Object();
     /**
      * The logs recorded since the last rewrite, as their records: the next rewrite spools them
@@ -54,6 +56,7 @@ public final class LiveReport implements TournamentObserver {
      * long the pause between rewrites grows; a log past that is read from its file, as before.
      */
     private final Queue<GameLogs.Log> pending = new ConcurrentLinkedQueue<>();
+
     private final AtomicInteger pendingCount = new AtomicInteger();
     private static final int PENDING_MAX = 256;
 
@@ -129,7 +132,8 @@ public final class LiveReport implements TournamentObserver {
             }
         } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
             if (!warned) {
-                err.println("caissa tournament: the HTML report could not be written (the games go on): " + e.getMessage());
+                err.println(
+                        "caissa tournament: the HTML report could not be written (the games go on): " + e.getMessage());
                 err.flush();
                 warned = true;
             }

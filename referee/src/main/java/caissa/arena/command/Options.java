@@ -11,8 +11,7 @@ import java.util.stream.Stream;
 /** Small pieces the commands share. */
 public final class Options {
 
-    private Options() {
-    }
+    private Options() {}
 
     /** Games at a time beyond which a machine's cores cannot run the arena fairly, per core. */
     public static final int MAX_CONCURRENCY_PER_CORE = 4;
@@ -25,7 +24,8 @@ public final class Options {
      * every command.
      */
     public static int concurrency(Integer option, int fallback, PrintWriter warnings) {
-        int threads = option != null ? Limits.option("--concurrency", option, 1, Limits.MAX_CONCURRENCY)
+        int threads = option != null
+                ? Limits.option("--concurrency", option, 1, Limits.MAX_CONCURRENCY)
                 : Math.max(1, Math.min(fallback, Limits.MAX_CONCURRENCY));
         String what = option != null ? "--concurrency" : "concurrency";
         int cores = cores();
@@ -35,8 +35,10 @@ public final class Options {
                     + " (" + MAX_CONCURRENCY_PER_CORE + " per core, " + cores + " cores)");
         }
         if (threads > cores) {
-            warnings.printf("caissa: warning: %s %d is more than the %d cores: bots will wait for a core, and a wall"
-                    + " clock charges them for it (--clock cpu does not)%n", what, threads, cores);
+            warnings.printf(
+                    "caissa: warning: %s %d is more than the %d cores: bots will wait for a core, and a wall"
+                            + " clock charges them for it (--clock cpu does not)%n",
+                    what, threads, cores);
             warnings.flush();
         }
         return threads;

@@ -91,8 +91,14 @@ public final class ProgressDisplay implements TournamentObserver, AutoCloseable 
         this.total = total;
         Standing first = standings.get(0);
         leader = first.name() + " (" + first.points() + " pts)";
-        String gameLine = String.format(Locale.ROOT, "game %d: %s vs %s %s (%s)", game.game(), game.white(), game.black(),
-                game.result(), game.termination());
+        String gameLine = String.format(
+                Locale.ROOT,
+                "game %d: %s vs %s %s (%s)",
+                game.game(),
+                game.white(),
+                game.black(),
+                game.result(),
+                game.termination());
         if (terminal) {
             clear();
             if (game.termination().isIrregular()) {
@@ -134,9 +140,13 @@ public final class ProgressDisplay implements TournamentObserver, AutoCloseable 
             clear();
         }
         drawn = false;
-        String dropped = playing.isEmpty() ? "" : playing.size() == 1 ? " (the game in progress is dropped)"
-                : " (the " + playing.size() + " games in progress are dropped)";
-        out.println("interrupted: kept " + done + " of " + total + " games" + dropped + "; continue with: " + resumeCommand);
+        String dropped = playing.isEmpty()
+                ? ""
+                : playing.size() == 1
+                        ? " (the game in progress is dropped)"
+                        : " (the " + playing.size() + " games in progress are dropped)";
+        out.println("interrupted: kept " + done + " of " + total + " games" + dropped + "; continue with: "
+                + resumeCommand);
         out.flush();
     }
 
@@ -165,8 +175,15 @@ public final class ProgressDisplay implements TournamentObserver, AutoCloseable 
         int playedNow = done - doneAtStart;
         double rate = minutes > 0 ? playedNow / minutes : 0;
         String left = rate > 0 ? duration((total - done) / rate * 60) : "?";
-        return String.format(Locale.ROOT, "%d/%d games, %d playing, %.1f games/min, %s left%s", done, total,
-                playing.size(), rate, left, leader.isEmpty() ? "" : ", leader " + leader);
+        return String.format(
+                Locale.ROOT,
+                "%d/%d games, %d playing, %.1f games/min, %s left%s",
+                done,
+                total,
+                playing.size(),
+                rate,
+                left,
+                leader.isEmpty() ? "" : ", leader " + leader);
     }
 
     private void draw() {

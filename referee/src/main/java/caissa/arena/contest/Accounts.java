@@ -25,6 +25,7 @@ public final class Accounts {
 
     /** OWASP's first choice for Argon2id: 19 MiB, 2 passes, one lane. */
     private static final Argon2Function ARGON2 = Argon2Function.getInstance(19 * 1024, 2, 1, 32, Argon2.ID);
+
     public static final Duration INVITATION_LIFETIME = Duration.ofDays(14);
     public static final Duration ONE_TIME_LOGIN_LIFETIME = Duration.ofDays(1);
     public static final int MAX_FAILED_LOGINS = 5;
@@ -45,20 +46,16 @@ public final class Accounts {
     }
 
     /** What became of a visitor's request about an account. */
-    public sealed interface Result permits Granted, Invited, Refused {
-    }
+    public sealed interface Result permits Granted, Invited, Refused {}
 
     /** Logged in, registered, or invitation accepted: this account. */
-    public record Granted(Participant participant) implements Result {
-    }
+    public record Granted(Participant participant) implements Result {}
 
     /** A participant invited: their submit token and the code of their invitation link. */
-    public record Invited(Participant participant, String submitToken, String code) implements Result {
-    }
+    public record Invited(Participant participant, String submitToken, String code) implements Result {}
 
     /** Refused, with the one line the visitor reads, and why. */
-    public record Refused(Cause cause, String reason) implements Result {
-    }
+    public record Refused(Cause cause, String reason) implements Result {}
 
     /** Why a request about an account was refused. */
     public enum Cause {
@@ -79,8 +76,8 @@ public final class Accounts {
 
     /** Registration in an open contest: the name and password of a new participant. */
     public Result register(String name, String password) {
-        Optional<Refused> problem = nameProblem(name).or(() -> passwordProblem(password)
-                .map(p -> new Refused(Cause.INVALID, p)));
+        Optional<Refused> problem =
+                nameProblem(name).or(() -> passwordProblem(password).map(p -> new Refused(Cause.INVALID, p)));
         if (problem.isPresent()) {
             return problem.get();
         }
@@ -96,8 +93,8 @@ public final class Accounts {
             return problem.get();
         }
         String token = secret();
-        Optional<Participant> participant = store.addParticipant(name, Role.PARTICIPANT, Optional.empty(), token,
-                clock.instant());
+        Optional<Participant> participant =
+                store.addParticipant(name, Role.PARTICIPANT, Optional.empty(), token, clock.instant());
         if (participant.isEmpty()) {
             return new Refused(Cause.TAKEN, "the name '" + name + "' is taken");
         }
@@ -117,10 +114,14 @@ public final class Accounts {
             return new Refused(Cause.USED, "this invitation was used already; log in with the password chosen then");
         }
         if (!clock.instant().isBefore(grant.get().expires())) {
-            return new Refused(Cause.EXPIRED, "this invitation expired at " + grant.get().expires() + "; ask the organiser for a new one");
+            return new Refused(
+                    Cause.EXPIRED,
+                    "this invitation expired at " + grant.get().expires() + "; ask the organiser for a new one");
         }
-        return store.participant(grant.get().participant()).<Result>map(Granted::new)
-                .orElseGet(() -> new Refused(Cause.UNKNOWN, "this invitation link is not valid; ask the organiser for a new one"));
+        return store.participant(grant.get().participant())
+                .<Result>map(Granted::new)
+                .orElseGet(() -> new Refused(
+                        Cause.UNKNOWN, "this invitation link is not valid; ask the organiser for a new one"));
     }
 
     /** Follows an invitation: sets the participant's password, once. */
@@ -152,14 +153,18 @@ public final class Accounts {
         String key = name == null ? "" : name.strip();
         Instant now = clock.instant();
         if (store.loginFailures(key, now.minus(FAILED_LOGIN_WINDOW)) >= MAX_FAILED_LOGINS) {
-            return new Refused(Cause.TOO_MANY_FAILURES, "too many failed logins for '" + key + "': try again in "
-                    + FAILED_LOGIN_WINDOW.toMinutes() + " minutes");
+            return new Refused(
+                    Cause.TOO_MANY_FAILURES,
+                    "too many failed logins for '" + key + "': try again in " + FAILED_LOGIN_WINDOW.toMinutes()
+                            + " minutes");
         }
         Optional<Participant> participant = store.participantByName(key);
         Optional<String> hash = participant.flatMap(p -> store.passwordHash(p.id()));
         // The hash is checked even for an unknown name, so that the time taken does not tell which names exist.
-        boolean right = password != null && password.length() <= MAX_PASSWORD_LENGTH
-                && Password.check(password, hash.orElse(DUMMY_HASH)).with(ARGON2) && hash.isPresent();
+        boolean right = password != null
+                && password.length() <= MAX_PASSWORD_LENGTH
+                && Password.check(password, hash.orElse(DUMMY_HASH)).with(ARGON2)
+                && hash.isPresent();
         if (!right) {
             store.addLoginFailure(key, now);
             return new Refused(Cause.WRONG_PASSWORD, "wrong name or password");
@@ -171,12 +176,14 @@ public final class Accounts {
         return new Granted(participant.get());
     }
 
-    private static final String DUMMY_HASH = Password.hash("not a password").addRandomSalt(16).with(ARGON2).getResult();
+    private static final String DUMMY_HASH =
+            Password.hash("not a password").addRandomSalt(16).with(ARGON2).getResult();
 
     /** The organiser's account, made at the first start. */
     public Participant organiser() {
-        return store.participantByName(ORGANISER).or(() -> store.addParticipant(ORGANISER, Role.ORGANISER,
-                Optional.empty(), secret(), clock.instant())).orElseThrow();
+        return store.participantByName(ORGANISER)
+                .or(() -> store.addParticipant(ORGANISER, Role.ORGANISER, Optional.empty(), secret(), clock.instant()))
+                .orElseThrow();
     }
 
     /** A new one-time login link's token for the organiser (printed at each start). */
@@ -199,7 +206,8 @@ public final class Accounts {
         if (!store.useOneTimeLogin(digest(token), clock.instant())) {
             return new Refused(Cause.USED, "this login link was used already; restart the server for a new one");
         }
-        return store.participant(grant.get().participant()).<Result>map(Granted::new)
+        return store.participant(grant.get().participant())
+                .<Result>map(Granted::new)
                 .orElseGet(() -> new Refused(Cause.UNKNOWN, "this login link is not valid"));
     }
 
@@ -253,8 +261,8 @@ public final class Accounts {
     /** SHA-256 of a random secret, in hex: enough for secrets of 256 bits, and quick to look up. */
     public static String digest(String secret) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(secret.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every Java", e);
         }

@@ -13,6 +13,7 @@ import caissa.arena.submission.ValidationReport;
 import caissa.arena.submission.Validator;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
@@ -33,6 +34,7 @@ public final class Admission {
 
     /** The submission's folder's parts. */
     public static final String UPLOAD = "upload";
+
     public static final String BUILD = "build";
     public static final String GAMES = "games";
     public static final String REPORT = "admission.json";
@@ -44,8 +46,14 @@ public final class Admission {
      * @param buildLimits the build's limits (its memory is the contest's {@code build.memory})
      * @param isolation the bots' sandbox and limits in the test games
      */
-    public record Test(Variant variant, List<Entrant> opponents, int gamesPerColour, TimeControl clock, Duration buildTime,
-            ResourceLimits buildLimits, Isolation isolation) {
+    public record Test(
+            Variant variant,
+            List<Entrant> opponents,
+            int gamesPerColour,
+            TimeControl clock,
+            Duration buildTime,
+            ResourceLimits buildLimits,
+            Isolation isolation) {
 
         public Test {
             opponents = List.copyOf(opponents);
@@ -53,15 +61,14 @@ public final class Admission {
     }
 
     /** The outcome: admitted or not, with the verdict's one line (the whole report is in {@code admission.json}). */
-    public record Result(boolean admitted, String reason) {
-    }
+    public record Result(boolean admitted, String reason) {}
 
     /** The states a submission moves through while its admission runs. */
     public static final String BUILDING = "building";
+
     public static final String TESTING = "testing";
 
-    private Admission() {
-    }
+    private Admission() {}
 
     /**
      * Builds and tests the submission in {@code submissionDir} (its sources in {@code upload/}),
@@ -85,14 +92,29 @@ public final class Admission {
         List<String> sources = files.stream().filter(language::isSource).toList();
         String main = mainFile(language, files, sources);
         state.accept(BUILDING);
-        SourceBuild.Outcome outcome = SourceBuild.prepare(language, upload, sources, main, build, test.buildTime(),
+        SourceBuild.Outcome outcome = SourceBuild.prepare(
+                language,
+                upload,
+                sources,
+                main,
+                build,
+                test.buildTime(),
                 test.isolation().withLimits(test.buildLimits()));
         ValidationReport report;
         if (outcome instanceof SourceBuild.Outcome.Built built) {
             state.accept(TESTING);
-            report = Validator.validate(test.variant(), new Entrant(bot, built.command()), test.opponents(),
-                    test.gamesPerColour(), test.clock(), 1, Optional.of(built), main, games, (done, total, game) -> {
-                    }, test.isolation());
+            report = Validator.validate(
+                    test.variant(),
+                    new Entrant(bot, built.command()),
+                    test.opponents(),
+                    test.gamesPerColour(),
+                    test.clock(),
+                    1,
+                    Optional.of(built),
+                    main,
+                    games,
+                    (done, total, game) -> {},
+                    test.isolation());
         } else {
             report = ValidationReport.buildFailed(bot, main, (SourceBuild.Outcome.Failed) outcome);
         }
@@ -111,8 +133,10 @@ public final class Admission {
 
     private static List<String> files(Path upload) throws IOException {
         try (Stream<Path> walk = Files.walk(upload)) {
-            return walk.filter(p -> Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))
-                    .map(p -> upload.relativize(p).toString()).sorted().toList();
+            return walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+                    .map(p -> upload.relativize(p).toString())
+                    .sorted()
+                    .toList();
         }
     }
 }

@@ -8,6 +8,7 @@ import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.submission.SourceBuild.Recipe;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,17 +30,33 @@ public final class AdmissionWork implements JobWork {
         ContestDefinition definition = contest.definition();
         Optional<ContestDefinition.Language> language = definition.language(submission.language());
         if (language.isEmpty()) {
-            store.setSubmissionState(submission.id(), SubmissionState.NOT_ADMITTED, Optional.of("the contest no longer takes "
-                    + submission.language()), java.time.Instant.now());
+            store.setSubmissionState(
+                    submission.id(),
+                    SubmissionState.NOT_ADMITTED,
+                    Optional.of("the contest no longer takes " + submission.language()),
+                    Instant.now());
             return;
         }
-        String bot = botName(store.participant(submission.participant()).map(Participant::name).orElse(""), submission);
-        Admission.Result result = Admission.run(contest.layout().submission(submission.id()), recipe(language.get()), bot,
-                test(definition), state -> store.setSubmissionState(submission.id(),
+        String bot = botName(
+                store.participant(submission.participant())
+                        .map(Participant::name)
+                        .orElse(""),
+                submission);
+        Admission.Result result = Admission.run(
+                contest.layout().submission(submission.id()),
+                recipe(language.get()),
+                bot,
+                test(definition),
+                state -> store.setSubmissionState(
+                        submission.id(),
                         state.equals(Admission.BUILDING) ? SubmissionState.BUILDING : SubmissionState.TESTING,
-                        Optional.empty(), java.time.Instant.now()));
-        store.setSubmissionState(submission.id(), result.admitted() ? SubmissionState.ADMITTED : SubmissionState.NOT_ADMITTED,
-                Optional.of(result.reason()), java.time.Instant.now());
+                        Optional.empty(),
+                        Instant.now()));
+        store.setSubmissionState(
+                submission.id(),
+                result.admitted() ? SubmissionState.ADMITTED : SubmissionState.NOT_ADMITTED,
+                Optional.of(result.reason()),
+                Instant.now());
     }
 
     /** The bot's name in its games: its author's and its number, where that is a valid name. */
@@ -56,12 +73,19 @@ public final class AdmissionWork implements JobWork {
     /** The contest's admission test: its house bots, games and clock, the build's limits. */
     static Admission.Test test(ContestDefinition definition) {
         List<Entrant> opponents = definition.admission().opponents().stream()
-                .map(name -> definition.houseBot(name).orElseThrow(() -> new IllegalStateException("no house bot " + name)))
-                .map(house -> new Entrant(house.name(), BotCommand.of(house.command()))).toList();
-        TimeControl clock = new TimeControl(definition.admission().timePerGame(), Optional.empty(), Duration.ZERO,
-                FIRST_MOVE_ALLOWANCE);
-        return new Admission.Test(definition.variant(), opponents, definition.admission().gamesPerColour(), clock,
-                definition.build().time(), ResourceLimits.DEFAULT.withMemory(definition.build().memoryBytes()),
+                .map(name ->
+                        definition.houseBot(name).orElseThrow(() -> new IllegalStateException("no house bot " + name)))
+                .map(house -> new Entrant(house.name(), BotCommand.of(house.command())))
+                .toList();
+        TimeControl clock = new TimeControl(
+                definition.admission().timePerGame(), Optional.empty(), Duration.ZERO, FIRST_MOVE_ALLOWANCE);
+        return new Admission.Test(
+                definition.variant(),
+                opponents,
+                definition.admission().gamesPerColour(),
+                clock,
+                definition.build().time(),
+                ResourceLimits.DEFAULT.withMemory(definition.build().memoryBytes()),
                 Isolation.defaults().resolved());
     }
 }

@@ -8,5 +8,4 @@ import java.util.Optional;
  *
  * @param bot its name in the competition's tournament
  */
-public record CompetitionBot(String bot, Optional<Long> participant, Optional<Long> submission) {
-}
+public record CompetitionBot(String bot, Optional<Long> participant, Optional<Long> submission) {}

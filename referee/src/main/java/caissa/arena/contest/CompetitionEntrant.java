@@ -11,7 +11,8 @@ import java.util.Optional;
  * @param submission the submission that plays, empty for a house bot: the results page names it
  * @param workingDir the submission's build folder, or empty for a house bot (the sample bots need none)
  */
-public record CompetitionEntrant(String name, List<String> command, Optional<Path> workingDir, Optional<Long> submission) {
+public record CompetitionEntrant(
+        String name, List<String> command, Optional<Path> workingDir, Optional<Long> submission) {
 
     public CompetitionEntrant {
         command = List.copyOf(command);

@@ -49,7 +49,8 @@ public final class CompetitionFeed {
             games.addAll(tail.next());
         }
         Optional<StandingsDocument> standings = CompetitionProgress.standings(standingsDir);
-        String version = standings.map(s -> s.gamesPlayed() + " " + s.updatedAt()).orElse("");
+        String version =
+                standings.map(s -> s.gamesPlayed() + " " + s.updatedAt()).orElse("");
         boolean moved = !version.equals(lastStandings);
         lastStandings = version;
         if (games.isEmpty() && !moved) {

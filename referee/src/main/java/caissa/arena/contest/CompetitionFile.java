@@ -25,8 +25,7 @@ import java.util.Set;
  */
 public final class CompetitionFile {
 
-    private CompetitionFile() {
-    }
+    private CompetitionFile() {}
 
     /** Why a competition cannot start, in one line for the organiser's page and the job's error. */
     public static final class NotStartable extends Exception {
@@ -46,7 +45,8 @@ public final class CompetitionFile {
             throws NotStartable, IOException {
         if (bots.size() < 2) {
             throw new NotStartable("competition '" + name + "' needs at least 2 bots with an admitted submission or"
-                    + " house bots, got " + bots.size() + (bots.isEmpty() ? "" : " (" + bots.get(0).name() + ")"));
+                    + " house bots, got " + bots.size()
+                    + (bots.isEmpty() ? "" : " (" + bots.get(0).name() + ")"));
         }
         ObjectNode root = Json.mapper().createObjectNode();
         root.put("name", name);
@@ -63,7 +63,9 @@ public final class CompetitionFile {
             entry.put("name", botName);
             ArrayNode command = entry.putArray("command");
             bot.command().forEach(command::add);
-            bot.workingDir().ifPresent(dir -> entry.put("workingDir", dir.toAbsolutePath().toString()));
+            bot.workingDir()
+                    .ifPresent(
+                            dir -> entry.put("workingDir", dir.toAbsolutePath().toString()));
         }
         tournament.fields().forEachRemaining(field -> {
             if (!field.getKey().equals("name") && !field.getKey().equals("bots")) {

@@ -15,14 +15,14 @@ import java.util.Optional;
  */
 public final class CompetitionProgress {
 
-    private CompetitionProgress() {
-    }
+    private CompetitionProgress() {}
 
     /** The standings, or empty before the first is written. */
     public static Optional<StandingsDocument> standings(Path tournamentDir) throws IOException {
         Path file = tournamentDir.resolve(TournamentLayout.STANDINGS_FILE);
         try {
-            return Optional.of(Json.mapper().readValue(InputFiles.read(file, InputFiles.RECORD_CAP), StandingsDocument.class));
+            return Optional.of(
+                    Json.mapper().readValue(InputFiles.read(file, InputFiles.RECORD_CAP), StandingsDocument.class));
         } catch (NoSuchFileException e) {
             return Optional.empty();
         }

@@ -12,7 +12,16 @@ import java.util.Optional;
  * @param name  its name on the site and its folder under {@code competitions/}
  * @param job   the job that plays it now, or played it last
  */
-public record CompetitionRun(long id, String entry, CompetitionKind kind, String name, CompetitionState state,
-        Optional<String> reason, Optional<Integer> gamesTotal, int gamesPlayed, Optional<Long> job, Instant created,
-        Optional<Instant> started, Optional<Instant> finished) {
-}
+public record CompetitionRun(
+        long id,
+        String entry,
+        CompetitionKind kind,
+        String name,
+        CompetitionState state,
+        Optional<String> reason,
+        Optional<Integer> gamesTotal,
+        int gamesPlayed,
+        Optional<Long> job,
+        Instant created,
+        Optional<Instant> started,
+        Optional<Instant> finished) {}

@@ -10,7 +10,12 @@ import java.util.Optional;
  * stopped.
  */
 public enum CompetitionState {
-    QUEUED("queued"), RUNNING("running"), STOPPED("stopped"), DONE("done"), FAILED("failed"), CANCELLED("cancelled");
+    QUEUED("queued"),
+    RUNNING("running"),
+    STOPPED("stopped"),
+    DONE("done"),
+    FAILED("failed"),
+    CANCELLED("cancelled");
 
     private final String word;
 

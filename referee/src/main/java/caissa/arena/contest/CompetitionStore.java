@@ -1,6 +1,7 @@
 package caissa.arena.contest;
 
 import caissa.arena.contest.ContestDefinition.CompetitionKind;
+import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -39,8 +40,8 @@ public final class CompetitionStore {
      *
      * @param due of the entry's newest run (empty when it never ran), read in the transaction
      */
-    public Optional<CompetitionRun> create(String entry, CompetitionKind kind, Instant created,
-            Predicate<Optional<CompetitionRun>> due) {
+    public Optional<CompetitionRun> create(
+            String entry, CompetitionKind kind, Instant created, Predicate<Optional<CompetitionRun>> due) {
         return store.transaction(c -> {
             if (open(c, entry).isPresent()) {
                 return Optional.empty();
@@ -54,10 +55,18 @@ public final class CompetitionStore {
                 return Optional.empty();
             }
             String name = kind == CompetitionKind.FINAL ? entry : entry + "-" + (runs + 1);
-            long id = ContestStore.insert(c, "INSERT INTO competition (entry, kind, name, state, created)"
-                    + " VALUES (?, ?, ?, 'queued', ?)", entry, kind.word(), name, created.toString());
-            long job = ContestStore.insert(c, "INSERT INTO job (kind, subject, state, created)"
-                    + " VALUES ('competition', ?, 'queued', ?)", id, created.toString());
+            long id = ContestStore.insert(
+                    c,
+                    "INSERT INTO competition (entry, kind, name, state, created)" + " VALUES (?, ?, ?, 'queued', ?)",
+                    entry,
+                    kind.word(),
+                    name,
+                    created.toString());
+            long job = ContestStore.insert(
+                    c,
+                    "INSERT INTO job (kind, subject, state, created)" + " VALUES ('competition', ?, 'queued', ?)",
+                    id,
+                    created.toString());
             ContestStore.execute(c, "UPDATE competition SET job = ? WHERE id = ?", job, id);
             return run(c, id);
         });
@@ -69,14 +78,11 @@ public final class CompetitionStore {
     }
 
     /** What became of a resume: queued again, or why not. */
-    public sealed interface Requeue {
-    }
+    public sealed interface Requeue {}
 
-    public record Requeued(CompetitionRun run) implements Requeue {
-    }
+    public record Requeued(CompetitionRun run) implements Requeue {}
 
-    public record NotRequeued(String reason) implements Requeue {
-    }
+    public record NotRequeued(String reason) implements Requeue {}
 
     /**
      * A stopped run queued again with a new job: it resumes from its journal. A job of the run
@@ -90,17 +96,25 @@ public final class CompetitionStore {
                 return new NotRequeued("no competition " + id);
             }
             if (run.get().state() != CompetitionState.STOPPED) {
-                return new NotRequeued("competition " + run.get().name() + " is " + run.get().state().word()
-                        + ", not stopped");
+                return new NotRequeued("competition " + run.get().name() + " is "
+                        + run.get().state().word() + ", not stopped");
             }
             if (jobs(c, id, "running") > 0) {
                 return new NotRequeued("competition " + run.get().name() + " is still stopping; resume it in a moment");
             }
-            ContestStore.execute(c, "UPDATE job SET state = 'done', error = 'replaced by a resume', finished = ?"
-                    + " WHERE kind = 'competition' AND subject = ? AND state = 'queued'", when.toString(), id);
-            long job = ContestStore.insert(c, "INSERT INTO job (kind, subject, state, created)"
-                    + " VALUES ('competition', ?, 'queued', ?)", id, when.toString());
-            ContestStore.execute(c, "UPDATE competition SET state = 'queued', reason = NULL, job = ? WHERE id = ?", job, id);
+            ContestStore.execute(
+                    c,
+                    "UPDATE job SET state = 'done', error = 'replaced by a resume', finished = ?"
+                            + " WHERE kind = 'competition' AND subject = ? AND state = 'queued'",
+                    when.toString(),
+                    id);
+            long job = ContestStore.insert(
+                    c,
+                    "INSERT INTO job (kind, subject, state, created)" + " VALUES ('competition', ?, 'queued', ?)",
+                    id,
+                    when.toString());
+            ContestStore.execute(
+                    c, "UPDATE competition SET state = 'queued', reason = NULL, job = ? WHERE id = ?", job, id);
             return new Requeued(run(c, id).orElseThrow());
         });
     }
@@ -110,14 +124,14 @@ public final class CompetitionStore {
     }
 
     public Optional<CompetitionRun> byName(String name) {
-        return store.transaction(c -> ContestStore.one(c, "SELECT * FROM competition WHERE name = ?",
-                CompetitionStore::run, name));
+        return store.transaction(
+                c -> ContestStore.one(c, "SELECT * FROM competition WHERE name = ?", CompetitionStore::run, name));
     }
 
     /** Every run, newest first. */
     public List<CompetitionRun> all() {
-        return store.transaction(c -> ContestStore.list(c, "SELECT * FROM competition ORDER BY id DESC",
-                CompetitionStore::run));
+        return store.transaction(
+                c -> ContestStore.list(c, "SELECT * FROM competition ORDER BY id DESC", CompetitionStore::run));
     }
 
     /** The entry's newest run. */
@@ -125,26 +139,41 @@ public final class CompetitionStore {
         return store.transaction(c -> latest(c, entry));
     }
 
-    private static Optional<CompetitionRun> latest(java.sql.Connection c, String entry) throws SQLException {
-        return ContestStore.one(c, "SELECT * FROM competition WHERE entry = ? ORDER BY id DESC LIMIT 1",
-                CompetitionStore::run, entry);
+    private static Optional<CompetitionRun> latest(Connection c, String entry) throws SQLException {
+        return ContestStore.one(
+                c, "SELECT * FROM competition WHERE entry = ? ORDER BY id DESC LIMIT 1", CompetitionStore::run, entry);
     }
 
-    private static Optional<CompetitionRun> open(java.sql.Connection c, String entry) throws SQLException {
-        return ContestStore.one(c, "SELECT * FROM competition WHERE entry = ? AND state IN ('queued', 'running')"
-                + " ORDER BY id DESC LIMIT 1", CompetitionStore::run, entry);
+    private static Optional<CompetitionRun> open(Connection c, String entry) throws SQLException {
+        return ContestStore.one(
+                c,
+                "SELECT * FROM competition WHERE entry = ? AND state IN ('queued', 'running')"
+                        + " ORDER BY id DESC LIMIT 1",
+                CompetitionStore::run,
+                entry);
     }
 
-    private static int jobs(java.sql.Connection c, long id, String state) throws SQLException {
-        return ContestStore.one(c, "SELECT COUNT(*) FROM job WHERE kind = 'competition' AND subject = ? AND state = ?",
-                r -> r.getInt(1), id, state).orElse(0);
+    private static int jobs(Connection c, long id, String state) throws SQLException {
+        return ContestStore.one(
+                        c,
+                        "SELECT COUNT(*) FROM job WHERE kind = 'competition' AND subject = ? AND state = ?",
+                        r -> r.getInt(1),
+                        id,
+                        state)
+                .orElse(0);
     }
 
     /** Moves a run on; {@code finished} is set when the state is one it ends in. */
     public void setState(long id, CompetitionState state, Optional<String> reason, Instant when) {
-        store.transaction(c -> ContestStore.execute(c, "UPDATE competition SET state = ?, reason = ?,"
-                + " finished = CASE WHEN ? THEN ? ELSE finished END WHERE id = ?", state.word(), reason.orElse(null),
-                state.ended(), when.toString(), id));
+        store.transaction(c -> ContestStore.execute(
+                c,
+                "UPDATE competition SET state = ?, reason = ?,"
+                        + " finished = CASE WHEN ? THEN ? ELSE finished END WHERE id = ?",
+                state.word(),
+                reason.orElse(null),
+                state.ended(),
+                when.toString(),
+                id));
     }
 
     /**
@@ -152,29 +181,40 @@ public final class CompetitionStore {
      *
      * @return whether it moved
      */
-    public boolean moveState(long id, List<CompetitionState> from, CompetitionState to, Optional<String> reason,
-            Instant when) {
+    public boolean moveState(
+            long id, List<CompetitionState> from, CompetitionState to, Optional<String> reason, Instant when) {
         return store.transaction(c -> {
             Optional<CompetitionRun> run = run(c, id);
             if (run.isEmpty() || !from.contains(run.get().state())) {
                 return false;
             }
-            ContestStore.execute(c, "UPDATE competition SET state = ?, reason = ?,"
-                    + " finished = CASE WHEN ? THEN ? ELSE finished END WHERE id = ?", to.word(), reason.orElse(null),
-                    to.ended(), when.toString(), id);
+            ContestStore.execute(
+                    c,
+                    "UPDATE competition SET state = ?, reason = ?,"
+                            + " finished = CASE WHEN ? THEN ? ELSE finished END WHERE id = ?",
+                    to.word(),
+                    reason.orElse(null),
+                    to.ended(),
+                    when.toString(),
+                    id);
             return true;
         });
     }
 
     /** The run starts (or resumes) playing its games. */
     public void started(long id, int gamesTotal, Instant when) {
-        store.transaction(c -> ContestStore.execute(c, "UPDATE competition SET state = 'running', games_total = ?,"
-                + " started = COALESCE(started, ?) WHERE id = ?", gamesTotal, when.toString(), id));
+        store.transaction(c -> ContestStore.execute(
+                c,
+                "UPDATE competition SET state = 'running', games_total = ?,"
+                        + " started = COALESCE(started, ?) WHERE id = ?",
+                gamesTotal,
+                when.toString(),
+                id));
     }
 
     public void played(long id, int gamesPlayed) {
-        store.transaction(c -> ContestStore.execute(c, "UPDATE competition SET games_played = ? WHERE id = ?",
-                gamesPlayed, id));
+        store.transaction(
+                c -> ContestStore.execute(c, "UPDATE competition SET games_played = ? WHERE id = ?", gamesPlayed, id));
     }
 
     /** Fixes the run's bots, once: a resumed run keeps those it started with. */
@@ -185,8 +225,13 @@ public final class CompetitionStore {
                 return fixed;
             }
             for (CompetitionBot bot : bots) {
-                ContestStore.execute(c, "INSERT INTO competition_bot (competition, bot, participant, submission)"
-                        + " VALUES (?, ?, ?, ?)", id, bot.bot(), bot.participant().orElse(null),
+                ContestStore.execute(
+                        c,
+                        "INSERT INTO competition_bot (competition, bot, participant, submission)"
+                                + " VALUES (?, ?, ?, ?)",
+                        id,
+                        bot.bot(),
+                        bot.participant().orElse(null),
                         bot.submission().orElse(null));
             }
             return bots(c, id);
@@ -199,23 +244,28 @@ public final class CompetitionStore {
 
     /** A participant's bot in each run they played in, newest run first. */
     public List<Played> playedBy(long participant) {
-        return store.transaction(c -> ContestStore.list(c, "SELECT c.*, b.bot AS bot_name, b.submission AS bot_submission"
-                + " FROM competition c JOIN competition_bot b ON b.competition = c.id WHERE b.participant = ?"
-                + " ORDER BY c.id DESC", r -> new Played(run(r), r.getString("bot_name"), r.getLong("bot_submission")),
+        return store.transaction(c -> ContestStore.list(
+                c,
+                "SELECT c.*, b.bot AS bot_name, b.submission AS bot_submission"
+                        + " FROM competition c JOIN competition_bot b ON b.competition = c.id WHERE b.participant = ?"
+                        + " ORDER BY c.id DESC",
+                r -> new Played(run(r), r.getString("bot_name"), r.getLong("bot_submission")),
                 participant));
     }
 
     /** A run a participant played in, with the name of their bot there and the submission that played. */
-    public record Played(CompetitionRun run, String bot, long submission) {
-    }
+    public record Played(CompetitionRun run, String bot, long submission) {}
 
-    private static List<CompetitionBot> bots(java.sql.Connection c, long id) throws SQLException {
-        return ContestStore.list(c, "SELECT * FROM competition_bot WHERE competition = ? ORDER BY rowid",
-                r -> new CompetitionBot(r.getString("bot"), optionalLong(r, "participant"), optionalLong(r, "submission")),
+    private static List<CompetitionBot> bots(Connection c, long id) throws SQLException {
+        return ContestStore.list(
+                c,
+                "SELECT * FROM competition_bot WHERE competition = ? ORDER BY rowid",
+                r -> new CompetitionBot(
+                        r.getString("bot"), optionalLong(r, "participant"), optionalLong(r, "submission")),
                 id);
     }
 
-    private static Optional<CompetitionRun> run(java.sql.Connection c, long id) throws SQLException {
+    private static Optional<CompetitionRun> run(Connection c, long id) throws SQLException {
         return ContestStore.one(c, "SELECT * FROM competition WHERE id = ?", CompetitionStore::run, id);
     }
 
@@ -223,10 +273,19 @@ public final class CompetitionStore {
         CompetitionKind kind = r.getString("kind").equals("final") ? CompetitionKind.FINAL : CompetitionKind.TEST;
         int total = r.getInt("games_total");
         Optional<Integer> gamesTotal = r.wasNull() ? Optional.empty() : Optional.of(total);
-        return new CompetitionRun(r.getLong("id"), r.getString("entry"), kind, r.getString("name"),
-                CompetitionState.fromWord(r.getString("state")).orElseThrow(), Optional.ofNullable(r.getString("reason")),
-                gamesTotal, r.getInt("games_played"), optionalLong(r, "job"), Instant.parse(r.getString("created")),
-                time(r.getString("started")), time(r.getString("finished")));
+        return new CompetitionRun(
+                r.getLong("id"),
+                r.getString("entry"),
+                kind,
+                r.getString("name"),
+                CompetitionState.fromWord(r.getString("state")).orElseThrow(),
+                Optional.ofNullable(r.getString("reason")),
+                gamesTotal,
+                r.getInt("games_played"),
+                optionalLong(r, "job"),
+                Instant.parse(r.getString("created")),
+                time(r.getString("started")),
+                time(r.getString("finished")));
     }
 
     private static Optional<Long> optionalLong(ResultSet r, String column) throws SQLException {

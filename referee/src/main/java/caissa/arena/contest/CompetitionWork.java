@@ -51,7 +51,8 @@ final class CompetitionWork implements JobWork {
         if (run.isEmpty()) {
             return 1;
         }
-        Optional<ContestDefinition.Competition> entry = contest.definition().competition(run.get().entry());
+        Optional<ContestDefinition.Competition> entry =
+                contest.definition().competition(run.get().entry());
         if (entry.isEmpty() || entry.get().slurm().isPresent()) {
             return 1;
         }
@@ -77,7 +78,8 @@ final class CompetitionWork implements JobWork {
     @Override
     public void run(Job job, Contest contest) throws Exception {
         CompetitionStore competitions = new CompetitionStore(contest.store());
-        CompetitionRun run = competitions.run(job.subject())
+        CompetitionRun run = competitions
+                .run(job.subject())
                 .orElseThrow(() -> new IllegalStateException("no competition " + job.subject()));
         if (run.state() != CompetitionState.QUEUED && run.state() != CompetitionState.RUNNING) {
             return; // Stopped or cancelled while it waited: nothing to play.
@@ -85,8 +87,11 @@ final class CompetitionWork implements JobWork {
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         Optional<ContestDefinition.Competition> entry = contest.definition().competition(run.entry());
         if (entry.isEmpty()) {
-            competitions.setState(run.id(), CompetitionState.FAILED,
-                    Optional.of("the contest file has no competition '" + run.entry() + "' any more"), clock.instant());
+            competitions.setState(
+                    run.id(),
+                    CompetitionState.FAILED,
+                    Optional.of("the contest file has no competition '" + run.entry() + "' any more"),
+                    clock.instant());
             return;
         }
         // Checked with the rest of the contest file when it was read (ContestFile).
@@ -95,24 +100,33 @@ final class CompetitionWork implements JobWork {
         Path dir = contest.layout().competition(run.name());
         TournamentDefinition definition;
         try {
-            definition = Files.exists(file) ? TournamentFile.read(file) : firstStart(contest, competitions, run, entry.get(), file);
+            definition = Files.exists(file)
+                    ? TournamentFile.read(file)
+                    : firstStart(contest, competitions, run, entry.get(), file);
         } catch (CompetitionFile.NotStartable | TournamentFileException e) {
             err.println("caissa contest job: competition " + run.name() + " cannot start: " + e.getMessage());
             competitions.setState(run.id(), CompetitionState.FAILED, Optional.of(e.getMessage()), clock.instant());
             return;
         } catch (IOException e) {
-            // A disk full before the first game (the tournament file cannot be written) stops it as one full later does.
+            // A disk full before the first game (the tournament file cannot be written) stops it as one full later
+            // does.
             stopped(competitions, run, err, e);
             return;
         }
         competitions.started(run.id(), definition.totalGames(), clock.instant());
         if (slurm.isPresent()) {
             int batches = Plan.of(definition).batchCount();
-            Optional<String> failure = slurm.get().run(file, dir, slurmFolder(contest.layout(), run.name()), batches,
-                    Duration.ofSeconds(5));
-            competitions.played(run.id(), CompetitionProgress.standings(dir).map(s -> s.gamesPlayed()).orElse(0));
-            competitions.moveState(run.id(), List.of(CompetitionState.RUNNING),
-                    failure.isPresent() ? CompetitionState.FAILED : CompetitionState.DONE, failure, clock.instant());
+            Optional<String> failure = slurm.get()
+                    .run(file, dir, slurmFolder(contest.layout(), run.name()), batches, Duration.ofSeconds(5));
+            competitions.played(
+                    run.id(),
+                    CompetitionProgress.standings(dir).map(s -> s.gamesPlayed()).orElse(0));
+            competitions.moveState(
+                    run.id(),
+                    List.of(CompetitionState.RUNNING),
+                    failure.isPresent() ? CompetitionState.FAILED : CompetitionState.DONE,
+                    failure,
+                    clock.instant());
             return;
         }
         boolean resume = Files.exists(dir.resolve(TournamentLayout.RECORD_FILE));
@@ -131,7 +145,8 @@ final class CompetitionWork implements JobWork {
         try {
             Files.createDirectories(dir.getParent());
             try (Tournament tournament = Tournament.open(definition, file, dir, resume, progress.andThen(report))) {
-                err.println("caissa contest job: competition " + run.name() + ": " + definition.bots().size() + " bots, "
+                err.println("caissa contest job: competition " + run.name() + ": "
+                        + definition.bots().size() + " bots, "
                         + tournament.totalGames() + " games, " + tournament.finishedGames() + " played before, "
                         + concurrency(contest, entry.get()) + " at a time");
                 BotHost host = BotHost.open();
@@ -147,26 +162,37 @@ final class CompetitionWork implements JobWork {
             stopped(competitions, run, err, e);
             return;
         }
-        competitions.moveState(run.id(), List.of(CompetitionState.RUNNING), CompetitionState.DONE, Optional.empty(),
-                clock.instant());
+        competitions.moveState(
+                run.id(), List.of(CompetitionState.RUNNING), CompetitionState.DONE, Optional.empty(), clock.instant());
         ContestRanking.refresh(contest);
     }
 
     private void stopped(CompetitionStore competitions, CompetitionRun run, PrintWriter err, IOException e) {
         String message = "stopped: " + e.getMessage() + "; once this is fixed, resume the competition from its page";
         err.println("caissa contest job: competition " + run.name() + " " + message);
-        competitions.moveState(run.id(), List.of(CompetitionState.QUEUED, CompetitionState.RUNNING),
-                CompetitionState.STOPPED, Optional.of(message), clock.instant());
+        competitions.moveState(
+                run.id(),
+                List.of(CompetitionState.QUEUED, CompetitionState.RUNNING),
+                CompetitionState.STOPPED,
+                Optional.of(message),
+                clock.instant());
     }
 
     /** Fixes the bots (a submission admitted or chosen later does not enter) and writes the tournament file. */
-    private TournamentDefinition firstStart(Contest contest, CompetitionStore competitions, CompetitionRun run,
-            ContestDefinition.Competition entry, Path file) throws IOException, CompetitionFile.NotStartable {
+    private TournamentDefinition firstStart(
+            Contest contest,
+            CompetitionStore competitions,
+            CompetitionRun run,
+            ContestDefinition.Competition entry,
+            Path file)
+            throws IOException, CompetitionFile.NotStartable {
         List<CompetitionEntrant> entrants = entrants(contest);
         List<CompetitionBot> bots = new ArrayList<>();
         for (CompetitionEntrant entrant : entrants) {
-            bots.add(new CompetitionBot(CompetitionFile.botName(entrant, entrants),
-                    entrant.submission().flatMap(s -> contest.store().submission(s).map(Submission::participant)),
+            bots.add(new CompetitionBot(
+                    CompetitionFile.botName(entrant, entrants),
+                    entrant.submission()
+                            .flatMap(s -> contest.store().submission(s).map(Submission::participant)),
                     entrant.submission()));
         }
         try {
@@ -183,17 +209,24 @@ final class CompetitionWork implements JobWork {
     static List<CompetitionEntrant> entrants(Contest contest) throws IOException {
         List<CompetitionEntrant> entrants = new ArrayList<>();
         for (Participant participant : contest.store().participants()) {
-            if (participant.isOrganiser() || participant.disabled() || participant.activeSubmission().isEmpty()) {
+            if (participant.isOrganiser()
+                    || participant.disabled()
+                    || participant.activeSubmission().isEmpty()) {
                 continue;
             }
-            Optional<Submission> submission = contest.store().submission(participant.activeSubmission().get())
+            Optional<Submission> submission = contest.store()
+                    .submission(participant.activeSubmission().get())
                     .filter(s -> s.state() == SubmissionState.ADMITTED);
             if (submission.isEmpty()) {
                 continue;
             }
-            Optional<List<String>> command = SubmissionCommand.of(contest.definition(), contest.layout(), submission.get());
+            Optional<List<String>> command =
+                    SubmissionCommand.of(contest.definition(), contest.layout(), submission.get());
             if (command.isPresent()) {
-                entrants.add(CompetitionEntrant.participant(participant.name(), submission.get().id(), command.get(),
+                entrants.add(CompetitionEntrant.participant(
+                        participant.name(),
+                        submission.get().id(),
+                        command.get(),
                         contest.layout().build(submission.get().id())));
             }
         }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -16,9 +17,20 @@ import java.util.Optional;
  * @param slots          games the machine plays at once, admissions and competitions together
  * @param competitions   in the file's order
  */
-public record ContestDefinition(String name, String title, Variant variant, Registration registration,
-        List<Language> languages, long maxUploadBytes, int maxFiles, long maxUnpackedBytes, BuildLimits build,
-        List<HouseBot> houseBots, AdmissionTest admission, int slots, Publicity publicity,
+public record ContestDefinition(
+        String name,
+        String title,
+        Variant variant,
+        Registration registration,
+        List<Language> languages,
+        long maxUploadBytes,
+        int maxFiles,
+        long maxUnpackedBytes,
+        BuildLimits build,
+        List<HouseBot> houseBots,
+        AdmissionTest admission,
+        int slots,
+        Publicity publicity,
         List<Competition> competitions) {
 
     public ContestDefinition {
@@ -29,7 +41,8 @@ public record ContestDefinition(String name, String title, Variant variant, Regi
 
     /** How accounts come to be: anyone registers, or the organiser invites. */
     public enum Registration {
-        OPEN("open"), INVITE("invite");
+        OPEN("open"),
+        INVITE("invite");
 
         private final String word;
 
@@ -51,8 +64,8 @@ public record ContestDefinition(String name, String title, Variant variant, Regi
      *                   one of the extensions (sorted), {@code {main}} to the main file
      * @param run        the bot's command, run in the submission's build folder
      */
-    public record Language(String name, List<String> extensions, Optional<String> main, List<String> build,
-            List<String> run) {
+    public record Language(
+            String name, List<String> extensions, Optional<String> main, List<String> build, List<String> run) {
         public Language {
             extensions = List.copyOf(extensions);
             build = List.copyOf(build);
@@ -61,8 +74,7 @@ public record ContestDefinition(String name, String title, Variant variant, Regi
     }
 
     /** The limits of a submission's build: its wall time and its memory in bytes. */
-    public record BuildLimits(Duration time, long memoryBytes) {
-    }
+    public record BuildLimits(Duration time, long memoryBytes) {}
 
     /** A bot of the contest's own, an opponent in the admission test and a player in competitions. */
     public record HouseBot(String name, List<String> command) {
@@ -82,12 +94,12 @@ public record ContestDefinition(String name, String title, Variant variant, Regi
     }
 
     /** What the public (not logged in) sees: the standings, the replays of competitions' games. */
-    public record Publicity(boolean standings, boolean replays) {
-    }
+    public record Publicity(boolean standings, boolean replays) {}
 
     /** A test competition, played again every {@code every}, or the final, played at its deadline. */
     public enum CompetitionKind {
-        TEST("test"), FINAL("final");
+        TEST("test"),
+        FINAL("final");
 
         private final String word;
 
@@ -109,8 +121,13 @@ public record ContestDefinition(String name, String title, Variant variant, Regi
      *                   which the server fills in at the start (a copy; see {@link #tournament()})
      * @param slurm      where it is played: on SLURM, or here (the job's own process) when empty
      */
-    public record Competition(String name, CompetitionKind kind, Optional<Duration> every, Optional<Instant> deadline,
-            JsonNode tournament, Optional<SlurmRunner> slurm) {
+    public record Competition(
+            String name,
+            CompetitionKind kind,
+            Optional<Duration> every,
+            Optional<Instant> deadline,
+            JsonNode tournament,
+            Optional<SlurmRunner> slurm) {
         public Competition {
             tournament = tournament.deepCopy();
         }
@@ -124,7 +141,9 @@ public record ContestDefinition(String name, String title, Variant variant, Regi
 
     /** The language of that name, ignoring case. */
     public Optional<Language> language(String languageName) {
-        return languages.stream().filter(l -> l.name().equalsIgnoreCase(languageName)).findFirst();
+        return languages.stream()
+                .filter(l -> l.name().equalsIgnoreCase(languageName))
+                .findFirst();
     }
 
     /** The language whose extensions hold the file name's, if exactly one does. */
@@ -133,8 +152,10 @@ public record ContestDefinition(String name, String title, Variant variant, Regi
         if (dot < 0) {
             return Optional.empty();
         }
-        String extension = fileName.substring(dot + 1).toLowerCase(java.util.Locale.ROOT);
-        List<Language> matching = languages.stream().filter(l -> l.extensions().contains(extension)).toList();
+        String extension = fileName.substring(dot + 1).toLowerCase(Locale.ROOT);
+        List<Language> matching = languages.stream()
+                .filter(l -> l.extensions().contains(extension))
+                .toList();
         return matching.size() == 1 ? Optional.of(matching.get(0)) : Optional.empty();
     }
 
@@ -143,12 +164,16 @@ public record ContestDefinition(String name, String title, Variant variant, Regi
     }
 
     public Optional<Competition> competition(String competitionName) {
-        return competitions.stream().filter(c -> c.name().equals(competitionName)).findFirst();
+        return competitions.stream()
+                .filter(c -> c.name().equals(competitionName))
+                .findFirst();
     }
 
     /** The final's deadline, after which uploads are refused. */
     public Optional<Instant> deadline() {
-        return competitions.stream().filter(c -> c.kind() == CompetitionKind.FINAL).flatMap(c -> c.deadline().stream())
+        return competitions.stream()
+                .filter(c -> c.kind() == CompetitionKind.FINAL)
+                .flatMap(c -> c.deadline().stream())
                 .findFirst();
     }
 }

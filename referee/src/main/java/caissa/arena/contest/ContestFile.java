@@ -14,6 +14,7 @@ import caissa.arena.input.Names;
 import caissa.arena.input.Texts;
 import caissa.arena.program.BotCommand;
 import caissa.arena.program.CommandCheck;
+import caissa.arena.records.AtomicFiles;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
 import caissa.arena.records.JsonFields;
@@ -54,22 +55,55 @@ public final class ContestFile {
 
     /** The format this arena reads; a file may say so in its {@code schema} field. */
     public static final String SCHEMA = "caissa-arena/contest/1";
-    private static final Set<String> FIELDS = Set.of("schema", "name", "title", "variant", "registration", "languages",
-            "maxUploadBytes", "maxFiles", "maxUnpackedBytes", "build", "houseBots", "admission", "slots", "public",
+
+    private static final Set<String> FIELDS = Set.of(
+            "schema",
+            "name",
+            "title",
+            "variant",
+            "registration",
+            "languages",
+            "maxUploadBytes",
+            "maxFiles",
+            "maxUnpackedBytes",
+            "build",
+            "houseBots",
+            "admission",
+            "slots",
+            "public",
             "competitions");
     private static final Set<String> LANGUAGE_FIELDS = Set.of("name", "extensions", "main", "build", "run");
     private static final Set<String> BUILD_FIELDS = Set.of("time", "memory");
     private static final Set<String> HOUSE_BOT_FIELDS = Set.of("name", "command");
     private static final Set<String> ADMISSION_FIELDS = Set.of("opponents", "gamesPerColour", "timePerGame");
     private static final Set<String> PUBLIC_FIELDS = Set.of("standings", "replays");
-    private static final Set<String> COMPETITION_FIELDS = Set.of("name", "kind", "every", "deadline", "tournament",
-            "runner");
+    private static final Set<String> COMPETITION_FIELDS =
+            Set.of("name", "kind", "every", "deadline", "tournament", "runner");
     private static final Set<String> RUNNER_FIELDS = Set.of("kind", "shards", "caissa", "sbatch");
     private static final int MAX_SHARDS = 1000;
     /** A competition's tournament: a tournament file's fields but the two the server fills in. */
-    private static final Set<String> TOURNAMENT_FIELDS = Set.of("gamesPerPair", "timePerGame", "timePerMove",
-            "increment", "firstMoveAllowance", "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency",
-            "format", "engines", "rounds", "final", "variant", "sandbox", "limits", "broken", "openings");
+    private static final Set<String> TOURNAMENT_FIELDS = Set.of(
+            "gamesPerPair",
+            "timePerGame",
+            "timePerMove",
+            "increment",
+            "firstMoveAllowance",
+            "timeMargin",
+            "clock",
+            "suspendIdle",
+            "openingPlies",
+            "seed",
+            "concurrency",
+            "format",
+            "engines",
+            "rounds",
+            "final",
+            "variant",
+            "sandbox",
+            "limits",
+            "broken",
+            "openings");
+
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^}]*)\\}");
     private static final Set<String> PLACEHOLDERS = Set.of("sources", "main");
     private static final String SIMPLE_NAME = "[A-Za-z0-9][A-Za-z0-9._-]*";
@@ -109,7 +143,8 @@ public final class ContestFile {
      * reads the same from the data folder.
      */
     public static void writeCopy(Path file, ContestDefinition definition, Path target) throws IOException {
-        ObjectNode root = (ObjectNode) Json.mapper().readTree(InputFiles.readString(file, InputFiles.TOURNAMENT_FILE_CAP));
+        ObjectNode root =
+                (ObjectNode) Json.mapper().readTree(InputFiles.readString(file, InputFiles.TOURNAMENT_FILE_CAP));
         if (root.has("houseBots")) {
             var bots = root.putArray("houseBots");
             for (HouseBot bot : definition.houseBots()) {
@@ -117,16 +152,20 @@ public final class ContestFile {
                 bot.command().forEach(command::add);
             }
         }
-        caissa.arena.records.AtomicFiles.write(target, Json.write(root));
+        AtomicFiles.write(target, Json.write(root));
     }
 
     private static JsonNode root(Path file, String text) {
         JsonNode root;
         try (JsonParser parser = Json.mapper().createParser(text)) {
-            root = Json.mapper().reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(parser);
+            root = Json.mapper()
+                    .reader()
+                    .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .readTree(parser);
             if (root != null && parser.nextToken() != null) {
-                throw new ContestFileException(file + ":" + parser.currentLocation().getLineNr()
-                        + ": not valid JSON: more content after the JSON object; a contest file holds exactly one");
+                throw new ContestFileException(
+                        file + ":" + parser.currentLocation().getLineNr()
+                                + ": not valid JSON: more content after the JSON object; a contest file holds exactly one");
             }
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
@@ -146,13 +185,18 @@ public final class ContestFile {
 
     private ContestDefinition definition(JsonNode root) {
         unknownFields(root, "", FIELDS);
-        if (root.has("schema") && !(root.get("schema").isTextual() && root.get("schema").asText().equals(SCHEMA))) {
+        if (root.has("schema")
+                && !(root.get("schema").isTextual()
+                        && root.get("schema").asText().equals(SCHEMA))) {
             throw error("/schema", "schema", "this arena reads \"" + SCHEMA + "\", got " + root.get("schema"));
         }
         String name = text(root, "", "name", null);
         if (!name.matches(SIMPLE_NAME) || name.length() > Limits.MAX_NAME_LENGTH) {
-            throw error("/name", "name", "must be letters, digits, '.', '_' or '-' (it names the data folder), at most "
-                    + Limits.MAX_NAME_LENGTH + " characters, got " + Json.writeCompact(name));
+            throw error(
+                    "/name",
+                    "name",
+                    "must be letters, digits, '.', '_' or '-' (it names the data folder), at most "
+                            + Limits.MAX_NAME_LENGTH + " characters, got " + Json.writeCompact(name));
         }
         String title = root.hasNonNull("title") ? text(root, "", "title", null) : name;
         Optional<String> control = Texts.control(title);
@@ -171,8 +215,21 @@ public final class ContestFile {
         int slots = (int) whole(root, "", "slots", defaultSlots(), 1, MAX_SLOTS);
         Publicity publicity = publicity(root);
         List<Competition> competitions = competitions(root, houseBots);
-        return new ContestDefinition(name, title, variant, registration, languages, maxUpload, maxFiles, maxUnpacked,
-                build, houseBots, admission, slots, publicity, competitions);
+        return new ContestDefinition(
+                name,
+                title,
+                variant,
+                registration,
+                languages,
+                maxUpload,
+                maxFiles,
+                maxUnpacked,
+                build,
+                houseBots,
+                admission,
+                slots,
+                publicity,
+                competitions);
     }
 
     /** One slot for every two cores, at least one: a game's two bots each have a core. */
@@ -185,8 +242,8 @@ public final class ContestFile {
         if (value == null || value.isNull()) {
             return Variant.CAISSA;
         }
-        return (value.isTextual() ? Variant.fromId(value.asText()) : Optional.<Variant>empty()).orElseThrow(() ->
-                error("/variant", "variant", "must be one of " + Variant.ids() + ", got " + value));
+        return (value.isTextual() ? Variant.fromId(value.asText()) : Optional.<Variant>empty())
+                .orElseThrow(() -> error("/variant", "variant", "must be one of " + Variant.ids() + ", got " + value));
     }
 
     private Registration registration(JsonNode root) {
@@ -205,8 +262,11 @@ public final class ContestFile {
     private List<Language> languages(JsonNode root) {
         JsonNode node = root.get("languages");
         if (node == null || !node.isArray() || node.isEmpty()) {
-            throw error("/languages", "languages", "required: an array of languages, each {\"name\": ..., \"extensions\": [...],"
-                    + " \"build\": [...], \"run\": [...]}");
+            throw error(
+                    "/languages",
+                    "languages",
+                    "required: an array of languages, each {\"name\": ..., \"extensions\": [...],"
+                            + " \"build\": [...], \"run\": [...]}");
         }
         List<Language> languages = new ArrayList<>();
         Set<String> names = new HashSet<>();
@@ -215,7 +275,8 @@ public final class ContestFile {
             String field = "languages[" + i + "]";
             JsonNode language = node.get(i);
             if (!language.isObject()) {
-                throw error(pointer, field, "each language must be an object {\"name\": ..., \"extensions\": [...], ...}");
+                throw error(
+                        pointer, field, "each language must be an object {\"name\": ..., \"extensions\": [...], ...}");
             }
             unknownFields(language, pointer, LANGUAGE_FIELDS);
             String name = text(language, pointer, "name", field);
@@ -229,16 +290,21 @@ public final class ContestFile {
             List<String> extensions = strings(language, pointer, "extensions", field, false);
             for (int e = 0; e < extensions.size(); e++) {
                 if (!extensions.get(e).matches("[a-z0-9]+")) {
-                    throw error(pointer + "/extensions/" + e, field + ".extensions[" + e + "]",
+                    throw error(
+                            pointer + "/extensions/" + e,
+                            field + ".extensions[" + e + "]",
                             "must be lower-case letters and digits without the dot, like \"c\" or \"py\", got "
                                     + Json.writeCompact(extensions.get(e)));
                 }
             }
-            Optional<String> main = language.hasNonNull("main") ? Optional.of(text(language, pointer, "main", field))
+            Optional<String> main = language.hasNonNull("main")
+                    ? Optional.of(text(language, pointer, "main", field))
                     : Optional.empty();
             if (main.isPresent() && (main.get().contains("/") || main.get().startsWith("."))) {
-                throw error(pointer + "/main", field + ".main", "must be a file name without a folder, got "
-                        + Json.writeCompact(main.get()));
+                throw error(
+                        pointer + "/main",
+                        field + ".main",
+                        "must be a file name without a folder, got " + Json.writeCompact(main.get()));
             }
             List<String> buildCommand = strings(language, pointer, "build", field, true);
             List<String> run = strings(language, pointer, "run", field, false);
@@ -254,8 +320,10 @@ public final class ContestFile {
             Matcher m = PLACEHOLDER.matcher(words.get(i));
             while (m.find()) {
                 if (!PLACEHOLDERS.contains(m.group(1))) {
-                    throw error(pointer + "/" + i, field + "[" + i + "]", "unknown placeholder {" + m.group(1)
-                            + "} (known: {main}, {sources})");
+                    throw error(
+                            pointer + "/" + i,
+                            field + "[" + i + "]",
+                            "unknown placeholder {" + m.group(1) + "} (known: {main}, {sources})");
                 }
             }
         }
@@ -280,8 +348,10 @@ public final class ContestFile {
                 memory = -1;
             }
             if (memory < (16L << 20)) {
-                throw error("/build/memory", "build.memory", "must be an amount of memory of at least 16M, like \"1G\" or"
-                        + " \"512M\", got " + value);
+                throw error(
+                        "/build/memory",
+                        "build.memory",
+                        "must be an amount of memory of at least 16M, like \"1G\" or" + " \"512M\", got " + value);
             }
         }
         return new BuildLimits(time, memory);
@@ -293,7 +363,8 @@ public final class ContestFile {
             return List.of();
         }
         if (!node.isArray()) {
-            throw error("/houseBots", "houseBots", "must be an array of bots, each {\"name\": ..., \"command\": [...]}");
+            throw error(
+                    "/houseBots", "houseBots", "must be an array of bots, each {\"name\": ..., \"command\": [...]}");
         }
         List<HouseBot> bots = new ArrayList<>();
         Set<String> names = new HashSet<>();
@@ -337,23 +408,34 @@ public final class ContestFile {
         JsonNode node = root.get("admission");
         if (node == null || node.isNull()) {
             if (houseBots.isEmpty()) {
-                throw error("/admission", "admission", "required when there are no house bots: {\"opponents\": [...],"
-                        + " \"gamesPerColour\": 1, \"timePerGame\": \"10s\"}");
+                throw error(
+                        "/admission",
+                        "admission",
+                        "required when there are no house bots: {\"opponents\": [...],"
+                                + " \"gamesPerColour\": 1, \"timePerGame\": \"10s\"}");
             }
             return new AdmissionTest(List.of(houseBots.get(0).name()), 1, Duration.ofSeconds(10));
         }
         if (!node.isObject()) {
-            throw error("/admission", "admission", "must be an object {\"opponents\": [...], \"gamesPerColour\": 1,"
-                    + " \"timePerGame\": \"10s\"}, got " + node);
+            throw error(
+                    "/admission",
+                    "admission",
+                    "must be an object {\"opponents\": [...], \"gamesPerColour\": 1,"
+                            + " \"timePerGame\": \"10s\"}, got " + node);
         }
         unknownFields(node, "/admission", ADMISSION_FIELDS);
         List<String> opponents = strings(node, "/admission", "opponents", "admission", false);
         for (int i = 0; i < opponents.size(); i++) {
             String opponent = opponents.get(i);
             if (houseBots.stream().noneMatch(b -> b.name().equals(opponent))) {
-                throw error("/admission/opponents/" + i, "admission.opponents[" + i + "]", "'" + opponent
-                        + "' is not a house bot (house bots: " + String.join(", ", houseBots.stream().map(HouseBot::name)
-                        .toList()) + ")");
+                throw error(
+                        "/admission/opponents/" + i,
+                        "admission.opponents[" + i + "]",
+                        "'" + opponent
+                                + "' is not a house bot (house bots: "
+                                + String.join(
+                                        ", ",
+                                        houseBots.stream().map(HouseBot::name).toList()) + ")");
             }
         }
         int games = (int) whole(node, "/admission", "gamesPerColour", 1, 1, 100);
@@ -379,8 +461,11 @@ public final class ContestFile {
             return List.of();
         }
         if (!node.isArray()) {
-            throw error("/competitions", "competitions", "must be an array of competitions, each {\"name\": ..., \"kind\":"
-                    + " \"test\" or \"final\", \"tournament\": {...}}");
+            throw error(
+                    "/competitions",
+                    "competitions",
+                    "must be an array of competitions, each {\"name\": ..., \"kind\":"
+                            + " \"test\" or \"final\", \"tournament\": {...}}");
         }
         List<Competition> competitions = new ArrayList<>();
         Set<String> names = new HashSet<>();
@@ -390,14 +475,20 @@ public final class ContestFile {
             String field = "competitions[" + i + "]";
             JsonNode competition = node.get(i);
             if (!competition.isObject()) {
-                throw error(pointer, field, "each competition must be an object {\"name\": ..., \"kind\": ..., \"tournament\":"
-                        + " {...}}");
+                throw error(
+                        pointer,
+                        field,
+                        "each competition must be an object {\"name\": ..., \"kind\": ..., \"tournament\":"
+                                + " {...}}");
             }
             unknownFields(competition, pointer, COMPETITION_FIELDS);
             String name = text(competition, pointer, "name", field);
             if (!name.matches(SIMPLE_NAME) || name.length() > Limits.MAX_NAME_LENGTH) {
-                throw error(pointer + "/name", field + ".name", "must be letters, digits, '.', '_' or '-' (it names a"
-                        + " folder), at most " + Limits.MAX_NAME_LENGTH + " characters, got " + Json.writeCompact(name));
+                throw error(
+                        pointer + "/name",
+                        field + ".name",
+                        "must be letters, digits, '.', '_' or '-' (it names a" + " folder), at most "
+                                + Limits.MAX_NAME_LENGTH + " characters, got " + Json.writeCompact(name));
             }
             if (!names.add(name)) {
                 throw error(pointer + "/name", field + ".name", "duplicate competition name '" + name + "'");
@@ -406,8 +497,11 @@ public final class ContestFile {
             CompetitionKind kind = switch (kindWord) {
                 case "test" -> CompetitionKind.TEST;
                 case "final" -> CompetitionKind.FINAL;
-                default -> throw error(pointer + "/kind", field + ".kind", "must be \"test\" or \"final\", got "
-                        + Json.writeCompact(kindWord));
+                default ->
+                    throw error(
+                            pointer + "/kind",
+                            field + ".kind",
+                            "must be \"test\" or \"final\", got " + Json.writeCompact(kindWord));
             };
             Optional<Duration> every = Optional.empty();
             Optional<Instant> deadline = Optional.empty();
@@ -426,14 +520,19 @@ public final class ContestFile {
                 try {
                     deadline = Optional.of(Instant.parse(text));
                 } catch (DateTimeParseException e) {
-                    throw error(pointer + "/deadline", field + ".deadline", "must be a UTC time like"
-                            + " \"2027-01-10T12:00:00Z\", got " + Json.writeCompact(text));
+                    throw error(
+                            pointer + "/deadline",
+                            field + ".deadline",
+                            "must be a UTC time like" + " \"2027-01-10T12:00:00Z\", got " + Json.writeCompact(text));
                 }
             }
             JsonNode tournament = competition.get("tournament");
             if (tournament == null || !tournament.isObject()) {
-                throw error(pointer + "/tournament", field + ".tournament", "required: an object with a tournament"
-                        + " file's fields but name and bots, like {\"format\": \"round-robin\", \"gamesPerPair\": 2}");
+                throw error(
+                        pointer + "/tournament",
+                        field + ".tournament",
+                        "required: an object with a tournament"
+                                + " file's fields but name and bots, like {\"format\": \"round-robin\", \"gamesPerPair\": 2}");
             }
             unknownFields(tournament, pointer + "/tournament", TOURNAMENT_FIELDS);
             checkTournament(tournament, pointer + "/tournament", field + ".tournament", houseBots);
@@ -503,8 +602,11 @@ public final class ContestFile {
         String at = pointer + "/runner";
         String named = field + ".runner";
         if (!node.isObject()) {
-            throw error(at, named, "must be an object {\"kind\": \"local\"} or {\"kind\": \"slurm\", \"shards\": 4,"
-                    + " \"caissa\": [...]}, got " + node);
+            throw error(
+                    at,
+                    named,
+                    "must be an object {\"kind\": \"local\"} or {\"kind\": \"slurm\", \"shards\": 4,"
+                            + " \"caissa\": [...]}, got " + node);
         }
         unknownFields(node, at, RUNNER_FIELDS);
         String kind = text(node, at, "kind", named);
@@ -517,7 +619,8 @@ public final class ContestFile {
             return Optional.empty();
         }
         if (!kind.equals("slurm")) {
-            throw error(at + "/kind", named + ".kind", "must be \"local\" or \"slurm\", got " + Json.writeCompact(kind));
+            throw error(
+                    at + "/kind", named + ".kind", "must be \"local\" or \"slurm\", got " + Json.writeCompact(kind));
         }
         if (!node.hasNonNull("shards")) {
             throw error(at, named + ".shards", "required for the \"slurm\" runner: the array's tasks a batch, like 4");
@@ -546,15 +649,19 @@ public final class ContestFile {
         JsonNode value = node.get(name);
         String field = prefix + "." + name;
         if (value == null || !value.isArray() || (!mayBeEmpty && value.isEmpty())) {
-            throw error(pointer + "/" + name, field, "required: " + (mayBeEmpty ? "an" : "a non-empty")
-                    + " array of strings");
+            throw error(
+                    pointer + "/" + name,
+                    field,
+                    "required: " + (mayBeEmpty ? "an" : "a non-empty") + " array of strings");
         }
         List<String> words = new ArrayList<>();
         for (int i = 0; i < value.size(); i++) {
             JsonNode word = value.get(i);
             if (!word.isTextual() || word.asText().isEmpty() || word.asText().indexOf('\0') >= 0) {
-                throw error(pointer + "/" + name + "/" + i, field + "[" + i + "]", "must be a non-empty string without"
-                        + " NUL, got " + word);
+                throw error(
+                        pointer + "/" + name + "/" + i,
+                        field + "[" + i + "]",
+                        "must be a non-empty string without" + " NUL, got " + word);
             }
             words.add(word.asText());
         }

@@ -23,8 +23,7 @@ public final class ContestStatus {
 
     public static final String SCHEMA = "caissa-arena/contest-status/1";
 
-    private ContestStatus() {
-    }
+    private ContestStatus() {}
 
     public static ObjectNode document(Contest contest) {
         ContestDefinition definition = contest.definition();
@@ -79,7 +78,9 @@ public final class ContestStatus {
         row.put("created", s.created().toString());
         row.put("updated", s.updated().toString());
         Optional<JsonNode> admission = admission(contest.layout().admission(s.id()));
-        if (admission.isPresent() && admission.get().has("passed") && admission.get().has("verdict")) {
+        if (admission.isPresent()
+                && admission.get().has("passed")
+                && admission.get().has("verdict")) {
             ObjectNode result = row.putObject("admission");
             result.put("passed", admission.get().get("passed").asBoolean());
             result.put("verdict", admission.get().get("verdict").asText());

@@ -1,5 +1,7 @@
 package caissa.arena.contest;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -46,11 +48,14 @@ public final class ContestStore {
         SQLiteDataSource source = new SQLiteDataSource(config);
         source.setUrl("jdbc:sqlite:" + layout.database());
         try {
-            Flyway.configure(ContestStore.class.getClassLoader()).dataSource(source).locations("classpath:db/contest")
-                    .load().migrate();
+            Flyway.configure(ContestStore.class.getClassLoader())
+                    .dataSource(source)
+                    .locations("classpath:db/contest")
+                    .load()
+                    .migrate();
         } catch (RuntimeException e) {
-            throw new ContestStoreException(layout.database() + ": cannot open the contest's database: "
-                    + firstLine(e), e);
+            throw new ContestStoreException(
+                    layout.database() + ": cannot open the contest's database: " + firstLine(e), e);
         }
         return new ContestStore(source);
     }
@@ -85,14 +90,20 @@ public final class ContestStore {
      *
      * @return the account, or empty when the name is taken (without regard to case)
      */
-    public Optional<Participant> addParticipant(String name, Role role, Optional<String> passwordHash,
-            String submitToken, Instant created) {
+    public Optional<Participant> addParticipant(
+            String name, Role role, Optional<String> passwordHash, String submitToken, Instant created) {
         return transaction(c -> {
             if (participantByName(c, name).isPresent()) {
                 return Optional.empty();
             }
-            long id = insert(c, "INSERT INTO participant (name, role, password_hash, submit_token, created)"
-                    + " VALUES (?, ?, ?, ?, ?)", name, role.word(), passwordHash.orElse(null), submitToken,
+            long id = insert(
+                    c,
+                    "INSERT INTO participant (name, role, password_hash, submit_token, created)"
+                            + " VALUES (?, ?, ?, ?, ?)",
+                    name,
+                    role.word(),
+                    passwordHash.orElse(null),
+                    submitToken,
                     created.toString());
             return participant(c, id);
         });
@@ -107,25 +118,28 @@ public final class ContestStore {
     }
 
     public Optional<Participant> participantBySubmitToken(String token) {
-        return transaction(c -> one(c, "SELECT * FROM participant WHERE submit_token = ?",
-                ContestStore::participant, token));
+        return transaction(
+                c -> one(c, "SELECT * FROM participant WHERE submit_token = ?", ContestStore::participant, token));
     }
 
     /** The participant's submit token, shown on their page for {@code caissa submit}. */
     public Optional<String> submitToken(long participant) {
-        return transaction(c -> one(c, "SELECT submit_token FROM participant WHERE id = ?", r -> r.getString(1),
-                participant));
+        return transaction(
+                c -> one(c, "SELECT submit_token FROM participant WHERE id = ?", r -> r.getString(1), participant));
     }
 
     /** Every account, the organiser first, then by name. */
     public List<Participant> participants() {
-        return transaction(c -> list(c, "SELECT * FROM participant ORDER BY role = 'participant', name COLLATE NOCASE",
+        return transaction(c -> list(
+                c,
+                "SELECT * FROM participant ORDER BY role = 'participant', name COLLATE NOCASE",
                 ContestStore::participant));
     }
 
     public Optional<String> passwordHash(long participant) {
-        return transaction(c -> one(c, "SELECT password_hash FROM participant WHERE id = ?",
-                r -> r.getString(1), participant)).filter(h -> h != null);
+        return transaction(c ->
+                        one(c, "SELECT password_hash FROM participant WHERE id = ?", r -> r.getString(1), participant))
+                .filter(h -> h != null);
     }
 
     public void setPasswordHash(long participant, String hash) {
@@ -154,55 +168,81 @@ public final class ContestStore {
     // --- invitations and one-time logins ------------------------------------------------------
 
     public void addInvitation(String codeHash, long participant, Instant created, Instant expires) {
-        update("INSERT INTO invitation (code_hash, participant, created, expires) VALUES (?, ?, ?, ?)", codeHash,
-                participant, created.toString(), expires.toString());
+        update(
+                "INSERT INTO invitation (code_hash, participant, created, expires) VALUES (?, ?, ?, ?)",
+                codeHash,
+                participant,
+                created.toString(),
+                expires.toString());
     }
 
     public Optional<Grant> invitation(String codeHash) {
-        return transaction(c -> one(c, "SELECT * FROM invitation WHERE code_hash = ?", r -> grant(r, "code_hash"),
-                codeHash));
+        return transaction(
+                c -> one(c, "SELECT * FROM invitation WHERE code_hash = ?", r -> grant(r, "code_hash"), codeHash));
     }
 
     /** Marks an invitation used; false when it was used already (two requests racing for one code). */
     public boolean useInvitation(String codeHash, Instant when) {
-        return transaction(c -> execute(c, "UPDATE invitation SET used = ? WHERE code_hash = ? AND used IS NULL",
-                when.toString(), codeHash) == 1);
+        return transaction(c -> execute(
+                        c,
+                        "UPDATE invitation SET used = ? WHERE code_hash = ? AND used IS NULL",
+                        when.toString(),
+                        codeHash)
+                == 1);
     }
 
     public void addOneTimeLogin(String tokenHash, long participant, Instant created, Instant expires) {
-        update("INSERT INTO one_time_login (token_hash, participant, created, expires) VALUES (?, ?, ?, ?)", tokenHash,
-                participant, created.toString(), expires.toString());
+        update(
+                "INSERT INTO one_time_login (token_hash, participant, created, expires) VALUES (?, ?, ?, ?)",
+                tokenHash,
+                participant,
+                created.toString(),
+                expires.toString());
     }
 
     public Optional<Grant> oneTimeLogin(String tokenHash) {
-        return transaction(c -> one(c, "SELECT * FROM one_time_login WHERE token_hash = ?",
-                r -> grant(r, "token_hash"), tokenHash));
+        return transaction(c ->
+                one(c, "SELECT * FROM one_time_login WHERE token_hash = ?", r -> grant(r, "token_hash"), tokenHash));
     }
 
     public boolean useOneTimeLogin(String tokenHash, Instant when) {
-        return transaction(c -> execute(c, "UPDATE one_time_login SET used = ? WHERE token_hash = ? AND used IS NULL",
-                when.toString(), tokenHash) == 1);
+        return transaction(c -> execute(
+                        c,
+                        "UPDATE one_time_login SET used = ? WHERE token_hash = ? AND used IS NULL",
+                        when.toString(),
+                        tokenHash)
+                == 1);
     }
 
     /** An invitation or a one-time login, by the hash of its secret. */
-    public record Grant(String hash, long participant, Instant created, Instant expires, Optional<Instant> used) {
-    }
+    public record Grant(String hash, long participant, Instant created, Instant expires, Optional<Instant> used) {}
 
     // --- sessions and the login limit ---------------------------------------------------------
 
     public void addSession(String idHash, long participant, String csrfToken, Instant created, Instant expires) {
-        update("INSERT INTO session (id_hash, participant, csrf_token, created, expires) VALUES (?, ?, ?, ?, ?)",
-                idHash, participant, csrfToken, created.toString(), expires.toString());
+        update(
+                "INSERT INTO session (id_hash, participant, csrf_token, created, expires) VALUES (?, ?, ?, ?, ?)",
+                idHash,
+                participant,
+                csrfToken,
+                created.toString(),
+                expires.toString());
     }
 
     /** A session by the hash of its id. */
-    public record SessionRow(String idHash, long participant, String csrfToken, Instant created, Instant expires) {
-    }
+    public record SessionRow(String idHash, long participant, String csrfToken, Instant created, Instant expires) {}
 
     public Optional<SessionRow> session(String idHash) {
-        return transaction(c -> one(c, "SELECT * FROM session WHERE id_hash = ?", r -> new SessionRow(
-                r.getString("id_hash"), r.getLong("participant"), r.getString("csrf_token"),
-                Instant.parse(r.getString("created")), Instant.parse(r.getString("expires"))), idHash));
+        return transaction(c -> one(
+                c,
+                "SELECT * FROM session WHERE id_hash = ?",
+                r -> new SessionRow(
+                        r.getString("id_hash"),
+                        r.getLong("participant"),
+                        r.getString("csrf_token"),
+                        Instant.parse(r.getString("created")),
+                        Instant.parse(r.getString("expires"))),
+                idHash));
     }
 
     public void deleteSession(String idHash) {
@@ -220,8 +260,13 @@ public final class ContestStore {
 
     /** Failed logins with this name (without regard to case) at or after {@code since}. */
     public int loginFailures(String name, Instant since) {
-        return transaction(c -> one(c, "SELECT COUNT(*) FROM login_failure WHERE name = ? AND time >= ?",
-                r -> r.getInt(1), name, since.toString()).orElse(0));
+        return transaction(c -> one(
+                        c,
+                        "SELECT COUNT(*) FROM login_failure WHERE name = ? AND time >= ?",
+                        r -> r.getInt(1),
+                        name,
+                        since.toString())
+                .orElse(0));
     }
 
     public void clearLoginFailures(String name) {
@@ -233,7 +278,7 @@ public final class ContestStore {
     /** Puts an upload's files in place inside the transaction that records it; a throw undoes both. */
     @FunctionalInterface
     public interface Placement {
-        void place(Submission submission) throws java.io.IOException;
+        void place(Submission submission) throws IOException;
     }
 
     /**
@@ -243,21 +288,43 @@ public final class ContestStore {
      *
      * @throws java.io.UncheckedIOException when the placement fails (nothing is recorded)
      */
-    public Submission addSubmission(long participant, String fileName, String language, long bytes, String sha256,
-            Instant created, Placement placement) {
+    public Submission addSubmission(
+            long participant,
+            String fileName,
+            String language,
+            long bytes,
+            String sha256,
+            Instant created,
+            Placement placement) {
         return transaction(c -> {
-            int number = one(c, "SELECT COALESCE(MAX(number), 0) + 1 FROM submission WHERE participant = ?",
-                    r -> r.getInt(1), participant).orElse(1);
-            long id = insert(c, "INSERT INTO submission (participant, number, file_name, language, bytes, sha256, state,"
-                    + " created, updated) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)", participant, number, fileName,
-                    language, bytes, sha256, created.toString(), created.toString());
-            insert(c, "INSERT INTO job (kind, subject, state, created) VALUES ('admission', ?, 'queued', ?)", id,
+            int number = one(
+                            c,
+                            "SELECT COALESCE(MAX(number), 0) + 1 FROM submission WHERE participant = ?",
+                            r -> r.getInt(1),
+                            participant)
+                    .orElse(1);
+            long id = insert(
+                    c,
+                    "INSERT INTO submission (participant, number, file_name, language, bytes, sha256, state,"
+                            + " created, updated) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)",
+                    participant,
+                    number,
+                    fileName,
+                    language,
+                    bytes,
+                    sha256,
+                    created.toString(),
+                    created.toString());
+            insert(
+                    c,
+                    "INSERT INTO job (kind, subject, state, created) VALUES ('admission', ?, 'queued', ?)",
+                    id,
                     created.toString());
             Submission submission = submission(c, id).orElseThrow();
             try {
                 placement.place(submission);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
             return submission;
         });
@@ -269,8 +336,11 @@ public final class ContestStore {
 
     /** A participant's submissions, newest first. */
     public List<Submission> submissionsOf(long participant) {
-        return transaction(c -> list(c, "SELECT * FROM submission WHERE participant = ? ORDER BY number DESC",
-                ContestStore::submission, participant));
+        return transaction(c -> list(
+                c,
+                "SELECT * FROM submission WHERE participant = ? ORDER BY number DESC",
+                ContestStore::submission,
+                participant));
     }
 
     /** Every submission, newest first. */
@@ -284,11 +354,21 @@ public final class ContestStore {
      */
     public void setSubmissionState(long id, SubmissionState state, Optional<String> reason, Instant when) {
         transaction(c -> {
-            execute(c, "UPDATE submission SET state = ?, reason = ?, updated = ? WHERE id = ?", state.word(),
-                    reason.orElse(null), when.toString(), id);
+            execute(
+                    c,
+                    "UPDATE submission SET state = ?, reason = ?, updated = ? WHERE id = ?",
+                    state.word(),
+                    reason.orElse(null),
+                    when.toString(),
+                    id);
             if (state == SubmissionState.ADMITTED) {
-                execute(c, "UPDATE participant SET active_submission = ? WHERE id = (SELECT participant FROM submission"
-                        + " WHERE id = ?) AND (active_submission IS NULL OR active_submission < ?)", id, id, id);
+                execute(
+                        c,
+                        "UPDATE participant SET active_submission = ? WHERE id = (SELECT participant FROM submission"
+                                + " WHERE id = ?) AND (active_submission IS NULL OR active_submission < ?)",
+                        id,
+                        id,
+                        id);
             }
             return null;
         });
@@ -297,10 +377,16 @@ public final class ContestStore {
     /** Makes a submission queued again with a new admission job: the organiser's re-run. */
     public Job rerunSubmission(long id, Instant when) {
         return transaction(c -> {
-            execute(c, "UPDATE submission SET state = 'queued', reason = NULL, updated = ? WHERE id = ?", when.toString(),
+            execute(
+                    c,
+                    "UPDATE submission SET state = 'queued', reason = NULL, updated = ? WHERE id = ?",
+                    when.toString(),
                     id);
-            long job = insert(c, "INSERT INTO job (kind, subject, state, created) VALUES ('admission', ?, 'queued', ?)",
-                    id, when.toString());
+            long job = insert(
+                    c,
+                    "INSERT INTO job (kind, subject, state, created) VALUES ('admission', ?, 'queued', ?)",
+                    id,
+                    when.toString());
             return job(c, job).orElseThrow();
         });
     }
@@ -308,8 +394,15 @@ public final class ContestStore {
     // --- jobs ---------------------------------------------------------------------------------
 
     public Job addJob(JobKind kind, long subject, Instant created) {
-        return transaction(c -> job(c, insert(c, "INSERT INTO job (kind, subject, state, created) VALUES (?, ?, 'queued', ?)",
-                kind.word(), subject, created.toString())).orElseThrow());
+        return transaction(c -> job(
+                        c,
+                        insert(
+                                c,
+                                "INSERT INTO job (kind, subject, state, created) VALUES (?, ?, 'queued', ?)",
+                                kind.word(),
+                                subject,
+                                created.toString()))
+                .orElseThrow());
     }
 
     public Optional<Job> job(long id) {
@@ -318,7 +411,8 @@ public final class ContestStore {
 
     /** The jobs in that state, oldest first. */
     public List<Job> jobs(JobState state) {
-        return transaction(c -> list(c, "SELECT * FROM job WHERE state = ? ORDER BY id", ContestStore::job, state.word()));
+        return transaction(
+                c -> list(c, "SELECT * FROM job WHERE state = ? ORDER BY id", ContestStore::job, state.word()));
     }
 
     /** Every job, oldest first. */
@@ -328,14 +422,23 @@ public final class ContestStore {
 
     /** A queued job starts running, one attempt more; false when it was not queued any more. */
     public boolean startJob(long id, Instant when) {
-        return transaction(c -> execute(c, "UPDATE job SET state = 'running', attempts = attempts + 1, started = ?,"
-                + " error = NULL WHERE id = ? AND state = 'queued'", when.toString(), id) == 1);
+        return transaction(c -> execute(
+                        c,
+                        "UPDATE job SET state = 'running', attempts = attempts + 1, started = ?,"
+                                + " error = NULL WHERE id = ? AND state = 'queued'",
+                        when.toString(),
+                        id)
+                == 1);
     }
 
     /** A running job ends, {@code done} or {@code failed}, or goes back to {@code queued} for another attempt. */
     public void endJob(long id, JobState state, Optional<String> error, Instant when) {
-        update("UPDATE job SET state = ?, error = ?, finished = ? WHERE id = ? AND state = 'running'", state.word(),
-                error.orElse(null), state == JobState.QUEUED ? null : when.toString(), id);
+        update(
+                "UPDATE job SET state = ?, error = ?, finished = ? WHERE id = ? AND state = 'running'",
+                state.word(),
+                error.orElse(null),
+                state == JobState.QUEUED ? null : when.toString(),
+                id);
     }
 
     /**
@@ -343,14 +446,20 @@ public final class ContestStore {
      * competition stopped or cancelled): it will not run, nor run again after a restart.
      */
     public void closeJob(long id, String reason, Instant when) {
-        update("UPDATE job SET state = 'done', error = ?, finished = ? WHERE id = ? AND state IN ('queued', 'running')",
-                reason, when.toString(), id);
+        update(
+                "UPDATE job SET state = 'done', error = ?, finished = ? WHERE id = ? AND state IN ('queued', 'running')",
+                reason,
+                when.toString(),
+                id);
     }
 
     /** A queued or running job will not run: it fails with this reason (a cancelled competition). */
     public void cancelJob(long id, String reason, Instant when) {
-        update("UPDATE job SET state = 'failed', error = ?, finished = ? WHERE id = ? AND state IN ('queued', 'running')",
-                reason, when.toString(), id);
+        update(
+                "UPDATE job SET state = 'failed', error = ?, finished = ? WHERE id = ? AND state IN ('queued', 'running')",
+                reason,
+                when.toString(),
+                id);
     }
 
     /**
@@ -360,8 +469,8 @@ public final class ContestStore {
      * @return how many
      */
     public int requeueRunningJobs() {
-        return transaction(c -> execute(c, "UPDATE job SET state = 'queued', attempts = MAX(attempts - 1, 0)"
-                + " WHERE state = 'running'"));
+        return transaction(c -> execute(
+                c, "UPDATE job SET state = 'queued', attempts = MAX(attempts - 1, 0)" + " WHERE state = 'running'"));
     }
 
     // --- settings -----------------------------------------------------------------------------
@@ -374,8 +483,10 @@ public final class ContestStore {
     }
 
     public void setSetting(String key, String value) {
-        update("INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                key, value);
+        update(
+                "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                key,
+                value);
     }
 
     // --- rows ---------------------------------------------------------------------------------
@@ -396,8 +507,13 @@ public final class ContestStore {
     private static Participant participant(ResultSet r) throws SQLException {
         long active = r.getLong("active_submission");
         Optional<Long> activeSubmission = r.wasNull() ? Optional.empty() : Optional.of(active);
-        return new Participant(r.getLong("id"), r.getString("name"), Role.fromWord(r.getString("role")).orElseThrow(),
-                r.getInt("disabled") != 0, activeSubmission, Instant.parse(r.getString("created")));
+        return new Participant(
+                r.getLong("id"),
+                r.getString("name"),
+                Role.fromWord(r.getString("role")).orElseThrow(),
+                r.getInt("disabled") != 0,
+                activeSubmission,
+                Instant.parse(r.getString("created")));
     }
 
     private static Optional<Submission> submission(Connection c, long id) throws SQLException {
@@ -405,10 +521,18 @@ public final class ContestStore {
     }
 
     private static Submission submission(ResultSet r) throws SQLException {
-        return new Submission(r.getLong("id"), r.getLong("participant"), r.getInt("number"), r.getString("file_name"),
-                r.getString("language"), r.getLong("bytes"), r.getString("sha256"),
-                SubmissionState.fromWord(r.getString("state")).orElseThrow(), Optional.ofNullable(r.getString("reason")),
-                Instant.parse(r.getString("created")), Instant.parse(r.getString("updated")));
+        return new Submission(
+                r.getLong("id"),
+                r.getLong("participant"),
+                r.getInt("number"),
+                r.getString("file_name"),
+                r.getString("language"),
+                r.getLong("bytes"),
+                r.getString("sha256"),
+                SubmissionState.fromWord(r.getString("state")).orElseThrow(),
+                Optional.ofNullable(r.getString("reason")),
+                Instant.parse(r.getString("created")),
+                Instant.parse(r.getString("updated")));
     }
 
     private static Optional<Job> job(Connection c, long id) throws SQLException {
@@ -416,15 +540,25 @@ public final class ContestStore {
     }
 
     private static Job job(ResultSet r) throws SQLException {
-        return new Job(r.getLong("id"), JobKind.fromWord(r.getString("kind")).orElseThrow(), r.getLong("subject"),
-                JobState.fromWord(r.getString("state")).orElseThrow(), r.getInt("attempts"),
-                Optional.ofNullable(r.getString("error")), Instant.parse(r.getString("created")),
-                time(r.getString("started")), time(r.getString("finished")));
+        return new Job(
+                r.getLong("id"),
+                JobKind.fromWord(r.getString("kind")).orElseThrow(),
+                r.getLong("subject"),
+                JobState.fromWord(r.getString("state")).orElseThrow(),
+                r.getInt("attempts"),
+                Optional.ofNullable(r.getString("error")),
+                Instant.parse(r.getString("created")),
+                time(r.getString("started")),
+                time(r.getString("finished")));
     }
 
     private static Grant grant(ResultSet r, String hashColumn) throws SQLException {
-        return new Grant(r.getString(hashColumn), r.getLong("participant"), Instant.parse(r.getString("created")),
-                Instant.parse(r.getString("expires")), time(r.getString("used")));
+        return new Grant(
+                r.getString(hashColumn),
+                r.getLong("participant"),
+                Instant.parse(r.getString("created")),
+                Instant.parse(r.getString("expires")),
+                time(r.getString("used")));
     }
 
     private static Optional<Instant> time(String text) {

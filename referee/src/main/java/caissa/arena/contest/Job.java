@@ -11,6 +11,13 @@ import java.util.Optional;
  * @param attempts how many times a child process was started for it
  * @param error    why its last attempt failed (one line)
  */
-public record Job(long id, JobKind kind, long subject, JobState state, int attempts, Optional<String> error,
-        Instant created, Optional<Instant> started, Optional<Instant> finished) {
-}
+public record Job(
+        long id,
+        JobKind kind,
+        long subject,
+        JobState state,
+        int attempts,
+        Optional<String> error,
+        Instant created,
+        Optional<Instant> started,
+        Optional<Instant> finished) {}

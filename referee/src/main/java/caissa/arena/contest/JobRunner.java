@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs the queued jobs, in order, each as a child process of the arena's own command line
@@ -39,8 +40,7 @@ public final class JobRunner implements AutoCloseable {
     private boolean closed;
     private Thread thread;
 
-    private record Child(Job job, Process process, int slots) {
-    }
+    private record Child(Job job, Process process, int slots) {}
 
     public JobRunner(Contest contest, Jobs jobs) {
         this(contest, jobs, MAIN);
@@ -136,8 +136,13 @@ public final class JobRunner implements AutoCloseable {
         }
         for (Child child : finished) {
             int exit = child.process().exitValue();
-            jobs.ended(child.job().id(), exit == 0, exit == 0 ? Optional.empty()
-                    : Optional.of(lastLine(contest.layout().jobLog(child.job().id()), exit)));
+            jobs.ended(
+                    child.job().id(),
+                    exit == 0,
+                    exit == 0
+                            ? Optional.empty()
+                            : Optional.of(
+                                    lastLine(contest.layout().jobLog(child.job().id()), exit)));
         }
     }
 
@@ -180,16 +185,18 @@ public final class JobRunner implements AutoCloseable {
     /** {@code java [options] -cp CLASS_PATH caissa.arena.cli.Main contest job --data DIR --job ID}. */
     List<String> childCommand(long jobId) {
         List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString()));
+        command.add(ProcessHandle.current()
+                .info()
+                .command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(jvmOptions());
         // Under -jar the manifest gives this export (the bots' pipes); with -cp it must be said.
         command.add("--add-exports=java.base/sun.nio.ch=ALL-UNNAMED");
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
-        command.addAll(List.of("contest", "job", "--data", contest.layout().dir().toString(), "--job",
-                Long.toString(jobId)));
+        command.addAll(
+                List.of("contest", "job", "--data", contest.layout().dir().toString(), "--job", Long.toString(jobId)));
         return command;
     }
 
@@ -200,8 +207,11 @@ public final class JobRunner implements AutoCloseable {
     static List<String> jvmOptions() {
         List<String> options = new ArrayList<>();
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (option.startsWith("-agentlib") || option.startsWith("-javaagent") || option.startsWith("-agentpath")
-                    || option.startsWith("-Xdebug") || option.startsWith("-Xrunjdwp")) {
+            if (option.startsWith("-agentlib")
+                    || option.startsWith("-javaagent")
+                    || option.startsWith("-agentpath")
+                    || option.startsWith("-Xdebug")
+                    || option.startsWith("-Xrunjdwp")) {
                 continue;
             }
             options.add(option);
@@ -233,7 +243,7 @@ public final class JobRunner implements AutoCloseable {
             // Closed already.
         }
         try {
-            if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
             }
         } catch (InterruptedException e) {

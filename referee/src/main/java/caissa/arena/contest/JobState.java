@@ -8,7 +8,10 @@ import java.util.Optional;
  * server died is put back to {@code queued} when the server starts again.
  */
 public enum JobState {
-    QUEUED("queued"), RUNNING("running"), DONE("done"), FAILED("failed");
+    QUEUED("queued"),
+    RUNNING("running"),
+    DONE("done"),
+    FAILED("failed");
 
     private final String word;
 

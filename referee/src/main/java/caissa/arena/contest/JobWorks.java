@@ -3,8 +3,7 @@ package caissa.arena.contest;
 /** The work of each kind of job: one line a kind. */
 public final class JobWorks {
 
-    private JobWorks() {
-    }
+    private JobWorks() {}
 
     public static JobWork of(JobKind kind) {
         return switch (kind) {

@@ -62,10 +62,16 @@ public final class Jobs {
         if (state == JobState.FAILED) {
             // A competition whose job failed for good is failed too, with the arena's reason, rather
             // than shown running for ever; its journal keeps every game it finished.
-            store.job(jobId).filter(j -> j.kind() == JobKind.COMPETITION).ifPresent(j -> new CompetitionStore(store)
-                    .moveState(j.subject(), List.of(CompetitionState.QUEUED, CompetitionState.RUNNING),
-                            CompetitionState.FAILED, Optional.of("the arena failed to run it " + MAX_ATTEMPTS + " times"
-                                    + error.map(e -> ": " + e).orElse("")), clock.instant()));
+            store.job(jobId)
+                    .filter(j -> j.kind() == JobKind.COMPETITION)
+                    .ifPresent(j -> new CompetitionStore(store)
+                            .moveState(
+                                    j.subject(),
+                                    List.of(CompetitionState.QUEUED, CompetitionState.RUNNING),
+                                    CompetitionState.FAILED,
+                                    Optional.of("the arena failed to run it " + MAX_ATTEMPTS + " times"
+                                            + error.map(e -> ": " + e).orElse("")),
+                                    clock.instant()));
         }
         return state;
     }

@@ -62,8 +62,10 @@ public final class JournalTail {
                     try {
                         games.add(Json.mapper().readValue(line, FinishedGame.class));
                     } catch (IOException e) {
-                        throw new IOException(file + ": byte " + (offset + start) + ": not a journal entry ("
-                                + e.getClass().getSimpleName() + ")", e);
+                        throw new IOException(
+                                file + ": byte " + (offset + start) + ": not a journal entry ("
+                                        + e.getClass().getSimpleName() + ")",
+                                e);
                     }
                 }
                 start = i + 1;

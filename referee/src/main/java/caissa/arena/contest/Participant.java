@@ -10,8 +10,8 @@ import java.util.Optional;
  * @param name             unique without regard to case; shown escaped everywhere
  * @param activeSubmission the submission that plays: the newest admitted one, or one chosen again
  */
-public record Participant(long id, String name, Role role, boolean disabled, Optional<Long> activeSubmission,
-        Instant created) {
+public record Participant(
+        long id, String name, Role role, boolean disabled, Optional<Long> activeSubmission, Instant created) {
 
     public boolean isOrganiser() {
         return role == Role.ORGANISER;

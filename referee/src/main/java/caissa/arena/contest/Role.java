@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /** What an account may do: the organiser sees everything, a participant their own. */
 public enum Role {
-    ORGANISER("organiser"), PARTICIPANT("participant");
+    ORGANISER("organiser"),
+    PARTICIPANT("participant");
 
     private final String word;
 

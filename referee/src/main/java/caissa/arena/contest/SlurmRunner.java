@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -30,6 +32,7 @@ public record SlurmRunner(int shards, List<String> caissa, List<String> sbatch) 
 
     /** Written by the verify job when {@code caissa verify} agrees with every log. */
     public static final String VERIFIED = "verified";
+
     static final String JOBS = "jobs";
     static final String SCRIPT = "submit.sh";
 
@@ -71,32 +74,61 @@ public record SlurmRunner(int shards, List<String> caissa, List<String> sbatch) 
         String o = quoted(out.toAbsolutePath().toString());
         String w = work.toAbsolutePath().toString();
         StringBuilder s = new StringBuilder();
-        s.append("#!/bin/sh\n# Written by the contest server: the competition's jobs, as the organiser's guide submits them.\n");
+        s.append(
+                "#!/bin/sh\n# Written by the contest server: the competition's jobs, as the organiser's guide submits them.\n");
         s.append("set -eu\n");
         s.append("prev=\n");
         for (int b = 1; b <= batches; b++) {
             String from = b > 1 ? " --from " + o : "";
             String dep = b > 1 ? " --dependency=afterok:$prev" : "";
             String shard = quoted(w + "/b" + b + "-") + "\\$SLURM_ARRAY_TASK_ID";
-            s.append("arr=$(sbatch --parsable ").append(options).append(dep)
-                    .append(" --array=0-").append(shards - 1)
-                    .append(" -o ").append(quoted(w + "/slurm-b" + b + "-%a.out"))
-                    .append(" --wrap=\"").append(caissaCommand).append(" tournament ").append(f)
-                    .append(" --shard auto").append(from).append(" --out ").append(shard).append("\")\n");
+            s.append("arr=$(sbatch --parsable ")
+                    .append(options)
+                    .append(dep)
+                    .append(" --array=0-")
+                    .append(shards - 1)
+                    .append(" -o ")
+                    .append(quoted(w + "/slurm-b" + b + "-%a.out"))
+                    .append(" --wrap=\"")
+                    .append(caissaCommand)
+                    .append(" tournament ")
+                    .append(f)
+                    .append(" --shard auto")
+                    .append(from)
+                    .append(" --out ")
+                    .append(shard)
+                    .append("\")\n");
             s.append("echo \"$arr\"\n");
             StringBuilder merged = new StringBuilder();
             for (int i = 0; i < shards; i++) {
-                merged.append(' ').append(quoted(shardFolder(work.toAbsolutePath(), b, i).toString()));
+                merged.append(' ')
+                        .append(quoted(shardFolder(work.toAbsolutePath(), b, i).toString()));
             }
-            s.append("prev=$(sbatch --parsable ").append(options).append(" --dependency=afterok:$arr")
-                    .append(" -o ").append(quoted(w + "/slurm-merge-b" + b + ".out"))
-                    .append(" --wrap=\"").append(caissaCommand).append(" merge --out ").append(o).append(merged).append("\")\n");
+            s.append("prev=$(sbatch --parsable ")
+                    .append(options)
+                    .append(" --dependency=afterok:$arr")
+                    .append(" -o ")
+                    .append(quoted(w + "/slurm-merge-b" + b + ".out"))
+                    .append(" --wrap=\"")
+                    .append(caissaCommand)
+                    .append(" merge --out ")
+                    .append(o)
+                    .append(merged)
+                    .append("\")\n");
             s.append("echo \"$prev\"\n");
         }
-        s.append("sbatch --parsable ").append(options).append(" --dependency=afterok:$prev")
-                .append(" -o ").append(quoted(w + "/slurm-verify.out"))
-                .append(" --wrap=\"").append(caissaCommand).append(" verify ").append(o)
-                .append(" && touch ").append(quoted(w + "/" + VERIFIED)).append("\"\n");
+        s.append("sbatch --parsable ")
+                .append(options)
+                .append(" --dependency=afterok:$prev")
+                .append(" -o ")
+                .append(quoted(w + "/slurm-verify.out"))
+                .append(" --wrap=\"")
+                .append(caissaCommand)
+                .append(" verify ")
+                .append(o)
+                .append(" && touch ")
+                .append(quoted(w + "/" + VERIFIED))
+                .append("\"\n");
         return s.toString();
     }
 
@@ -114,13 +146,13 @@ public record SlurmRunner(int shards, List<String> caissa, List<String> sbatch) 
      *
      * @return empty when the verify job marked the folder, else what went wrong in one line
      */
-    public java.util.Optional<String> run(Path file, Path out, Path work, int batches, Duration poll)
+    public Optional<String> run(Path file, Path out, Path work, int batches, Duration poll)
             throws IOException, InterruptedException {
-        return run(file, out, work, batches, poll, java.util.Map.of());
+        return run(file, out, work, batches, poll, Map.of());
     }
 
     /** As above, with variables added to the environment of {@code sbatch} and {@code squeue} (a test's PATH). */
-    java.util.Optional<String> run(Path file, Path out, Path work, int batches, Duration poll, java.util.Map<String, String> env)
+    Optional<String> run(Path file, Path out, Path work, int batches, Duration poll, Map<String, String> env)
             throws IOException, InterruptedException {
         Files.createDirectories(work);
         Path jobs = work.resolve(JOBS);
@@ -133,28 +165,33 @@ public record SlurmRunner(int shards, List<String> caissa, List<String> sbatch) 
             submit.getOutputStream().close();
             String printed = new String(submit.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (submit.waitFor() != 0) {
-                return java.util.Optional.of("sbatch refused the competition's jobs: " + lastLine(printed));
+                return Optional.of("sbatch refused the competition's jobs: " + lastLine(printed));
             }
             AtomicFiles.write(jobs, printed);
         }
-        List<String> ids = Files.readAllLines(jobs).stream().map(String::strip).filter(l -> l.matches("[0-9_;a-z.]+"))
-                .map(l -> l.split(";")[0]).toList();
+        List<String> ids = Files.readAllLines(jobs).stream()
+                .map(String::strip)
+                .filter(l -> l.matches("[0-9_;a-z.]+"))
+                .map(l -> l.split(";")[0])
+                .toList();
         while (queued(ids, env)) {
             Thread.sleep(poll.toMillis());
         }
         if (Files.exists(work.resolve(VERIFIED))) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of("the competition's SLURM jobs ended without caissa verify agreeing; see the outputs in " + work);
+        return Optional.of(
+                "the competition's SLURM jobs ended without caissa verify agreeing; see the outputs in " + work);
     }
 
     /**
      * Whether any of the jobs is still known to the queue: squeue lists queued and running jobs
      * only. Through the shell, so that the environment's PATH finds it as it found sbatch.
      */
-    private static boolean queued(List<String> ids, java.util.Map<String, String> env) throws IOException, InterruptedException {
+    private static boolean queued(List<String> ids, Map<String, String> env) throws IOException, InterruptedException {
         for (int attempt = 1; ; attempt++) {
-            ProcessBuilder builder = new ProcessBuilder("sh", "-c", "exec squeue \"$@\"", "squeue", "-h", "-o", "%i", "-j", String.join(",", ids))
+            ProcessBuilder builder = new ProcessBuilder(
+                            "sh", "-c", "exec squeue \"$@\"", "squeue", "-h", "-o", "%i", "-j", String.join(",", ids))
                     .redirectErrorStream(true);
             builder.environment().putAll(env);
             Process squeue = builder.start();

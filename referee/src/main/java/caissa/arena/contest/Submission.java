@@ -11,6 +11,15 @@ import java.util.Optional;
  * @param sha256   of the uploaded bytes, in hex
  * @param reason   one line: why it was not admitted, or what it is waiting for
  */
-public record Submission(long id, long participant, int number, String fileName, String language, long bytes,
-        String sha256, SubmissionState state, Optional<String> reason, Instant created, Instant updated) {
-}
+public record Submission(
+        long id,
+        long participant,
+        int number,
+        String fileName,
+        String language,
+        long bytes,
+        String sha256,
+        SubmissionState state,
+        Optional<String> reason,
+        Instant created,
+        Instant updated) {}

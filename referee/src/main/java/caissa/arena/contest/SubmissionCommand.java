@@ -17,8 +17,7 @@ import java.util.stream.Stream;
  */
 public final class SubmissionCommand {
 
-    private SubmissionCommand() {
-    }
+    private SubmissionCommand() {}
 
     /** The command, or empty when the submission's language is no longer in the contest file. */
     public static Optional<List<String>> of(ContestDefinition contest, ContestLayout layout, Submission submission)
@@ -32,12 +31,18 @@ public final class SubmissionCommand {
         List<String> files = new ArrayList<>();
         if (Files.isDirectory(upload)) {
             try (Stream<Path> walk = Files.walk(upload)) {
-                walk.filter(Files::isRegularFile).map(f -> upload.relativize(f).toString()).sorted().forEach(files::add);
+                walk.filter(Files::isRegularFile)
+                        .map(f -> upload.relativize(f).toString())
+                        .sorted()
+                        .forEach(files::add);
             }
         }
-        List<String> sources = files.stream().filter(name -> language.get().extensions().stream()
-                .anyMatch(e -> name.toLowerCase(Locale.ROOT).endsWith("." + e))).toList();
-        String main = files.size() == 1 ? files.get(0)
+        List<String> sources = files.stream()
+                .filter(name -> language.get().extensions().stream()
+                        .anyMatch(e -> name.toLowerCase(Locale.ROOT).endsWith("." + e)))
+                .toList();
+        String main = files.size() == 1
+                ? files.get(0)
                 : language.get().main().orElse(sources.isEmpty() ? submission.fileName() : sources.get(0));
         List<String> argv = new ArrayList<>();
         for (String word : language.get().run()) {

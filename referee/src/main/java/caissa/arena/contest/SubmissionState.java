@@ -8,7 +8,11 @@ import java.util.Optional;
  * or {@code not-admitted}. States only move forward; the organiser's re-run makes it queued again.
  */
 public enum SubmissionState {
-    QUEUED("queued"), BUILDING("building"), TESTING("testing"), ADMITTED("admitted"), NOT_ADMITTED("not-admitted");
+    QUEUED("queued"),
+    BUILDING("building"),
+    TESTING("testing"),
+    ADMITTED("admitted"),
+    NOT_ADMITTED("not-admitted");
 
     private final String word;
 

@@ -28,7 +28,8 @@ public record SubmissionWindow(Optional<Instant> closes) {
     /** The refusal of an upload at {@code now}, in one line, or empty while uploads are taken. */
     public Optional<String> refusal(Instant now) {
         return closedAt(now)
-                ? Optional.of("submissions closed at " + closes.get() + " (the final's deadline); no upload is taken after it")
+                ? Optional.of("submissions closed at " + closes.get()
+                        + " (the final's deadline); no upload is taken after it")
                 : Optional.empty();
     }
 }

@@ -1,5 +1,6 @@
 package caissa.arena.contest;
 
+import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.submission.SourceBuild.Recipe;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,18 +11,21 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
@@ -46,8 +50,15 @@ import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
  * @param sources the language's sources among them, sorted
  * @param main the main file, relative to {@code folder}
  */
-public record UploadedSource(Path folder, String fileName, Recipe language, long bytes, String sha256, List<String> files,
-        List<String> sources, String main) {
+public record UploadedSource(
+        Path folder,
+        String fileName,
+        Recipe language,
+        long bytes,
+        String sha256,
+        List<String> files,
+        List<String> sources,
+        String main) {
 
     public UploadedSource {
         files = List.copyOf(files);
@@ -55,16 +66,13 @@ public record UploadedSource(Path folder, String fileName, Recipe language, long
     }
 
     /** The contest's caps on an upload. */
-    public record Caps(long maxUploadBytes, int maxFiles, long maxUnpackedBytes) {
-    }
+    public record Caps(long maxUploadBytes, int maxFiles, long maxUnpackedBytes) {}
 
     /** What became of an upload: accepted, or refused for one reason in one line. */
     public sealed interface Received {
-        record Accepted(UploadedSource source) implements Received {
-        }
+        record Accepted(UploadedSource source) implements Received {}
 
-        record Refused(String reason) implements Received {
-        }
+        record Refused(String reason) implements Received {}
     }
 
     /** The longest file or path name an upload may hold. */
@@ -85,8 +93,14 @@ public record UploadedSource(Path folder, String fileName, Recipe language, long
      * @param chosen the language the participant chose by name, or empty to detect it from the extensions
      * @param languages the contest's languages
      */
-    public static Received receive(String fileName, InputStream content, Optional<String> chosen, List<Recipe> languages,
-            Caps caps, Path temporaryParent) throws IOException {
+    public static Received receive(
+            String fileName,
+            InputStream content,
+            Optional<String> chosen,
+            List<Recipe> languages,
+            Caps caps,
+            Path temporaryParent)
+            throws IOException {
         Files.createDirectories(temporaryParent);
         Path work = Files.createTempDirectory(temporaryParent, "upload-");
         boolean kept = false;
@@ -103,21 +117,27 @@ public record UploadedSource(Path folder, String fileName, Recipe language, long
         }
     }
 
-    private static UploadedSource unpack(String fileName, InputStream content, Optional<String> chosen, List<Recipe> languages,
-            Caps caps, Path work) throws IOException, Refusal {
+    private static UploadedSource unpack(
+            String fileName, InputStream content, Optional<String> chosen, List<Recipe> languages, Caps caps, Path work)
+            throws IOException, Refusal {
         String name = plainName(fileName);
         Optional<Recipe> asked = Optional.empty();
         if (chosen.isPresent() && !chosen.get().isBlank()) {
-            asked = Optional.of(languages.stream().filter(l -> l.name().equalsIgnoreCase(chosen.get().strip())).findFirst()
-                    .orElseThrow(() -> new Refusal("unknown language '" + printable(chosen.get()) + "': the contest takes "
-                            + describe(languages))));
+            asked = Optional.of(languages.stream()
+                    .filter(l -> l.name().equalsIgnoreCase(chosen.get().strip()))
+                    .findFirst()
+                    .orElseThrow(() -> new Refusal("unknown language '" + printable(chosen.get())
+                            + "': the contest takes " + describe(languages))));
         }
         Path raw = work.resolve("upload.raw");
         long bytes;
         String sha256;
         MessageDigest digest = newDigest();
         try (OutputStream out = Files.newOutputStream(raw)) {
-            bytes = copyCapped(new DigestInputStream(content, digest), out, caps.maxUploadBytes(),
+            bytes = copyCapped(
+                    new DigestInputStream(content, digest),
+                    out,
+                    caps.maxUploadBytes(),
                     "the upload is larger than the contest's cap of " + sizeText(caps.maxUploadBytes()));
         }
         sha256 = HexFormat.of().formatHex(digest.digest());
@@ -145,11 +165,14 @@ public record UploadedSource(Path folder, String fileName, Recipe language, long
             files = withoutCommonFolder(folder, files);
         }
         Recipe language = asked.isPresent() ? asked.get() : detect(name, kind, files, languages);
-        List<String> sources = files.stream().filter(language::isSource).sorted().toList();
+        List<String> sources =
+                files.stream().filter(language::isSource).sorted().toList();
         if (sources.isEmpty()) {
-            throw new Refusal(kind == Kind.FILE
-                    ? "wrong language: " + name + " is not a " + language.name() + " source (" + extensions(language) + ")"
-                    : name + " holds no " + language.name() + " source (" + extensions(language) + ")");
+            throw new Refusal(
+                    kind == Kind.FILE
+                            ? "wrong language: " + name + " is not a " + language.name() + " source ("
+                                    + extensions(language) + ")"
+                            : name + " holds no " + language.name() + " source (" + extensions(language) + ")");
         }
         String main;
         if (kind == Kind.FILE) {
@@ -167,7 +190,9 @@ public record UploadedSource(Path folder, String fileName, Recipe language, long
     }
 
     private enum Kind {
-        FILE, ZIP, TAR_GZ;
+        FILE,
+        ZIP,
+        TAR_GZ;
 
         static Kind of(String name) {
             String lower = name.toLowerCase(Locale.ROOT);
@@ -183,20 +208,25 @@ public record UploadedSource(Path folder, String fileName, Recipe language, long
 
     /** The language the files are written in, when the participant did not say. */
     private static Recipe detect(String name, Kind kind, List<String> files, List<Recipe> languages) throws Refusal {
-        List<Recipe> found = languages.stream().filter(l -> files.stream().anyMatch(l::isSource)).toList();
+        List<Recipe> found = languages.stream()
+                .filter(l -> files.stream().anyMatch(l::isSource))
+                .toList();
         if (found.size() == 1) {
             return found.get(0);
         }
         if (found.isEmpty()) {
-            throw new Refusal("unknown language: " + (kind == Kind.FILE ? name + " is" : name + " holds") + " no source of "
-                    + describe(languages) + "; name the file by its language or choose the language");
+            throw new Refusal(
+                    "unknown language: " + (kind == Kind.FILE ? name + " is" : name + " holds") + " no source of "
+                            + describe(languages) + "; name the file by its language or choose the language");
         }
         throw new Refusal(name + " holds sources of " + found.size() + " languages ("
                 + found.stream().map(Recipe::name).collect(Collectors.joining(", ")) + "): choose the language");
     }
 
     private static String describe(List<Recipe> languages) {
-        return languages.stream().map(l -> l.name() + " (" + extensions(l) + ")").collect(Collectors.joining(", "));
+        return languages.stream()
+                .map(l -> l.name() + " (" + extensions(l) + ")")
+                .collect(Collectors.joining(", "));
     }
 
     private static String extensions(Recipe language) {
@@ -233,11 +263,19 @@ public record UploadedSource(Path folder, String fileName, Recipe language, long
     private static String entryPath(String archive, byte[] raw, boolean directory) throws Refusal {
         String path;
         try {
-            path = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(raw)).toString();
+            path = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(raw))
+                    .toString();
         } catch (CharacterCodingException e) {
-            throw new Refusal(archive + ": the name '" + new String(raw, StandardCharsets.UTF_8).replace('\uFFFD', '?')
-                    .chars().mapToObj(c -> Character.isISOControl(c) ? "?" : String.valueOf((char) c)).collect(Collectors.joining())
+            throw new Refusal(archive + ": the name '"
+                    + new String(raw, StandardCharsets.UTF_8)
+                            .replace('\uFFFD', '?')
+                            .chars()
+                            .mapToObj(c -> Character.isISOControl(c) ? "?" : String.valueOf((char) c))
+                            .collect(Collectors.joining())
                     + "' is not valid UTF-8");
         }
         String shown = archive + ": '" + printable(path) + "'";
@@ -264,16 +302,22 @@ public record UploadedSource(Path folder, String fileName, Recipe language, long
         Unpacked unpacked = new Unpacked(name, folder, caps);
         ZipFile zip;
         try {
-            zip = ZipFile.builder().setPath(raw).setCharset(StandardCharsets.UTF_8).setUseUnicodeExtraFields(false).get();
+            zip = ZipFile.builder()
+                    .setPath(raw)
+                    .setCharset(StandardCharsets.UTF_8)
+                    .setUseUnicodeExtraFields(false)
+                    .get();
         } catch (IOException e) {
             throw new Refusal(name + " is not a zip archive (" + oneLine(e) + ")");
         }
         try (zip) {
-            for (ZipArchiveEntry entry : (Iterable<ZipArchiveEntry>) () -> zip.getEntriesInPhysicalOrder().asIterator()) {
+            for (ZipArchiveEntry entry : (Iterable<ZipArchiveEntry>)
+                    () -> zip.getEntriesInPhysicalOrder().asIterator()) {
                 String path = entryPath(name, entry.getRawName(), entry.isDirectory());
                 int type = entry.getPlatform() == ZipArchiveEntry.PLATFORM_UNIX ? entry.getUnixMode() & 0170000 : 0;
                 if (entry.isUnixSymlink()) {
-                    throw new Refusal(name + ": '" + printable(path) + "' is a link; an upload holds files and folders only");
+                    throw new Refusal(
+                            name + ": '" + printable(path) + "' is a link; an upload holds files and folders only");
                 }
                 if (type != 0 && type != 0100000 && type != 0040000) {
                     throw new Refusal(name + ": '" + printable(path) + "' is a device or other special file;"
@@ -301,13 +345,18 @@ public record UploadedSource(Path folder, String fileName, Recipe language, long
         Unpacked unpacked = new Unpacked(name, folder, caps);
         // ISO-8859-1 maps each byte of a name to one character: the raw bytes are checked as UTF-8 below.
         try (InputStream file = Files.newInputStream(raw);
-                TarArchiveInputStream tar = new TarArchiveInputStream(new GzipCompressorInputStream(file), "ISO-8859-1")) {
+                TarArchiveInputStream tar =
+                        new TarArchiveInputStream(new GzipCompressorInputStream(file), "ISO-8859-1")) {
             for (TarArchiveEntry entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
-                String path = entryPath(name, entry.getName().getBytes(StandardCharsets.ISO_8859_1), entry.isDirectory());
+                String path =
+                        entryPath(name, entry.getName().getBytes(StandardCharsets.ISO_8859_1), entry.isDirectory());
                 if (entry.isSymbolicLink() || entry.isLink()) {
-                    throw new Refusal(name + ": '" + printable(path) + "' is a link; an upload holds files and folders only");
+                    throw new Refusal(
+                            name + ": '" + printable(path) + "' is a link; an upload holds files and folders only");
                 }
-                if (entry.isCharacterDevice() || entry.isBlockDevice() || entry.isFIFO()
+                if (entry.isCharacterDevice()
+                        || entry.isBlockDevice()
+                        || entry.isFIFO()
                         || !(entry.isFile() || entry.isDirectory())) {
                     throw new Refusal(name + ": '" + printable(path) + "' is a device or other special file;"
                             + " an upload holds files and folders only");
@@ -355,7 +404,8 @@ public record UploadedSource(Path folder, String fileName, Recipe language, long
                 }
                 dir = dir.resolve(part);
                 if (!folders.contains(sofar.toString()) && folders.size() >= caps.maxFiles()) {
-                    throw new Refusal(archive + " holds more than the contest's cap of " + caps.maxFiles() + " folders");
+                    throw new Refusal(
+                            archive + " holds more than the contest's cap of " + caps.maxFiles() + " folders");
                 }
                 if (folders.add(sofar.toString())) {
                     Files.createDirectories(dir);
@@ -378,8 +428,12 @@ public record UploadedSource(Path folder, String fileName, Recipe language, long
             files.add(path);
             Path target = folder.resolve(path);
             try (OutputStream out = Files.newOutputStream(target)) {
-                bytes += copyCapped(in, out, caps.maxUnpackedBytes() - bytes, archive + " unpacks to more than the contest's"
-                        + " cap of " + sizeText(caps.maxUnpackedBytes()));
+                bytes += copyCapped(
+                        in,
+                        out,
+                        caps.maxUnpackedBytes() - bytes,
+                        archive + " unpacks to more than the contest's" + " cap of "
+                                + sizeText(caps.maxUnpackedBytes()));
             }
             open(target, false);
         }
@@ -412,7 +466,8 @@ public record UploadedSource(Path folder, String fileName, Recipe language, long
     }
 
     /** Copies at most {@code cap} bytes; one byte more is a refusal at once, before the rest is read. */
-    private static long copyCapped(InputStream in, OutputStream out, long cap, String tooLarge) throws IOException, Refusal {
+    private static long copyCapped(InputStream in, OutputStream out, long cap, String tooLarge)
+            throws IOException, Refusal {
         byte[] buffer = new byte[16 * 1024];
         long total = 0;
         for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
@@ -439,12 +494,13 @@ public record UploadedSource(Path folder, String fileName, Recipe language, long
     }
 
     static String sizeText(long bytes) {
-        return caissa.arena.sandbox.ResourceLimits.bytes(bytes);
+        return ResourceLimits.bytes(bytes);
     }
 
     /** A participant's text, safe in a one-line message: control characters shown as {@code ?}. */
     private static String printable(String text) {
-        String shown = text.chars().mapToObj(c -> Character.isISOControl(c) ? "?" : String.valueOf((char) c))
+        String shown = text.chars()
+                .mapToObj(c -> Character.isISOControl(c) ? "?" : String.valueOf((char) c))
                 .collect(Collectors.joining());
         return shown.length() > 80 ? shown.substring(0, 80) + "…" : shown;
     }
@@ -456,11 +512,11 @@ public record UploadedSource(Path folder, String fileName, Recipe language, long
 
     /** Removes a folder and all it holds; used on this class's own temporary folders only. */
     static void deleteTree(Path root) {
-        if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        try (java.util.stream.Stream<Path> walk = Files.walk(root)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
         } catch (IOException e) {

@@ -23,8 +23,16 @@ import java.util.Optional;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"bot", "side", "game", "cause", "reason", "stderr", "position", "hint", "log"})
-public record Diagnosis(String bot, String side, Integer game, Termination cause, String reason, List<String> stderr,
-        String position, String hint, String log) {
+public record Diagnosis(
+        String bot,
+        String side,
+        Integer game,
+        Termination cause,
+        String reason,
+        List<String> stderr,
+        String position,
+        String hint,
+        String log) {
 
     public Diagnosis {
         stderr = List.copyOf(stderr);
@@ -33,9 +41,16 @@ public record Diagnosis(String bot, String side, Integer game, Termination cause
     /** Why {@code side} lost the game; the game must be an irregular loss for that side. */
     public static Diagnosis of(GameRecord game, Side side, Path log) {
         GameRecord.PlayerRecord player = game.player(side);
-        return new Diagnosis(player.name(), side.word(), game.tournament() == null ? null : game.tournament().game(),
-                game.termination(), TerminalText.escape(game.reason()), StderrLines.last(player.stderr()),
-                game.finalPosition(), Hints.of(game, side).orElse(null), log == null ? null : log.toString());
+        return new Diagnosis(
+                player.name(),
+                side.word(),
+                game.tournament() == null ? null : game.tournament().game(),
+                game.termination(),
+                TerminalText.escape(game.reason()),
+                StderrLines.last(player.stderr()),
+                game.finalPosition(),
+                Hints.of(game, side).orElse(null),
+                log == null ? null : log.toString());
     }
 
     /** The sides that lost the game irregularly (none, one, or both). */

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Advice for the mistakes bot authors make most, recognised from a lost game: an answer that was
@@ -37,14 +39,13 @@ public final class Hints {
     public static final String BAD_INTERPRETER = "the program or the interpreter named on its first line (#!) does not"
             + " exist: fix that line or start the script through its interpreter (for example python3 FILE)";
 
-    private Hints() {
-    }
+    private Hints() {}
 
-    private static final java.util.regex.Pattern QUOTED = java.util.regex.Pattern.compile("'([^']*)'");
+    private static final Pattern QUOTED = Pattern.compile("'([^']*)'");
 
     /** The first text the referee's reason quotes: the bot's offending reply, when there was one. */
     private static Optional<String> quoted(String reason) {
-        java.util.regex.Matcher m = QUOTED.matcher(reason);
+        Matcher m = QUOTED.matcher(reason);
         return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 
@@ -54,13 +55,16 @@ public final class Hints {
      * opening (the word, or one of its moves), or its answer is a move that was legal only before the
      * opening was played, as when a bot ignores the line and plays from the initial position.
      */
-    public static boolean misreadOpening(Variant variant, List<String> opening, Optional<String> answer, List<String> stderr) {
+    public static boolean misreadOpening(
+            Variant variant, List<String> opening, Optional<String> answer, List<String> stderr) {
         if (opening.isEmpty()) {
             return false;
         }
         List<String> words = new ArrayList<>(List.of("opening"));
         opening.forEach(m -> words.add(m.toLowerCase(Locale.ROOT)));
-        if (stderr.stream().map(l -> l.toLowerCase(Locale.ROOT)).anyMatch(l -> words.stream().anyMatch(l::contains))) {
+        if (stderr.stream()
+                .map(l -> l.toLowerCase(Locale.ROOT))
+                .anyMatch(l -> words.stream().anyMatch(l::contains))) {
             return true;
         }
         if (answer.isEmpty()) {
@@ -105,10 +109,15 @@ public final class Hints {
             }
             return Optional.empty();
         }
-        if (own == 0 && (cause == Termination.CRASH || cause == Termination.PROTOCOL_ERROR
-                || cause == Termination.ILLEGAL_MOVE) && misreadOpening(game.variant(),
-                game.opening().stream().map(Move::toString).toList(), quoted(reason),
-                StderrLines.last(game.player(side).stderr()))) {
+        if (own == 0
+                && (cause == Termination.CRASH
+                        || cause == Termination.PROTOCOL_ERROR
+                        || cause == Termination.ILLEGAL_MOVE)
+                && misreadOpening(
+                        game.variant(),
+                        game.opening().stream().map(Move::toString).toList(),
+                        quoted(reason),
+                        StderrLines.last(game.player(side).stderr()))) {
             return Optional.of(OPENING);
         }
         if (cause == Termination.PROTOCOL_ERROR && reason.contains("which is not a move")) {

@@ -30,8 +30,7 @@ public final class IrregularLossTally {
      * @param example the first such game, explained
      */
     @JsonPropertyOrder({"bot", "cause", "games", "example"})
-    public record Entry(String bot, Termination cause, int games, Diagnosis example) {
-    }
+    public record Entry(String bot, Termination cause, int games, Diagnosis example) {}
 
     /**
      * A bot that lost its last {@link #STREAK} games by the same cause; {@code example} is the latest.
@@ -45,8 +44,11 @@ public final class IrregularLossTally {
             String stderr = example.lastStderrLine();
             return bot + " keeps failing: its last " + games + " games were lost by " + cause.word() + ": "
                     + example.reason() + (stderr.isEmpty() ? "" : "; its stderr ends: " + stderr)
-                    + (example.hint() == null ? "" : sameHintAs != null ? " (hint: as for " + sameHintAs + " above)"
-                            : " (hint: " + example.hint() + ")");
+                    + (example.hint() == null
+                            ? ""
+                            : sameHintAs != null
+                                    ? " (hint: as for " + sameHintAs + " above)"
+                                    : " (hint: " + example.hint() + ")");
         }
     }
 
@@ -69,9 +71,11 @@ public final class IrregularLossTally {
                 continue;
             }
             Diagnosis why = Diagnosis.of(game, side, log);
-            entries.computeIfAbsent(bot, b -> new LinkedHashMap<>()).merge(game.termination(),
-                    new Entry(bot, game.termination(), 1, why),
-                    (old, one) -> new Entry(bot, old.cause(), old.games() + 1, old.example()));
+            entries.computeIfAbsent(bot, b -> new LinkedHashMap<>())
+                    .merge(
+                            game.termination(),
+                            new Entry(bot, game.termination(), 1, why),
+                            (old, one) -> new Entry(bot, old.cause(), old.games() + 1, old.example()));
             int length = game.termination() == lastCause.get(bot) ? streak.getOrDefault(bot, 0) + 1 : 1;
             lastCause.put(bot, game.termination());
             streak.put(bot, length);
@@ -86,7 +90,8 @@ public final class IrregularLossTally {
     /** Every bot's irregular losses by cause, the bots in order of first loss, the causes most frequent first. */
     public List<Entry> entries() {
         return entries.values().stream()
-                .flatMap(byCause -> byCause.values().stream().sorted(Comparator.comparingInt(Entry::games).reversed()))
+                .flatMap(byCause -> byCause.values().stream()
+                        .sorted(Comparator.comparingInt(Entry::games).reversed()))
                 .toList();
     }
 
@@ -105,8 +110,11 @@ public final class IrregularLossTally {
         // A hint is long: given once, then named, when several bots make the same mistake.
         Map<String, String> hintedFor = new HashMap<>();
         for (Entry e : entries()) {
-            lines.add("  " + e.bot() + ": " + e.games() + " " + e.cause().word() + (e.example().game() == null ? ""
-                    : ", e.g. game " + e.example().game()) + ": " + e.example().reason());
+            lines.add("  " + e.bot() + ": " + e.games() + " " + e.cause().word()
+                    + (e.example().game() == null
+                            ? ""
+                            : ", e.g. game " + e.example().game()) + ": "
+                    + e.example().reason());
             String stderr = e.example().lastStderrLine();
             if (!stderr.isEmpty()) {
                 lines.add("      its stderr ends: " + stderr);

@@ -4,6 +4,7 @@ import caissa.arena.bot.BotHost;
 import caissa.arena.bot.Delivery;
 import caissa.arena.bot.Reply;
 import caissa.arena.game.Entrant;
+import caissa.arena.game.Game;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.ProcessSeat;
 import caissa.arena.game.Seat;
@@ -12,6 +13,7 @@ import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -30,8 +32,7 @@ import java.util.stream.Collectors;
  */
 public final class Preflight {
 
-    private Preflight() {
-    }
+    private Preflight() {}
 
     /**
      * Why the bot cannot play a game of this run, or empty when it answered as a game needs.
@@ -47,14 +48,14 @@ public final class Preflight {
 
     /** {@link #problem(GameSetup, Entrant)} with the bot started as one of the command's {@code host}. */
     public static Optional<String> problem(GameSetup setup, Entrant entrant, BotHost host) {
-        Seat.Opened opened = ProcessSeat.opener(setup.withEntrants(entrant, entrant), host).open(entrant,
-                entrant.name() + "-preflight");
+        Seat.Opened opened = ProcessSeat.opener(setup.withEntrants(entrant, entrant), host)
+                .open(entrant, entrant.name() + "-preflight");
         if (opened instanceof Seat.Opened.Failed failed) {
             return Optional.of("could not be started: " + failed.reason());
         }
         Seat seat = ((Seat.Opened.Ready) opened).seat();
         Optional<String> problem;
-        List<String> answers = new java.util.ArrayList<>();
+        List<String> answers = new ArrayList<>();
         try {
             problem = answer(setup, seat, answers);
             if (problem.isPresent()) {
@@ -76,10 +77,14 @@ public final class Preflight {
         }
         // A bot that cannot take the opening line fails every game of the run: say how to fix it, when
         // what it did points there.
-        boolean misread = Hints.misreadOpening(setup.variant(), setup.opening().stream().map(Move::toString).toList(),
-                answers.stream().findFirst(), StderrLines.last(seat.stderr(), 4));
+        boolean misread = Hints.misreadOpening(
+                setup.variant(),
+                setup.opening().stream().map(Move::toString).toList(),
+                answers.stream().findFirst(),
+                StderrLines.last(seat.stderr(), 4));
         // Then that hint replaces the one the answer alone suggested (debug output, a missing flush).
-        return problem.map(p -> misread ? p.replaceFirst("; hint: .*$", "") + stderr(seat) + "; hint: " + Hints.OPENING
+        return problem.map(p -> misread
+                ? p.replaceFirst("; hint: .*$", "") + stderr(seat) + "; hint: " + Hints.OPENING
                 : p + stderr(seat));
     }
 
@@ -92,9 +97,11 @@ public final class Preflight {
             position = position.play(move);
         }
         String asked = "'start'";
-        long firstWait = control.firstMoveAllowance().toNanos() + control.perGame().toNanos();
+        long firstWait =
+                control.firstMoveAllowance().toNanos() + control.perGame().toNanos();
         if (!opening.isEmpty()) {
-            seat.send("opening " + opening.stream().map(Move::toString).collect(Collectors.joining(" ")),
+            seat.send(
+                    "opening " + opening.stream().map(Move::toString).collect(Collectors.joining(" ")),
                     System.nanoTime() + firstWait);
             asked = "'start' after the opening line";
         }
@@ -104,9 +111,15 @@ public final class Preflight {
                 && seat.exitStatus(Duration.ofMillis(500)).isEmpty()) {
             return Optional.of("stopped reading its input before it was asked for a move" + exit(seat));
         }
-        long allowed = control.perMove().map(cap -> Math.min(cap.toNanos(), control.perGame().toNanos()))
+        long allowed = control.perMove()
+                .map(cap -> Math.min(cap.toNanos(), control.perGame().toNanos()))
                 .orElse(control.perGame().toNanos());
-        Optional<String> first = legalAnswer(variant, position, seat, asked, allowed + control.firstMoveAllowance().toNanos(),
+        Optional<String> first = legalAnswer(
+                variant,
+                position,
+                seat,
+                asked,
+                allowed + control.firstMoveAllowance().toNanos(),
                 answers);
         if (first.isPresent()) {
             return first;
@@ -115,15 +128,16 @@ public final class Preflight {
         // opening line, say), which its games would take as a protocol error before its next move.
         Optional<Reply> extra = seat.unasked();
         if (extra.isPresent() && extra.get() instanceof Reply.Line line) {
-            return Optional.of("wrote '" + TerminalText.escape(shorten(line.text())) + "' besides its move, before it was"
-                    + " asked for another" + (opening.isEmpty() ? "" : " (an answer to the opening line? it needs none)"));
+            return Optional.of("wrote '" + TerminalText.escape(shorten(line.text()))
+                    + "' besides its move, before it was" + " asked for another"
+                    + (opening.isEmpty() ? "" : " (an answer to the opening line? it needs none)"));
         }
         return Optional.empty();
     }
 
     /** What is wrong with the bot's answer, or empty when it is a legal move. */
-    private static Optional<String> legalAnswer(Variant variant, Position position, Seat seat, String asked, long allowedNanos,
-            List<String> answers) {
+    private static Optional<String> legalAnswer(
+            Variant variant, Position position, Seat seat, String asked, long allowedNanos, List<String> answers) {
         Reply reply = seat.read(System.nanoTime() + allowedNanos);
         if (reply instanceof Reply.Line line) {
             answers.add(line.text());
@@ -131,13 +145,15 @@ public final class Preflight {
             if (move.isPresent() && position.isLegal(move.get())) {
                 return Optional.empty();
             }
-            return Optional.of("answered " + asked + " with '" + TerminalText.escape(shorten(line.text())) + "', which is not "
-                    + (move.isPresent() ? "a legal move there" : "a move like " + variant.moveExample() + "; hint: "
-                            + Hints.DEBUG_ON_STDOUT));
+            return Optional.of(
+                    "answered " + asked + " with '" + TerminalText.escape(shorten(line.text())) + "', which is not "
+                            + (move.isPresent()
+                                    ? "a legal move there"
+                                    : "a move like " + variant.moveExample() + "; hint: " + Hints.DEBUG_ON_STDOUT));
         }
         if (reply instanceof Reply.Timeout) {
-            return Optional.of(String.format(Locale.ROOT, "did not answer %s within %.3f s; hint: %s", asked,
-                    allowedNanos / 1e9, Hints.FLUSH));
+            return Optional.of(String.format(
+                    Locale.ROOT, "did not answer %s within %.3f s; hint: %s", asked, allowedNanos / 1e9, Hints.FLUSH));
         }
         if (reply instanceof Reply.TooLong || reply instanceof Reply.Flood) {
             return Optional.of("answered " + asked + " with more output than a move");
@@ -146,7 +162,9 @@ public final class Preflight {
     }
 
     private static String exit(Seat seat) {
-        return seat.exitStatus(Duration.ofMillis(500)).map(code -> " (" + caissa.arena.game.Game.exitDescription(code) + ")").orElse("");
+        return seat.exitStatus(Duration.ofMillis(500))
+                .map(code -> " (" + Game.exitDescription(code) + ")")
+                .orElse("");
     }
 
     private static String stderr(Seat seat) {

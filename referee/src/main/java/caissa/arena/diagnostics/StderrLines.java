@@ -10,6 +10,7 @@ public final class StderrLines {
 
     /** How many lines a diagnosis shows: a Python traceback's last frame and its error. */
     public static final int SHOWN = 4;
+
     private static final int MAX_LINE = 200;
     /** Lines the arena's test bots and some runtimes write that explain nothing. */
     private static final Pattern NOISE = Pattern.compile("^(?:child-)?pid \\d+$");
@@ -18,8 +19,7 @@ public final class StderrLines {
             "(?m)^(?:Traceback \\(most recent call last\\):|Exception in thread \"|thread '.*' panicked at"
                     + "|terminate called after throwing|Segmentation fault|Fatal error:|panic: )");
 
-    private StderrLines() {
-    }
+    private StderrLines() {}
 
     /** The last {@code count} non-blank lines, escaped for printing, each at most 200 characters. */
     public static List<String> last(StderrExcerpt stderr, int count) {
@@ -40,7 +40,8 @@ public final class StderrLines {
 
     /** Whether the bot printed an uncaught error (a traceback, a panic, a fatal signal message). */
     public static boolean hasTraceback(StderrExcerpt stderr) {
-        return TRACEBACK.matcher(stderr.head()).find() || TRACEBACK.matcher(stderr.tail()).find();
+        return TRACEBACK.matcher(stderr.head()).find()
+                || TRACEBACK.matcher(stderr.tail()).find();
     }
 
     private static String shorten(String line) {

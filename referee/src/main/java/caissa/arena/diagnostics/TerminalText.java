@@ -9,8 +9,7 @@ package caissa.arena.diagnostics;
  */
 public final class TerminalText {
 
-    private TerminalText() {
-    }
+    private TerminalText() {}
 
     /** One line: every control character escaped, line feeds included. */
     public static String escape(String text) {
@@ -55,7 +54,10 @@ public final class TerminalText {
      * and isolates, zero-width characters, the byte order mark).
      */
     private static boolean isControl(char c) {
-        return c < 0x20 || (c >= 0x7f && c <= 0x9f) || Character.getType(c) == Character.FORMAT
-                || c == '\u2028' || c == '\u2029';
+        return c < 0x20
+                || (c >= 0x7f && c <= 0x9f)
+                || Character.getType(c) == Character.FORMAT
+                || c == '\u2028'
+                || c == '\u2029';
     }
 }

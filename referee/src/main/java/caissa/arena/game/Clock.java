@@ -45,7 +45,8 @@ final class Clock {
      * carried over as a debt (the clock does not go below zero).
      */
     void charge(long elapsed) {
-        long charged = first ? Math.max(0, elapsed - control.firstMoveAllowance().toNanos()) : elapsed;
+        long charged =
+                first ? Math.max(0, elapsed - control.firstMoveAllowance().toNanos()) : elapsed;
         first = false;
         used += charged;
         remaining = Math.max(0, remaining - charged) + control.increment().toNanos();

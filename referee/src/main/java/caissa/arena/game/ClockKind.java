@@ -28,7 +28,9 @@ public enum ClockKind {
     /** The kind named {@code word}, or an error that lists the known ones. */
     @JsonCreator
     public static ClockKind fromWord(String word) {
-        return Arrays.stream(values()).filter(k -> k.word.equals(word)).findFirst()
+        return Arrays.stream(values())
+                .filter(k -> k.word.equals(word))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown clock '" + word + "' (known: wall, cpu)"));
     }
 

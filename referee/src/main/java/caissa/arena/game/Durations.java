@@ -11,8 +11,7 @@ public final class Durations {
 
     private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");
 
-    private Durations() {
-    }
+    private Durations() {}
 
     /**
      * A reply's time as shown to people: whole milliseconds, and "under 1 ms" below that. A reply
@@ -41,8 +40,8 @@ public final class Durations {
             default -> amount.multiply(BigDecimal.valueOf(3_600_000));
         };
         if (millis.compareTo(BigDecimal.valueOf(Limits.MAX_DURATION.toMillis())) > 0) {
-            throw new IllegalArgumentException("'" + text + "' is longer than the longest duration, "
-                    + Limits.MAX_DURATION.toHours() + "h");
+            throw new IllegalArgumentException(
+                    "'" + text + "' is longer than the longest duration, " + Limits.MAX_DURATION.toHours() + "h");
         }
         if (millis.scaleByPowerOfTen(6).stripTrailingZeros().scale() > 0) {
             throw new IllegalArgumentException("'" + text + "' is more precise than a nanosecond");

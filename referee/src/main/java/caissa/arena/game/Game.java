@@ -36,12 +36,14 @@ public final class Game {
     private static final Duration EXIT_STATUS_WAIT = Duration.ofMillis(500);
     /** The CPU clock's wall-time safety cap: this many times the allowance, plus {@link #CPU_CAP_EXTRA}. */
     static final long CPU_CAP_FACTOR = 3;
+
     static final long CPU_CAP_EXTRA = Duration.ofSeconds(1).toNanos();
     /**
      * How often, at most, a CPU clock looks at the bot's CPU time while waiting for its reply (and
      * a wall clock at what it excuses, once the limit has passed).
      */
     static final long CPU_POLL_MAX = Duration.ofMillis(20).toNanos();
+
     static final long CPU_POLL_MIN = Duration.ofMillis(1).toNanos();
 
     private final GameSetup setup;
@@ -80,11 +82,9 @@ public final class Game {
     /** How a wait for a reply ended: a reply, or a forfeit on one of the clocks. */
     private sealed interface Wait {
         /** A reply, and what it costs the bot if it is a line: the CPU (cpu clock) or wall time (wall clock) it took. */
-        record Replied(Reply reply, long took) implements Wait {
-        }
+        record Replied(Reply reply, long took) implements Wait {}
 
-        record OutOfTime(String how) implements Wait {
-        }
+        record OutOfTime(String how) implements Wait {}
     }
 
     /** The environment variable that tells a bot the game's variant (HEXCAISSA.md 8). */
@@ -145,11 +145,25 @@ public final class Game {
             shutDown();
         }
         long durationMillis = (ticker.nanoTime() - t0) / 1_000_000;
-        return new GameRecord(GameRecord.SCHEMA, Version.current(), setup.variant(), setup.tournament(),
-                playerRecord(places.get(Side.WHITE)), playerRecord(places.get(Side.BLACK)),
-                GameRecord.TimeControlRecord.of(setup.timeControl()), setup.opening(), start.toCfn(), moves,
-                outcome.result(), outcome.termination(), loser(outcome.result()), outcome.reason(),
-                position.toCfn(), startedAt.toString(), durationMillis, setup.book());
+        return new GameRecord(
+                GameRecord.SCHEMA,
+                Version.current(),
+                setup.variant(),
+                setup.tournament(),
+                playerRecord(places.get(Side.WHITE)),
+                playerRecord(places.get(Side.BLACK)),
+                GameRecord.TimeControlRecord.of(setup.timeControl()),
+                setup.opening(),
+                start.toCfn(),
+                moves,
+                outcome.result(),
+                outcome.termination(),
+                loser(outcome.result()),
+                outcome.reason(),
+                position.toCfn(),
+                startedAt.toString(),
+                durationMillis,
+                setup.book());
     }
 
     private void open(Place place) {
@@ -165,13 +179,17 @@ public final class Game {
         Place white = places.get(Side.WHITE);
         Place black = places.get(Side.BLACK);
         if (white.startFailure != null && black.startFailure != null) {
-            return Optional.of(new GameOutcome(Result.BOTH_LOSE, Termination.START_FAILURE,
-                    "neither bot could be started: " + white.who() + ": " + white.startFailure + "; "
-                            + black.who() + ": " + black.startFailure));
+            return Optional.of(new GameOutcome(
+                    Result.BOTH_LOSE,
+                    Termination.START_FAILURE,
+                    "neither bot could be started: " + white.who() + ": " + white.startFailure + "; " + black.who()
+                            + ": " + black.startFailure));
         }
         for (Place place : List.of(white, black)) {
             if (place.startFailure != null) {
-                return Optional.of(GameOutcome.irregularLoss(place.side, Termination.START_FAILURE,
+                return Optional.of(GameOutcome.irregularLoss(
+                        place.side,
+                        Termination.START_FAILURE,
                         place.who() + " could not be started: " + place.startFailure));
             }
         }
@@ -197,7 +215,8 @@ public final class Game {
             return played;
         }
         String reason = String.join("; ", reasons) + " (" + played.reason() + ")";
-        return over.size() == 2 ? new GameOutcome(Result.BOTH_LOSE, Termination.RESOURCE_LIMIT, reason)
+        return over.size() == 2
+                ? new GameOutcome(Result.BOTH_LOSE, Termination.RESOURCE_LIMIT, reason)
                 : GameOutcome.irregularLoss(over.get(0), Termination.RESOURCE_LIMIT, reason);
     }
 
@@ -216,11 +235,16 @@ public final class Game {
             }
         }
         if (stuck.size() == 2) {
-            return Optional.of(new GameOutcome(Result.BOTH_LOSE, Termination.TIME_FORFEIT,
-                    "neither bot read the opening line within its " + seconds(stuck.get(0).clock.allowance())));
+            return Optional.of(new GameOutcome(
+                    Result.BOTH_LOSE,
+                    Termination.TIME_FORFEIT,
+                    "neither bot read the opening line within its "
+                            + seconds(stuck.get(0).clock.allowance())));
         }
-        return stuck.stream().findFirst().map(place -> timeForfeit(place, "did not read the opening line within its "
-                + seconds(place.clock.allowance())));
+        return stuck.stream()
+                .findFirst()
+                .map(place -> timeForfeit(
+                        place, "did not read the opening line within its " + seconds(place.clock.allowance())));
     }
 
     /** How long a write to the bot may wait for it to read: its whole limit (or, on a CPU clock, the wall-time cap). */
@@ -260,8 +284,10 @@ public final class Game {
             // (its pipe is full) spends its own time, and loses on time when it runs out.
             Delivery delivery = mover.seat.send(line, writing + writeLimit(mover));
             if (delivery instanceof Delivery.TimedOut) {
-                return timeForfeit(mover, "did not read its input within its " + seconds(mover.clock.allowance())
-                        + marginNote() + " (" + seconds(Math.max(0, mover.clock.remaining())) + " left on its clock)");
+                return timeForfeit(
+                        mover,
+                        "did not read its input within its " + seconds(mover.clock.allowance()) + marginNote() + " ("
+                                + seconds(Math.max(0, mover.clock.remaining())) + " left on its clock)");
             }
             if (!(delivery instanceof Delivery.Written written)) {
                 return crash(mover, "stopped reading its input");
@@ -279,7 +305,8 @@ public final class Game {
             if (previousReceived != Long.MIN_VALUE) {
                 listener.relayed(written.doneNanos() - previousReceived);
             }
-            Wait wait = cpuClock ? awaitOnCpu(mover, sent, cpuBefore)
+            Wait wait = cpuClock
+                    ? awaitOnCpu(mover, sent, cpuBefore)
                     : awaitOnWall(mover, writing, sent, waitedBefore, cpuBefore);
             if (wait instanceof Wait.OutOfTime out) {
                 mover.spent += mover.clock.allowance();
@@ -322,7 +349,9 @@ public final class Game {
     }
 
     private static GameOutcome aborted() {
-        return new GameOutcome(Result.ABORTED, Termination.ABORTED,
+        return new GameOutcome(
+                Result.ABORTED,
+                Termination.ABORTED,
                 "the arena was stopped before the game was over; the game does not count");
     }
 
@@ -361,9 +390,10 @@ public final class Game {
                         + " (" + seconds(Math.max(0, mover.clock.remaining())) + " left on its clock)");
             }
             if (now - wallCap >= 0) {
-                return new Wait.OutOfTime("did not reply within " + seconds(wallCap - sent) + " of wall time, twice its "
-                        + seconds(mover.clock.allowance()) + marginNote() + ", the most that the "
-                        + seconds(excused) + " it waited for a core can add");
+                return new Wait.OutOfTime(
+                        "did not reply within " + seconds(wallCap - sent) + " of wall time, twice its "
+                                + seconds(mover.clock.allowance()) + marginNote() + ", the most that the "
+                                + seconds(excused) + " it waited for a core can add");
             }
             deadline = Math.min(wallCap, now + Math.max(CPU_POLL_MIN, limit - charged));
         }
@@ -399,8 +429,8 @@ public final class Game {
         while (true) {
             long used = mover.seat.cpuNanos() - cpuBefore;
             if (used > limit) {
-                return new Wait.OutOfTime("used more than its " + seconds(mover.clock.allowance())
-                        + " of CPU time" + marginNote() + " (cpu clock)");
+                return new Wait.OutOfTime("used more than its " + seconds(mover.clock.allowance()) + " of CPU time"
+                        + marginNote() + " (cpu clock)");
             }
             long now = ticker.nanoTime();
             if (now - wallCap >= 0) {
@@ -461,30 +491,44 @@ public final class Game {
     private GameOutcome misplayed(Place seat, String text, Optional<Move> move) {
         if (move.isEmpty() && position.variant().hasMoveSyntax(text)) {
             // HEXCAISSA.md 8: the shape of a move naming a cell the board lacks (a6-a7) is an illegal move.
-            return GameOutcome.irregularLoss(seat.side, Termination.ILLEGAL_MOVE, seat.who() + " played "
-                    + quote(text.strip()) + ", which names a cell that is not on the " + position.variant() + " board");
+            return GameOutcome.irregularLoss(
+                    seat.side,
+                    Termination.ILLEGAL_MOVE,
+                    seat.who() + " played " + quote(text.strip()) + ", which names a cell that is not on the "
+                            + position.variant() + " board");
         }
         if (move.isEmpty()) {
-            String what = text.isBlank() ? "an empty line"
-                    : quote(text) + ", which is not a move like " + position.variant().moveExample();
+            String what = text.isBlank()
+                    ? "an empty line"
+                    : quote(text) + ", which is not a move like "
+                            + position.variant().moveExample();
             return protocolError(seat, "replied " + what);
         }
-        return GameOutcome.irregularLoss(seat.side, Termination.ILLEGAL_MOVE, seat.who() + " played " + move.get()
-                + ", which is illegal: " + position.illegalReason(move.get()).orElseThrow());
+        return GameOutcome.irregularLoss(
+                seat.side,
+                Termination.ILLEGAL_MOVE,
+                seat.who() + " played " + move.get() + ", which is illegal: "
+                        + position.illegalReason(move.get()).orElseThrow());
     }
 
     private GameOutcome byTheRules(Outcome rules) {
         Side toMove = position.sideToMove();
         if (rules instanceof Outcome.Checkmate mate) {
-            return new GameOutcome(Result.winFor(mate.winner()), Termination.CHECKMATE,
-                    places.get(mate.winner()).who() + " wins by checkmate: " + places.get(toMove).who()
-                            + " is in check and has no legal move");
+            return new GameOutcome(
+                    Result.winFor(mate.winner()),
+                    Termination.CHECKMATE,
+                    places.get(mate.winner()).who() + " wins by checkmate: "
+                            + places.get(toMove).who() + " is in check and has no legal move");
         }
         if (rules instanceof Outcome.Stalemate) {
-            return new GameOutcome(Result.DRAW, Termination.STALEMATE,
+            return new GameOutcome(
+                    Result.DRAW,
+                    Termination.STALEMATE,
                     "stalemate: " + places.get(toMove).who() + " has no legal move and is not in check");
         }
-        return new GameOutcome(Result.DRAW, Termination.MOVE_LIMIT,
+        return new GameOutcome(
+                Result.DRAW,
+                Termination.MOVE_LIMIT,
                 "move limit: " + position.plies() + " plies played without checkmate or stalemate");
     }
 
@@ -496,14 +540,13 @@ public final class Game {
         // A bot whose sandbox could not be built never ran: the game did not happen, by the arena's doing.
         Optional<String> notStarted = seat.seat.launchFailure(EXIT_STATUS_WAIT);
         if (notStarted.isPresent()) {
-            return GameOutcome.irregularLoss(seat.side, Termination.START_FAILURE,
-                    seat.who() + " could not be started: " + notStarted.get());
+            return GameOutcome.irregularLoss(
+                    seat.side, Termination.START_FAILURE, seat.who() + " could not be started: " + notStarted.get());
         }
         Optional<Integer> status = seat.seat.exitStatus(EXIT_STATUS_WAIT);
-        String how = status.map(Game::exitDescription)
-                .orElse(what + " but is still running");
-        return GameOutcome.irregularLoss(seat.side, Termination.CRASH,
-                seat.who() + " " + how + " before the game was over");
+        String how = status.map(Game::exitDescription).orElse(what + " but is still running");
+        return GameOutcome.irregularLoss(
+                seat.side, Termination.CRASH, seat.who() + " " + how + " before the game was over");
     }
 
     /**
@@ -544,7 +587,8 @@ public final class Game {
 
     /** Both bots are asked to end at once and share one grace period, then anything left is killed. */
     private void shutDown() {
-        List<Place> running = places.values().stream().filter(place -> place.seat != null).toList();
+        List<Place> running =
+                places.values().stream().filter(place -> place.seat != null).toList();
         // A suspended bot could neither read end nor exit by itself.
         running.forEach(place -> place.seat.resume());
         running.forEach(place -> place.seat.askToEnd());
@@ -554,8 +598,12 @@ public final class Game {
 
     private GameRecord.PlayerRecord playerRecord(Place seat) {
         StderrExcerpt stderr = seat.seat == null ? StderrExcerpt.EMPTY : seat.seat.stderr();
-        return new GameRecord.PlayerRecord(seat.entrant.name(), seat.entrant.command().argv(),
-                seat.clock.used() / 1_000_000, seat.spent / 1_000_000, stderr,
+        return new GameRecord.PlayerRecord(
+                seat.entrant.name(),
+                seat.entrant.command().argv(),
+                seat.clock.used() / 1_000_000,
+                seat.spent / 1_000_000,
+                stderr,
                 seat.shutdown == null ? null : GameRecord.ExitRecord.of(seat.shutdown),
                 seat.seat == null ? null : seat.seat.sandbox().orElse(null));
     }

@@ -16,8 +16,26 @@ import java.util.List;
  * reports/README.md and reports/schemas/game.schema.json). Replaying {@code moves} from
  * {@code start} gives {@code final}.
  */
-@JsonPropertyOrder({"schema", "arenaVersion", "variant", "tournament", "white", "black", "timeControl", "opening", "start",
-    "moves", "result", "termination", "loser", "reason", "final", "startedAt", "durationMillis", "book"})
+@JsonPropertyOrder({
+    "schema",
+    "arenaVersion",
+    "variant",
+    "tournament",
+    "white",
+    "black",
+    "timeControl",
+    "opening",
+    "start",
+    "moves",
+    "result",
+    "termination",
+    "loser",
+    "reason",
+    "final",
+    "startedAt",
+    "durationMillis",
+    "book"
+})
 public record GameRecord(
         String schema,
         String arenaVersion,
@@ -51,18 +69,54 @@ public record GameRecord(
         variant = variant == null ? Variant.CAISSA : variant;
         // In JSON a move is only text: the record's variant says which board it is on.
         Variant board = variant;
-        opening = opening.stream().map(m -> m.variant() == board ? m : board.move(m.toString())).toList();
-        moves = moves.stream().map(m -> m.move().variant() == board ? m
-                : new PlayedMove(m.ply(), m.side(), board.move(m.move().toString()), m.micros(), m.raw())).toList();
+        opening = opening.stream()
+                .map(m -> m.variant() == board ? m : board.move(m.toString()))
+                .toList();
+        moves = moves.stream()
+                .map(m -> m.move().variant() == board
+                        ? m
+                        : new PlayedMove(m.ply(), m.side(), board.move(m.move().toString()), m.micros(), m.raw()))
+                .toList();
     }
 
     /** A log of a game whose opening came from no book (and every log written before books existed). */
-    public GameRecord(String schema, String arenaVersion, Variant variant, TournamentGame tournament, PlayerRecord white,
-            PlayerRecord black, TimeControlRecord timeControl, List<Move> opening, String start, List<PlayedMove> moves,
-            Result result, Termination termination, String loser, String reason, String finalPosition, String startedAt,
+    public GameRecord(
+            String schema,
+            String arenaVersion,
+            Variant variant,
+            TournamentGame tournament,
+            PlayerRecord white,
+            PlayerRecord black,
+            TimeControlRecord timeControl,
+            List<Move> opening,
+            String start,
+            List<PlayedMove> moves,
+            Result result,
+            Termination termination,
+            String loser,
+            String reason,
+            String finalPosition,
+            String startedAt,
             long durationMillis) {
-        this(schema, arenaVersion, variant, tournament, white, black, timeControl, opening, start, moves, result,
-                termination, loser, reason, finalPosition, startedAt, durationMillis, null);
+        this(
+                schema,
+                arenaVersion,
+                variant,
+                tournament,
+                white,
+                black,
+                timeControl,
+                opening,
+                start,
+                moves,
+                result,
+                termination,
+                loser,
+                reason,
+                finalPosition,
+                startedAt,
+                durationMillis,
+                null);
     }
 
     /**
@@ -70,8 +124,7 @@ public record GameRecord(
      * text. Absent when the opening was drawn at random or there was none.
      */
     @JsonPropertyOrder({"line", "text"})
-    public record BookLineRecord(int line, String text) {
-    }
+    public record BookLineRecord(int line, String text) {}
 
     public PlayerRecord player(Side side) {
         return side == Side.WHITE ? white : black;
@@ -79,14 +132,30 @@ public record GameRecord(
 
     /** The same log with another place in its run. */
     public GameRecord withTournament(TournamentGame game) {
-        return new GameRecord(schema, arenaVersion, variant, game, white, black, timeControl, opening, start, moves, result,
-                termination, loser, reason, finalPosition, startedAt, durationMillis, book);
+        return new GameRecord(
+                schema,
+                arenaVersion,
+                variant,
+                game,
+                white,
+                black,
+                timeControl,
+                opening,
+                start,
+                moves,
+                result,
+                termination,
+                loser,
+                reason,
+                finalPosition,
+                startedAt,
+                durationMillis,
+                book);
     }
 
     /** Where a game stands in a tournament or match; absent for a single {@code caissa play}. */
     @JsonPropertyOrder({"name", "game", "games", "pair"})
-    public record TournamentGame(String name, int game, int games, int pair) {
-    }
+    public record TournamentGame(String name, int game, int games, int pair) {}
 
     /**
      * One bot in one game.
@@ -100,8 +169,14 @@ public record GameRecord(
      * @param sandbox what held it (sandbox, limits and how they were enforced); null when it was not started
      */
     @JsonPropertyOrder({"name", "command", "timeUsedMillis", "thinkingMillis", "stderr", "exit", "sandbox"})
-    public record PlayerRecord(String name, List<String> command, long timeUsedMillis, long thinkingMillis,
-            StderrExcerpt stderr, ExitRecord exit, SandboxRecord sandbox) {
+    public record PlayerRecord(
+            String name,
+            List<String> command,
+            long timeUsedMillis,
+            long thinkingMillis,
+            StderrExcerpt stderr,
+            ExitRecord exit,
+            SandboxRecord sandbox) {
         public PlayerRecord {
             command = List.copyOf(command);
         }
@@ -111,8 +186,11 @@ public record GameRecord(
     @JsonPropertyOrder({"exitedByItself", "exitCode", "leftoverProcesses", "killed"})
     public record ExitRecord(boolean exitedByItself, Integer exitCode, int leftoverProcesses, boolean killed) {
         static ExitRecord of(ShutdownReport report) {
-            return new ExitRecord(report.exitedByItself(), report.exitCode().orElse(null),
-                    report.leftoverProcesses(), report.killed());
+            return new ExitRecord(
+                    report.exitedByItself(),
+                    report.exitCode().orElse(null),
+                    report.leftoverProcesses(),
+                    report.killed());
         }
     }
 
@@ -120,15 +198,32 @@ public record GameRecord(
      * The clocks, written as in tournament files: {@code "30s"}, {@code null} for no cap. The last
      * three are absent from logs written before they existed (then: 0s, wall, true).
      */
-    @JsonPropertyOrder({"timePerGame", "timePerMove", "increment", "firstMoveAllowance", "timeMargin", "clock",
-        "suspendIdle"})
-    public record TimeControlRecord(String timePerGame, String timePerMove, String increment, String firstMoveAllowance,
-            String timeMargin, String clock, Boolean suspendIdle) {
+    @JsonPropertyOrder({
+        "timePerGame",
+        "timePerMove",
+        "increment",
+        "firstMoveAllowance",
+        "timeMargin",
+        "clock",
+        "suspendIdle"
+    })
+    public record TimeControlRecord(
+            String timePerGame,
+            String timePerMove,
+            String increment,
+            String firstMoveAllowance,
+            String timeMargin,
+            String clock,
+            Boolean suspendIdle) {
         public static TimeControlRecord of(TimeControl control) {
-            return new TimeControlRecord(Durations.format(control.perGame()),
+            return new TimeControlRecord(
+                    Durations.format(control.perGame()),
                     control.perMove().map(Durations::format).orElse(null),
-                    Durations.format(control.increment()), Durations.format(control.firstMoveAllowance()),
-                    Durations.format(control.margin()), control.clock().word(), control.suspendIdle());
+                    Durations.format(control.increment()),
+                    Durations.format(control.firstMoveAllowance()),
+                    Durations.format(control.margin()),
+                    control.clock().word(),
+                    control.suspendIdle());
         }
     }
 }

@@ -45,21 +45,37 @@ public record GameSetup(
         Objects.requireNonNull(isolation, "isolation");
         for (Move move : opening) {
             if (move.variant() != variant) {
-                throw new IllegalArgumentException("opening move " + move + " is a " + move.variant() + " move, not "
-                        + variant);
+                throw new IllegalArgumentException(
+                        "opening move " + move + " is a " + move.variant() + " move, not " + variant);
             }
         }
     }
 
     /** A setup whose opening comes from no book. */
-    public GameSetup(Entrant white, Entrant black, TimeControl timeControl, List<Move> opening, Duration grace,
-            BotProcess.Limits limits, GameRecord.TournamentGame tournament, Variant variant, Isolation isolation) {
+    public GameSetup(
+            Entrant white,
+            Entrant black,
+            TimeControl timeControl,
+            List<Move> opening,
+            Duration grace,
+            BotProcess.Limits limits,
+            GameRecord.TournamentGame tournament,
+            Variant variant,
+            Isolation isolation) {
         this(white, black, timeControl, opening, grace, limits, tournament, variant, isolation, null);
     }
 
     public static GameSetup of(Entrant white, Entrant black, TimeControl timeControl) {
-        return new GameSetup(white, black, timeControl, List.of(), DEFAULT_GRACE, BotProcess.Limits.DEFAULT, null,
-                Variant.CAISSA, Isolation.defaults());
+        return new GameSetup(
+                white,
+                black,
+                timeControl,
+                List.of(),
+                DEFAULT_GRACE,
+                BotProcess.Limits.DEFAULT,
+                null,
+                Variant.CAISSA,
+                Isolation.defaults());
     }
 
     public Entrant entrant(Side side) {
@@ -84,13 +100,14 @@ public record GameSetup(
         return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, other, isolation, book);
     }
 
-
     /** The same game between other bots. */
     public GameSetup withEntrants(Entrant newWhite, Entrant newBlack) {
-        return new GameSetup(newWhite, newBlack, timeControl, opening, grace, limits, tournament, variant, isolation, book);
+        return new GameSetup(
+                newWhite, newBlack, timeControl, opening, grace, limits, tournament, variant, isolation, book);
     }
 
     public GameSetup withIsolation(Isolation newIsolation) {
-        return new GameSetup(white, black, timeControl, opening, grace, limits, tournament, variant, newIsolation, book);
+        return new GameSetup(
+                white, black, timeControl, opening, grace, limits, tournament, variant, newIsolation, book);
     }
 }

@@ -14,5 +14,4 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param raw the reply line exactly as the bot wrote it (case, white space)
  */
 @JsonPropertyOrder({"ply", "side", "move", "micros", "raw"})
-public record PlayedMove(int ply, Side side, Move move, long micros, String raw) {
-}
+public record PlayedMove(int ply, Side side, Move move, long micros, String raw) {}

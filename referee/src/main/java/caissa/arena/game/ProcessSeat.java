@@ -48,8 +48,8 @@ public final class ProcessSeat implements Seat {
         };
     }
 
-    private static Opened open(GameSetup setup, Isolation isolation, Parts parts, BotHost host, Entrant entrant,
-            String name) {
+    private static Opened open(
+            GameSetup setup, Isolation isolation, Parts parts, BotHost host, Entrant entrant, String name) {
         BotCommand command;
         BotCommand opponent;
         try {
@@ -59,8 +59,8 @@ public final class ProcessSeat implements Seat {
         } catch (IllegalArgumentException e) {
             return new Opened.Failed(e.getMessage());
         }
-        Optional<String> problem = Containment.startProblem(command)
-                .or(() -> Containment.visibilityProblem(command, isolation, parts));
+        Optional<String> problem =
+                Containment.startProblem(command).or(() -> Containment.visibilityProblem(command, isolation, parts));
         if (problem.isPresent()) {
             return new Opened.Failed(problem.get());
         }

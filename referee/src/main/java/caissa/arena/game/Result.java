@@ -44,7 +44,9 @@ public enum Result {
 
     @JsonCreator
     public static Result fromText(String text) {
-        return Arrays.stream(values()).filter(r -> r.text.equals(text)).findFirst()
+        return Arrays.stream(values())
+                .filter(r -> r.text.equals(text))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown result '" + text + "'"));
     }
 

@@ -104,10 +104,8 @@ public interface Seat {
 
     /** Opening a seat either works or fails for a reason a person can read. */
     sealed interface Opened {
-        record Ready(Seat seat) implements Opened {
-        }
+        record Ready(Seat seat) implements Opened {}
 
-        record Failed(String reason) implements Opened {
-        }
+        record Failed(String reason) implements Opened {}
     }
 }

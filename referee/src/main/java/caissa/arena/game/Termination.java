@@ -50,7 +50,9 @@ public enum Termination {
 
     @JsonCreator
     public static Termination fromWord(String word) {
-        return Arrays.stream(values()).filter(t -> t.word.equals(word)).findFirst()
+        return Arrays.stream(values())
+                .filter(t -> t.word.equals(word))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown termination '" + word + "'"));
     }
 

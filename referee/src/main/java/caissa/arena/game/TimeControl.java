@@ -19,8 +19,14 @@ import java.util.Optional;
  *     its reply until it is sent the next line, as in the CodeCup (on by default): a bot cannot
  *     think on its opponent's time, nor slow its opponent down
  */
-public record TimeControl(Duration perGame, Optional<Duration> perMove, Duration increment, Duration firstMoveAllowance,
-        Duration margin, ClockKind clock, boolean suspendIdle) {
+public record TimeControl(
+        Duration perGame,
+        Optional<Duration> perMove,
+        Duration increment,
+        Duration firstMoveAllowance,
+        Duration margin,
+        ClockKind clock,
+        boolean suspendIdle) {
 
     /** CodeCup's: 30 s per game, no cap per move, no increment, 1 s for start-up. */
     public static final TimeControl DEFAULT =
@@ -40,7 +46,8 @@ public record TimeControl(Duration perGame, Optional<Duration> perMove, Duration
             throw new IllegalArgumentException("the time per game must be positive, got " + Durations.format(perGame));
         }
         if (perMove.isPresent() && (perMove.get().isNegative() || perMove.get().isZero())) {
-            throw new IllegalArgumentException("the time per move must be positive, got " + Durations.format(perMove.get()));
+            throw new IllegalArgumentException(
+                    "the time per move must be positive, got " + Durations.format(perMove.get()));
         }
         if (increment.isNegative()) {
             throw new IllegalArgumentException("the increment cannot be negative");
@@ -54,7 +61,8 @@ public record TimeControl(Duration perGame, Optional<Duration> perMove, Duration
             throw new IllegalArgumentException("the time margin cannot be negative");
         }
         // However a time control is built, no clock arithmetic can overflow (see Limits.MAX_DURATION).
-        for (Duration d : new Duration[] {perGame, perMove.orElse(Duration.ZERO), increment, firstMoveAllowance, margin}) {
+        for (Duration d :
+                new Duration[] {perGame, perMove.orElse(Duration.ZERO), increment, firstMoveAllowance, margin}) {
             if (d.compareTo(Limits.MAX_DURATION) > 0) {
                 throw new IllegalArgumentException("a duration of the time control is longer than "
                         + Limits.MAX_DURATION.toHours() + "h: " + Durations.format(d));
@@ -93,7 +101,8 @@ public record TimeControl(Duration perGame, Optional<Duration> perMove, Duration
     /** For example {@code 30s per game, 1s cap per move, +0s per move, 1s first-move allowance}. */
     public String describe() {
         return Durations.format(perGame) + " per game"
-                + perMove.map(cap -> ", " + Durations.format(cap) + " cap per move").orElse("")
+                + perMove.map(cap -> ", " + Durations.format(cap) + " cap per move")
+                        .orElse("")
                 + ", +" + Durations.format(increment) + " per move, "
                 + Durations.format(firstMoveAllowance) + " first-move allowance"
                 + (margin.isZero() ? "" : ", " + Durations.format(margin) + " margin")

@@ -28,10 +28,10 @@ public final class Limits {
 
     /** The longest single argument of a bot command, and the most arguments. */
     public static final int MAX_ARGUMENT_LENGTH = 4096;
+
     public static final int MAX_ARGUMENTS = 256;
 
-    private Limits() {
-    }
+    private Limits() {}
 
     /** What is wrong with a whole number, or empty when it is within {@code [min, max]}. */
     public static Optional<String> range(long value, long min, long max) {

@@ -10,8 +10,7 @@ import java.util.Optional;
  */
 public final class Names {
 
-    private Names() {
-    }
+    private Names() {}
 
     /** What is wrong with the name, or empty when it is a name. */
     public static Optional<String> problem(String name) {

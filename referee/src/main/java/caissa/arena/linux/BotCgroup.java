@@ -46,6 +46,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     static final long PID_NAMESPACE = Namespaces.pid();
     /** Whether this arena has swept the groups of dead arenas yet (once, before its first group). */
     private static final AtomicBoolean SWEPT = new AtomicBoolean();
+
     private static final AtomicLong MADE = new AtomicLong();
 
     /**
@@ -82,6 +83,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     private final byte[] cpuText = new byte[1024];
     /** The freezer's two values, made once, for the same reason: written twice a move. */
     private ByteBuffer frozenValue;
+
     private ByteBuffer thawedValue;
     /** Set by {@link #remove}: no file of the group is opened again. */
     private boolean removed;
@@ -90,6 +92,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
      * they only ever grow, and a group used again must not report its last bot's limit.
      */
     private long oomKillsBefore;
+
     private long refusedBefore;
 
     BotCgroup(GroupLimits limits) {
@@ -289,8 +292,7 @@ public abstract sealed class BotCgroup permits CgroupV1, CgroupV2 {
     abstract boolean frozenNow() throws IOException;
 
     /** Before the first freeze. */
-    void beforeFreeze() {
-    }
+    void beforeFreeze() {}
 
     /** Kills the given members of the group at once; returns how many. */
     abstract int killOnce(List<Long> pids);

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -46,6 +47,7 @@ public final class CgroupV1 extends BotCgroup {
     private static final int MAX_LINGERING = 256;
     /** An empty freezer group kept frozen while bots run (see {@link #keepFreezerActive}); null until the first freeze. */
     private static Path keeper;
+
     private static boolean keeperTried;
 
     /** One folder per controller; the pids one is replaced when the group is used again (see {@link #resetForReuse}). */
@@ -73,7 +75,8 @@ public final class CgroupV1 extends BotCgroup {
         Map<String, Path> dirs = new LinkedHashMap<>();
         try {
             for (String controller : CONTROLLERS) {
-                Path parent = parent(controller).orElseThrow(() -> new IOException("no v1 " + controller + " hierarchy"));
+                Path parent =
+                        parent(controller).orElseThrow(() -> new IOException("no v1 " + controller + " hierarchy"));
                 dirs.put(controller, Files.createDirectory(parent.resolve(leaf)));
             }
             write(dirs.get("memory").resolve("memory.limit_in_bytes"), Long.toString(limits.memoryBytes()));
@@ -265,8 +268,8 @@ public final class CgroupV1 extends BotCgroup {
         // The new group takes a name of its own: the lingering one may still be put aside under its name.
         String leaf = lingering.getFileName().toString();
         int tail = leaf.lastIndexOf('-');
-        return Files.createDirectory(lingering.resolveSibling(leaf.substring(0, tail + 1)
-                + UUID.randomUUID().toString().substring(0, 8)));
+        return Files.createDirectory(lingering.resolveSibling(
+                leaf.substring(0, tail + 1) + UUID.randomUUID().toString().substring(0, 8)));
     }
 
     private static long processCount(Path pids) {
@@ -325,8 +328,9 @@ public final class CgroupV1 extends BotCgroup {
         if (parent.isEmpty()) {
             return null;
         }
-        Path dir = parent.get().resolve(PREFIX + owner + "." + PID_NAMESPACE + "-freezer-keeper-"
-                + UUID.randomUUID().toString().substring(0, 8));
+        Path dir = parent.get()
+                .resolve(PREFIX + owner + "." + PID_NAMESPACE + "-freezer-keeper-"
+                        + UUID.randomUUID().toString().substring(0, 8));
         try {
             Files.createDirectory(dir);
             write(dir.resolve("freezer.state"), "FROZEN");
@@ -346,11 +350,20 @@ public final class CgroupV1 extends BotCgroup {
     static int sweepStaleGroups() {
         Map<String, Map<String, Path>> stale = new LinkedHashMap<>();
         for (String controller : CONTROLLERS) {
-            parent(controller).ifPresent(parent -> staleIn(parent).forEach(group ->
-                    stale.computeIfAbsent(group.getFileName().toString(), l -> new LinkedHashMap<>()).put(controller, group)));
+            parent(controller)
+                    .ifPresent(parent -> staleIn(parent)
+                            .forEach(group -> stale.computeIfAbsent(
+                                            group.getFileName().toString(), l -> new LinkedHashMap<>())
+                                    .put(controller, group)));
         }
-        List<Path> all = stale.values().stream().flatMap(dirs -> dirs.values().stream()).toList();
-        killEverythingIn(all, stale.values().stream().map(dirs -> dirs.get("freezer")).filter(java.util.Objects::nonNull).toList());
+        List<Path> all =
+                stale.values().stream().flatMap(dirs -> dirs.values().stream()).toList();
+        killEverythingIn(
+                all,
+                stale.values().stream()
+                        .map(dirs -> dirs.get("freezer"))
+                        .filter(Objects::nonNull)
+                        .toList());
         all.forEach(BotCgroup::rmdir);
         return stale.size();
     }

@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -70,8 +69,8 @@ final class CgroupV2 extends BotCgroup {
             synchronized (CgroupV2.class) {
                 known = place;
                 if (known == null) {
-                    known = CgroupV2Tree.setUp(ROOT, ownGroups().get(""), ARENA_PID,
-                            PREFIX + ARENA_PID + "." + PID_NAMESPACE + "-arena");
+                    known = CgroupV2Tree.setUp(
+                            ROOT, ownGroups().get(""), ARENA_PID, PREFIX + ARENA_PID + "." + PID_NAMESPACE + "-arena");
                     place = known;
                 }
             }

@@ -48,8 +48,7 @@ final class CgroupV2Tree {
         }
     }
 
-    private CgroupV2Tree() {
-    }
+    private CgroupV2Tree() {}
 
     /**
      * Sets up the arena's place in the v2 hierarchy mounted at {@code mount}: moves process
@@ -70,10 +69,12 @@ final class CgroupV2Tree {
         // Only the root group has no cgroup.type; it may hold processes and still give controllers.
         boolean root = !Files.exists(own.resolve("cgroup.type"));
         if (!root) {
-            if (!Files.isWritable(own.resolve("cgroup.procs")) || !Files.isWritable(own.resolve("cgroup.subtree_control"))) {
-                return Place.unusable("the arena's group " + own + " is not delegated to this user (its cgroup.procs or "
-                        + "cgroup.subtree_control is not writable); start the arena with "
-                        + "'systemd-run --user --scope -p Delegate=yes', as the caissa launcher does where it can");
+            if (!Files.isWritable(own.resolve("cgroup.procs"))
+                    || !Files.isWritable(own.resolve("cgroup.subtree_control"))) {
+                return Place.unusable(
+                        "the arena's group " + own + " is not delegated to this user (its cgroup.procs or "
+                                + "cgroup.subtree_control is not writable); start the arena with "
+                                + "'systemd-run --user --scope -p Delegate=yes', as the caissa launcher does where it can");
             }
             List<Long> others = BotCgroup.processesIn(own);
             others.remove(Long.valueOf(pid));
@@ -94,13 +95,17 @@ final class CgroupV2Tree {
             }
         }
         try {
-            Set<String> offered = Set.of(BotCgroup.read(own.resolve("cgroup.controllers")).split("\\s+"));
-            List<String> missing = REQUIRED.stream().filter(c -> !offered.contains(c)).toList();
+            Set<String> offered =
+                    Set.of(BotCgroup.read(own.resolve("cgroup.controllers")).split("\\s+"));
+            List<String> missing =
+                    REQUIRED.stream().filter(c -> !offered.contains(c)).toList();
             if (!missing.isEmpty()) {
-                return Place.unusable("the " + String.join(" and ", missing) + " controller" + (missing.size() > 1 ? "s are" : " is")
-                        + " not offered to the arena's group " + own + " (cgroup.controllers: " + String.join(" ", offered).strip() + ")");
+                return Place.unusable("the " + String.join(" and ", missing) + " controller"
+                        + (missing.size() > 1 ? "s are" : " is") + " not offered to the arena's group " + own
+                        + " (cgroup.controllers: " + String.join(" ", offered).strip() + ")");
             }
-            Set<String> enabled = Set.of(BotCgroup.read(own.resolve("cgroup.subtree_control")).split("\\s+"));
+            Set<String> enabled =
+                    Set.of(BotCgroup.read(own.resolve("cgroup.subtree_control")).split("\\s+"));
             for (String controller : REQUIRED) {
                 if (!enabled.contains(controller)) {
                     write(own.resolve("cgroup.subtree_control"), "+" + controller);

@@ -20,8 +20,7 @@ public final class KernelFiles {
 
     private static final int FIRST_SIZE = 256;
 
-    private KernelFiles() {
-    }
+    private KernelFiles() {}
 
     /**
      * The whole text (ASCII as the kernel writes it; a process's name may hold any byte, which is

@@ -13,10 +13,8 @@ public sealed interface LimitHit {
      *
      * @param peakBytes the most the group held at once, where the kernel keeps that figure
      */
-    record Memory(OptionalLong peakBytes) implements LimitHit {
-    }
+    record Memory(OptionalLong peakBytes) implements LimitHit {}
 
     /** The kernel refused the group a new process or thread: the one too many, not a kill. */
-    record Processes() implements LimitHit {
-    }
+    record Processes() implements LimitHit {}
 }

@@ -13,8 +13,7 @@ public final class Namespaces {
 
     private static final Path SELF = Path.of("/proc/self");
 
-    private Namespaces() {
-    }
+    private Namespaces() {}
 
     /** The inode number of this process's PID namespace ({@code /proc/self/ns/pid}), 0 when unknown. */
     public static long pid() {
@@ -43,7 +42,10 @@ public final class Namespaces {
         } catch (IOException | SecurityException e) {
             return true;
         }
-        return text.lines().map(String::strip).map(line -> line.split("\\s+")).filter(fields -> fields.length == 3)
+        return text.lines()
+                .map(String::strip)
+                .map(line -> line.split("\\s+"))
+                .filter(fields -> fields.length == 3)
                 .anyMatch(fields -> {
                     long inside = Long.parseLong(fields[0]);
                     return inside <= id && id < inside + Long.parseLong(fields[2]);

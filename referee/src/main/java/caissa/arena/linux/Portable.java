@@ -22,14 +22,15 @@ public final class Portable {
      * system property alone is read at every call, since tests turn portable mode on and off.
      */
     private static final boolean ASKED_BY_ENVIRONMENT = "1".equals(System.getenv(VARIABLE));
-    private static final boolean LINUX = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
+
+    private static final boolean LINUX =
+            System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
 
     /** What portable mode does not enforce, for the one line a command prints. */
     public static final String NOT_ENFORCED = "no sandbox, no memory, process, open-file or file-size limits, no idle"
             + " suspension and no cpu clock; processes a bot detaches from its tree are not found";
 
-    private Portable() {
-    }
+    private Portable() {}
 
     /** Whether the arena runs in portable mode: off Linux, or when asked. */
     public static boolean on() {

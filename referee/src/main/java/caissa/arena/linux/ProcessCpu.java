@@ -20,10 +20,10 @@ public final class ProcessCpu {
 
     /** Linux reports children's times in USER_HZ ticks, 100 a second on every architecture's ABI. */
     private static final long NANOS_PER_TICK = 10_000_000L;
+
     private static final Path PROC = Path.of("/proc");
 
-    private ProcessCpu() {
-    }
+    private ProcessCpu() {}
 
     public static long nanos(long pid) {
         return Portable.procAvailable() ? treeNanos(pid, 0) : 0;

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -30,7 +31,7 @@ public final class ProcessTree {
 
     private final String marker = UUID.randomUUID().toString();
     private final Set<ProcessHandle> seen = new LinkedHashSet<>();
-    private final Set<String> pipes = new java.util.HashSet<>();
+    private final Set<String> pipes = new HashSet<>();
     private ProcessHandle root;
 
     /** The variable and value to put in the bot's environment. */
@@ -58,8 +59,11 @@ public final class ProcessTree {
         if (root == null) {
             return 0;
         }
-        return (int) root.descendants().filter(ProcessTree::running)
-                .filter(h -> !h.info().command().map(c -> c.endsWith("/" + program)).orElse(true)).count();
+        return (int) root.descendants()
+                .filter(ProcessTree::running)
+                .filter(h ->
+                        !h.info().command().map(c -> c.endsWith("/" + program)).orElse(true))
+                .count();
     }
 
     /** The bot's processes other than the bot itself that are still alive. */
@@ -69,7 +73,8 @@ public final class ProcessTree {
         all.addAll(markedProcesses());
         List<ProcessHandle> alive = new ArrayList<>();
         for (ProcessHandle handle : all) {
-            if (running(handle) && (root == null || handle.pid() != root.pid())
+            if (running(handle)
+                    && (root == null || handle.pid() != root.pid())
                     && handle.pid() != ProcessHandle.current().pid()) {
                 alive.add(handle);
             }
@@ -116,7 +121,8 @@ public final class ProcessTree {
             return handle.isAlive();
         }
         try {
-            String stat = KernelFiles.read(PROC.resolve(Long.toString(handle.pid())).resolve("stat"));
+            String stat =
+                    KernelFiles.read(PROC.resolve(Long.toString(handle.pid())).resolve("stat"));
             return !stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
         } catch (IOException | RuntimeException e) {
             // No /proc (not Linux), or it exited while we looked: trust isAlive.
@@ -131,7 +137,9 @@ public final class ProcessTree {
         }
         for (String fd : List.of("0", "1", "2")) {
             try {
-                String target = Files.readSymbolicLink(PROC.resolve(Long.toString(root.pid())).resolve("fd").resolve(fd))
+                String target = Files.readSymbolicLink(PROC.resolve(Long.toString(root.pid()))
+                                .resolve("fd")
+                                .resolve(fd))
                         .toString();
                 if (target.startsWith("pipe:")) {
                     pipes.add(target);
@@ -155,7 +163,8 @@ public final class ProcessTree {
         }
         long self = ProcessHandle.current().pid();
         List<ProcessHandle> holders = new ArrayList<>();
-        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(PROC, p -> isNumeric(p.getFileName().toString()))) {
+        try (DirectoryStream<Path> dirs =
+                Files.newDirectoryStream(PROC, p -> isNumeric(p.getFileName().toString()))) {
             for (Path dir : dirs) {
                 long pid = Long.parseLong(dir.getFileName().toString());
                 if (pid != self && holdsAny(dir.resolve("fd"))) {
@@ -196,10 +205,12 @@ public final class ProcessTree {
         }
         String entry = MARKER_VARIABLE + "=" + marker;
         List<ProcessHandle> found = new ArrayList<>();
-        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(PROC, p -> isNumeric(p.getFileName().toString()))) {
+        try (DirectoryStream<Path> dirs =
+                Files.newDirectoryStream(PROC, p -> isNumeric(p.getFileName().toString()))) {
             for (Path dir : dirs) {
                 if (hasEnvironmentEntry(dir.resolve("environ"), entry)) {
-                    ProcessHandle.of(Long.parseLong(dir.getFileName().toString())).ifPresent(found::add);
+                    ProcessHandle.of(Long.parseLong(dir.getFileName().toString()))
+                            .ifPresent(found::add);
                 }
             }
         } catch (IOException | SecurityException e) {

@@ -20,6 +20,7 @@ public final class RunQueueWait implements AutoCloseable {
     private final FileChannel file;
     /** Direct, so that a reading is one pread into it (a heap buffer goes through a temporary one). */
     private final ByteBuffer buffer = ByteBuffer.allocateDirect(96);
+
     private final byte[] text = new byte[96];
 
     private RunQueueWait(FileChannel file) {

@@ -7,6 +7,9 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Sends SIGSTOP and SIGCONT to a bot's process group, for suspending idle bots where no freezer
@@ -24,6 +27,7 @@ public final class Signals {
     /** Each request: the signal, whether to answer once it is sent (1) or not (0), then the targets, all numbers the arena wrote. */
     private static final String LOOP =
             "while read -r sig ack targets; do kill -s \"$sig\" -- $targets 2>/dev/null; [ \"$ack\" = 0 ] || echo; done";
+
     private static Signals instance;
 
     private final Process shell;
@@ -37,41 +41,41 @@ public final class Signals {
     }
 
     /** The shared signaller, started on first use; empty where there is no POSIX shell. */
-    public static synchronized java.util.Optional<Signals> shared() {
+    public static synchronized Optional<Signals> shared() {
         if (instance == null || !instance.shell.isAlive()) {
             if (Portable.on() || !Files.isExecutable(SH)) {
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
             try {
                 ProcessBuilder builder = new ProcessBuilder(SH.toString(), "-c", LOOP);
                 builder.redirectError(ProcessBuilder.Redirect.DISCARD);
                 instance = new Signals(builder.start());
             } catch (IOException e) {
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
         }
-        return java.util.Optional.of(instance);
+        return Optional.of(instance);
     }
 
     /** Stops every process of the group; returns once the request is with the shell, which sends it next. */
     public boolean stop(long group) {
-        return send("STOP", group, java.util.List.of(), false);
+        return send("STOP", group, List.of(), false);
     }
 
     /**
      * Stops the processes {@code pids}, which left the bot's group (a new session of their own);
      * returns once the signal is sent, so that what they started meanwhile can be looked for.
      */
-    public boolean stopEach(java.util.Collection<Long> pids) {
+    public boolean stopEach(Collection<Long> pids) {
         return pids.isEmpty() || send("STOP", 0, pids, true);
     }
 
     /** Continues every process of the group and the processes {@code pids} outside it; returns once the signals are sent. */
-    public boolean resume(long group, java.util.Collection<Long> pids) {
+    public boolean resume(long group, Collection<Long> pids) {
         return send("CONT", group, pids, true);
     }
 
-    private synchronized boolean send(String signal, long group, java.util.Collection<Long> pids, boolean awaitSent) {
+    private synchronized boolean send(String signal, long group, Collection<Long> pids, boolean awaitSent) {
         if (group == 1 || group < 0 || (group == 0 && pids.isEmpty())) {
             throw new IllegalArgumentException("refusing to signal process group " + group);
         }
@@ -87,7 +91,8 @@ public final class Signals {
             return true;
         }
         try {
-            requests.write((signal + " " + (awaitSent ? 1 : 0) + " " + targets + "\n").getBytes(StandardCharsets.US_ASCII));
+            requests.write(
+                    (signal + " " + (awaitSent ? 1 : 0) + " " + targets + "\n").getBytes(StandardCharsets.US_ASCII));
             requests.flush();
             return !awaitSent || acks.readLine() != null;
         } catch (IOException e) {

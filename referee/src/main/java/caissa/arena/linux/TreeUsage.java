@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What a process and every process below it hold right now, read from Linux's /proc: their
@@ -138,7 +140,7 @@ public record TreeUsage(List<Long> pids, int threads, long residentBytes, long p
      */
     public long openMemoryFileBytes() {
         long total = 0;
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         for (long pid : pids) {
             Path fds = PROC.resolve(pid + "/fd");
             try (var links = Files.newDirectoryStream(fds)) {

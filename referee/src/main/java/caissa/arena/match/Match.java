@@ -6,6 +6,7 @@ import caissa.arena.diagnostics.IrregularLossTally;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.Result;
+import caissa.arena.openings.BookLine;
 import caissa.arena.records.Folders;
 import caissa.arena.records.GameFiles;
 import caissa.arena.records.InputFiles;
@@ -15,9 +16,7 @@ import caissa.arena.rules.Side;
 import caissa.arena.runner.GamePool;
 import caissa.arena.runner.Openings;
 import caissa.arena.runner.Shard;
-import caissa.arena.bot.BotHost;
 import caissa.arena.sandbox.Isolation;
-import caissa.arena.openings.BookLine;
 import caissa.arena.stats.Elo;
 import caissa.arena.stats.EloEstimate;
 import caissa.arena.stats.Los;
@@ -28,6 +27,7 @@ import caissa.arena.stats.SprtRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,13 +73,15 @@ public final class Match {
     }
 
     /** Plays the match, writing every game log into {@code out/games/}, and returns its summary. */
-    public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer) throws Exception {
+    public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer)
+            throws Exception {
         return run(settings, out, concurrency, observer, Optional.empty(), Isolation.defaults());
     }
 
     /** Plays the match or one shard of it, each bot in the default sandbox and limits. */
-    public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
-            Optional<Shard> shard) throws Exception {
+    public static MatchReport run(
+            MatchSettings settings, Path out, int concurrency, MatchObserver observer, Optional<Shard> shard)
+            throws Exception {
         return run(settings, out, concurrency, observer, shard, Isolation.defaults());
     }
 
@@ -89,29 +91,55 @@ public final class Match {
      * {@code match.json} for {@link MatchMerge}. Each bot runs in the given sandbox and limits,
      * and the output folder is hidden from them.
      */
-    public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
-            Optional<Shard> shard, Isolation isolation) throws Exception {
+    public static MatchReport run(
+            MatchSettings settings,
+            Path out,
+            int concurrency,
+            MatchObserver observer,
+            Optional<Shard> shard,
+            Isolation isolation)
+            throws Exception {
         try (BotHost host = BotHost.open()) {
             return run(settings, out, concurrency, observer, shard, isolation, host);
         }
     }
 
     /** {@link #run(MatchSettings, Path, int, MatchObserver, Optional, Isolation)} with the bots of the command's {@code host}. */
-    public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
-            Optional<Shard> shard, Isolation isolation, BotHost host) throws Exception {
+    public static MatchReport run(
+            MatchSettings settings,
+            Path out,
+            int concurrency,
+            MatchObserver observer,
+            Optional<Shard> shard,
+            Isolation isolation,
+            BotHost host)
+            throws Exception {
         return run(settings, out, concurrency, observer, shard, isolation, GamePool.hosted(host));
     }
 
     /** As above, each game played by {@code player} (one that forfeits a broken bot's games, say). */
-    public static MatchReport run(MatchSettings settings, Path out, int concurrency, MatchObserver observer,
-            Optional<Shard> shard, Isolation isolation, GamePool.Player player) throws Exception {
+    public static MatchReport run(
+            MatchSettings settings,
+            Path out,
+            int concurrency,
+            MatchObserver observer,
+            Optional<Shard> shard,
+            Isolation isolation,
+            GamePool.Player player)
+            throws Exception {
         if (shard.isPresent() && settings.sequential()) {
-            throw new IllegalArgumentException("a sequential match cannot be sharded: its length depends on its results");
+            throw new IllegalArgumentException(
+                    "a sequential match cannot be sharded: its length depends on its results");
         }
         Folders.createOwn(out.resolve(MatchLayout.GAMES_DIR));
         if (shard.isPresent()) {
-            Json.writeFile(out.resolve(MatchLayout.SHARD_FILE), MatchShardRecord.of(caissa.arena.Version.current(),
-                    settings, shard.get().index(), shard.get().count()));
+            Json.writeFile(
+                    out.resolve(MatchLayout.SHARD_FILE),
+                    MatchShardRecord.of(
+                            Version.current(),
+                            settings,
+                            shard.get().index(),
+                            shard.get().count()));
         }
         Match match = new Match(settings, concurrency, out, observer, isolation.hiding(List.of(out)));
         match.shard = shard;
@@ -136,11 +164,14 @@ public final class Match {
         for (int number = 1; number <= started; number++) {
             Path file = logFile(number);
             if (Files.isRegularFile(file)) {
-                GameRecord record = Json.mapper().readValue(InputFiles.readRecord(file, InputFiles.GAME_LOG_CAP), GameRecord.class);
+                GameRecord record =
+                        Json.mapper().readValue(InputFiles.readRecord(file, InputFiles.GAME_LOG_CAP), GameRecord.class);
                 GameRecord.TournamentGame at = record.tournament();
                 if (at.games() != games) {
-                    Json.writeFile(file, record.withTournament(new GameRecord.TournamentGame(at.name(), at.game(), games,
-                            at.pair())));
+                    Json.writeFile(
+                            file,
+                            record.withTournament(
+                                    new GameRecord.TournamentGame(at.name(), at.game(), games, at.pair())));
                 }
             }
         }
@@ -174,7 +205,9 @@ public final class Match {
     }
 
     private Optional<GameSetup> next() {
-        while (started < settings.maxGames() && shard.isPresent() && !shard.get().owns((started + 2) / 2 - 1)) {
+        while (started < settings.maxGames()
+                && shard.isPresent()
+                && !shard.get().owns((started + 2) / 2 - 1)) {
             started++;
         }
         if (started >= settings.maxGames() || decision != Sprt.Decision.CONTINUE) {
@@ -190,12 +223,10 @@ public final class Match {
             BookLine line = settings.book().get().at(pair - 1);
             setup = setup.withOpening(line.moves(), new GameRecord.BookLineRecord(line.line(), line.text()));
         } else {
-            setup = setup.withOpening(Openings.opening(settings.variant(), settings.seed(), pair - 1,
-                    settings.openingPlies()));
+            setup = setup.withOpening(
+                    Openings.opening(settings.variant(), settings.seed(), pair - 1, settings.openingPlies()));
         }
-        return Optional.of(setup
-                .withVariant(settings.variant())
-
+        return Optional.of(setup.withVariant(settings.variant())
                 .withTournament(new GameRecord.TournamentGame("match", number, settings.maxGames(), pair))
                 .withIsolation(isolation));
     }
@@ -238,7 +269,8 @@ public final class Match {
         Pentanomial pentanomial = run.pairs();
         double llr = run.llr();
         Decision verdict;
-        Sprt.Decision reached = settings.sequential() ? decision
+        Sprt.Decision reached = settings.sequential()
+                ? decision
                 : games == settings.maxGames() ? sprt.decision(pentanomial) : Sprt.Decision.CONTINUE;
         verdict = switch (reached) {
             case H1 -> Decision.H1;
@@ -250,24 +282,48 @@ public final class Match {
             verdict = Decision.FAILED;
         }
         EloEstimate elo = pentanomial.pairs() == 0 ? null : Elo.estimate(pentanomial);
-        return new MatchReport(MatchReport.SCHEMA, Version.current(),
-                new MatchReport.Player(settings.engine().name(), settings.engine().command().argv()),
-                new MatchReport.Player(settings.baseline().name(), settings.baseline().command().argv()),
-                new MatchReport.Settings(GameRecord.TimeControlRecord.of(settings.timeControl()), settings.openingPlies(),
-                        settings.seed(), settings.sequential(), settings.maxGames(), concurrency,
+        return new MatchReport(
+                MatchReport.SCHEMA,
+                Version.current(),
+                new MatchReport.Player(
+                        settings.engine().name(), settings.engine().command().argv()),
+                new MatchReport.Player(
+                        settings.baseline().name(),
+                        settings.baseline().command().argv()),
+                new MatchReport.Settings(
+                        GameRecord.TimeControlRecord.of(settings.timeControl()),
+                        settings.openingPlies(),
+                        settings.seed(),
+                        settings.sequential(),
+                        settings.maxGames(),
+                        concurrency,
                         settings.book().map(b -> b.book().file().toString()).orElse(null)),
                 out.resolve(MatchLayout.GAMES_DIR).toString(),
-                new MatchReport.SprtRecord(sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta()), verdict, false,
-                games, wins, draws, losses,
-                java.util.Arrays.stream(pentanomial.counts()).boxed().toList(),
+                new MatchReport.SprtRecord(sprt.elo0(), sprt.elo1(), sprt.alpha(), sprt.beta()),
+                verdict,
+                false,
+                games,
+                wins,
+                draws,
+                losses,
+                Arrays.stream(pentanomial.counts()).boxed().toList(),
                 elo == null || !Double.isFinite(elo.elo()) ? null : round(elo.elo()),
                 elo == null || !Double.isFinite(elo.error()) ? null : round(elo.error()),
-                round4(Los.of(wins, losses)), round4(llr), List.of(round4(sprt.lowerBound()), round4(sprt.upperBound())),
-                decidedAtGames, new MatchReport.IrregularLosses(
-                        new MatchReport.SideLosses(engineIrregular, irregular.entries(settings.engine().name())),
-                        new MatchReport.SideLosses(baselineIrregular, irregular.entries(settings.baseline().name()))),
-                corrected(sprt, elo), normalized(),
-                settings.sequential() ? List.of(round4(run.lowerBound()), round4(run.upperBound()))
+                round4(Los.of(wins, losses)),
+                round4(llr),
+                List.of(round4(sprt.lowerBound()), round4(sprt.upperBound())),
+                decidedAtGames,
+                new MatchReport.IrregularLosses(
+                        new MatchReport.SideLosses(
+                                engineIrregular,
+                                irregular.entries(settings.engine().name())),
+                        new MatchReport.SideLosses(
+                                baselineIrregular,
+                                irregular.entries(settings.baseline().name()))),
+                corrected(sprt, elo),
+                normalized(),
+                settings.sequential()
+                        ? List.of(round4(run.lowerBound()), round4(run.upperBound()))
                         : List.of(round4(sprt.lowerBound()), round4(sprt.upperBound())));
     }
 

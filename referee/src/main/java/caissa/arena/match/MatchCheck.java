@@ -1,7 +1,5 @@
 package caissa.arena.match;
 
-import java.util.ArrayList;
-import java.util.List;
 import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.DisagreeingRecordException;
@@ -11,14 +9,17 @@ import caissa.arena.records.GameLogCheck;
 import caissa.arena.records.GameLogs;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
-import caissa.arena.records.Problems;
 import caissa.arena.records.MatchLayout;
+import caissa.arena.records.Problems;
+import caissa.arena.rules.Move;
 import caissa.arena.rules.Variant;
 import caissa.arena.runner.Openings;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -30,12 +31,10 @@ import java.util.Optional;
 public final class MatchCheck {
 
     /** What the folder says of the match: enough to know each game's players and opening. */
-    private record Schedule(String engine, String baseline, int openingPlies, long seed, Optional<Variant> variant,
-            boolean book) {
-    }
+    private record Schedule(
+            String engine, String baseline, int openingPlies, long seed, Optional<Variant> variant, boolean book) {}
 
-    private MatchCheck() {
-    }
+    private MatchCheck() {}
 
     /** Whether the folder is a match's: a shard's {@code match.json} or a summary of schema match/1. */
     public static boolean isMatchFolder(Path dir) {
@@ -67,17 +66,23 @@ public final class MatchCheck {
                 continue;
             } catch (IOException e) {
                 if (mode == FolderCheck.Mode.STRICT) {
-                    throw new DisagreeingRecordException(file, "is not a game log that can be read: "
-                            + Problems.ofRecord(e));
+                    throw new DisagreeingRecordException(
+                            file, "is not a game log that can be read: " + Problems.ofRecord(e));
                 }
                 continue;
             }
             boolean engineWhite = number % 2 == 1;
             Variant variant = s.variant().orElse(log.variant());
-            FolderCheck.judge(file, log, GameLogCheck.Expected.game(number)
-                    .withPlayers(engineWhite ? s.engine() : s.baseline(), engineWhite ? s.baseline() : s.engine())
-                    .withOpening(s.book() ? bookOpening(variant, log)
-                            : Openings.opening(variant, s.seed(), (number - 1) / 2, s.openingPlies())));
+            FolderCheck.judge(
+                    file,
+                    log,
+                    GameLogCheck.Expected.game(number)
+                            .withPlayers(
+                                    engineWhite ? s.engine() : s.baseline(), engineWhite ? s.baseline() : s.engine())
+                            .withOpening(
+                                    s.book()
+                                            ? bookOpening(variant, log)
+                                            : Openings.opening(variant, s.seed(), (number - 1) / 2, s.openingPlies())));
             checked++;
         }
         return new FolderCheck.Verified(checked, "the match " + s.engine() + " vs " + s.baseline());
@@ -87,25 +92,31 @@ public final class MatchCheck {
         Path file = dir.resolve(MatchLayout.SHARD_FILE);
         MatchShardRecord record;
         try {
-            record = Json.mapper().readValue(InputFiles.readRecord(file, InputFiles.RECORD_CAP), MatchShardRecord.class);
+            record =
+                    Json.mapper().readValue(InputFiles.readRecord(file, InputFiles.RECORD_CAP), MatchShardRecord.class);
         } catch (IOException e) {
             throw new BadInputException(file + " cannot be read: " + Problems.ofRecord(e));
         }
-        return new Schedule(record.engine().name(), record.baseline().name(), record.openingPlies(), record.seed(),
-                Optional.of(record.variant()), record.openings() != null);
+        return new Schedule(
+                record.engine().name(),
+                record.baseline().name(),
+                record.openingPlies(),
+                record.seed(),
+                Optional.of(record.variant()),
+                record.openings() != null);
     }
 
     /**
      * A match from a book: its summary names the book file, which may have changed since, so a log's
      * opening is checked against the book line it records (none recorded: no opening expected).
      */
-    private static List<caissa.arena.rules.Move> bookOpening(Variant variant, GameRecord log) {
+    private static List<Move> bookOpening(Variant variant, GameRecord log) {
         if (log.book() == null) {
             return List.of();
         }
-        List<caissa.arena.rules.Move> moves = new ArrayList<>();
+        List<Move> moves = new ArrayList<>();
         for (String token : log.book().text().strip().split("\\s+")) {
-            Optional<caissa.arena.rules.Move> move = variant.parseMove(token);
+            Optional<Move> move = variant.parseMove(token);
             if (move.isEmpty()) {
                 return List.of();
             }
@@ -123,13 +134,19 @@ public final class MatchCheck {
         try {
             JsonNode report = Json.mapper().readTree(InputFiles.readRecord(file, InputFiles.RECORD_CAP));
             JsonNode settings = report == null ? null : report.path("settings");
-            if (report == null || !MatchReport.SCHEMA.equals(report.path("schema").asText())
-                    || !settings.path("seed").isIntegralNumber() || !settings.path("openingPlies").isInt()) {
+            if (report == null
+                    || !MatchReport.SCHEMA.equals(report.path("schema").asText())
+                    || !settings.path("seed").isIntegralNumber()
+                    || !settings.path("openingPlies").isInt()) {
                 return Optional.empty();
             }
-            return Optional.of(new Schedule(report.path("engine").path("name").asText(),
-                    report.path("baseline").path("name").asText(), settings.get("openingPlies").asInt(),
-                    settings.get("seed").asLong(), Optional.empty(), settings.hasNonNull("openings")));
+            return Optional.of(new Schedule(
+                    report.path("engine").path("name").asText(),
+                    report.path("baseline").path("name").asText(),
+                    settings.get("openingPlies").asInt(),
+                    settings.get("seed").asLong(),
+                    Optional.empty(),
+                    settings.hasNonNull("openings")));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

@@ -1,9 +1,9 @@
 package caissa.arena.match;
 
-import caissa.arena.records.GameLogs;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.FolderCheck;
 import caissa.arena.records.GameFiles;
+import caissa.arena.records.GameLogs;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
 import caissa.arena.records.MatchLayout;
@@ -24,9 +24,7 @@ import java.util.stream.Stream;
  */
 public final class MatchMerge {
 
-
-    private MatchMerge() {
-    }
+    private MatchMerge() {}
 
     /** Whether the folder is a match shard's. */
     public static boolean isMatchShard(Path dir) {
@@ -42,20 +40,22 @@ public final class MatchMerge {
             if (!isMatchShard(dir)) {
                 throw new BadInputException(dir + ": not a match shard's folder (no " + MatchLayout.SHARD_FILE + ")");
             }
-            records.add(Json.mapper().readValue(InputFiles.readRecord(dir.resolve(MatchLayout.SHARD_FILE), InputFiles.RECORD_CAP),
-                    MatchShardRecord.class));
+            records.add(Json.mapper()
+                    .readValue(
+                            InputFiles.readRecord(dir.resolve(MatchLayout.SHARD_FILE), InputFiles.RECORD_CAP),
+                            MatchShardRecord.class));
         }
         MatchShardRecord first = records.get(0);
         Map<Integer, Path> byIndex = new TreeMap<>();
         for (int i = 0; i < records.size(); i++) {
             if (!records.get(i).sameMatchAs(first)) {
-                throw new BadInputException(shards.get(i) + ": from another match or other settings than "
-                        + shards.get(0));
+                throw new BadInputException(
+                        shards.get(i) + ": from another match or other settings than " + shards.get(0));
             }
             Path earlier = byIndex.put(records.get(i).shard().index(), shards.get(i));
             if (earlier != null) {
-                throw new BadInputException("shard " + records.get(i).shard().index() + "/" + first.shard().count()
-                        + " is given twice: " + earlier + " and " + shards.get(i));
+                throw new BadInputException("shard " + records.get(i).shard().index() + "/"
+                        + first.shard().count() + " is given twice: " + earlier + " and " + shards.get(i));
             }
         }
         Map<Integer, Path> found = new TreeMap<>();
@@ -75,7 +75,8 @@ public final class MatchMerge {
                     }
                     int number = named.getAsInt();
                     if (number < 1 || number > first.games()) {
-                        problems.add(file + ": game " + number + " is not in the match (games 1 to " + first.games() + ")");
+                        problems.add(
+                                file + ": game " + number + " is not in the match (games 1 to " + first.games() + ")");
                         continue;
                     }
                     Path other = found.putIfAbsent(number, dir);

@@ -2,6 +2,7 @@ package caissa.arena.match;
 
 import caissa.arena.diagnostics.IrregularLossTally;
 import caissa.arena.game.GameRecord;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
@@ -25,13 +26,56 @@ import java.util.List;
  *     inward by the overshoot expected from the LLR's path so far, as fishtest does; for a
  *     fixed-length match the same as {@code bounds}
  */
-@JsonPropertyOrder({"schema", "arenaVersion", "engine", "baseline", "settings", "gamesDir", "sprt", "decision",
-    "interrupted", "games", "wins", "draws", "losses", "pentanomial", "elo", "eloError", "los", "llr", "bounds",
-    "decidedAtGames", "irregularLosses", "eloCorrected", "normalizedElo", "stoppingBounds"})
-public record MatchReport(String schema, String arenaVersion, Player engine, Player baseline, Settings settings,
-        String gamesDir, SprtRecord sprt, Decision decision, boolean interrupted, int games, int wins, int draws,
-        int losses, List<Long> pentanomial, Double elo, Double eloError, double los, double llr, List<Double> bounds,
-        Integer decidedAtGames, IrregularLosses irregularLosses, EloInterval eloCorrected, EloInterval normalizedElo,
+@JsonPropertyOrder({
+    "schema",
+    "arenaVersion",
+    "engine",
+    "baseline",
+    "settings",
+    "gamesDir",
+    "sprt",
+    "decision",
+    "interrupted",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "pentanomial",
+    "elo",
+    "eloError",
+    "los",
+    "llr",
+    "bounds",
+    "decidedAtGames",
+    "irregularLosses",
+    "eloCorrected",
+    "normalizedElo",
+    "stoppingBounds"
+})
+public record MatchReport(
+        String schema,
+        String arenaVersion,
+        Player engine,
+        Player baseline,
+        Settings settings,
+        String gamesDir,
+        SprtRecord sprt,
+        Decision decision,
+        boolean interrupted,
+        int games,
+        int wins,
+        int draws,
+        int losses,
+        List<Long> pentanomial,
+        Double elo,
+        Double eloError,
+        double los,
+        double llr,
+        List<Double> bounds,
+        Integer decidedAtGames,
+        IrregularLosses irregularLosses,
+        EloInterval eloCorrected,
+        EloInterval normalizedElo,
         List<Double> stoppingBounds) {
 
     public static final String SCHEMA = "caissa-arena/match/1";
@@ -46,16 +90,18 @@ public record MatchReport(String schema, String arenaVersion, Player engine, Pla
 
     /** How the match was played: enough to run it again. */
     @JsonPropertyOrder({"timeControl", "openingPlies", "seed", "sequential", "maxGames", "concurrency", "openings"})
-    public record Settings(GameRecord.TimeControlRecord timeControl, int openingPlies, long seed, boolean sequential,
-            int maxGames, int concurrency,
-            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-            String openings) {
-    }
+    public record Settings(
+            GameRecord.TimeControlRecord timeControl,
+            int openingPlies,
+            long seed,
+            boolean sequential,
+            int maxGames,
+            int concurrency,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String openings) {}
 
     /** The hypotheses, in plain Elo, and the error rates. */
     @JsonPropertyOrder({"elo0", "elo1", "alpha", "beta"})
-    public record SprtRecord(double elo0, double elo1, double alpha, double beta) {
-    }
+    public record SprtRecord(double elo0, double elo1, double alpha, double beta) {}
 
     /**
      * An Elo estimate and its 95% interval; null stands for an infinite value (every pair won,
@@ -74,8 +120,7 @@ public record MatchReport(String schema, String arenaVersion, Player engine, Pla
 
     /** Irregular losses of each side: a regression match should also catch an engine that breaks. */
     @JsonPropertyOrder({"engine", "baseline"})
-    public record IrregularLosses(SideLosses engine, SideLosses baseline) {
-    }
+    public record IrregularLosses(SideLosses engine, SideLosses baseline) {}
 
     /** One side's irregular losses in all and by cause, each cause with an example game explained. */
     @JsonPropertyOrder({"games", "byCause"})
@@ -87,8 +132,30 @@ public record MatchReport(String schema, String arenaVersion, Player engine, Pla
 
     /** The same figures, marked as cut short: no decision was reached, whatever the figures so far say. */
     public MatchReport interruptedNow() {
-        return new MatchReport(schema, arenaVersion, engine, baseline, settings, gamesDir, sprt, Decision.INTERRUPTED, true, games,
-                wins, draws, losses, pentanomial, elo, eloError, los, llr, bounds, decidedAtGames, irregularLosses,
-                eloCorrected, normalizedElo, stoppingBounds);
+        return new MatchReport(
+                schema,
+                arenaVersion,
+                engine,
+                baseline,
+                settings,
+                gamesDir,
+                sprt,
+                Decision.INTERRUPTED,
+                true,
+                games,
+                wins,
+                draws,
+                losses,
+                pentanomial,
+                elo,
+                eloError,
+                los,
+                llr,
+                bounds,
+                decidedAtGames,
+                irregularLosses,
+                eloCorrected,
+                normalizedElo,
+                stoppingBounds);
     }
 }

@@ -1,8 +1,6 @@
 package caissa.arena.match;
 
 import caissa.arena.bot.BotHost;
-import caissa.arena.diagnostics.Diagnosis;
-import caissa.arena.diagnostics.IrregularLossTally;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.game.GameSetup;
 import caissa.arena.input.Texts;
@@ -37,23 +35,28 @@ public final class MatchRun {
      * @param json where the summary also goes ({@code --json})
      * @param interactive whether the progress line is redrawn in place, {@code columns} wide
      */
-    public record Request(MatchSettings settings, Path dir, int threads, Optional<Shard> shard, Isolation isolation,
-            BrokenBots broken, Optional<Path> book, Optional<Path> json, boolean interactive, int columns) {
-    }
+    public record Request(
+            MatchSettings settings,
+            Path dir,
+            int threads,
+            Optional<Shard> shard,
+            Isolation isolation,
+            BrokenBots broken,
+            Optional<Path> book,
+            Optional<Path> json,
+            boolean interactive,
+            int columns) {}
 
     /** How a run ended, for the command's exit code. */
     public sealed interface Ending {
         /** A bot cannot play and the match is refused, each such bot named on the error stream. */
-        record Refused() implements Ending {
-        }
+        record Refused() implements Ending {}
 
         /** A shard played its share: only the merge judges the match. */
-        record ShardPlayed() implements Ending {
-        }
+        record ShardPlayed() implements Ending {}
 
         /** The match was judged, or stopped (its summary so far written). */
-        record Judged(Decision decision) implements Ending {
-        }
+        record Judged(Decision decision) implements Ending {}
     }
 
     private final Request request;
@@ -75,20 +78,28 @@ public final class MatchRun {
         Path dir = request.dir();
         int cap = settings.maxGames();
         // Each bot is checked as its games will hold it: the match's sandbox and limits, its output hidden.
-        Map<String, String> brokenBots = PreflightCheck.problems(GameSetup.of(settings.engine(), settings.baseline(),
-                        settings.timeControl())
-                .withVariant(settings.variant())
-                .withOpening(settings.book().map(b -> b.at(0).moves())
-                        .orElseGet(() -> Openings.opening(settings.variant(), settings.seed(), 0, settings.openingPlies())))
-                .withIsolation(request.isolation().hiding(List.of(dir))), List.of(settings.engine(), settings.baseline()),
-                Map.of(settings.engine().name(), "--engine " + settings.engine().name(), settings.baseline().name(),
+        Map<String, String> brokenBots = PreflightCheck.problems(
+                GameSetup.of(settings.engine(), settings.baseline(), settings.timeControl())
+                        .withVariant(settings.variant())
+                        .withOpening(settings.book()
+                                .map(b -> b.at(0).moves())
+                                .orElseGet(() -> Openings.opening(
+                                        settings.variant(), settings.seed(), 0, settings.openingPlies())))
+                        .withIsolation(request.isolation().hiding(List.of(dir))),
+                List.of(settings.engine(), settings.baseline()),
+                Map.of(
+                        settings.engine().name(),
+                        "--engine " + settings.engine().name(),
+                        settings.baseline().name(),
                         "--baseline " + settings.baseline().name()),
                 request.threads());
         if (!brokenBots.isEmpty() && request.broken() != BrokenBots.FORFEIT) {
             // Leaving a bot out of a match leaves nothing to play: exclude refuses as refuse does.
             brokenBots.values().forEach(line -> err.println("caissa match: " + TerminalText.escape(line)));
-            err.println("caissa match: the match is refused" + (request.broken() == BrokenBots.EXCLUDE
-                    ? " (leaving a bot out of a match leaves nothing to play)" : "")
+            err.println("caissa match: the match is refused"
+                    + (request.broken() == BrokenBots.EXCLUDE
+                            ? " (leaving a bot out of a match leaves nothing to play)"
+                            : "")
                     + "; to play it with the broken bot losing each game by start-failure, add --broken forfeit");
             err.flush();
             return new Ending.Refused();
@@ -97,14 +108,16 @@ public final class MatchRun {
         header(brokenBots, cap);
         // A match cut short (Ctrl-C, SIGTERM, a CI timeout) still leaves its summary so far, marked as such.
         AtomicReference<MatchReport> latest = new AtomicReference<>(Match.before(settings, dir, request.threads()));
-        Thread onInterrupt = new Thread(() -> {
-            MatchReport cut = latest.get().interruptedNow();
-            writeSummaries(cut);
-            terminal.println();
-            terminal.println("interrupted after " + Texts.count(cut.games(), "game", "games") + "; the summary so far is in "
-                    + summaryFiles());
-            terminal.flush();
-        }, "match-interrupted");
+        Thread onInterrupt = new Thread(
+                () -> {
+                    MatchReport cut = latest.get().interruptedNow();
+                    writeSummaries(cut);
+                    terminal.println();
+                    terminal.println("interrupted after " + Texts.count(cut.games(), "game", "games")
+                            + "; the summary so far is in " + summaryFiles());
+                    terminal.flush();
+                },
+                "match-interrupted");
         if (request.shard().isEmpty()) {
             // A shard's figures are a part of a match: only the merge judges it.
             Runtime.getRuntime().addShutdownHook(onInterrupt);
@@ -112,10 +125,17 @@ public final class MatchRun {
         MatchReport report;
         BotHost bots = BotHost.open();
         try {
-            report = Match.run(settings, dir, request.threads(), (game, summary) -> {
-                latest.set(summary);
-                progressLine(MatchText.progress(summary, cap));
-            }, request.shard(), request.isolation(), BrokenBots.forfeiting(brokenBots, bots));
+            report = Match.run(
+                    settings,
+                    dir,
+                    request.threads(),
+                    (game, summary) -> {
+                        latest.set(summary);
+                        progressLine(MatchText.progress(summary, cap));
+                    },
+                    request.shard(),
+                    request.isolation(),
+                    BrokenBots.forfeiting(brokenBots, bots));
         } finally {
             bots.close();
             try {
@@ -133,8 +153,11 @@ public final class MatchRun {
         }
         terminal.println();
         if (request.shard().isPresent()) {
-            terminal.printf(Locale.ROOT, "shard %s: %d games played; judge the whole match with: caissa merge --out DIR SHARD-DIR...%n",
-                    request.shard().get(), report.games());
+            terminal.printf(
+                    Locale.ROOT,
+                    "shard %s: %d games played; judge the whole match with: caissa merge --out DIR SHARD-DIR...%n",
+                    request.shard().get(),
+                    report.games());
             terminal.flush();
             return new Ending.ShardPlayed();
         }
@@ -148,15 +171,24 @@ public final class MatchRun {
 
     private void header(Map<String, String> brokenBots, int cap) {
         MatchSettings settings = request.settings();
-        brokenBots.values().forEach(line -> terminal.println("broken: " + TerminalText.escape(line)
-                + "; it loses each game by start-failure (--broken forfeit)"));
-        terminal.printf("match: %s (engine) vs %s (baseline), %s %d games, %d at a time%n",
-                TerminalText.escape(settings.engine().name()), TerminalText.escape(settings.baseline().name()),
-                settings.sequential() ? "at most" : "exactly", cap, request.threads());
+        brokenBots
+                .values()
+                .forEach(line -> terminal.println("broken: " + TerminalText.escape(line)
+                        + "; it loses each game by start-failure (--broken forfeit)"));
+        terminal.printf(
+                "match: %s (engine) vs %s (baseline), %s %d games, %d at a time%n",
+                TerminalText.escape(settings.engine().name()),
+                TerminalText.escape(settings.baseline().name()),
+                settings.sequential() ? "at most" : "exactly",
+                cap,
+                request.threads());
         terminal.println("  engine:   " + settings.engine().command().display());
         terminal.println("  baseline: " + settings.baseline().command().display());
-        terminal.println("  sprt: " + settings.sprt() + "; clock: " + settings.timeControl().describe() + "; openings: "
-                + settings.book().map(b -> "book " + request.book().orElse(null) + " (" + b.book().size() + " lines)")
+        terminal.println("  sprt: " + settings.sprt() + "; clock: "
+                + settings.timeControl().describe() + "; openings: "
+                + settings.book()
+                        .map(b -> "book " + request.book().orElse(null) + " ("
+                                + b.book().size() + " lines)")
                         .orElse(settings.openingPlies() + " plies, seed " + settings.seed()));
         terminal.println("  game logs: " + request.dir().resolve(MatchLayout.GAMES_DIR));
         if (request.shard().isEmpty()) {
@@ -178,7 +210,8 @@ public final class MatchRun {
     }
 
     private String summaryFiles() {
-        return request.dir().resolve(MatchLayout.SUMMARY_FILE) + request.json().map(j -> " and " + j).orElse("");
+        return request.dir().resolve(MatchLayout.SUMMARY_FILE)
+                + request.json().map(j -> " and " + j).orElse("");
     }
 
     /** The summary in the match folder (where {@code caissa report} finds it) and, with --json, where asked. */

@@ -9,24 +9,44 @@ import java.util.Locale;
 /** A match's figures as the terminal shows them: the progress line and the verdict. */
 public final class MatchText {
 
-    private MatchText() {
-    }
+    private MatchText() {}
 
     /** The verdict, the figures and the irregular losses by cause; shared with {@code merge} of a sharded match. */
     public static void printVerdict(PrintWriter terminal, MatchReport report) {
-        terminal.printf(Locale.ROOT, "%s: %s after %d games%n", verdictSentence(report), report.decision().word(),
+        terminal.printf(
+                Locale.ROOT,
+                "%s: %s after %d games%n",
+                verdictSentence(report),
+                report.decision().word(),
                 report.games());
-        terminal.printf(Locale.ROOT, "  engine +%d =%d -%d, pairs %s, Elo %s, LOS %.1f%%, LLR %.2f [%.2f, %.2f]%n",
-                report.wins(), report.draws(), report.losses(), report.pentanomial(), elo(report), report.los() * 100,
-                report.llr(), stoppingBounds(report).get(0), stoppingBounds(report).get(1));
+        terminal.printf(
+                Locale.ROOT,
+                "  engine +%d =%d -%d, pairs %s, Elo %s, LOS %.1f%%, LLR %.2f [%.2f, %.2f]%n",
+                report.wins(),
+                report.draws(),
+                report.losses(),
+                report.pentanomial(),
+                elo(report),
+                report.los() * 100,
+                report.llr(),
+                stoppingBounds(report).get(0),
+                stoppingBounds(report).get(1));
         if (report.eloCorrected() != null && report.settings().sequential()) {
             terminal.println("  Elo corrected for the early stop " + interval(report.eloCorrected())
                     + ", normalized Elo " + interval(report.normalizedElo()));
         } else if (report.normalizedElo() != null) {
             terminal.println("  normalized Elo " + interval(report.normalizedElo()));
         }
-        irregular(terminal, "engine", report.engine().name(), report.irregularLosses().engine());
-        irregular(terminal, "baseline", report.baseline().name(), report.irregularLosses().baseline());
+        irregular(
+                terminal,
+                "engine",
+                report.engine().name(),
+                report.irregularLosses().engine());
+        irregular(
+                terminal,
+                "baseline",
+                report.baseline().name(),
+                report.irregularLosses().baseline());
     }
 
     private static void irregular(PrintWriter terminal, String role, String name, MatchReport.SideLosses losses) {
@@ -51,8 +71,18 @@ public final class MatchText {
     /** The line redrawn after every game: the score so far, the Elo and the LLR against its bounds. */
     static String progress(MatchReport s, int cap) {
         double score = s.games() == 0 ? 0 : (s.wins() + s.draws() / 2.0) / s.games();
-        return String.format(Locale.ROOT, "games %d/%d: +%d =%d -%d  score %.1f%%  Elo %s  LLR %.2f [%.2f, %.2f]",
-                s.games(), cap, s.wins(), s.draws(), s.losses(), score * 100, elo(s), s.llr(), stoppingBounds(s).get(0),
+        return String.format(
+                Locale.ROOT,
+                "games %d/%d: +%d =%d -%d  score %.1f%%  Elo %s  LLR %.2f [%.2f, %.2f]",
+                s.games(),
+                cap,
+                s.wins(),
+                s.draws(),
+                s.losses(),
+                score * 100,
+                elo(s),
+                s.llr(),
+                stoppingBounds(s).get(0),
                 stoppingBounds(s).get(1));
     }
 
@@ -85,7 +115,8 @@ public final class MatchText {
         if (s.elo() == null) {
             long pairs = s.pentanomial().stream().mapToLong(Long::longValue).sum();
             // Every pair won (or lost) has no finite maximum-likelihood Elo.
-            return pairs > 0 && s.pentanomial().get(4) == pairs ? "+∞"
+            return pairs > 0 && s.pentanomial().get(4) == pairs
+                    ? "+∞"
                     : pairs > 0 && s.pentanomial().get(0) == pairs ? "-∞" : "?";
         }
         return String.format(Locale.ROOT, "%+.1f", s.elo())

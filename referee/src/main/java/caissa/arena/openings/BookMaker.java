@@ -39,8 +39,7 @@ public record BookMaker(Variant variant, int plies, int count, int depth, int ba
     }
 
     /** What was made: the kept lines, and how many candidates were drawn, out of band or repeated. */
-    public record Book(List<List<Move>> lines, long drawn, long outOfBand, long repeated) {
-    }
+    public record Book(List<List<Move>> lines, long drawn, long outOfBand, long repeated) {}
 
     /** Makes the book; {@code progress} hears of every candidate judged. */
     public Book make(Consumer<Book> progress) {
@@ -74,16 +73,38 @@ public record BookMaker(Variant variant, int plies, int count, int depth, int ba
     /** The book file: a header of {@code #} comments saying how it was made, then one line an opening. */
     public String text(Book book) {
         StringBuilder out = new StringBuilder();
-        out.append("# Opening book made by caissa book: ").append(book.lines().size()).append(" openings.\n");
-        out.append("# variant ").append(variant.id()).append(", plies ").append(plies).append(", depth ").append(depth)
-                .append(", band ").append(band).append(", seed ").append(seed).append('\n');
-        out.append("# Random openings judged by a ").append(depth).append("-ply alpha-beta search (material and mate);")
-                .append(" kept when |score| <= ").append(band).append(" centipawns.\n");
-        out.append("# drawn ").append(book.drawn()).append(", kept ").append(book.lines().size())
-                .append(", outside the band ").append(book.outOfBand())
-                .append(", duplicates or transpositions ").append(book.repeated()).append('\n');
+        out.append("# Opening book made by caissa book: ")
+                .append(book.lines().size())
+                .append(" openings.\n");
+        out.append("# variant ")
+                .append(variant.id())
+                .append(", plies ")
+                .append(plies)
+                .append(", depth ")
+                .append(depth)
+                .append(", band ")
+                .append(band)
+                .append(", seed ")
+                .append(seed)
+                .append('\n');
+        out.append("# Random openings judged by a ")
+                .append(depth)
+                .append("-ply alpha-beta search (material and mate);")
+                .append(" kept when |score| <= ")
+                .append(band)
+                .append(" centipawns.\n");
+        out.append("# drawn ")
+                .append(book.drawn())
+                .append(", kept ")
+                .append(book.lines().size())
+                .append(", outside the band ")
+                .append(book.outOfBand())
+                .append(", duplicates or transpositions ")
+                .append(book.repeated())
+                .append('\n');
         for (List<Move> line : book.lines()) {
-            out.append(line.stream().map(Move::toString).collect(Collectors.joining(" "))).append('\n');
+            out.append(line.stream().map(Move::toString).collect(Collectors.joining(" ")))
+                    .append('\n');
         }
         return out.toString();
     }

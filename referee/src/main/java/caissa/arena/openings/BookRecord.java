@@ -25,11 +25,16 @@ public record BookRecord(String file, String order, long seed, List<Line> lines)
      * the position. Absent for a line of moves, and in records written before it was kept.
      */
     @JsonPropertyOrder({"line", "text", "moves"})
-    public record Line(int line, String text, @JsonInclude(JsonInclude.Include.NON_NULL) List<String> moves) {
-    }
+    public record Line(
+            int line,
+            String text,
+            @JsonInclude(JsonInclude.Include.NON_NULL) List<String> moves) {}
 
     public static BookRecord of(BookOpenings book) {
-        return new BookRecord(book.book().file().toString(), book.order().word(), book.seed(),
+        return new BookRecord(
+                book.book().file().toString(),
+                book.order().word(),
+                book.seed(),
                 book.book().lines().stream().map(BookRecord::line).toList());
     }
 
@@ -39,9 +44,16 @@ public record BookRecord(String file, String order, long seed, List<Line> lines)
     }
 
     public BookOpenings toBook(Variant variant) {
-        return new BookOpenings(OpeningBook.ofLines(Path.of(file), variant,
-                lines.stream().map(l -> new OpeningBook.Kept(l.line(), l.text(), Optional.ofNullable(l.moves()))).toList()),
-                BookOrder.fromWord(order).orElseThrow(() -> new BadInputException(
-                        "tournament.json: openings.order must be " + BookOrder.words() + ", got " + order)), seed);
+        return new BookOpenings(
+                OpeningBook.ofLines(
+                        Path.of(file),
+                        variant,
+                        lines.stream()
+                                .map(l -> new OpeningBook.Kept(l.line(), l.text(), Optional.ofNullable(l.moves())))
+                                .toList()),
+                BookOrder.fromWord(order)
+                        .orElseThrow(() -> new BadInputException(
+                                "tournament.json: openings.order must be " + BookOrder.words() + ", got " + order)),
+                seed);
     }
 }

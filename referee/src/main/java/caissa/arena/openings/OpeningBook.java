@@ -8,6 +8,7 @@ import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
 import java.io.IOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,7 +66,7 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
         String text;
         try {
             text = InputFiles.readString(file, FILE_CAP);
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new BadInputException(file + ": no such book file");
         }
         return parse(file, variant, text);
@@ -100,8 +101,7 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
      * A line kept in a run's record: its number, its text and, for a position in CFN, the moves
      * found to reach it when the run started (empty in records written before they were kept).
      */
-    public record Kept(int line, String text, Optional<List<String>> moves) {
-    }
+    public record Kept(int line, String text, Optional<List<String>> moves) {}
 
     /**
      * A book from lines kept elsewhere (a run's record), each checked again: a position whose
@@ -118,9 +118,15 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
         Budget budget = new Budget(totalSearch);
         for (Kept kept : lines) {
             String text = kept.text().strip();
-            checked.add(kept.moves().isPresent() && text.indexOf('/') >= 0
-                    ? remembered(file + ":" + kept.line() + ": ", kept.line(), variant, text, kept.moves().get())
-                    : line(file, kept.line(), variant, text, budget));
+            checked.add(
+                    kept.moves().isPresent() && text.indexOf('/') >= 0
+                            ? remembered(
+                                    file + ":" + kept.line() + ": ",
+                                    kept.line(),
+                                    variant,
+                                    text,
+                                    kept.moves().get())
+                            : line(file, kept.line(), variant, text, budget));
         }
         if (checked.isEmpty()) {
             throw new BadInputException(file + ": the book has no openings");
@@ -134,14 +140,16 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
         try {
             target = variant.fromCfn(text);
         } catch (InvalidPositionException e) {
-            throw new BadInputException(where + "not a " + variant.id() + " position in CFN: " + e.field() + ": "
-                    + e.problem());
+            throw new BadInputException(
+                    where + "not a " + variant.id() + " position in CFN: " + e.field() + ": " + e.problem());
         }
         Position position = variant.initial();
         List<Move> moves = new ArrayList<>();
         for (String word : words) {
             Optional<Move> move = variant.parseMove(word);
-            if (move.isEmpty() || position.outcome().isOver() || position.illegalReason(move.get()).isPresent()) {
+            if (move.isEmpty()
+                    || position.outcome().isOver()
+                    || position.illegalReason(move.get()).isPresent()) {
                 throw new BadInputException(where + "the moves kept for this position are not legal from the initial"
                         + " position (move " + (moves.size() + 1) + ", " + quoted(word) + ")");
             }
@@ -178,8 +186,8 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
             }
             Optional<String> illegal = position.illegalReason(move.get());
             if (illegal.isPresent()) {
-                throw new BadInputException(where + "move " + (k + 1) + ", " + cut(tokens[k]) + ", is illegal: "
-                        + illegal.get());
+                throw new BadInputException(
+                        where + "move " + (k + 1) + ", " + cut(tokens[k]) + ", is illegal: " + illegal.get());
             }
             moves.add(move.get());
             position = position.play(move.get());
@@ -200,8 +208,8 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
         try {
             position = variant.fromCfn(text);
         } catch (InvalidPositionException e) {
-            throw new BadInputException(where + "not a " + variant.id() + " position in CFN: " + e.field() + ": "
-                    + e.problem());
+            throw new BadInputException(
+                    where + "not a " + variant.id() + " position in CFN: " + e.field() + ": " + e.problem());
         }
         if (position.outcome().isOver()) {
             throw new BadInputException(where + "the position ends the game (" + position.outcome()
@@ -224,7 +232,8 @@ public record OpeningBook(Path file, Variant variant, List<BookLine> lines) {
                     + "; give the opening as the moves from the initial position");
         }
         throw new BadInputException(where + "no moves reaching this position were found within " + allowed
-                + " positions searched" + (allowed < SEARCH_BUDGET ? " (what was left of the book's " + budget.total + ")" : "")
+                + " positions searched"
+                + (allowed < SEARCH_BUDGET ? " (what was left of the book's " + budget.total + ")" : "")
                 + "; give the opening as the moves from the initial position");
     }
 

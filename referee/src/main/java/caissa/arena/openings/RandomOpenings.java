@@ -14,8 +14,7 @@ import java.util.SplittableRandom;
  */
 public final class RandomOpenings {
 
-    private RandomOpenings() {
-    }
+    private RandomOpenings() {}
 
     /** The opening number {@code index} (0-based) of this seed: the same for the same three numbers. */
     public static List<Move> draw(Variant variant, long seed, long index, int plies) {

@@ -43,8 +43,10 @@ public record BotCommand(List<String> argv, Optional<Path> workingDir, Map<Strin
             if (sb.length() > 0) {
                 sb.append(' ');
             }
-            sb.append(arg.isEmpty() || arg.chars().anyMatch(c -> Character.isWhitespace(c) || "'\"\\$`".indexOf(c) >= 0)
-                    ? "'" + arg.replace("'", "'\\''") + "'" : arg);
+            sb.append(
+                    arg.isEmpty() || arg.chars().anyMatch(c -> Character.isWhitespace(c) || "'\"\\$`".indexOf(c) >= 0)
+                            ? "'" + arg.replace("'", "'\\''") + "'"
+                            : arg);
         }
         return sb.toString();
     }

@@ -18,8 +18,7 @@ public final class BotEnvironment {
     /** The variables passed on from the arena's environment, when it has them. */
     public static final List<String> PASSED = List.of("PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "LC_CTYPE", "TZ");
 
-    private BotEnvironment() {
-    }
+    private BotEnvironment() {}
 
     /** The base environment of every bot, from the arena's. */
     public static Map<String, String> base(Map<String, String> arena) {

@@ -2,7 +2,6 @@ package caissa.arena.program;
 
 import caissa.arena.input.Limits;
 import caissa.arena.input.Texts;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,11 +15,10 @@ import java.util.Set;
 public final class CommandCheck {
 
     /** Interpreter options whose value is the next argument, not the script. */
-    private static final Set<String> OPTIONS_WITH_VALUE = Set.of("-cp", "-classpath", "--class-path", "-p",
-            "--module-path", "-m", "-c", "-e");
+    private static final Set<String> OPTIONS_WITH_VALUE =
+            Set.of("-cp", "-classpath", "--class-path", "-p", "--module-path", "-m", "-c", "-e");
 
-    private CommandCheck() {
-    }
+    private CommandCheck() {}
 
     /** What is wrong with the command, or empty when it looks startable. */
     public static Optional<String> problem(BotCommand command) {
@@ -28,7 +26,8 @@ public final class CommandCheck {
         if (text.isPresent()) {
             return text;
         }
-        if (command.workingDir().isPresent() && !Files.isDirectory(command.workingDir().get())) {
+        if (command.workingDir().isPresent()
+                && !Files.isDirectory(command.workingDir().get())) {
             return Optional.of("working directory " + command.workingDir().get() + " does not exist");
         }
         BotCommand resolved;
@@ -40,7 +39,10 @@ public final class CommandCheck {
         String program = resolved.argv().get(0);
         ProgramLookup.Found found = ProgramLookup.find(program, command.workingDir());
         if (found instanceof ProgramLookup.Found.Missing) {
-            return Optional.of(program.contains("/") ? "no such file: " + program : "program '" + program + "' not found on the PATH");
+            return Optional.of(
+                    program.contains("/")
+                            ? "no such file: " + program
+                            : "program '" + program + "' not found on the PATH");
         }
         if (found instanceof ProgramLookup.Found.NotExecutable notExecutable) {
             Path path = notExecutable.file();
@@ -49,10 +51,14 @@ public final class CommandCheck {
             }
             // A compiled program needs only the bit; a script can also be started through its interpreter.
             return Optional.of("not an executable file: " + program + " (make it executable with chmod +x " + path
-                    + (ProgramLookup.compiled(path) ? "" : ", or start it through its interpreter: "
-                            + Shebang.interpreterFor(path, program) + " " + program) + ")");
+                    + (ProgramLookup.compiled(path)
+                            ? ""
+                            : ", or start it through its interpreter: " + Shebang.interpreterFor(path, program) + " "
+                                    + program)
+                    + ")");
         }
-        Path file = found instanceof ProgramLookup.Found.Startable startable ? startable.file()
+        Path file = found instanceof ProgramLookup.Found.Startable startable
+                ? startable.file()
                 : ((ProgramLookup.Found.MissingInterpreter) found).file();
         Optional<String> shebang = Shebang.problem(file, program);
         if (shebang.isPresent() || program.contains("/")) {
@@ -77,11 +83,19 @@ public final class CommandCheck {
             }
             if (!arg.startsWith("-")) {
                 Path script = Path.of(arg);
-                Path where = script.isAbsolute() ? script : workingDir.orElse(Path.of("")).toAbsolutePath().resolve(script);
-                return Files.isRegularFile(where) ? Optional.empty()
+                Path where = script.isAbsolute()
+                        ? script
+                        : workingDir.orElse(Path.of("")).toAbsolutePath().resolve(script);
+                return Files.isRegularFile(where)
+                        ? Optional.empty()
                         : Optional.of("no such file: " + arg + " (the script " + program + " would run"
-                                + (script.isAbsolute() ? "" : ", looked for from " + workingDir.map(Path::toString)
-                                        .orElse("the current folder " + Path.of("").toAbsolutePath()))
+                                + (script.isAbsolute()
+                                        ? ""
+                                        : ", looked for from "
+                                                + workingDir
+                                                        .map(Path::toString)
+                                                        .orElse("the current folder "
+                                                                + Path.of("").toAbsolutePath()))
                                 + ")");
             }
         }

@@ -10,8 +10,7 @@ import java.util.List;
  */
 public final class CommandLineSplitter {
 
-    private CommandLineSplitter() {
-    }
+    private CommandLineSplitter() {}
 
     /**
      * @throws IllegalArgumentException for an unterminated quote, a trailing backslash or an

@@ -30,24 +30,19 @@ public final class ProgramLookup {
     /** What was found for a program. */
     public sealed interface Found {
         /** An executable file that can be started as far as a check can tell. */
-        record Startable(Path file) implements Found {
-        }
+        record Startable(Path file) implements Found {}
 
         /** Nothing of that name: no file there, or none on the PATH. */
-        record Missing() implements Found {
-        }
+        record Missing() implements Found {}
 
         /** A file or folder of that name that cannot be executed. */
-        record NotExecutable(Path file) implements Found {
-        }
+        record NotExecutable(Path file) implements Found {}
 
         /** A script whose {@code #!} line names an interpreter that is not there: the kernel says "no such file". */
-        record MissingInterpreter(Path file, String interpreter) implements Found {
-        }
+        record MissingInterpreter(Path file, String interpreter) implements Found {}
     }
 
-    private ProgramLookup() {
-    }
+    private ProgramLookup() {}
 
     /** The arena's search path for bare program names. */
     public static String searchPath() {
@@ -88,11 +83,15 @@ public final class ProgramLookup {
         try {
             if (program.contains("/")) {
                 Path path = Path.of(program);
-                file = path.isAbsolute() ? path : workingDir.orElse(Path.of("")).toAbsolutePath().resolve(path);
+                file = path.isAbsolute()
+                        ? path
+                        : workingDir.orElse(Path.of("")).toAbsolutePath().resolve(path);
             } else {
                 Optional<Path> found = onPath(program);
                 if (found.isEmpty()) {
-                    return notExecutableOnPath(program).<Found>map(Found.NotExecutable::new).orElse(new Found.Missing());
+                    return notExecutableOnPath(program)
+                            .<Found>map(Found.NotExecutable::new)
+                            .orElse(new Found.Missing());
                 }
                 file = found.get();
             }
@@ -106,7 +105,9 @@ public final class ProgramLookup {
             return new Found.NotExecutable(file);
         }
         Optional<String> interpreter = interpreter(file);
-        if (interpreter.isPresent() && !interpreter.get().isEmpty() && !Files.isExecutable(Path.of(interpreter.get()))) {
+        if (interpreter.isPresent()
+                && !interpreter.get().isEmpty()
+                && !Files.isExecutable(Path.of(interpreter.get()))) {
             return new Found.MissingInterpreter(file, interpreter.get());
         }
         return new Found.Startable(file);

@@ -1,7 +1,9 @@
 package caissa.arena.program;
 
+import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,12 +20,12 @@ public final class SampleBots {
 
     /** Overrides where the sample bots are: a jar or a class path. */
     public static final String CLASSPATH_PROPERTY = "caissa.sample-bots";
+
     private static final String HOME_PROPERTY = "caissa.home";
     private static final String JAR = "sample-bots/target/caissa-sample-bots.jar";
     private static final String MAIN_CLASS = "caissa.bots.SampleBot";
 
-    private SampleBots() {
-    }
+    private SampleBots() {}
 
     public static boolean isSample(BotCommand command) {
         return command.argv().get(0).startsWith(PREFIX);
@@ -40,14 +42,16 @@ public final class SampleBots {
         }
         String name = command.argv().get(0).substring(PREFIX.length());
         if (!NAMES.contains(name)) {
-            throw new IllegalArgumentException("unknown sample bot '" + command.argv().get(0) + "' (known: sample:"
-                    + String.join(", sample:", NAMES) + ")");
+            throw new IllegalArgumentException("unknown sample bot '"
+                    + command.argv().get(0) + "' (known: sample:" + String.join(", sample:", NAMES) + ")");
         }
         String classpath = classpath();
         List<String> argv = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // Bots run many at a time: a small serial heap starts fast and stays small.
-                "-XX:+UseSerialGC", "-Xmx256m", "-Xss8m"));
+                "-XX:+UseSerialGC",
+                "-Xmx256m",
+                "-Xss8m"));
         if (!name.equals("alphabeta")) {
             // Little to compute: the client compiler is enough and costs less CPU while warming up.
             argv.add("-XX:TieredStopAtLevel=1");
@@ -66,8 +70,11 @@ public final class SampleBots {
      */
     static List<String> quietJvm(Optional<Path> archive) {
         List<String> options = new ArrayList<>(List.of("-Xlog:disable", "-Xlog:all=warning:stderr"));
-        archive.ifPresent(file -> options.addAll(List.of("-XX:SharedArchiveFile=" + file, "-Xshare:auto",
-                "-Xlog:cds=off:stderr", "-Xlog:cds+dynamic=off:stderr")));
+        archive.ifPresent(file -> options.addAll(List.of(
+                "-XX:SharedArchiveFile=" + file,
+                "-Xshare:auto",
+                "-Xlog:cds=off:stderr",
+                "-Xlog:cds+dynamic=off:stderr")));
         return options;
     }
 
@@ -86,7 +93,7 @@ public final class SampleBots {
                     && Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) > 0) {
                 return Optional.of(archive);
             }
-        } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+        } catch (IOException | InvalidPathException e) {
             return Optional.empty();
         }
         return Optional.empty();
@@ -101,8 +108,8 @@ public final class SampleBots {
                 .orElseThrow(() -> new IllegalArgumentException("cannot find the sample bots: run the arena"
                         + " with ./caissa, or set -D" + CLASSPATH_PROPERTY + "=<jar>"));
         if (!Files.isRegularFile(jar)) {
-            throw new IllegalArgumentException("the sample bots are not built (" + jar
-                    + " is missing): run ./caissa or mvn -B package first");
+            throw new IllegalArgumentException(
+                    "the sample bots are not built (" + jar + " is missing): run ./caissa or mvn -B package first");
         }
         return jar.toString();
     }
@@ -114,7 +121,11 @@ public final class SampleBots {
             return Optional.of(Path.of(home));
         }
         try {
-            Path code = Path.of(SampleBots.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path code = Path.of(SampleBots.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             // referee/target/caissa-arena.jar or referee/target/classes: the root is three levels up.
             Path root = code.getParent() == null ? null : code.getParent().getParent();
             return Optional.ofNullable(root == null ? null : root.getParent());

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -16,8 +17,7 @@ import java.util.Optional;
  */
 final class Shebang {
 
-    private Shebang() {
-    }
+    private Shebang() {}
 
     /** What is wrong with the script's {@code #!} line, or empty when it has none or it is fine. */
     static Optional<String> problem(Path script, String shown) {
@@ -29,11 +29,14 @@ final class Shebang {
         String fix = " (fix its first line, or start it through its interpreter: " + interpreterFor(script, shown) + " "
                 + shown + ")";
         if (line.endsWith("\r")) {
-            return Optional.of(shown + ": its first line '" + line.strip() + "' ends with a carriage return (Windows line"
-                    + " endings), so the system looks for a program whose name ends in \\r; convert the file to Unix line"
-                    + " endings (dos2unix " + shown + ")");
+            return Optional.of(
+                    shown + ": its first line '" + line.strip() + "' ends with a carriage return (Windows line"
+                            + " endings), so the system looks for a program whose name ends in \\r; convert the file to Unix line"
+                            + " endings (dos2unix " + shown + ")");
         }
-        List<String> words = Arrays.stream(line.substring(2).strip().split("\\s+")).filter(w -> !w.isEmpty()).toList();
+        List<String> words = Arrays.stream(line.substring(2).strip().split("\\s+"))
+                .filter(w -> !w.isEmpty())
+                .toList();
         if (words.isEmpty()) {
             return Optional.of(shown + ": its first line '#!' names no interpreter" + fix);
         }
@@ -43,7 +46,10 @@ final class Shebang {
                     + ", which does not exist here" + fix);
         }
         if (interpreter.getFileName().toString().equals("env")) {
-            Optional<String> program = words.stream().skip(1).filter(w -> !w.startsWith("-") && !w.contains("=")).findFirst();
+            Optional<String> program = words.stream()
+                    .skip(1)
+                    .filter(w -> !w.startsWith("-") && !w.contains("="))
+                    .findFirst();
             if (program.isPresent() && ProgramLookup.onPath(program.get()).isEmpty()) {
                 return Optional.of(shown + ": its first line '" + line.strip() + "' asks for " + program.get()
                         + ", which is not on the PATH" + fix);
@@ -72,7 +78,8 @@ final class Shebang {
         Optional<String> line = firstLine(script);
         if (line.isPresent()) {
             List<String> words = Arrays.stream(line.get().substring(2).strip().split("\\s+"))
-                    .filter(w -> !w.isEmpty() && !w.startsWith("-")).toList();
+                    .filter(w -> !w.isEmpty() && !w.startsWith("-"))
+                    .toList();
             if (!words.isEmpty()) {
                 String program = Path.of(words.get(0)).getFileName().toString();
                 if (program.equals("env") && words.size() > 1) {
@@ -83,7 +90,7 @@ final class Shebang {
                 }
             }
         }
-        String name = shown.toLowerCase(java.util.Locale.ROOT);
+        String name = shown.toLowerCase(Locale.ROOT);
         if (name.endsWith(".py")) {
             return "python3";
         }

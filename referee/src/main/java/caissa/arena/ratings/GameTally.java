@@ -1,6 +1,7 @@
 package caissa.arena.ratings;
 
 import caissa.arena.game.Result;
+import caissa.arena.rules.Side;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -52,7 +53,7 @@ public final class GameTally {
             return;
         }
         long[] cell = counts.computeIfAbsent(white, w -> new TreeMap<>()).computeIfAbsent(black, b -> new long[3]);
-        cell[result.points(caissa.arena.rules.Side.WHITE)]++;
+        cell[result.points(Side.WHITE)]++;
         games++;
     }
 
@@ -82,8 +83,10 @@ public final class GameTally {
 
     /** Every pairing, ordered by White then Black. */
     public List<Pairing> pairings() {
-        return counts.entrySet().stream().flatMap(w -> w.getValue().entrySet().stream()
-                .map(b -> new Pairing(w.getKey(), b.getKey(), b.getValue()[0], b.getValue()[1], b.getValue()[2])))
+        return counts.entrySet().stream()
+                .flatMap(w -> w.getValue().entrySet().stream()
+                        .map(b ->
+                                new Pairing(w.getKey(), b.getKey(), b.getValue()[0], b.getValue()[1], b.getValue()[2])))
                 .toList();
     }
 

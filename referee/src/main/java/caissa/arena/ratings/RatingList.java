@@ -6,6 +6,7 @@ import caissa.arena.stats.StandardNormal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,12 +41,17 @@ import java.util.Optional;
  * @param notRated the bots that played no rated game (every game of theirs lost by start
  *     failure): they have no rating
  */
-public record RatingList(long games, long unrated, Optional<Anchor> anchor, double prior, List<List<String>> groups,
-        List<Rated> bots, List<NotRated> notRated) {
+public record RatingList(
+        long games,
+        long unrated,
+        Optional<Anchor> anchor,
+        double prior,
+        List<List<String>> groups,
+        List<Rated> bots,
+        List<NotRated> notRated) {
 
     /** A bot held at a rating: {@code --anchor NAME=ELO}. */
-    public record Anchor(String name, double elo) {
-    }
+    public record Anchor(String name, double elo) {}
 
     /** Which side a one-sided interval bounds. */
     public enum Bound {
@@ -67,13 +73,21 @@ public record RatingList(long games, long unrated, Optional<Anchor> anchor, doub
      *            last, and where either has only a bound
      * @param startFailures its games lost by start failure, not rated and not in {@code games}
      */
-    public record Rated(int rank, String name, double elo, double low, double high, Optional<Bound> bound, long games,
-            double score, int group, Optional<Double> los, long startFailures) {
-    }
+    public record Rated(
+            int rank,
+            String name,
+            double elo,
+            double low,
+            double high,
+            Optional<Bound> bound,
+            long games,
+            double score,
+            int group,
+            Optional<Double> los,
+            long startFailures) {}
 
     /** A bot that played no game: it could not start in any of its games. */
-    public record NotRated(String name, long startFailures) {
-    }
+    public record NotRated(String name, long startFailures) {}
 
     /** The probability that an interval's one side leaves out the truth. */
     private static final double TAIL = 0.025;
@@ -114,8 +128,8 @@ public record RatingList(long games, long unrated, Optional<Anchor> anchor, doub
     public static RatingList of(GameTally tally, Optional<Anchor> anchor, double prior) {
         List<String> names = tally.bots();
         if (anchor.isPresent() && !names.contains(anchor.get().name())) {
-            throw new IllegalArgumentException("--anchor: no bot is called '" + anchor.get().name() + "' (bots: "
-                    + String.join(", ", names) + ")");
+            throw new IllegalArgumentException("--anchor: no bot is called '"
+                    + anchor.get().name() + "' (bots: " + String.join(", ", names) + ")");
         }
         List<GameTally.Pairing> pairings = tally.pairings();
         List<List<String>> groups = groups(names, pairings);
@@ -123,13 +137,18 @@ public record RatingList(long games, long unrated, Optional<Anchor> anchor, doub
         int rank = 0;
         for (int g = 0; g < groups.size(); g++) {
             List<String> group = groups.get(g);
-            List<GameTally.Pairing> within = pairings.stream().filter(p -> group.contains(p.white())).toList();
+            List<GameTally.Pairing> within =
+                    pairings.stream().filter(p -> group.contains(p.white())).toList();
             Map<String, Bound> bounded = bounded(group, within);
-            List<String> fitted = group.stream().filter(b -> !bounded.containsKey(b)).toList();
+            List<String> fitted =
+                    group.stream().filter(b -> !bounded.containsKey(b)).toList();
             List<GameTally.Pairing> among = within.stream()
-                    .filter(p -> !bounded.containsKey(p.white()) && !bounded.containsKey(p.black())).toList();
-            List<MaximumLikelihoodRatings.PairTally> tallies = among.stream().map(p -> new MaximumLikelihoodRatings.PairTally(
-                    p.white(), p.black(), p.games(), p.wins() + p.draws() / 2.0, p.draws())).toList();
+                    .filter(p -> !bounded.containsKey(p.white()) && !bounded.containsKey(p.black()))
+                    .toList();
+            List<MaximumLikelihoodRatings.PairTally> tallies = among.stream()
+                    .map(p -> new MaximumLikelihoodRatings.PairTally(
+                            p.white(), p.black(), p.games(), p.wins() + p.draws() / 2.0, p.draws()))
+                    .toList();
             MaximumLikelihoodRatings fit = MaximumLikelihoodRatings.ofTallies(fitted, tallies, prior);
             Map<String, Double> elo = new HashMap<>();
             for (PlayerRating r : fit.ratings()) {
@@ -146,20 +165,25 @@ public record RatingList(long games, long unrated, Optional<Anchor> anchor, doub
             }
             for (Map.Entry<String, Bound> b : bounded.entrySet()) {
                 double limit = bound(b.getKey(), b.getValue(), within, elo);
-                ends.put(b.getKey(), b.getValue() == Bound.LOWER ? new double[] {limit, Double.POSITIVE_INFINITY}
-                        : new double[] {Double.NEGATIVE_INFINITY, limit});
+                ends.put(
+                        b.getKey(),
+                        b.getValue() == Bound.LOWER
+                                ? new double[] {limit, Double.POSITIVE_INFINITY}
+                                : new double[] {Double.NEGATIVE_INFINITY, limit});
             }
             double shift = 0.0;
             if (held.isPresent()) {
                 if (bounded.containsKey(held.get().name())) {
-                    throw new IllegalArgumentException("--anchor: '" + held.get().name() + "' has a "
-                            + (bounded.get(held.get().name()) == Bound.LOWER ? "perfect" : "zero")
-                            + " score and only a bound, not a rating to hold");
+                    throw new IllegalArgumentException(
+                            "--anchor: '" + held.get().name() + "' has a "
+                                    + (bounded.get(held.get().name()) == Bound.LOWER ? "perfect" : "zero")
+                                    + " score and only a bound, not a rating to hold");
                 }
                 shift = held.get().elo() - elo.get(held.get().name());
             }
             List<String> order = new ArrayList<>(group);
-            order.sort(Comparator.comparingDouble((String b) -> -sortKey(b, bounded, elo, ends)).thenComparing(b -> b));
+            order.sort(Comparator.comparingDouble((String b) -> -sortKey(b, bounded, elo, ends))
+                    .thenComparing(b -> b));
             for (int k = 0; k < order.size(); k++) {
                 String bot = order.get(k);
                 Optional<Double> los = Optional.empty();
@@ -178,18 +202,30 @@ public record RatingList(long games, long unrated, Optional<Anchor> anchor, doub
                     }
                 }
                 double[] end = ends.get(bot);
-                rated.add(new Rated(++rank, bot, bounded.containsKey(bot) ? Double.NaN : elo.get(bot) + shift, end[0] + shift,
-                        end[1] + shift, Optional.ofNullable(bounded.get(bot)), played, played == 0 ? 0 : points / played, g + 1,
-                        los, tally.startFailures().getOrDefault(bot, 0L)));
+                rated.add(new Rated(
+                        ++rank,
+                        bot,
+                        bounded.containsKey(bot) ? Double.NaN : elo.get(bot) + shift,
+                        end[0] + shift,
+                        end[1] + shift,
+                        Optional.ofNullable(bounded.get(bot)),
+                        played,
+                        played == 0 ? 0 : points / played,
+                        g + 1,
+                        los,
+                        tally.startFailures().getOrDefault(bot, 0L)));
             }
         }
-        List<NotRated> notRated = tally.startFailures().entrySet().stream().filter(e -> !names.contains(e.getKey()))
-                .map(e -> new NotRated(e.getKey(), e.getValue())).toList();
+        List<NotRated> notRated = tally.startFailures().entrySet().stream()
+                .filter(e -> !names.contains(e.getKey()))
+                .map(e -> new NotRated(e.getKey(), e.getValue()))
+                .toList();
         return new RatingList(tally.games(), tally.unrated(), anchor, prior, groups, rated, notRated);
     }
 
     /** Bounds first, by their bound; then ratings; zero scores last. */
-    private static double sortKey(String bot, Map<String, Bound> bounded, Map<String, Double> elo, Map<String, double[]> ends) {
+    private static double sortKey(
+            String bot, Map<String, Bound> bounded, Map<String, Double> elo, Map<String, double[]> ends) {
         Bound bound = bounded.get(bot);
         if (bound == null) {
             return elo.get(bot);
@@ -203,7 +239,7 @@ public record RatingList(long games, long unrated, Optional<Anchor> anchor, doub
      * scores, until none is left among the rest; a lone bot left is rated.
      */
     static Map<String, Bound> bounded(List<String> group, List<GameTally.Pairing> pairings) {
-        Map<String, Bound> bounded = new java.util.LinkedHashMap<>();
+        Map<String, Bound> bounded = new LinkedHashMap<>();
         while (group.size() - bounded.size() > 1) {
             Map<String, double[]> record = new HashMap<>();
             for (GameTally.Pairing p : pairings) {
@@ -217,10 +253,16 @@ public record RatingList(long games, long unrated, Optional<Anchor> anchor, doub
                 black[0] += p.games();
                 black[1] += p.losses() + p.draws() / 2.0;
             }
-            List<String> perfect = record.entrySet().stream().filter(e -> e.getValue()[0] > 0 && e.getValue()[1] == e.getValue()[0])
-                    .map(Map.Entry::getKey).sorted().toList();
-            List<String> zero = record.entrySet().stream().filter(e -> e.getValue()[0] > 0 && e.getValue()[1] == 0)
-                    .map(Map.Entry::getKey).sorted().toList();
+            List<String> perfect = record.entrySet().stream()
+                    .filter(e -> e.getValue()[0] > 0 && e.getValue()[1] == e.getValue()[0])
+                    .map(Map.Entry::getKey)
+                    .sorted()
+                    .toList();
+            List<String> zero = record.entrySet().stream()
+                    .filter(e -> e.getValue()[0] > 0 && e.getValue()[1] == 0)
+                    .map(Map.Entry::getKey)
+                    .sorted()
+                    .toList();
             List<String> out = !perfect.isEmpty() ? perfect : zero;
             if (out.isEmpty() || out.size() >= group.size() - bounded.size()) {
                 break;
@@ -275,7 +317,7 @@ public record RatingList(long games, long unrated, Optional<Anchor> anchor, doub
                 parent.put(root(parent, p.white()), root(parent, p.black()));
             }
         }
-        Map<String, List<String>> byRoot = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> byRoot = new LinkedHashMap<>();
         for (String name : names) {
             byRoot.computeIfAbsent(root(parent, name), r -> new ArrayList<>()).add(name);
         }

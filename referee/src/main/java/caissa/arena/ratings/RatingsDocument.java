@@ -2,6 +2,7 @@ package caissa.arena.ratings;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * {@code caissa ratings --json FILE} ({@value #SCHEMA}, reports/schemas/ratings.schema.json): the
@@ -12,8 +13,16 @@ import java.util.List;
  * never started) is listed last with no rating: its rank, rating, interval, score and group are null.
  */
 @JsonPropertyOrder({"schema", "arenaVersion", "folders", "games", "unrated", "anchor", "prior", "groups", "bots"})
-public record RatingsDocument(String schema, String arenaVersion, List<String> folders, long games, long unrated,
-        RatingList.Anchor anchor, double prior, List<List<String>> groups, List<Bot> bots) {
+public record RatingsDocument(
+        String schema,
+        String arenaVersion,
+        List<String> folders,
+        long games,
+        long unrated,
+        RatingList.Anchor anchor,
+        double prior,
+        List<List<String>> groups,
+        List<Bot> bots) {
 
     public static final String SCHEMA = "caissa-arena/ratings/2";
 
@@ -22,9 +31,20 @@ public record RatingsDocument(String schema, String arenaVersion, List<String> f
      * perfect (zero) score {@code bound} is "lower" ("upper"), {@code elo} and the open end null;
      * the rating's fields are null for a bot that played no game.
      */
-    @JsonPropertyOrder({"rank", "name", "elo", "low", "high", "bound", "games", "score", "group", "los", "startFailures"})
-    public record Bot(Integer rank, String name, Double elo, Double low, Double high, String bound, long games, Double score,
-            Integer group, Double los, long startFailures) {
+    @JsonPropertyOrder({"rank", "name", "elo", "low", "high", "bound", "games", "score", "group", "los", "startFailures"
+    })
+    public record Bot(
+            Integer rank,
+            String name,
+            Double elo,
+            Double low,
+            Double high,
+            String bound,
+            long games,
+            Double score,
+            Integer group,
+            Double los,
+            long startFailures) {
 
         /** Whether it has a rating or a bound: it played at least one game. */
         public boolean rated() {
@@ -33,14 +53,47 @@ public record RatingsDocument(String schema, String arenaVersion, List<String> f
     }
 
     public static RatingsDocument of(String version, List<String> folders, RatingList list) {
-        return new RatingsDocument(SCHEMA, version, List.copyOf(folders), list.games(), list.unrated(),
-                list.anchor().orElse(null), list.prior(), list.groups(), java.util.stream.Stream.concat(list.bots().stream()
-                        .map(b -> new Bot(b.rank(), b.name(), round(b.elo()), round(b.low()), round(b.high()),
-                                b.bound().map(x -> x == RatingList.Bound.LOWER ? "lower" : "upper").orElse(null),
-                                b.games(), Math.round(b.score() * 10_000) / 10_000.0, b.group(),
-                                b.los().map(l -> Math.round(l * 10_000) / 10_000.0).orElse(null), b.startFailures())),
-                        list.notRated().stream().map(n -> new Bot(null, n.name(), null, null, null, null, 0, null, null, null,
-                                n.startFailures()))).toList());
+        return new RatingsDocument(
+                SCHEMA,
+                version,
+                List.copyOf(folders),
+                list.games(),
+                list.unrated(),
+                list.anchor().orElse(null),
+                list.prior(),
+                list.groups(),
+                Stream.concat(
+                                list.bots().stream()
+                                        .map(b -> new Bot(
+                                                b.rank(),
+                                                b.name(),
+                                                round(b.elo()),
+                                                round(b.low()),
+                                                round(b.high()),
+                                                b.bound()
+                                                        .map(x -> x == RatingList.Bound.LOWER ? "lower" : "upper")
+                                                        .orElse(null),
+                                                b.games(),
+                                                Math.round(b.score() * 10_000) / 10_000.0,
+                                                b.group(),
+                                                b.los()
+                                                        .map(l -> Math.round(l * 10_000) / 10_000.0)
+                                                        .orElse(null),
+                                                b.startFailures())),
+                                list.notRated().stream()
+                                        .map(n -> new Bot(
+                                                null,
+                                                n.name(),
+                                                null,
+                                                null,
+                                                null,
+                                                null,
+                                                0,
+                                                null,
+                                                null,
+                                                null,
+                                                n.startFailures())))
+                        .toList());
     }
 
     private static Double round(double elo) {

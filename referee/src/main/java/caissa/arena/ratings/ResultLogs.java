@@ -22,17 +22,14 @@ public final class ResultLogs {
 
     /** The part of a game log the ratings read; every other field is skipped. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Players(Name white, Name black, Result result, String termination) {
-    }
+    record Players(Name white, Name black, Result result, String termination) {}
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Name(String name) {
-    }
+    record Name(String name) {}
 
     private static final ObjectReader READER = Json.mapper().readerFor(Players.class);
 
-    private ResultLogs() {
-    }
+    private ResultLogs() {}
 
     /**
      * Counts every game log in {@code DIR/games/} of each folder (or in the folder itself when it
@@ -69,14 +66,20 @@ public final class ResultLogs {
         try {
             log = READER.readValue(InputFiles.readRecord(file, InputFiles.GAME_LOG_CAP));
         } catch (IOException e) {
-            throw new BadInputException(file + ": not a game log that can be read: "
-                    + Problems.ofRecord(e));
+            throw new BadInputException(file + ": not a game log that can be read: " + Problems.ofRecord(e));
         }
-        if (log == null || log.white() == null || log.black() == null || log.result() == null
-                || log.white().name() == null || log.black().name() == null) {
+        if (log == null
+                || log.white() == null
+                || log.black() == null
+                || log.result() == null
+                || log.white().name() == null
+                || log.black().name() == null) {
             throw new BadInputException(file + ": not a game log (no white, black or result)");
         }
-        tally.add(log.white().name(), log.black().name(), log.result(),
+        tally.add(
+                log.white().name(),
+                log.black().name(),
+                log.result(),
                 Termination.START_FAILURE.word().equals(log.termination()));
     }
 }

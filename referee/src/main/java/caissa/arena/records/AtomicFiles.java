@@ -29,8 +29,7 @@ public final class AtomicFiles {
     private static final FileAttribute<Set<PosixFilePermission>> READABLE =
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--"));
 
-    private AtomicFiles() {
-    }
+    private AtomicFiles() {}
 
     public static void write(Path file, String content) throws IOException {
         write(file, content.getBytes(StandardCharsets.UTF_8));
@@ -65,7 +64,8 @@ public final class AtomicFiles {
                 temp = tempBeside(file, dir);
                 channel = create(temp);
             }
-            try (FileChannel open = channel; OutputStream out = Channels.newOutputStream(open)) {
+            try (FileChannel open = channel;
+                    OutputStream out = Channels.newOutputStream(open)) {
                 // Unbuffered: the content writes in large pieces, or buffers itself.
                 content.writeTo(out);
                 open.force(true);
@@ -92,7 +92,8 @@ public final class AtomicFiles {
 
     /** A hidden name beside the target that {@link Folders#removeTemporaryFiles} knows. */
     private static Path tempBeside(Path file, Path dir) {
-        return dir.resolve("." + file.getFileName() + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+        return dir.resolve("." + file.getFileName() + "."
+                + Long.toUnsignedString(ThreadLocalRandom.current().nextLong()) + ".tmp");
     }
 
     /**

@@ -1,8 +1,6 @@
 package caissa.arena.records;
 
 import caissa.arena.game.GameRecord;
-import caissa.arena.input.BadInputException;
-import java.io.IOException;
 import java.nio.file.Path;
 
 /**
@@ -24,11 +22,9 @@ public final class FolderCheck {
     }
 
     /** What was checked: the games whose logs agree, and what the folder is (for the summary line). */
-    public record Verified(int games, String what) {
-    }
+    public record Verified(int games, String what) {}
 
-    private FolderCheck() {
-    }
+    private FolderCheck() {}
 
     /** @throws DisagreeingRecordException naming the log when it disagrees */
     public static void judge(Path log, GameRecord record, GameLogCheck.Expected expected) {

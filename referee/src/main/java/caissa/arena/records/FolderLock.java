@@ -37,7 +37,8 @@ public final class FolderLock implements AutoCloseable {
      */
     public static Optional<FolderLock> tryAcquire(Path dir) throws IOException {
         Path file = dir.resolve(FILE);
-        FileChannel channel = OwnFiles.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        FileChannel channel =
+                OwnFiles.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         FileLock lock;
         try {
             lock = channel.tryLock();

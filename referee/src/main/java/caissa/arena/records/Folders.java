@@ -1,5 +1,6 @@
 package caissa.arena.records;
 
+import caissa.arena.input.BadInputException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
@@ -8,6 +9,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Optional;
 
 /** Folder operations that the records need to survive a power cut. */
 public final class Folders {
@@ -15,8 +17,7 @@ public final class Folders {
     /** Temporary files of {@code AtomicFiles}: {@code .NAME.RANDOM.tmp}, hidden so readers skip them. */
     private static final String TEMP_GLOB = ".*.tmp";
 
-    private Folders() {
-    }
+    private Folders() {}
 
     /**
      * Creates the folder and its parents; a file in the way is named as such (Java's own
@@ -26,8 +27,8 @@ public final class Folders {
         try {
             Files.createDirectories(dir);
         } catch (FileAlreadyExistsException e) {
-            throw new FileSystemException(e.getFile() != null ? e.getFile() : dir.toString(), null,
-                    "exists and is not a folder");
+            throw new FileSystemException(
+                    e.getFile() != null ? e.getFile() : dir.toString(), null, "exists and is not a folder");
         } catch (IOException e) {
             throw Problems.naming(dir, e);
         }
@@ -40,9 +41,9 @@ public final class Folders {
      * @throws caissa.arena.input.BadInputException naming the link, or whatever else is there
      */
     public static void createOwn(Path dir) throws IOException {
-        java.util.Optional<String> other = OwnFiles.notRegular(dir);
+        Optional<String> other = OwnFiles.notRegular(dir);
         if (other.isPresent() && !other.get().equals("a folder")) {
-            throw new caissa.arena.input.BadInputException(dir + ": " + other.get() + "; the arena keeps its records"
+            throw new BadInputException(dir + ": " + other.get() + "; the arena keeps its records"
                     + " only in a folder of its own there: remove it");
         }
         create(dir);

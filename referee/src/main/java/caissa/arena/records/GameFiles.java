@@ -17,8 +17,7 @@ public final class GameFiles {
 
     private static final Pattern NUMBERED = Pattern.compile("(\\d+)\\.json");
 
-    private GameFiles() {
-    }
+    private GameFiles() {}
 
     /** The file name of game {@code number} of a run of {@code total} games. */
     public static String name(int number, int total) {

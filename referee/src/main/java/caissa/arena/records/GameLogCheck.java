@@ -1,10 +1,10 @@
 package caissa.arena.records;
 
-import caissa.arena.input.Texts;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.PlayedMove;
 import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
+import caissa.arena.input.Texts;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Outcome;
 import caissa.arena.rules.Position;
@@ -29,12 +29,10 @@ public final class GameLogCheck {
     public sealed interface Verdict {
 
         /** Everything that can be derived from the moves agrees with the log. */
-        record Agrees() implements Verdict {
-        }
+        record Agrees() implements Verdict {}
 
         /** The first thing that does not, as a phrase to follow the log's name: {@code "says 0-1, but ..."}. */
-        record Disagrees(String what) implements Verdict {
-        }
+        record Disagrees(String what) implements Verdict {}
 
         default boolean agrees() {
             return this instanceof Agrees;
@@ -46,13 +44,18 @@ public final class GameLogCheck {
      * players in their colours, its opening (from the run's seed), and the result and termination
      * of its journal line.
      */
-    public record Expected(int game, Optional<String> white, Optional<String> black, Optional<List<Move>> opening,
-            Optional<Result> result, Optional<Termination> termination) {
+    public record Expected(
+            int game,
+            Optional<String> white,
+            Optional<String> black,
+            Optional<List<Move>> opening,
+            Optional<Result> result,
+            Optional<Termination> termination) {
 
         /** Only the game's number (the log's file says it). */
         public static Expected game(int game) {
-            return new Expected(game, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                    Optional.empty());
+            return new Expected(
+                    game, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
         }
 
         public Expected withPlayers(String whiteName, String blackName) {
@@ -70,8 +73,7 @@ public final class GameLogCheck {
 
     private static final Verdict AGREES = new Verdict.Agrees();
 
-    private GameLogCheck() {
-    }
+    private GameLogCheck() {}
 
     /** The log against its own moves only. */
     public static Verdict check(GameRecord log) {
@@ -94,7 +96,8 @@ public final class GameLogCheck {
         // Game pairs are numbered on from game to game across every stage: games 2k-1 and 2k are pair k.
         int pair = (expected.game() + 1) / 2;
         if (log.tournament().pair() != pair) {
-            return Optional.of("says game " + expected.game() + " is of pair " + log.tournament().pair() + ", not " + pair);
+            return Optional.of("says game " + expected.game() + " is of pair "
+                    + log.tournament().pair() + ", not " + pair);
         }
         String white = log.white() == null ? null : log.white().name();
         String black = log.black() == null ? null : log.black().name();
@@ -117,10 +120,11 @@ public final class GameLogCheck {
     }
 
     private static Verdict replay(GameRecord log) {
-        if (!GameRecord.SCHEMA.equals(log.schema()) && !GameRecord.SCHEMA_2.equals(log.schema())
+        if (!GameRecord.SCHEMA.equals(log.schema())
+                && !GameRecord.SCHEMA_2.equals(log.schema())
                 && !GameRecord.SCHEMA_1.equals(log.schema())) {
-            return disagrees("has the schema " + log.schema() + ", not " + GameRecord.SCHEMA + ", " + GameRecord.SCHEMA_2 + " or "
-                    + GameRecord.SCHEMA_1);
+            return disagrees("has the schema " + log.schema() + ", not " + GameRecord.SCHEMA + ", "
+                    + GameRecord.SCHEMA_2 + " or " + GameRecord.SCHEMA_1);
         }
         if (log.result() == null || log.termination() == null) {
             return disagrees("has no result or termination");
@@ -130,7 +134,8 @@ public final class GameLogCheck {
             Move move = log.opening().get(i);
             Optional<String> illegal = position.illegalReason(move);
             if (illegal.isPresent()) {
-                return disagrees("has the opening move " + (i + 1) + ", " + move + ", which is illegal: " + illegal.get());
+                return disagrees(
+                        "has the opening move " + (i + 1) + ", " + move + ", which is illegal: " + illegal.get());
             }
             position = position.play(move);
         }
@@ -197,15 +202,19 @@ public final class GameLogCheck {
             return AGREES;
         }
         if (termination == Termination.START_FAILURE) {
-            return log.moves().isEmpty() ? AGREES
-                    : disagrees(says + ", but " + Texts.count(log.moves().size(), "move was", "moves were") + " played");
+            return log.moves().isEmpty()
+                    ? AGREES
+                    : disagrees(
+                            says + ", but " + Texts.count(log.moves().size(), "move was", "moves were") + " played");
         }
         // The rules end a game before a reply is asked for, so no bot can misbehave after that.
         if (outcome.isOver()) {
             return disagrees(says + ", but its moves end in " + describe(outcome));
         }
         // Before the first move both bots are sent the opening, and either may fail to read it.
-        boolean openingLine = termination == Termination.TIME_FORFEIT && log.moves().isEmpty() && !log.opening().isEmpty();
+        boolean openingLine = termination == Termination.TIME_FORFEIT
+                && log.moves().isEmpty()
+                && !log.opening().isEmpty();
         if (openingLine) {
             return AGREES;
         }
@@ -214,8 +223,8 @@ public final class GameLogCheck {
         }
         Side loser = result == Result.WHITE_WINS ? Side.BLACK : Side.WHITE;
         if (loser != end.sideToMove()) {
-            return disagrees(says + ", but " + loser + " was not to move: its moves end with " + end.sideToMove()
-                    + " to move");
+            return disagrees(
+                    says + ", but " + loser + " was not to move: its moves end with " + end.sideToMove() + " to move");
         }
         return AGREES;
     }
@@ -248,7 +257,10 @@ public final class GameLogCheck {
     }
 
     private static boolean sameMoves(List<Move> a, List<Move> b) {
-        return a.stream().map(Move::toString).toList().equals(b.stream().map(Move::toString).toList());
+        return a.stream()
+                .map(Move::toString)
+                .toList()
+                .equals(b.stream().map(Move::toString).toList());
     }
 
     private static String describe(List<Move> moves) {

@@ -19,19 +19,16 @@ import java.util.stream.Stream;
  */
 public final class GameLogs {
 
-    private GameLogs() {
-    }
+    private GameLogs() {}
 
     /** One log as read: its record, or why it could not be read. */
     public sealed interface Log {
         Path file();
 
-        record Read(Path file, GameRecord record) implements Log {
-        }
+        record Read(Path file, GameRecord record) implements Log {}
 
         /** Not a game log: not a regular file, over its cap ({@link BadInputException}), or not JSON of one. */
-        record Unreadable(Path file, Exception problem) implements Log {
-        }
+        record Unreadable(Path file, Exception problem) implements Log {}
     }
 
     /**

@@ -2,6 +2,7 @@ package caissa.arena.records;
 
 import caissa.arena.input.BadInputException;
 import caissa.arena.input.Limits;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -47,8 +48,7 @@ public final class InputFiles {
      */
     public static final long RECORD_CAP = 64 * MIB;
 
-    private InputFiles() {
-    }
+    private InputFiles() {}
 
     /**
      * The file's bytes.
@@ -87,7 +87,7 @@ public final class InputFiles {
             throw tooLarge(file, cap);
         }
         InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS);
-        return new java.io.FilterInputStream(in) {
+        return new FilterInputStream(in) {
             private long read;
 
             @Override
@@ -137,7 +137,10 @@ public final class InputFiles {
      * @throws java.nio.charset.CharacterCodingException when it is not UTF-8, as {@link Files#readString} does
      */
     public static String readString(Path file, long cap) throws IOException {
-        return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(read(file, cap))).toString();
+        return StandardCharsets.UTF_8
+                .newDecoder()
+                .decode(ByteBuffer.wrap(read(file, cap)))
+                .toString();
     }
 
     private static BadInputException tooLarge(Path file, long cap) {
@@ -146,7 +149,9 @@ public final class InputFiles {
 
     /** {@code 4 MiB}, {@code 200,000 KiB}: how a cap is named in messages. */
     static String describe(long cap) {
-        return cap % MIB == 0 ? String.format(Locale.ROOT, "%,d MiB", cap / MIB) : String.format(Locale.ROOT, "%,d KiB", cap / 1024);
+        return cap % MIB == 0
+                ? String.format(Locale.ROOT, "%,d MiB", cap / MIB)
+                : String.format(Locale.ROOT, "%,d KiB", cap / 1024);
     }
 
     private static String kind(BasicFileAttributes attributes) {

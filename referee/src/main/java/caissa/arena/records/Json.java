@@ -49,7 +49,9 @@ public final class Json {
                 String text = parser.getValueAsString();
                 // Read as a move of either board; the record holding it maps it onto its own variant's.
                 String s = text == null ? "" : text;
-                return Variant.CAISSA.parseMove(s).or(() -> Variant.HEXCAISSA.parseMove(s))
+                return Variant.CAISSA
+                        .parseMove(s)
+                        .or(() -> Variant.HEXCAISSA.parseMove(s))
                         .filter(m -> s.strip().equals(s))
                         .orElseThrow(() -> context.weirdStringException(s, Move.class, "not a move like b2-c4"));
             }
@@ -61,11 +63,11 @@ public final class Json {
      * As {@link #MAPPER} writes text, to bytes: a character beyond the 16-bit range as itself in
      * UTF-8 (as the text has it), not as an escaped pair; the stream left open for the newline.
      */
-    private static final ObjectWriter FILE_WRITER = MAPPER.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+    private static final ObjectWriter FILE_WRITER = MAPPER.writer()
+            .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
             .with(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8);
 
-    private Json() {
-    }
+    private Json() {}
 
     public static ObjectMapper mapper() {
         return MAPPER;

@@ -48,7 +48,9 @@ public final class JsonFields<E extends RuntimeException> {
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String field = it.next();
             if (!known.contains(field)) {
-                throw error(pointer + "/" + field, (pointer.isEmpty() ? "" : JsonLines.dotted(pointer) + ".") + field,
+                throw error(
+                        pointer + "/" + field,
+                        (pointer.isEmpty() ? "" : JsonLines.dotted(pointer) + ".") + field,
                         "unknown field (known: " + String.join(", ", new TreeSet<>(known)) + ")");
             }
         }
@@ -74,7 +76,10 @@ public final class JsonFields<E extends RuntimeException> {
         }
         // Checked on the number as written: asLong() of 2^64+2 would wrap around to 2.
         if (!value.isIntegralNumber() || !value.canConvertToLong() || value.asLong() < min || value.asLong() > max) {
-            throw error(pointer + "/" + name, field, "must be a whole number from " + min + " to " + max + ", got " + value);
+            throw error(
+                    pointer + "/" + name,
+                    field,
+                    "must be a whole number from " + min + " to " + max + ", got " + value);
         }
         return value.asLong();
     }

@@ -27,7 +27,8 @@ public final class JsonLines {
             JsonToken token;
             while ((token = parser.nextToken()) != null) {
                 if (token == JsonToken.FIELD_NAME || token.isScalarValue() || token.isStructStart()) {
-                    lines.putIfAbsent(parser.getParsingContext().pathAsPointer().toString(),
+                    lines.putIfAbsent(
+                            parser.getParsingContext().pathAsPointer().toString(),
                             parser.currentTokenLocation().getLineNr());
                 }
             }

@@ -16,12 +16,13 @@ public final class MatchLayout {
     /** The game logs, named by {@link GameFiles#name} against the match's largest game count. */
     public static final String GAMES_DIR = GameFiles.DIR;
 
-    private MatchLayout() {
-    }
+    private MatchLayout() {}
 
     /** {@code reports/match/<time>-<engine>-vs-<baseline>/}: where a match writes without {@code --out}. */
     public static Path defaultFolder(LocalDateTime time, String engine, String baseline) {
-        return ReportsDirectory.root().resolve("match").resolve(ReportsDirectory.stamp(time) + "-"
-                + ReportsDirectory.safe(engine) + "-vs-" + ReportsDirectory.safe(baseline));
+        return ReportsDirectory.root()
+                .resolve("match")
+                .resolve(ReportsDirectory.stamp(time) + "-" + ReportsDirectory.safe(engine) + "-vs-"
+                        + ReportsDirectory.safe(baseline));
     }
 }

@@ -25,6 +25,7 @@ public final class OwnFiles {
 
     /** The file-type bits of {@code st_mode} and the types among them, as in {@code <sys/stat.h>}. */
     private static final int S_IFMT = 0170000;
+
     private static final int S_IFIFO = 0010000;
     private static final int S_IFCHR = 0020000;
     private static final int S_IFDIR = 0040000;
@@ -32,8 +33,7 @@ public final class OwnFiles {
     private static final int S_IFLNK = 0120000;
     private static final int S_IFSOCK = 0140000;
 
-    private OwnFiles() {
-    }
+    private OwnFiles() {}
 
     /**
      * Refuses what a write to {@code file} must not replace: a link, a device, a FIFO, a socket or
@@ -57,7 +57,8 @@ public final class OwnFiles {
      * @throws BadInputException naming the file and what is there
      */
     public static void checkReadable(Path file) throws IOException {
-        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        BasicFileAttributes attributes =
+                Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         if (!attributes.isRegularFile()) {
             throw new BadInputException(file + ": " + kind(file, attributes) + "; the arena reads a record only as a"
                     + " regular file of its folder, never through a link");

@@ -1,5 +1,11 @@
 package caissa.arena.records;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
@@ -7,12 +13,12 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
 
 /** Input/output failures as the short phrase a user understands: "No space left on device". */
 public final class Problems {
 
-    private Problems() {
-    }
+    private Problems() {}
 
     /** What went wrong, without the file name (the caller names the file). */
     public static String describe(IOException e) {
@@ -53,21 +59,22 @@ public final class Problems {
      * anything a file can, a token among them; a report, a log or a terminal is no place for it.
      */
     public static String ofRecord(Exception e) {
-        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException json) {
+        if (e instanceof JsonProcessingException json) {
             String what;
-            if (e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException) {
+            if (e instanceof UnrecognizedPropertyException) {
                 what = "a field that does not belong there";
-            } else if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException) {
+            } else if (e instanceof ValueInstantiationException) {
                 what = "a value that does not fit its field";
-            } else if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException) {
+            } else if (e instanceof MismatchedInputException) {
                 what = "a value of the wrong kind, or a field missing";
-            } else if (e instanceof com.fasterxml.jackson.databind.JsonMappingException) {
+            } else if (e instanceof JsonMappingException) {
                 what = "not a document of this kind";
             } else {
                 what = "not valid JSON";
             }
-            com.fasterxml.jackson.core.JsonLocation at = json.getLocation();
-            return at == null || at.getLineNr() < 1 ? what
+            JsonLocation at = json.getLocation();
+            return at == null || at.getLineNr() < 1
+                    ? what
                     : what + " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
         }
         return oneLine(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
@@ -80,7 +87,7 @@ public final class Problems {
     }
 
     /** The exception again, as a {@link FileSystemException} that names the file. */
-    public static FileSystemException naming(java.nio.file.Path file, IOException e) {
+    public static FileSystemException naming(Path file, IOException e) {
         if (e instanceof FileSystemException fs && fs.getFile() != null) {
             return fs;
         }

@@ -13,8 +13,7 @@ public final class ReportsDirectory {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
-    private ReportsDirectory() {
-    }
+    private ReportsDirectory() {}
 
     /**
      * The folder a command takes for its working folder: the JVM's, or this property's. Only the

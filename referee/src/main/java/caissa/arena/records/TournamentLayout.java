@@ -17,8 +17,7 @@ public final class TournamentLayout {
     /** The game logs, named by {@link GameFiles#name}. */
     public static final String GAMES_DIR = GameFiles.DIR;
 
-    private TournamentLayout() {
-    }
+    private TournamentLayout() {}
 
     /** {@code reports/<name>/}: where a tournament writes without {@code --out}. */
     public static Path defaultFolder(String name) {

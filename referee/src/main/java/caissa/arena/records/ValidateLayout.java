@@ -9,13 +9,13 @@ import java.time.LocalDateTime;
  */
 public final class ValidateLayout {
 
-    private ValidateLayout() {
-    }
+    private ValidateLayout() {}
 
     /** {@code reports/validate/<time>-<bot>/}. */
     public static Path defaultFolder(LocalDateTime time, String bot) {
-        return ReportsDirectory.root().resolve("validate").resolve(ReportsDirectory.stamp(time) + "-"
-                + ReportsDirectory.safe(bot));
+        return ReportsDirectory.root()
+                .resolve("validate")
+                .resolve(ReportsDirectory.stamp(time) + "-" + ReportsDirectory.safe(bot));
     }
 
     /** The log of game {@code number} of {@code total}. */

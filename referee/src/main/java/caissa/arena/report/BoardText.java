@@ -3,6 +3,7 @@ package caissa.arena.report;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Square;
 import caissa.arena.rules.Variant;
+import java.util.Arrays;
 
 /**
  * The board as text for a terminal: tiles {@code .}, pieces by their CFN letter. Caïssa's square
@@ -12,8 +13,7 @@ import caissa.arena.rules.Variant;
  */
 public final class BoardText {
 
-    private BoardText() {
-    }
+    private BoardText() {}
 
     public static String draw(Position position) {
         return position.variant() == Variant.HEXCAISSA ? drawHex(position) : drawSquare(position);
@@ -26,8 +26,7 @@ public final class BoardText {
             sb.append("  ").append(rank + 1).append(" |");
             for (int file = 0; file < 7; file++) {
                 Square square = Square.at(file, rank);
-                char c = position.pieceAt(square).map(p -> p.letter())
-                        .orElse(position.hasTile(square) ? '.' : ' ');
+                char c = position.pieceAt(square).map(p -> p.letter()).orElse(position.hasTile(square) ? '.' : ' ');
                 sb.append(' ').append(c);
             }
             sb.append(" |\n");
@@ -41,7 +40,7 @@ public final class BoardText {
     private static String drawHex(Position position) {
         char[][] lines = new char[17][41];
         for (char[] line : lines) {
-            java.util.Arrays.fill(line, ' ');
+            Arrays.fill(line, ' ');
         }
         for (Square cell : position.variant().squares()) {
             int q = cell.file() - 4;

@@ -2,6 +2,7 @@ package caissa.arena.report;
 
 import caissa.arena.Version;
 import caissa.arena.records.AtomicFiles;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -12,7 +13,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The tournament report: one self-contained HTML file, {@code DIR/report.html}, that shows the
@@ -32,8 +32,7 @@ public final class HtmlReport {
     private static final String BODY_MARKER = "<!--caissa:body-->";
     private static final String SCRIPT_MARKER = "<!--caissa:script-->";
 
-    private HtmlReport() {
-    }
+    private HtmlReport() {}
 
     /** What {@link #write(Path)} did: the file it wrote, how many games it shows, what it left out. */
     public record Written(Path file, int games, List<String> problems) {
@@ -85,14 +84,16 @@ public final class HtmlReport {
      * far and those logged since (see {@link ReportGameSpool#readNew}): a rewrite reads only the
      * new logs.
      */
-    public static Written writeLive(Path dir, ReportGameSpool games, List<ReportData.Playing> playing) throws IOException {
+    public static Written writeLive(Path dir, ReportGameSpool games, List<ReportData.Playing> playing)
+            throws IOException {
         TournamentFolder folder = TournamentFolder.read(dir);
         games.readNew(folder.gamesDir());
         return write(folder, games, true, playing);
     }
 
-    private static Written write(TournamentFolder folder, ReportGameSpool games, boolean live,
-            List<ReportData.Playing> playing) throws IOException {
+    private static Written write(
+            TournamentFolder folder, ReportGameSpool games, boolean live, List<ReportData.Playing> playing)
+            throws IOException {
         Path file = folder.dir().resolve(FILE_NAME);
         Instant now = Instant.now();
         AtomicFiles.write(file, out -> {
@@ -116,18 +117,35 @@ public final class HtmlReport {
      * Writes the page: the data is {@link ReportData} as {@link ScriptJson} makes it, with the
      * games, its last field, copied in from the spool one by one.
      */
-    private static void render(OutputStream out, TournamentFolder folder, ReportGameSpool games, Instant now, boolean live,
-            List<ReportData.Playing> playing) throws IOException {
+    private static void render(
+            OutputStream out,
+            TournamentFolder folder,
+            ReportGameSpool games,
+            Instant now,
+            boolean live,
+            List<ReportData.Playing> playing)
+            throws IOException {
         // The page is published as it is: no path of the organiser's machine (PublishedPaths).
         PublishedPaths paths = PublishedPaths.of(folder.tournament());
-        ReportData data = new ReportData(ReportData.SCHEMA, folder.title(), folderName(folder.dir()), now.toString(),
-                Version.current(), folder.tournament().map(paths::tournament).orElse(null),
-                folder.standings().map(paths::document).orElse(null), folder.match().map(paths::document).orElse(null),
-                live, playing, paths.texts(problems(folder, games)), games.held(), List.of());
+        ReportData data = new ReportData(
+                ReportData.SCHEMA,
+                folder.title(),
+                folderName(folder.dir()),
+                now.toString(),
+                Version.current(),
+                folder.tournament().map(paths::tournament).orElse(null),
+                folder.standings().map(paths::document).orElse(null),
+                folder.match().map(paths::document).orElse(null),
+                live,
+                playing,
+                paths.texts(problems(folder, games)),
+                games.held(),
+                List.of());
         String json = ScriptJson.of(data);
         String emptyGames = "[]}";
         if (!json.endsWith(emptyGames)) {
-            throw new IllegalStateException("the report's data must end with its games, not " + json.substring(json.length() - 20));
+            throw new IllegalStateException(
+                    "the report's data must end with its games, not " + json.substring(json.length() - 20));
         }
         out.write(Template.INSTANCE.beforeData().getBytes(StandardCharsets.UTF_8));
         out.write(json.substring(0, json.length() - emptyGames.length() + 1).getBytes(StandardCharsets.UTF_8));
@@ -165,15 +183,20 @@ public final class HtmlReport {
             PageFrame.requireAbsent(script, "<!--", "report.js");
             String filled = PageFrame.page(new PageFrame.Parts(
                     "Caïssa Arena tournament report. Written by `caissa report DIR`; self-contained: no network access.",
-                    "Caïssa Arena report", "Caïssa Arena · tournament report", "Caïssa Arena report",
+                    "Caïssa Arena report",
+                    "Caïssa Arena · tournament report",
+                    "Caïssa Arena report",
                     own.substring(header + HEADER_MARKER.length(), body).strip(),
-                    PageFrame.replaceOnce(own.substring(body + BODY_MARKER.length()).strip(), SCRIPT_MARKER,
+                    PageFrame.replaceOnce(
+                            own.substring(body + BODY_MARKER.length()).strip(),
+                            SCRIPT_MARKER,
                             "<script>\n" + script + "</script>")));
             int at = filled.indexOf(DATA_MARKER);
             if (at < 0 || filled.indexOf(DATA_MARKER, at + 1) >= 0) {
                 throw new IllegalStateException("report.html must hold " + DATA_MARKER + " exactly once");
             }
-            return new Template(filled.substring(0, at) + "<script type=\"application/json\" id=\"report-data\">",
+            return new Template(
+                    filled.substring(0, at) + "<script type=\"application/json\" id=\"report-data\">",
                     "</script>" + filled.substring(at + DATA_MARKER.length()));
         }
     }

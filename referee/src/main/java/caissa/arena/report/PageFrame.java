@@ -16,8 +16,7 @@ public final class PageFrame {
 
     private static final String FRAME = load();
 
-    private PageFrame() {
-    }
+    private PageFrame() {}
 
     /**
      * What a page puts in the frame. {@code about} is plain text for the comment at the top; the
@@ -46,7 +45,10 @@ public final class PageFrame {
 
     /** Text as HTML: the characters markup gives a meaning to, escaped. */
     public static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return text.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\"", "&quot;");
     }
 
     /** The frame with the stylesheet in place, checked once. */

@@ -37,14 +37,16 @@ public record PublishedPaths(Optional<Path> base) {
      * An absolute path inside free text (a reason, a bot's stderr): a slash not preceded by a
      * word character (so {@code 1/2-1/2} is no path), then at least two names.
      */
-    private static final Pattern ABSOLUTE = Pattern.compile("(?<![\\w.~/-])(/[^\\s\"'`:;,()<>\\[\\]{}|*?/]+(?:/[^\\s\"'`:;,()<>\\[\\]{}|*?/]*)+)");
+    private static final Pattern ABSOLUTE =
+            Pattern.compile("(?<![\\w.~/-])(/[^\\s\"'`:;,()<>\\[\\]{}|*?/]+(?:/[^\\s\"'`:;,()<>\\[\\]{}|*?/]*)+)");
 
     /**
      * Folders that say nothing of the organiser: the system's own, and those a sandboxed bot sees
      * inside its sandbox. A path under them is shown as it is.
      */
-    private static final Set<String> SYSTEM_ROOTS = Set.of("usr", "lib", "lib32", "lib64", "bin", "sbin", "etc", "proc",
-            "dev", "sys", "scratch", "nix", "System", "Library");
+    private static final Set<String> SYSTEM_ROOTS = Set.of(
+            "usr", "lib", "lib32", "lib64", "bin", "sbin", "etc", "proc", "dev", "sys", "scratch", "nix", "System",
+            "Library");
 
     /** The paths of the tournament record {@code tournament.json}. */
     public static PublishedPaths of(Optional<JsonNode> tournament) {
@@ -122,7 +124,8 @@ public record PublishedPaths(Optional<Path> base) {
                 env.properties().forEach(e -> e.setValue(TextNode.valueOf("…")));
             }
         }
-        if (definition.path("openings") instanceof ObjectNode openings && openings.path("lines").isArray()) {
+        if (definition.path("openings") instanceof ObjectNode openings
+                && openings.path("lines").isArray()) {
             openings.put("lines", openings.path("lines").size());
         }
         return copy;

@@ -19,16 +19,39 @@ import java.util.List;
  * @param playing the games being played when the page was written (live only)
  * @param held how the bots were held, as the game logs record it (see {@link ReportGameSpool#held})
  */
-@JsonPropertyOrder({"schema", "title", "folder", "generatedAt", "arenaVersion", "tournament", "standings", "match", "live",
-    "playing", "problems", "held", "games"})
-public record ReportData(String schema, String title, String folder, String generatedAt, String arenaVersion,
-        JsonNode tournament, JsonNode standings, JsonNode match, boolean live, List<Playing> playing, List<String> problems,
-        List<Held> held, List<ReportGame> games) {
+@JsonPropertyOrder({
+    "schema",
+    "title",
+    "folder",
+    "generatedAt",
+    "arenaVersion",
+    "tournament",
+    "standings",
+    "match",
+    "live",
+    "playing",
+    "problems",
+    "held",
+    "games"
+})
+public record ReportData(
+        String schema,
+        String title,
+        String folder,
+        String generatedAt,
+        String arenaVersion,
+        JsonNode tournament,
+        JsonNode standings,
+        JsonNode match,
+        boolean live,
+        List<Playing> playing,
+        List<String> problems,
+        List<Held> held,
+        List<ReportGame> games) {
 
     /** A game in progress: its number and its bots. */
     @JsonPropertyOrder({"number", "white", "black"})
-    public record Playing(int number, String white, String black) {
-    }
+    public record Playing(int number, String white, String black) {}
 
     /**
      * One way the bots were held in the games: the sandbox ({@code bwrap}, {@code none}, or
@@ -37,8 +60,7 @@ public record ReportData(String schema, String title, String folder, String gene
      * bot starts (two a game) held so.
      */
     @JsonPropertyOrder({"sandbox", "limitsBy", "starts"})
-    public record Held(String sandbox, String limitsBy, int starts) {
-    }
+    public record Held(String sandbox, String limitsBy, int starts) {}
 
     /** Versions the embedded document, for tools that read it out of the page. */
     public static final String SCHEMA = "caissa-arena/report-data/1";

@@ -27,8 +27,25 @@ import java.util.Map;
  * @param micros each move's reply time, parallel to {@code moves}
  * @param raw the reply lines that differ from the move (case, white space), by index in {@code moves}
  */
-@JsonPropertyOrder({"number", "file", "variant", "result", "termination", "loser", "reason", "white", "black", "opening", "start",
-    "moves", "micros", "raw", "final", "startedAt", "durationMillis"})
+@JsonPropertyOrder({
+    "number",
+    "file",
+    "variant",
+    "result",
+    "termination",
+    "loser",
+    "reason",
+    "white",
+    "black",
+    "opening",
+    "start",
+    "moves",
+    "micros",
+    "raw",
+    "final",
+    "startedAt",
+    "durationMillis"
+})
 public record ReportGame(
         int number,
         String file,
@@ -57,15 +74,22 @@ public record ReportGame(
 
     /** A bot in one game: its name, its clock, its stderr and how its processes ended. */
     @JsonPropertyOrder({"name", "timeUsedMillis", "thinkingMillis", "stderr", "exit"})
-    public record ReportPlayer(String name, long timeUsedMillis, long thinkingMillis, ReportStderr stderr,
-            GameRecord.ExitRecord exit) {
+    public record ReportPlayer(
+            String name, long timeUsedMillis, long thinkingMillis, ReportStderr stderr, GameRecord.ExitRecord exit) {
 
         static ReportPlayer of(GameRecord.PlayerRecord player) {
             ReportStderr stderr = ReportStderr.of(player.stderr());
             // A bot without a sandbox sees the organiser's folders, and its tracebacks name them.
             PublishedPaths paths = PublishedPaths.NAMES_ONLY;
-            return new ReportPlayer(player.name(), player.timeUsedMillis(), player.thinkingMillis(),
-                    new ReportStderr(stderr.bytes(), paths.text(stderr.head()), paths.text(stderr.tail()), stderr.omitted(),
+            return new ReportPlayer(
+                    player.name(),
+                    player.timeUsedMillis(),
+                    player.thinkingMillis(),
+                    new ReportStderr(
+                            stderr.bytes(),
+                            paths.text(stderr.head()),
+                            paths.text(stderr.tail()),
+                            stderr.omitted(),
                             stderr.shortened()),
                     player.exit());
         }
@@ -104,12 +128,26 @@ public record ReportGame(
             micros.add(played.micros());
         }
         if (!position.toCfn().equals(record.finalPosition())) {
-            throw new IllegalArgumentException("its moves lead to " + position.toCfn() + ", not to its final position "
-                    + record.finalPosition());
+            throw new IllegalArgumentException(
+                    "its moves lead to " + position.toCfn() + ", not to its final position " + record.finalPosition());
         }
-        return new ReportGame(number, file, record.variant().id(), record.result().text(), record.termination().word(), record.loser(),
-                PublishedPaths.NAMES_ONLY.text(record.reason()), ReportPlayer.of(record.white()), ReportPlayer.of(record.black()),
-                record.opening().stream().map(Move::toString).toList(), record.start(), moves, micros, raw,
-                record.finalPosition(), record.startedAt(), record.durationMillis());
+        return new ReportGame(
+                number,
+                file,
+                record.variant().id(),
+                record.result().text(),
+                record.termination().word(),
+                record.loser(),
+                PublishedPaths.NAMES_ONLY.text(record.reason()),
+                ReportPlayer.of(record.white()),
+                ReportPlayer.of(record.black()),
+                record.opening().stream().map(Move::toString).toList(),
+                record.start(),
+                moves,
+                micros,
+                raw,
+                record.finalPosition(),
+                record.startedAt(),
+                record.durationMillis());
     }
 }

@@ -1,7 +1,7 @@
 package caissa.arena.report;
 
-import caissa.arena.records.GameFiles;
 import caissa.arena.game.GameRecord;
+import caissa.arena.records.GameFiles;
 import caissa.arena.records.GameLogs;
 import caissa.arena.records.Problems;
 import java.io.IOException;
@@ -14,14 +14,14 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.BitSet;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The games of a report, read from their logs one at a time and kept on disk, not in memory: each
@@ -45,23 +45,26 @@ public final class ReportGameSpool implements AutoCloseable {
     private int[] numbers = new int[64];
     /** Where each game's entry lies in the file: its log's name (for a later duplicate's problem), then its JSON. */
     private long[] offsets = new long[64];
+
     private short[] nameLengths = new short[64];
     private int[] lengths = new int[64];
     private long size;
     /** The game numbers taken so far, and the logs read so far (by the number in their names, or by name). */
     private final BitSet taken = new BitSet();
+
     private final Set<Integer> takenBelowZero = new HashSet<>();
     private final BitSet numberedLogsRead = new BitSet();
     private final Set<String> otherLogsRead = new HashSet<>();
     /** How the bots were held, as the logs read so far record it: bot starts by sandbox and limits. */
-    private final Map<ReportData.Held, Integer> held = new TreeMap<>(
-            Comparator.comparing(ReportData.Held::sandbox).thenComparing(ReportData.Held::limitsBy));
+    private final Map<ReportData.Held, Integer> held =
+            new TreeMap<>(Comparator.comparing(ReportData.Held::sandbox).thenComparing(ReportData.Held::limitsBy));
+
     private int notStarted;
 
     private ReportGameSpool() throws IOException {
         file = Files.createTempFile("caissa-report-", ".spool");
-        channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE,
-                StandardOpenOption.DELETE_ON_CLOSE);
+        channel = FileChannel.open(
+                file, StandardOpenOption.READ, StandardOpenOption.WRITE, StandardOpenOption.DELETE_ON_CLOSE);
     }
 
     /**
@@ -128,13 +131,13 @@ public final class ReportGameSpool implements AutoCloseable {
                 throw unreadable.problem();
             }
             GameRecord record = ((GameLogs.Log.Read) log).record();
-            if (!GameRecord.SCHEMA.equals(record.schema()) && !GameRecord.SCHEMA_2.equals(record.schema())
+            if (!GameRecord.SCHEMA.equals(record.schema())
+                    && !GameRecord.SCHEMA_2.equals(record.schema())
                     && !GameRecord.SCHEMA_1.equals(record.schema())) {
-                throw new IllegalArgumentException("its schema is " + record.schema() + ", not "
-                        + GameRecord.SCHEMA + ", " + GameRecord.SCHEMA_2 + " or " + GameRecord.SCHEMA_1);
+                throw new IllegalArgumentException("its schema is " + record.schema() + ", not " + GameRecord.SCHEMA
+                        + ", " + GameRecord.SCHEMA_2 + " or " + GameRecord.SCHEMA_1);
             }
-            number = record.tournament() != null ? record.tournament().game()
-                    : named.orElse(i + 1);
+            number = record.tournament() != null ? record.tournament().game() : named.orElse(i + 1);
             if (taken(number)) {
                 throw new IllegalArgumentException("it has the same game number, " + number + ", as " + nameOf(number));
             }
@@ -146,7 +149,10 @@ public final class ReportGameSpool implements AutoCloseable {
                     // Started, but its log does not say how it was held (an older log, or a bot played in process).
                     held.merge(new ReportData.Held("unrecorded", "unrecorded", 0), 1, Integer::sum);
                 } else {
-                    held.merge(new ReportData.Held(player.sandbox().sandbox(), player.sandbox().limitsBy(), 0), 1,
+                    held.merge(
+                            new ReportData.Held(
+                                    player.sandbox().sandbox(), player.sandbox().limitsBy(), 0),
+                            1,
                             Integer::sum);
                 }
             }

@@ -16,8 +16,7 @@ import caissa.arena.records.Json;
  */
 public final class ScriptJson {
 
-    private ScriptJson() {
-    }
+    private ScriptJson() {}
 
     /** The value as compact JSON, safe to put between {@code <script type="application/json">} and {@code </script>}. */
     public static String of(Object value) {

@@ -6,8 +6,8 @@ import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
 import caissa.arena.records.MatchLayout;
 import caissa.arena.records.TournamentLayout;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,9 +26,12 @@ import java.util.Optional;
  * @param problems one sentence per file that was left out, naming it (the game logs are read
  *     apart, one at a time, by {@link ReportGameSpool})
  */
-public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional<JsonNode> standings,
-        Optional<JsonNode> match, List<String> problems) {
-
+public record TournamentFolder(
+        Path dir,
+        Optional<JsonNode> tournament,
+        Optional<JsonNode> standings,
+        Optional<JsonNode> match,
+        List<String> problems) {
 
     public TournamentFolder {
         problems = List.copyOf(problems);
@@ -60,7 +63,8 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
         Optional<JsonNode> standings = readObject(dir.resolve(TournamentLayout.STANDINGS_FILE), problems);
         // summary.json is a match's when it says so (caissa match, or caissa merge of match shards).
         Optional<JsonNode> match = readObject(matchFile, problems)
-                .filter(node -> "caissa-arena/match/1".equals(node.path("schema").asText()));
+                .filter(node ->
+                        "caissa-arena/match/1".equals(node.path("schema").asText()));
         return new TournamentFolder(dir, tournament, standings, match, problems);
     }
 
@@ -72,8 +76,8 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
     public TournamentFolder withStandings(Optional<JsonNode> rebuilt) {
         List<String> said = new ArrayList<>(problems);
         if (rebuilt.isEmpty() && standings.isPresent()) {
-            said.add(TournamentLayout.STANDINGS_FILE + " was left out: its standings cannot be rebuilt from this folder's"
-                    + " journal alone");
+            said.add(TournamentLayout.STANDINGS_FILE
+                    + " was left out: its standings cannot be rebuilt from this folder's" + " journal alone");
         }
         return new TournamentFolder(dir, tournament, rebuilt, match, said);
     }
@@ -85,12 +89,15 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
 
     /** The name to show: the tournament's, else the one in the game logs, else the folder's. */
     public String title() {
-        Optional<String> matchTitle = match.map(m -> m.path("engine").path("name").asText("") + " vs "
-                + m.path("baseline").path("name").asText("")).filter(t -> !t.equals(" vs "));
+        Optional<String> matchTitle = match.map(
+                        m -> m.path("engine").path("name").asText("") + " vs "
+                                + m.path("baseline").path("name").asText(""))
+                .filter(t -> !t.equals(" vs "));
         if (matchTitle.isPresent()) {
             return matchTitle.get();
         }
-        return tournament.map(t -> t.path("definition").path("name").asText(""))
+        return tournament
+                .map(t -> t.path("definition").path("name").asText(""))
                 .filter(name -> !name.isBlank())
                 .or(() -> standings.map(s -> s.path("tournament").asText("")).filter(name -> !name.isBlank()))
                 .orElseGet(() -> {
@@ -109,7 +116,7 @@ public record TournamentFolder(Path dir, Optional<JsonNode> tournament, Optional
     private static JsonNode withoutEnvValues(JsonNode tournament) {
         JsonNode copy = tournament.deepCopy();
         for (JsonNode bot : copy.path("definition").path("bots")) {
-            if (bot.path("env") instanceof com.fasterxml.jackson.databind.node.ObjectNode env) {
+            if (bot.path("env") instanceof ObjectNode env) {
                 List<String> names = new ArrayList<>();
                 env.fieldNames().forEachRemaining(names::add);
                 names.forEach(name -> env.put(name, HIDDEN_VALUE));

@@ -16,6 +16,7 @@ abstract class Geometry {
 
     /** Line kinds in {@link #line}. */
     static final byte NO_LINE = 0;
+
     static final byte ORTHOGONAL = 1;
     static final byte DIAGONAL = 2;
 
@@ -30,9 +31,11 @@ abstract class Geometry {
     final Variant variant;
     /** Number of cells. */
     final int n;
+
     final long all;
     /** Number of directions; the first {@link #orthogonal} are orthogonal, the rest diagonal. */
     final int directions;
+
     final int orthogonal;
     /** Knight jump targets of each cell. */
     final long[] knight;
@@ -46,6 +49,7 @@ abstract class Geometry {
     final byte[] line;
     /** The neighbours of each cell in angular order, or -1 off the board: {@code ring[cell * ringSize + i]}. */
     final int ringSize;
+
     final int[] ring;
     /**
      * For each set of present ring neighbours (bit i for ring position i), whether those
@@ -60,6 +64,7 @@ abstract class Geometry {
 
     /** CFN board field: its rows of cells in order, and how messages name them. */
     final int[][] cfnRows;
+
     final String[] cfnRowNames;
     final String cfnRowsWord;
     /** Format of the problem when a row has the wrong length: row name, length, expected length. */
@@ -70,6 +75,7 @@ abstract class Geometry {
     final String cellWord;
     /** How the checked queen's reason names her targets: "an adjacent square" or "a neighbouring cell". */
     final String neighbourPhrase;
+
     final String moveExample;
     final String initialCfn;
     private Position initial;
@@ -81,10 +87,23 @@ abstract class Geometry {
      * @param knightVectors the knight's jumps
      * @param ringVectors the neighbour offsets in angular order
      */
-    Geometry(Variant variant, int[] x, int[] y, int[][] orthogonalVectors, int[][] diagonalVectors,
-            int[][] knightVectors, int[][] ringVectors, int[][] cfnRows, String[] cfnRowNames,
-            String cfnRowsWord, String cfnRowLengthProblem, String cfnLastMoveProblem, String cellWord,
-            String neighbourPhrase, String moveExample, String initialCfn) {
+    Geometry(
+            Variant variant,
+            int[] x,
+            int[] y,
+            int[][] orthogonalVectors,
+            int[][] diagonalVectors,
+            int[][] knightVectors,
+            int[][] ringVectors,
+            int[][] cfnRows,
+            String[] cfnRowNames,
+            String cfnRowsWord,
+            String cfnRowLengthProblem,
+            String cfnLastMoveProblem,
+            String cellWord,
+            String neighbourPhrase,
+            String moveExample,
+            String initialCfn) {
         this.variant = variant;
         this.cells = Square.cellsOf(variant);
         this.n = cells.length;
@@ -299,13 +318,22 @@ abstract class Geometry {
         static final Geometry INSTANCE = new SquareGeometry();
 
         SquareGeometry() {
-            super(Variant.CAISSA, coordinates(true), coordinates(false),
+            super(
+                    Variant.CAISSA,
+                    coordinates(true),
+                    coordinates(false),
                     new int[][] {{0, 1}, {1, 0}, {0, -1}, {-1, 0}},
                     new int[][] {{1, 1}, {1, -1}, {-1, -1}, {-1, 1}},
                     new int[][] {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}},
                     new int[][] {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}},
-                    rows(), rowNames(), "ranks", "%s has %d squares",
-                    "expected '-' or a move like 'c1-c2', got '%s'", "square", "an adjacent square", "c1-c2",
+                    rows(),
+                    rowNames(),
+                    "ranks",
+                    "%s has %d squares",
+                    "expected '-' or a move like 'c1-c2', got '%s'",
+                    "square",
+                    "an adjacent square",
+                    "c1-c2",
                     "......./...bqn./....r../......./..R..../.NQB.../....... w - 0");
         }
 
@@ -357,18 +385,31 @@ abstract class Geometry {
         static final Geometry INSTANCE = new HexGeometry();
 
         HexGeometry() {
-            super(Variant.HEXCAISSA, axial(true), axial(false),
+            super(
+                    Variant.HEXCAISSA,
+                    axial(true),
+                    axial(false),
                     // N, NE, SE, S, SW, NW
                     new int[][] {{0, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}},
                     // NNE, E, SSE, SSW, W, NNW
                     new int[][] {{1, 1}, {2, -1}, {1, -2}, {-1, -1}, {-2, 1}, {-1, 2}},
-                    new int[][] {{1, 2}, {2, 1}, {3, -1}, {3, -2}, {2, -3}, {1, -3},
-                        {-1, -2}, {-2, -1}, {-3, 1}, {-3, 2}, {-2, 3}, {-1, 3}},
+                    new int[][] {
+                        {1, 2}, {2, 1}, {3, -1}, {3, -2}, {2, -3}, {1, -3}, {-1, -2}, {-2, -1}, {-3, 1}, {-3, 2},
+                        {-2, 3}, {-1, 3}
+                    },
                     // Clockwise from N, orthogonal and diagonal neighbours alternating.
-                    new int[][] {{0, 1}, {1, 1}, {1, 0}, {2, -1}, {1, -1}, {1, -2},
-                        {0, -1}, {-1, -1}, {-1, 0}, {-2, 1}, {-1, 1}, {-1, 2}},
-                    rows(), rowNames(), "files", "%s has %d cells, expected %d",
-                    "expected '-' or a move between cells of the board, like 'c2-e6', got '%s'", "cell", "a neighbouring cell", "c2-e6",
+                    new int[][] {
+                        {0, 1}, {1, 1}, {1, 0}, {2, -1}, {1, -1}, {1, -2}, {0, -1}, {-1, -1}, {-1, 0}, {-2, 1}, {-1, 1},
+                        {-1, 2}
+                    },
+                    rows(),
+                    rowNames(),
+                    "files",
+                    "%s has %d cells, expected %d",
+                    "expected '-' or a move between cells of the board, like 'c2-e6', got '%s'",
+                    "cell",
+                    "a neighbouring cell",
+                    "c2-e6",
                     "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../..... w - 0");
         }
 

@@ -38,12 +38,10 @@ public final class LineSearch {
     }
 
     /** Every line of the position's length was searched and none reaches it. */
-    public record Unreachable(long nodes) implements Result {
-    }
+    public record Unreachable(long nodes) implements Result {}
 
     /** The budget ran out before a line was found or every line ruled out. */
-    public record OverBudget(long nodes) implements Result {
-    }
+    public record OverBudget(long nodes) implements Result {}
 
     /** Signals that the budget ran out, unwinding the search. */
     private static final class BudgetSpent extends RuntimeException {
@@ -60,6 +58,7 @@ public final class LineSearch {
     private final int targetTiles;
     /** Positions whose subtree holds no line, as {@link Key}s: the same moves in another order meet here. */
     private final Set<Key> dead = new HashSet<>();
+
     private final int[] path;
     private long nodes;
 
@@ -67,7 +66,9 @@ public final class LineSearch {
         this.target = target;
         this.budget = budget;
         this.plies = target.plies();
-        this.lastMove = target.lastMove().map(m -> m.from().index() | m.to().index() << 6).orElse(Position.NO_MOVE);
+        this.lastMove = target.lastMove()
+                .map(m -> m.from().index() | m.to().index() << 6)
+                .orElse(Position.NO_MOVE);
         for (Piece piece : Piece.values()) {
             targetCells[piece.ordinal()] = target.cellOf(piece);
         }
@@ -202,7 +203,8 @@ public final class LineSearch {
         }
         int mover = position.sideToMove().ordinal();
         return queenMovesNeeded[0] + queenMovesNeeded[1] <= queenMoves
-                && queenMovesNeeded[mover] <= (left + 1) / 2 && queenMovesNeeded[mover ^ 1] <= left / 2;
+                && queenMovesNeeded[mover] <= (left + 1) / 2
+                && queenMovesNeeded[mover ^ 1] <= left / 2;
     }
 
     /** The cells whose content (hole, empty tile, which piece) differs from the target's. */

@@ -13,8 +13,8 @@ public record Move(Square from, Square to) implements Comparable<Move> {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
         if (from.variant() != to.variant()) {
-            throw new IllegalArgumentException("a move joins two cells of one board, not " + from.variant()
-                    + " " + from + " and " + to.variant() + " " + to);
+            throw new IllegalArgumentException("a move joins two cells of one board, not " + from.variant() + " " + from
+                    + " and " + to.variant() + " " + to);
         }
     }
 
@@ -38,8 +38,9 @@ public record Move(Square from, Square to) implements Comparable<Move> {
 
     /** Like {@link #parse(String)}, for input that must be a Caïssa move (command-line arguments, tests). */
     public static Move of(String text) {
-        return parse(text).orElseThrow(() -> new IllegalArgumentException(
-                "not a move: '" + text + "' (expected two squares joined by '-', like b2-c4)"));
+        return parse(text)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "not a move: '" + text + "' (expected two squares joined by '-', like b2-c4)"));
     }
 
     /** Orders moves as their text sorts: origin file, origin rank, target file, target rank. */

@@ -6,20 +6,16 @@ import java.util.Optional;
 public sealed interface Outcome {
 
     /** The side to move has a legal move and the move limit has not been reached. */
-    record Ongoing() implements Outcome {
-    }
+    record Ongoing() implements Outcome {}
 
     /** The side to move is in check and has no legal move: the other side wins. */
-    record Checkmate(Side winner) implements Outcome {
-    }
+    record Checkmate(Side winner) implements Outcome {}
 
     /** The side to move is not in check and has no legal move: a draw. */
-    record Stalemate() implements Outcome {
-    }
+    record Stalemate() implements Outcome {}
 
     /** Both players have made their 100 moves without checkmate or stalemate: a draw. */
-    record MoveLimit() implements Outcome {
-    }
+    record MoveLimit() implements Outcome {}
 
     Outcome ONGOING = new Ongoing();
     Outcome STALEMATE = new Stalemate();

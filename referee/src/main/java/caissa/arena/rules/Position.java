@@ -44,6 +44,7 @@ public final class Position {
 
     /** Legality verdicts; 0 is legal, the others name why not (see {@link #illegalReason(Move)}). */
     static final int LEGAL = 0;
+
     private static final int NO_OWN_PIECE = 1;
     private static final int UNREACHABLE = 2;
     private static final int QUEEN_STEP_IN_CHECK = 3;
@@ -229,8 +230,8 @@ public final class Position {
     /** The square's index, after checking that it belongs to this position's board. */
     private int index(Square square) {
         if (square.variant() != geo.variant) {
-            throw new IllegalArgumentException(square + " is a " + square.variant() + " " + "cell, not one of "
-                    + geo.variant);
+            throw new IllegalArgumentException(
+                    square + " is a " + square.variant() + " " + "cell, not one of " + geo.variant);
         }
         return square.index();
     }
@@ -310,8 +311,7 @@ public final class Position {
     }
 
     /** A first move and the number of leaves below it. */
-    public record MoveCount(Move move, long nodes) {
-    }
+    public record MoveCount(Move move, long nodes) {}
 
     private static long perft(Position position, int depth, int[][] buffers) {
         int[] moves = buffers[depth];
@@ -439,9 +439,7 @@ public final class Position {
         }
         if ((tiles >>> to & 1) == 0) {
             long without = tiles & ~(1L << from);
-            boolean connected = originRemovable
-                    ? (geo.adjacent[to] & without) != 0
-                    : geo.connected(without | 1L << to);
+            boolean connected = originRemovable ? (geo.adjacent[to] & without) != 0 : geo.connected(without | 1L << to);
             if (!connected) {
                 return n;
             }
@@ -581,7 +579,8 @@ public final class Position {
             return true;
         }
         int bishop = slot(pieces, them + 2);
-        return bishop != NONE && g.line[queen * n + bishop] == DIAGONAL
+        return bishop != NONE
+                && g.line[queen * n + bishop] == DIAGONAL
                 && (g.between[queen * n + bishop] & occupied) == 0;
     }
 
@@ -612,15 +611,17 @@ public final class Position {
         return pieces & ~(0xFFL << shift) | (long) square << shift;
     }
 
-
-
-
     // ----------------------------------------------------------------------------------------
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Position p && p.geo == geo && p.tiles == tiles && p.pieces == pieces && p.side == side
-                && p.lastMove == lastMove && p.plies == plies;
+        return o instanceof Position p
+                && p.geo == geo
+                && p.tiles == tiles
+                && p.pieces == pieces
+                && p.side == side
+                && p.lastMove == lastMove
+                && p.plies == plies;
     }
 
     @Override

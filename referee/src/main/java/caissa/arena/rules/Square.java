@@ -26,20 +26,55 @@ public final class Square {
     private static final Square[] CAISSA = caissaSquares();
     static final Square[] HEX = hexSquares();
 
-    public static final Square A1 = CAISSA[0], B1 = CAISSA[1], C1 = CAISSA[2], D1 = CAISSA[3],
-            E1 = CAISSA[4], F1 = CAISSA[5], G1 = CAISSA[6];
-    public static final Square A2 = CAISSA[7], B2 = CAISSA[8], C2 = CAISSA[9], D2 = CAISSA[10],
-            E2 = CAISSA[11], F2 = CAISSA[12], G2 = CAISSA[13];
-    public static final Square A3 = CAISSA[14], B3 = CAISSA[15], C3 = CAISSA[16], D3 = CAISSA[17],
-            E3 = CAISSA[18], F3 = CAISSA[19], G3 = CAISSA[20];
-    public static final Square A4 = CAISSA[21], B4 = CAISSA[22], C4 = CAISSA[23], D4 = CAISSA[24],
-            E4 = CAISSA[25], F4 = CAISSA[26], G4 = CAISSA[27];
-    public static final Square A5 = CAISSA[28], B5 = CAISSA[29], C5 = CAISSA[30], D5 = CAISSA[31],
-            E5 = CAISSA[32], F5 = CAISSA[33], G5 = CAISSA[34];
-    public static final Square A6 = CAISSA[35], B6 = CAISSA[36], C6 = CAISSA[37], D6 = CAISSA[38],
-            E6 = CAISSA[39], F6 = CAISSA[40], G6 = CAISSA[41];
-    public static final Square A7 = CAISSA[42], B7 = CAISSA[43], C7 = CAISSA[44], D7 = CAISSA[45],
-            E7 = CAISSA[46], F7 = CAISSA[47], G7 = CAISSA[48];
+    public static final Square A1 = CAISSA[0],
+            B1 = CAISSA[1],
+            C1 = CAISSA[2],
+            D1 = CAISSA[3],
+            E1 = CAISSA[4],
+            F1 = CAISSA[5],
+            G1 = CAISSA[6];
+    public static final Square A2 = CAISSA[7],
+            B2 = CAISSA[8],
+            C2 = CAISSA[9],
+            D2 = CAISSA[10],
+            E2 = CAISSA[11],
+            F2 = CAISSA[12],
+            G2 = CAISSA[13];
+    public static final Square A3 = CAISSA[14],
+            B3 = CAISSA[15],
+            C3 = CAISSA[16],
+            D3 = CAISSA[17],
+            E3 = CAISSA[18],
+            F3 = CAISSA[19],
+            G3 = CAISSA[20];
+    public static final Square A4 = CAISSA[21],
+            B4 = CAISSA[22],
+            C4 = CAISSA[23],
+            D4 = CAISSA[24],
+            E4 = CAISSA[25],
+            F4 = CAISSA[26],
+            G4 = CAISSA[27];
+    public static final Square A5 = CAISSA[28],
+            B5 = CAISSA[29],
+            C5 = CAISSA[30],
+            D5 = CAISSA[31],
+            E5 = CAISSA[32],
+            F5 = CAISSA[33],
+            G5 = CAISSA[34];
+    public static final Square A6 = CAISSA[35],
+            B6 = CAISSA[36],
+            C6 = CAISSA[37],
+            D6 = CAISSA[38],
+            E6 = CAISSA[39],
+            F6 = CAISSA[40],
+            G6 = CAISSA[41];
+    public static final Square A7 = CAISSA[42],
+            B7 = CAISSA[43],
+            C7 = CAISSA[44],
+            D7 = CAISSA[45],
+            E7 = CAISSA[46],
+            F7 = CAISSA[47],
+            G7 = CAISSA[48];
 
     private final Variant variant;
     private final int index;

@@ -133,9 +133,9 @@ public enum Variant {
 
     /** Like {@link #parseMove(String)}, for input that must be a move (command-line arguments, tests). */
     public Move move(String text) {
-        return parseMove(text).orElseThrow(() -> new IllegalArgumentException(
-                "not a " + id + " move: '" + text + "' (expected two " + geometry().cellWord
-                        + "s joined by '-', like " + geometry().moveExample + ")"));
+        return parseMove(text)
+                .orElseThrow(() -> new IllegalArgumentException("not a " + id + " move: '" + text + "' (expected two "
+                        + geometry().cellWord + "s joined by '-', like " + geometry().moveExample + ")"));
     }
 
     @Override

@@ -18,8 +18,7 @@ public final class BatchRunner {
     }
 
     /** A batch: how many games, and the games, set up one by one as they start. */
-    public record Batch(int size, Iterator<GameSetup> games) {
-    }
+    public record Batch(int size, Iterator<GameSetup> games) {}
 
     private final int concurrency;
     private final GamePool.Player player;
@@ -48,8 +47,8 @@ public final class BatchRunner {
             }
             Iterator<GameSetup> pending = batch.get().games();
             int[] delivered = {0};
-            new GamePool(concurrency, player).run(() -> pending.hasNext() ? Optional.of(pending.next()) : Optional.empty(),
-                    record -> {
+            new GamePool(concurrency, player)
+                    .run(() -> pending.hasNext() ? Optional.of(pending.next()) : Optional.empty(), record -> {
                         delivered[0]++;
                         return sink.accept(record);
                     });

@@ -1,16 +1,11 @@
 package caissa.arena.runner;
 
-import caissa.arena.game.Entrant;
-
-import caissa.arena.game.GameSetup;
-
-import caissa.arena.game.GameRecord;
-
 import caissa.arena.bot.BotHost;
-
-
+import caissa.arena.game.Entrant;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameListener;
+import caissa.arena.game.GameRecord;
+import caissa.arena.game.GameSetup;
 import caissa.arena.game.ProcessSeat;
 import caissa.arena.game.Seat;
 import caissa.arena.game.Ticker;
@@ -51,8 +46,7 @@ public enum BrokenBots {
     }
 
     /** A bot that cannot play, what is wrong with it (one line, with its fix where one is known), and what the run did. */
-    public record Broken(String name, String problem, BrokenBots handling) {
-    }
+    public record Broken(String name, String problem, BrokenBots handling) {}
 
     /**
      * Plays games with the bots of {@code host}, as {@link Game#play} does, except that a bot named
@@ -72,8 +66,9 @@ public enum BrokenBots {
                     @Override
                     public Seat.Opened open(Entrant entrant, String name) {
                         return problems.containsKey(entrant.name())
-                                ? new Seat.Opened.Failed("it failed the check before the games, so it is not started again: "
-                                        + problems.get(entrant.name()))
+                                ? new Seat.Opened.Failed(
+                                        "it failed the check before the games, so it is not started again: "
+                                                + problems.get(entrant.name()))
                                 : processes.open(entrant, name);
                     }
 

@@ -13,8 +13,7 @@ import java.util.List;
  */
 public final class Openings {
 
-    private Openings() {
-    }
+    private Openings() {}
 
     /** The Caïssa opening for game pair {@code index} (0-based) of a run with this seed. */
     public static List<Move> opening(long seed, int index, int plies) {

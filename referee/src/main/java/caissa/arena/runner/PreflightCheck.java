@@ -1,7 +1,7 @@
 package caissa.arena.runner;
 
-import caissa.arena.diagnostics.Preflight;
 import caissa.arena.bot.BotHost;
+import caissa.arena.diagnostics.Preflight;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
 import java.util.ArrayList;
@@ -20,8 +20,7 @@ import java.util.concurrent.Future;
  */
 public final class PreflightCheck {
 
-    private PreflightCheck() {
-    }
+    private PreflightCheck() {}
 
     /**
      * @param game a game of the run: its variant, time control, first opening and isolation,
@@ -29,7 +28,8 @@ public final class PreflightCheck {
      * @param labels how a bot is named in its line, for example {@code "--engine"} by entrant name
      * @return by bot name, in the given order, one line for each bot that cannot play
      */
-    public static Map<String, String> problems(GameSetup game, List<Entrant> bots, Map<String, String> labels, int concurrency)
+    public static Map<String, String> problems(
+            GameSetup game, List<Entrant> bots, Map<String, String> labels, int concurrency)
             throws InterruptedException {
         // The same command twice (a bot against a copy of itself) needs checking once.
         Map<List<String>, Entrant> distinct = new LinkedHashMap<>();
@@ -47,13 +47,16 @@ public final class PreflightCheck {
             Map<List<String>, String> byCommand = new LinkedHashMap<>();
             int i = 0;
             for (Entrant bot : distinct.values()) {
-                answers.get(i++).get().ifPresent(p -> byCommand.put(bot.command().argv(), p));
+                answers.get(i++)
+                        .get()
+                        .ifPresent(p -> byCommand.put(bot.command().argv(), p));
             }
             for (Entrant bot : bots) {
                 String problem = byCommand.get(bot.command().argv());
                 if (problem != null) {
                     String label = labels.getOrDefault(bot.name(), "bot '" + bot.name() + "'");
-                    problems.put(bot.name(), label + " cannot play: it was started once before the games and " + problem);
+                    problems.put(
+                            bot.name(), label + " cannot play: it was started once before the games and " + problem);
                 }
             }
             return problems;

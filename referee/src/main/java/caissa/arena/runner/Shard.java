@@ -78,16 +78,18 @@ public record Shard(int index, int count) {
             return checked(id - min + 1, count(env, "SLURM_ARRAY_TASK_COUNT"), "SLURM_ARRAY_TASK_ID");
         }
         if (env.containsKey("JOB_COMPLETION_INDEX")) {
-            return checked(number(env, "JOB_COMPLETION_INDEX") + 1, count(env, "CAISSA_SHARD_COUNT"), "JOB_COMPLETION_INDEX");
+            return checked(
+                    number(env, "JOB_COMPLETION_INDEX") + 1, count(env, "CAISSA_SHARD_COUNT"), "JOB_COMPLETION_INDEX");
         }
-        throw new IllegalArgumentException("auto: none of CAISSA_SHARD_INDEX, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX"
-                + " is set; give the shard as I/N");
+        throw new IllegalArgumentException(
+                "auto: none of CAISSA_SHARD_INDEX, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX"
+                        + " is set; give the shard as I/N");
     }
 
     private static Shard checked(int index, int count, String variable) {
         if (index < 1 || index > count) {
-            throw new IllegalArgumentException("auto: " + variable + " gives shard " + index + " of " + count
-                    + ", outside 1.." + count);
+            throw new IllegalArgumentException(
+                    "auto: " + variable + " gives shard " + index + " of " + count + ", outside 1.." + count);
         }
         return new Shard(index, count);
     }

@@ -21,10 +21,16 @@ public final class ArenaFilesException extends UncheckedIOException {
     }
 
     private static FileSystemException named(Path file, IOException cause) {
-        String reason = cause instanceof FileSystemException fs && fs.getReason() != null ? fs.getReason()
-                : cause.getMessage() != null ? cause.getMessage().lines().findFirst().orElse("") : cause.getClass().getSimpleName();
-        FileSystemException named = new FileSystemException(file.toString(), null, reason.strip()
-                + " (a file of the arena's own for a bot's start: no bot was charged; free the space and continue the run)");
+        String reason = cause instanceof FileSystemException fs && fs.getReason() != null
+                ? fs.getReason()
+                : cause.getMessage() != null
+                        ? cause.getMessage().lines().findFirst().orElse("")
+                        : cause.getClass().getSimpleName();
+        FileSystemException named = new FileSystemException(
+                file.toString(),
+                null,
+                reason.strip()
+                        + " (a file of the arena's own for a bot's start: no bot was charged; free the space and continue the run)");
         named.initCause(cause);
         return named;
     }

@@ -1,5 +1,6 @@
 package caissa.arena.sandbox;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -14,8 +15,11 @@ public final class ArenaNamespaceException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     /** The beginnings of bubblewrap's own lines when the kernel refuses it a namespace. */
-    private static final java.util.List<String> REFUSED = java.util.List.of("bwrap: Creating new namespace failed",
-            "bwrap: No permissions to creat", "bwrap: setting up uid map", "bwrap: setting up gid map");
+    private static final List<String> REFUSED = List.of(
+            "bwrap: Creating new namespace failed",
+            "bwrap: No permissions to creat",
+            "bwrap: setting up uid map",
+            "bwrap: setting up gid map");
 
     private ArenaNamespaceException(String line) {
         super(line + " (the kernel refused a namespace for a bot's sandbox: no bot was charged; see caissa doctor, let"
@@ -28,6 +32,8 @@ public final class ArenaNamespaceException extends RuntimeException {
      */
     public static Optional<ArenaNamespaceException> of(String launchLine) {
         String line = launchLine.strip();
-        return REFUSED.stream().anyMatch(line::startsWith) ? Optional.of(new ArenaNamespaceException(line)) : Optional.empty();
+        return REFUSED.stream().anyMatch(line::startsWith)
+                ? Optional.of(new ArenaNamespaceException(line))
+                : Optional.empty();
     }
 }

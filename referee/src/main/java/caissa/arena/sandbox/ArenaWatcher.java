@@ -6,6 +6,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,8 +33,7 @@ public final class ArenaWatcher {
     private static OutputStream pipe;
     private static boolean failed;
 
-    private ArenaWatcher() {
-    }
+    private ArenaWatcher() {}
 
     /** A bot's process (its launcher's pid, the leader of its process group when it has one) was started. */
     public static void botStarted(long pid) {
@@ -68,17 +68,30 @@ public final class ArenaWatcher {
             // Without its watcher the arena still cleans up after itself when it can, and the next
             // arena sweeps what a killed one left: say it once, and run on.
             failed = true;
-            System.err.println("caissa: could not keep the process that cleans up after a killed arena: " + e.getMessage());
+            System.err.println(
+                    "caissa: could not keep the process that cleans up after a killed arena: " + e.getMessage());
         }
     }
 
     private static OutputStream start() throws IOException {
-        List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c", "trap '' INT TERM HUP; exec \"$@\"", "caissa-watcher",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC", "-Xmx32m",
-                "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp", System.getProperty("java.class.path"),
-                ArenaWatcher.class.getName(), Long.toString(ProcessHandle.current().pid())));
-        Process watcher = new ProcessBuilder(argv).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        List<String> argv = new ArrayList<>(List.of(
+                "/bin/sh",
+                "-c",
+                "trap '' INT TERM HUP; exec \"$@\"",
+                "caissa-watcher",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC",
+                "-Xmx32m",
+                "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto",
+                "-cp",
+                System.getProperty("java.class.path"),
+                ArenaWatcher.class.getName(),
+                Long.toString(ProcessHandle.current().pid())));
+        Process watcher = new ProcessBuilder(argv)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         return watcher.getOutputStream();
     }
 
@@ -99,8 +112,7 @@ public final class ArenaWatcher {
                     case "-p" -> bots.remove(Long.parseLong(what));
                     case "+d" -> folders.add(Path.of(what));
                     case "-d" -> folders.remove(Path.of(what));
-                    default -> {
-                    }
+                    default -> {}
                 }
             }
         }
@@ -128,8 +140,11 @@ public final class ArenaWatcher {
             p.destroyForcibly();
         });
         try {
-            new ProcessBuilder("kill", "-KILL", "--", "-" + pid).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+            new ProcessBuilder("kill", "-KILL", "--", "-" + pid)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start()
+                    .waitFor();
         } catch (IOException e) {
             // No kill command: the process and its descendants were killed above.
         }
@@ -140,7 +155,7 @@ public final class ArenaWatcher {
             for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(path);
             }
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             // Gone already, or not ours to remove.
         }
     }

@@ -1,6 +1,7 @@
 package caissa.arena.sandbox;
 
 import caissa.arena.linux.KernelFiles;
+import java.io.File;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -9,6 +10,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -36,8 +39,7 @@ public final class BotUsers {
     static final Path CLAIMS = Path.of("/run/caissa-arena/bot-ids");
 
     /** A range of ids: uids from {@code uid}, gids from {@code gid}, {@code count} of each. */
-    public record Range(long uid, long gid, int count, String source) {
-    }
+    public record Range(long uid, long gid, int count, String source) {}
 
     /**
      * One bot's user, claimed until {@link #close}: its uid and gid.
@@ -78,8 +80,7 @@ public final class BotUsers {
         }
     }
 
-    private BotUsers() {
-    }
+    private BotUsers() {}
 
     /**
      * The ids this arena holds. A lock on a file is the process's: closing any other channel of
@@ -95,8 +96,11 @@ public final class BotUsers {
     public static Range range() {
         Range known = range;
         if (known == null) {
-            known = choose(subordinate(Path.of("/etc/subuid")), subordinate(Path.of("/etc/subgid")),
-                    extents(Path.of("/proc/self/uid_map")), extents(Path.of("/proc/self/gid_map")));
+            known = choose(
+                    subordinate(Path.of("/etc/subuid")),
+                    subordinate(Path.of("/etc/subgid")),
+                    extents(Path.of("/proc/self/uid_map")),
+                    extents(Path.of("/proc/self/gid_map")));
             range = known;
         }
         return known;
@@ -131,7 +135,10 @@ public final class BotUsers {
 
     /** Where the largest mapped extent of a map ends (exclusive), inside the namespace. */
     private static long end(List<long[]> map) {
-        return map.stream().max(java.util.Comparator.comparingLong(row -> row[2])).map(row -> row[0] + row[2]).orElse(0L);
+        return map.stream()
+                .max(Comparator.comparingLong(row -> row[2]))
+                .map(row -> row[0] + row[2])
+                .orElse(0L);
     }
 
     private static boolean covers(List<long[]> map, long first, int count) {
@@ -140,7 +147,7 @@ public final class BotUsers {
 
     /** The rows of a {@code uid_map} or {@code gid_map}; none where it cannot be read (no /proc). */
     static List<long[]> extents(Path map) {
-        List<long[]> rows = new java.util.ArrayList<>();
+        List<long[]> rows = new ArrayList<>();
         try {
             for (String line : Files.readAllLines(map)) {
                 String[] f = line.strip().split("\\s+");
@@ -208,7 +215,8 @@ public final class BotUsers {
             FileChannel channel = null;
             boolean claimed = false;
             try {
-                channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+                channel = FileChannel.open(
+                        file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
                 FileLock lock = channel.tryLock();
                 if (lock != null) {
                     killAll(uid);
@@ -225,7 +233,8 @@ public final class BotUsers {
                 }
             }
         }
-        throw new ArenaFilesException(folder, new IOException("every one of the " + r.count() + " ids for bots is taken"));
+        throw new ArenaFilesException(
+                folder, new IOException("every one of the " + r.count() + " ids for bots is taken"));
     }
 
     private static void closeQuietly(FileChannel channel) {
@@ -241,12 +250,16 @@ public final class BotUsers {
     /** The claims' folder, root's own (made so, and refused when someone else's or a link). */
     private static Path claims() {
         try {
-            Files.createDirectories(CLAIMS.getParent(), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectories(
+                    CLAIMS.getParent(),
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             if (!Files.isDirectory(CLAIMS, LinkOption.NOFOLLOW_LINKS)) {
-                Files.createDirectory(CLAIMS, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                Files.createDirectory(
+                        CLAIMS, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             }
             for (Path dir : List.of(CLAIMS.getParent(), CLAIMS)) {
-                if (Files.isSymbolicLink(dir) || !Integer.valueOf(0).equals(Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS))) {
+                if (Files.isSymbolicLink(dir)
+                        || !Integer.valueOf(0).equals(Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS))) {
                     throw new IOException("not a folder of root's own");
                 }
                 Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
@@ -293,17 +306,18 @@ public final class BotUsers {
 
     /** The processes whose real user is {@code uid}, from /proc. */
     static List<Long> processesOf(long uid) {
-        String[] names = new java.io.File("/proc").list();
+        String[] names = new File("/proc").list();
         if (names == null) {
             return List.of();
         }
-        java.util.ArrayList<Long> pids = new java.util.ArrayList<>();
+        ArrayList<Long> pids = new ArrayList<>();
         for (String name : names) {
             if (!name.chars().allMatch(Character::isDigit)) {
                 continue;
             }
             try {
-                for (String line : KernelFiles.read(Path.of("/proc", name, "status")).split("\n")) {
+                for (String line :
+                        KernelFiles.read(Path.of("/proc", name, "status")).split("\n")) {
                     if (line.startsWith("Uid:")) {
                         String[] f = line.substring(4).strip().split("\\s+");
                         if (Long.parseLong(f[0]) == uid) {

@@ -1,13 +1,19 @@
 package caissa.arena.sandbox;
 
 import caissa.arena.linux.Portable;
+import caissa.arena.program.ProgramLookup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -18,7 +24,8 @@ import java.util.concurrent.TimeUnit;
 public final class Bubblewrap {
 
     /** The system, read-only: programs, libraries, configuration. Nothing under /home, /root, /work, /srv, /var. */
-    private static final List<String> SYSTEM = List.of("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc");
+    private static final List<String> SYSTEM =
+            List.of("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc");
     /** The uid and gid a bot runs as when the arena is root: nobody, who owns nothing. */
     public static final int NOBODY = 65534;
 
@@ -41,8 +48,7 @@ public final class Bubblewrap {
         }
     }
 
-    private Bubblewrap() {
-    }
+    private Bubblewrap() {}
 
     /**
      * The programs the sandbox is built with, by absolute path, found once on the arena's own
@@ -51,6 +57,7 @@ public final class Bubblewrap {
      * capability), so a program of the bot's by that name would run as root outside its sandbox.
      */
     static final Path BWRAP = trusted("bwrap");
+
     static final Path SETPRIV = trusted("setpriv");
     static final Path ENV = trusted("env");
 
@@ -61,7 +68,9 @@ public final class Bubblewrap {
                 return candidate;
             }
         }
-        return caissa.arena.program.ProgramLookup.onPath(name).map(p -> p.toAbsolutePath().normalize()).orElse(Path.of("/usr/bin", name));
+        return ProgramLookup.onPath(name)
+                .map(p -> p.toAbsolutePath().normalize())
+                .orElse(Path.of("/usr/bin", name));
     }
 
     /**
@@ -82,8 +91,15 @@ public final class Bubblewrap {
      * set-user-ID program makes it root again.
      */
     static List<String> asUser(BotUsers.User user) {
-        return List.of(SETPRIV.toString(), "--reuid=" + user.uid(), "--regid=" + user.gid(), "--clear-groups",
-                "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--");
+        return List.of(
+                SETPRIV.toString(),
+                "--reuid=" + user.uid(),
+                "--regid=" + user.gid(),
+                "--clear-groups",
+                "--inh-caps=-all",
+                "--bounding-set=-all",
+                "--no-new-privs",
+                "--");
     }
 
     private static volatile Boolean sized;
@@ -93,8 +109,11 @@ public final class Bubblewrap {
         Boolean known = sized;
         if (known == null) {
             try {
-                Process p = new ProcessBuilder(BWRAP.toString(), "--ro-bind", "/", "/", "--size", "1048576", "--tmpfs", "/tmp",
-                        "true").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                Process p = new ProcessBuilder(
+                                BWRAP.toString(), "--ro-bind", "/", "/", "--size", "1048576", "--tmpfs", "/tmp", "true")
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .start();
                 p.getOutputStream().close();
                 known = p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
                 if (p.isAlive()) {
@@ -129,20 +148,35 @@ public final class Bubblewrap {
 
     private static Optional<String> probe() {
         try {
-            Process p = new ProcessBuilder(BWRAP.toString(), "--ro-bind", "/", "/", "--unshare-pid", "--unshare-net",
-                    "--die-with-parent", "--new-session", "--proc", "/proc", "--dev", "/dev", "true")
-                    .redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(
+                            BWRAP.toString(),
+                            "--ro-bind",
+                            "/",
+                            "/",
+                            "--unshare-pid",
+                            "--unshare-net",
+                            "--die-with-parent",
+                            "--new-session",
+                            "--proc",
+                            "/proc",
+                            "--dev",
+                            "/dev",
+                            "true")
+                    .redirectErrorStream(true)
+                    .start();
             p.getOutputStream().close();
             String output = new String(p.getInputStream().readNBytes(4096)).strip();
             if (!p.waitFor(10, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 return Optional.of("bubblewrap (bwrap) did not finish a trial run");
             }
-            return p.exitValue() == 0 ? Optional.empty()
-                    : Optional.of("bubblewrap (bwrap) does not work here: " + output.lines().findFirst().orElse("exit " + p.exitValue()));
+            return p.exitValue() == 0
+                    ? Optional.empty()
+                    : Optional.of("bubblewrap (bwrap) does not work here: "
+                            + output.lines().findFirst().orElse("exit " + p.exitValue()));
         } catch (IOException e) {
             // Installed but not runnable (no execute permission, a broken file) is not "not installed".
-            if (java.nio.file.Files.exists(BWRAP)) {
+            if (Files.exists(BWRAP)) {
                 return Optional.of("bubblewrap is installed (" + BWRAP + ") but cannot run: " + e.getMessage());
             }
             return Optional.of("bubblewrap (bwrap) is not installed (Debian package bubblewrap)");
@@ -162,11 +196,28 @@ public final class Bubblewrap {
      * @param cwd where the bot starts, one of the visible folders
      * @param user the user the bot runs as where the arena runs as root; null otherwise
      */
-    static List<String> command(List<String> argv, java.util.Map<String, String> environment, Collection<Path> visible,
-            Collection<Path> writable, Collection<Path> hidden, Scratch scratch, long scratchBytes, Path cwd, BotUsers.User user,
+    static List<String> command(
+            List<String> argv,
+            Map<String, String> environment,
+            Collection<Path> visible,
+            Collection<Path> writable,
+            Collection<Path> hidden,
+            Scratch scratch,
+            long scratchBytes,
+            Path cwd,
+            BotUsers.User user,
             List<String> extraOptions) {
-        List<String> cmd = new ArrayList<>(List.of(BWRAP.toString(), "--die-with-parent", "--new-session", "--unshare-pid",
-                "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try", "--hostname", "caissa-bot"));
+        List<String> cmd = new ArrayList<>(List.of(
+                BWRAP.toString(),
+                "--die-with-parent",
+                "--new-session",
+                "--unshare-pid",
+                "--unshare-net",
+                "--unshare-ipc",
+                "--unshare-uts",
+                "--unshare-cgroup-try",
+                "--hostname",
+                "caissa-bot"));
         cmd.addAll(systemMounts());
         cmd.addAll(List.of("--proc", "/proc", "--dev", "/dev"));
         // Each writable place is a memory file system of the scratch limit's size: what a bot writes
@@ -184,16 +235,25 @@ public final class Bubblewrap {
             cmd.addAll(size);
             cmd.addAll(List.of("--tmpfs", "/scratch"));
         } else {
-            cmd.addAll(List.of("--bind", scratch.tmp().toString(), "/tmp", "--bind", scratch.scratch().toString(), "/scratch"));
+            cmd.addAll(List.of(
+                    "--bind",
+                    scratch.tmp().toString(),
+                    "/tmp",
+                    "--bind",
+                    scratch.scratch().toString(),
+                    "/scratch"));
         }
-        java.util.Set<Path> made = new java.util.HashSet<>();
+        Set<Path> made = new HashSet<>();
         for (Path path : visible) {
             // bubblewrap makes missing parent folders readable by their owner only: nobody could not reach the path.
-            for (Path parent = path.getParent(); parent != null && parent.getParent() != null; parent = parent.getParent()) {
+            for (Path parent = path.getParent();
+                    parent != null && parent.getParent() != null;
+                    parent = parent.getParent()) {
                 made.add(parent);
             }
         }
-        made.stream().sorted(java.util.Comparator.comparingInt(Path::getNameCount))
+        made.stream()
+                .sorted(Comparator.comparingInt(Path::getNameCount))
                 .forEach(dir -> cmd.addAll(List.of("--perms", "0755", "--dir", dir.toString())));
         for (Path path : visible) {
             cmd.addAll(List.of(writable.contains(path) ? "--bind" : "--ro-bind", path.toString(), path.toString()));
@@ -220,8 +280,8 @@ public final class Bubblewrap {
         cmd.addAll(REACHED);
         // The bot's environment is set last, by env after the change of user: bubblewrap and
         // setpriv run with the arena's own (an LD_PRELOAD of the bot's would run as root there).
-        java.util.Map<String, String> own = new java.util.TreeMap<>(environment);
-        own.putAll(java.util.Map.of("HOME", "/scratch", "TMPDIR", "/tmp", "CAISSA_SCRATCH", "/scratch"));
+        Map<String, String> own = new TreeMap<>(environment);
+        own.putAll(Map.of("HOME", "/scratch", "TMPDIR", "/tmp", "CAISSA_SCRATCH", "/scratch"));
         cmd.addAll(List.of(ENV.toString(), "-i"));
         own.forEach((name, value) -> cmd.add(name + "=" + value));
         cmd.addAll(argv);
@@ -236,7 +296,8 @@ public final class Bubblewrap {
                 Path path = Path.of(dir);
                 if (Files.isSymbolicLink(path)) {
                     try {
-                        cmd.addAll(List.of("--symlink", Files.readSymbolicLink(path).toString(), dir));
+                        cmd.addAll(List.of(
+                                "--symlink", Files.readSymbolicLink(path).toString(), dir));
                     } catch (IOException e) {
                         // Unreadable link: leave it out.
                     }

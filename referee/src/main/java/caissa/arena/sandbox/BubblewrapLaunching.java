@@ -5,7 +5,9 @@ import caissa.arena.program.BotEnvironment;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -49,8 +51,14 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
     }
 
     @Override
-    public PreparedLaunch prepare(BotCommand command, BotCommand opponent, Isolation isolation,
-            Map<String, String> environment, List<Path> writable, List<Path> procsFiles) throws IOException {
+    public PreparedLaunch prepare(
+            BotCommand command,
+            BotCommand opponent,
+            Isolation isolation,
+            Map<String, String> environment,
+            List<Path> writable,
+            List<Path> procsFiles)
+            throws IOException {
         Path cwd = workingDir(command);
         Set<Path> visible = visiblePaths(command, cwd);
         visible.removeIf(v -> writable.stream().anyMatch(w -> v.startsWith(w) && !v.equals(w)));
@@ -71,8 +79,11 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
         ours.addAll(ownPaths(command, cwd));
         for (Path path : theirs) {
             // Inside ours, unless they are ours too (the same program in self-play) or hold ours.
-            if (insideAny(path, visible) && !visible.contains(path) && !ours.contains(path)
-                    && visible.stream().noneMatch(v -> v.startsWith(path)) && ours.stream().noneMatch(o -> o.startsWith(path))) {
+            if (insideAny(path, visible)
+                    && !visible.contains(path)
+                    && !ours.contains(path)
+                    && visible.stream().noneMatch(v -> v.startsWith(path))
+                    && ours.stream().noneMatch(o -> o.startsWith(path))) {
                 hidden.add(path);
             }
         }
@@ -88,8 +99,17 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
         }
     }
 
-    private PreparedLaunch prepare(BotCommand command, Isolation isolation, Map<String, String> environment, List<Path> writable,
-            List<Path> procsFiles, Path cwd, Set<Path> visible, Set<Path> hidden, BotUsers.User user) throws IOException {
+    private PreparedLaunch prepare(
+            BotCommand command,
+            Isolation isolation,
+            Map<String, String> environment,
+            List<Path> writable,
+            List<Path> procsFiles,
+            Path cwd,
+            Set<Path> visible,
+            Set<Path> hidden,
+            BotUsers.User user)
+            throws IOException {
         for (Path folder : writable) {
             PlainLaunching.user(folder, user);
         }
@@ -98,7 +118,8 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
         // In memory (of a bounded size, see Bubblewrap) unless the organiser keeps the folders.
         if (isolation.keepScratch()) {
             scratchRoot = Files.createTempDirectory("caissa-sandbox-");
-            scratch = new Bubblewrap.Scratch(Files.createDirectory(scratchRoot.resolve("scratch")),
+            scratch = new Bubblewrap.Scratch(
+                    Files.createDirectory(scratchRoot.resolve("scratch")),
                     Files.createDirectory(scratchRoot.resolve("tmp")));
             Files.setPosixFilePermissions(scratchRoot, PosixFilePermissions.fromString("rwx------"));
             for (Path dir : List.of(scratch.scratch(), scratch.tmp())) {
@@ -108,24 +129,35 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
         Map<String, String> botEnvironment = new LinkedHashMap<>(BotEnvironment.base(System.getenv()));
         botEnvironment.putAll(environment);
         botEnvironment.putAll(command.env());
-        List<String> sandboxed = Bubblewrap.command(command.argv(), botEnvironment, visible, writable,
-                outermost(List.copyOf(hidden)), scratch, isolation.limits().scratchBytes(), cwd, user, extraOptions);
+        List<String> sandboxed = Bubblewrap.command(
+                command.argv(),
+                botEnvironment,
+                visible,
+                writable,
+                outermost(List.copyOf(hidden)),
+                scratch,
+                isolation.limits().scratchBytes(),
+                cwd,
+                user,
+                extraOptions);
         // The sandbox's options reach bubblewrap through a file, not its command line: its command
         // line is the sandbox's /proc/1/cmdline, where the bot would read the hidden paths and the
         // other bot's files. Only the bot's own command stays there.
         int end = sandboxed.indexOf("--");
-        Path options = SandboxFiles.write("bwrap-options", String.join("\0", sandboxed.subList(1, end)).concat("\0")
-                .getBytes(StandardCharsets.UTF_8));
+        Path options = SandboxFiles.write(
+                "bwrap-options",
+                String.join("\0", sandboxed.subList(1, end)).concat("\0").getBytes(StandardCharsets.UTF_8));
         Path reached = SandboxFiles.write("reached", new byte[0]);
-        List<String> argv = new ArrayList<>(LaunchScript.argv(isolation.limits(), procsFiles, true, options, reached, false,
-                user != null));
+        List<String> argv = new ArrayList<>(
+                LaunchScript.argv(isolation.limits(), procsFiles, true, options, reached, false, user != null));
         argv.addAll(List.of(sandboxed.get(0), "--args", "4"));
         argv.addAll(sandboxed.subList(end, sandboxed.size()));
         return new PreparedLaunch(argv, true, scratchRoot, isolation.keepScratch(), reached, List.of(options), user);
     }
 
     static Path workingDir(BotCommand command) {
-        return command.workingDir().map(p -> p.toAbsolutePath().normalize())
+        return command.workingDir()
+                .map(p -> p.toAbsolutePath().normalize())
                 .orElse(Path.of("").toAbsolutePath().normalize());
     }
 
@@ -139,8 +171,10 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
      */
     static Set<Path> visiblePaths(BotCommand command, Path cwd) {
         Set<Path> visible = new LinkedHashSet<>();
-        ownPaths(command, cwd).stream().filter(p -> p.getParent() != null && !system(p))
-                .sorted(Comparator.comparingInt(Path::getNameCount)).forEach(p -> {
+        ownPaths(command, cwd).stream()
+                .filter(p -> p.getParent() != null && !system(p))
+                .sorted(Comparator.comparingInt(Path::getNameCount))
+                .forEach(p -> {
                     if (visible.stream().noneMatch(p::startsWith)) {
                         visible.add(p);
                     }
@@ -180,7 +214,7 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
                     } else if (Files.exists(path)) {
                         candidates.add(folderOf(path));
                     }
-                } catch (java.nio.file.InvalidPathException e) {
+                } catch (InvalidPathException e) {
                     // Not a path.
                 }
             }
@@ -203,7 +237,7 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
                     if (!part.isEmpty() && Files.isRegularFile(path) && !system(path)) {
                         files.add(path);
                     }
-                } catch (java.nio.file.InvalidPathException e) {
+                } catch (InvalidPathException e) {
                     // Not a path.
                 }
             }
@@ -212,8 +246,14 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
     }
 
     /** Folders a bot never sees whole for one file in them: the sandbox's own mount points and the home folder. */
-    private static final Set<Path> NEVER_WHOLE = Set.of(Path.of("/"), Path.of("/tmp"), Path.of("/scratch"), Path.of("/proc"),
-            Path.of("/dev"), Path.of("/root"), Path.of("/home"));
+    private static final Set<Path> NEVER_WHOLE = Set.of(
+            Path.of("/"),
+            Path.of("/tmp"),
+            Path.of("/scratch"),
+            Path.of("/proc"),
+            Path.of("/dev"),
+            Path.of("/root"),
+            Path.of("/home"));
 
     /**
      * The folder of a bot's file, or the file alone where that folder must not be shown whole, or
@@ -230,13 +270,16 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
 
     /** A folder a sandbox never shows whole: one of its own mount points, or a home folder (keys, tokens, histories). */
     private static boolean neverWhole(Path folder) {
-        return NEVER_WHOLE.contains(folder) || folder.equals(home())
+        return NEVER_WHOLE.contains(folder)
+                || folder.equals(home())
                 || folder.getParent() != null && folder.getParent().equals(Path.of("/home"));
     }
 
     private static Path home() {
         String home = System.getProperty("user.home");
-        return home == null || home.isBlank() ? Path.of("/") : Path.of(home).toAbsolutePath().normalize();
+        return home == null || home.isBlank()
+                ? Path.of("/")
+                : Path.of(home).toAbsolutePath().normalize();
     }
 
     /**
@@ -252,23 +295,27 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
         for (Path own : visible) {
             for (Path folder : hidden) {
                 if (own.startsWith(folder) && !own.equals(cwd)) {
-                    return Optional.of("its file " + own + " lies inside " + folder + ", which no bot may see (the run's"
-                            + " output): move the bot out of it, or write the output elsewhere (--out)");
+                    return Optional.of(
+                            "its file " + own + " lies inside " + folder + ", which no bot may see (the run's"
+                                    + " output): move the bot out of it, or write the output elsewhere (--out)");
                 }
             }
         }
         if (!Containment.isRoot()) {
             return Optional.empty();
         }
-        // As root the bot runs as a user of its own that owns nothing (after bubblewrap, still root, has entered its working
+        // As root the bot runs as a user of its own that owns nothing (after bubblewrap, still root, has entered its
+        // working
         // folder): every file it names must be open to others (a file whose folder is closed to
         // them is shown alone, see folderOf).
         String program = command.argv().get(0);
         for (Path file : namedFiles(command, cwd)) {
-            boolean run = program.contains("/") && file.equals(cwd.resolve(program).normalize());
+            boolean run =
+                    program.contains("/") && file.equals(cwd.resolve(program).normalize());
             if (lacks(file, run ? "r-x" : "r--")) {
-                return Optional.of("its file " + file + " cannot be " + (run ? "run" : "read") + " by the user bots run as"
-                        + " (a user of its own, since the arena runs as root): chmod " + (run ? "o+rx " : "o+r ") + file);
+                return Optional.of("its file " + file + " cannot be " + (run ? "run" : "read")
+                        + " by the user bots run as" + " (a user of its own, since the arena runs as root): chmod "
+                        + (run ? "o+rx " : "o+r ") + file);
             }
         }
         return Optional.empty();
@@ -276,14 +323,14 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
 
     /** Whether others lack one of the permissions in {@code needed} ({@code rwx} letters, {@code -} for any). */
     private static boolean lacks(Path path, String needed) {
-        Set<java.nio.file.attribute.PosixFilePermission> perms;
+        Set<PosixFilePermission> perms;
         try {
             perms = Files.getPosixFilePermissions(path);
         } catch (IOException | UnsupportedOperationException e) {
             return false;
         }
-        return needed.charAt(0) == 'r' && !perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)
-                || needed.charAt(2) == 'x' && !perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE);
+        return needed.charAt(0) == 'r' && !perms.contains(PosixFilePermission.OTHERS_READ)
+                || needed.charAt(2) == 'x' && !perms.contains(PosixFilePermission.OTHERS_EXECUTE);
     }
 
     /**
@@ -291,7 +338,10 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
      * bubblewrap cannot make a mount point inside one it has already made read-only.
      */
     private static List<Path> outermost(List<Path> paths) {
-        return paths.stream().filter(p -> paths.stream().noneMatch(q -> !q.equals(p) && p.startsWith(q))).distinct().toList();
+        return paths.stream()
+                .filter(p -> paths.stream().noneMatch(q -> !q.equals(p) && p.startsWith(q)))
+                .distinct()
+                .toList();
     }
 
     private static boolean system(Path path) {

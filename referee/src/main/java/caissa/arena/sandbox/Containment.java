@@ -41,12 +41,10 @@ public final class Containment {
             throw new IllegalStateException(((Refused) this).reason());
         }
 
-        record Ready(Containment containment) implements Prepared {
-        }
+        record Ready(Containment containment) implements Prepared {}
 
         /** The bot cannot start: the arena could not take hold of its limits (see {@link Limiting.ByCgroup}). */
-        record Refused(String reason) implements Prepared {
-        }
+        record Refused(String reason) implements Prepared {}
     }
 
     /**
@@ -56,8 +54,8 @@ public final class Containment {
      * @param opponent the other bot's command: its own files are hidden from this one
      * @throws IOException when the scratch folder or a file for the launch cannot be made
      */
-    public static Prepared prepare(Parts parts, BotCommand command, BotCommand opponent, Isolation isolation, String bot)
-            throws IOException {
+    public static Prepared prepare(
+            Parts parts, BotCommand command, BotCommand opponent, Isolation isolation, String bot) throws IOException {
         return prepare(parts, command, opponent, isolation, bot, Map.of(), List.of());
     }
 
@@ -65,8 +63,14 @@ public final class Containment {
      * Prepares the containment of {@code command} for one game, with the run's variables for the
      * bot ({@code environment}: the clock, the variant) on top of its clean base and its own.
      */
-    public static Prepared prepare(Parts parts, BotCommand command, BotCommand opponent, Isolation isolation, String bot,
-            Map<String, String> environment) throws IOException {
+    public static Prepared prepare(
+            Parts parts,
+            BotCommand command,
+            BotCommand opponent,
+            Isolation isolation,
+            String bot,
+            Map<String, String> environment)
+            throws IOException {
         return prepare(parts, command, opponent, isolation, bot, environment, List.of());
     }
 
@@ -81,8 +85,15 @@ public final class Containment {
         return prepare(parts, command, command, isolation, name, Map.of(), List.of(folder));
     }
 
-    private static Prepared prepare(Parts parts, BotCommand command, BotCommand opponent, Isolation isolation, String bot,
-            Map<String, String> environment, List<Path> writable) throws IOException {
+    private static Prepared prepare(
+            Parts parts,
+            BotCommand command,
+            BotCommand opponent,
+            Isolation isolation,
+            String bot,
+            Map<String, String> environment,
+            List<Path> writable)
+            throws IOException {
         Isolation own = isolation.withLimits(isolation.limitsFor(bot));
         Limiting.Holding holding = parts.limiting().hold(own.limits());
         if (holding instanceof Limiting.Holding.Refused refused) {
@@ -106,15 +117,20 @@ public final class Containment {
      */
     public static Optional<String> startProblem(BotCommand command) {
         String program = command.argv().get(0);
-        String prefix = "Cannot run program \"" + program + "\"" + (command.workingDir().isPresent()
-                ? " (in directory \"" + BubblewrapLaunching.workingDir(command) + "\")" : "") + ": ";
+        String prefix = "Cannot run program \"" + program + "\""
+                + (command.workingDir().isPresent()
+                        ? " (in directory \"" + BubblewrapLaunching.workingDir(command) + "\")"
+                        : "")
+                + ": ";
         ProgramLookup.Found found = ProgramLookup.find(program, command.workingDir());
         if (found instanceof ProgramLookup.Found.Startable) {
             return Optional.empty();
         }
         // A script whose interpreter is missing cannot be started either (the kernel says ENOENT).
-        return Optional.of(prefix + (found instanceof ProgramLookup.Found.NotExecutable ? "Permission denied"
-                : "No such file or directory"));
+        return Optional.of(prefix
+                + (found instanceof ProgramLookup.Found.NotExecutable
+                        ? "Permission denied"
+                        : "No such file or directory"));
     }
 
     /**
@@ -181,7 +197,8 @@ public final class Containment {
         }
         // SIGXFSZ: a write past the file size limit kills the writer unless it handles the signal.
         if (exitCode.isPresent() && exitCode.get() == 128 + 25) {
-            return Optional.of("file size limit of " + ResourceLimits.bytes(limits.fileSizeBytes()) + " (a write went past it)");
+            return Optional.of(
+                    "file size limit of " + ResourceLimits.bytes(limits.fileSizeBytes()) + " (a write went past it)");
         }
         return Optional.empty();
     }
@@ -210,8 +227,14 @@ public final class Containment {
      * read are filled in by its process ({@link SandboxRecord#with}).
      */
     public SandboxRecord record() {
-        return new SandboxRecord(parts.launching().word(), parts.limiting().kind().word(), limits, launch.keptScratch(),
-                parts.suspend().word(), parts.end().word(), null);
+        return new SandboxRecord(
+                parts.launching().word(),
+                parts.limiting().kind().word(),
+                limits,
+                launch.keptScratch(),
+                parts.suspend().word(),
+                parts.end().word(),
+                null);
     }
 
     private static volatile Boolean root;

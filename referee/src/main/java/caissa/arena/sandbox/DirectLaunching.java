@@ -12,8 +12,13 @@ import java.util.Map;
 public record DirectLaunching() implements Launching {
 
     @Override
-    public PreparedLaunch prepare(BotCommand command, BotCommand opponent, Isolation isolation,
-            Map<String, String> environment, List<Path> writable, List<Path> procsFiles) {
+    public PreparedLaunch prepare(
+            BotCommand command,
+            BotCommand opponent,
+            Isolation isolation,
+            Map<String, String> environment,
+            List<Path> writable,
+            List<Path> procsFiles) {
         return PreparedLaunch.direct(command.argv());
     }
 

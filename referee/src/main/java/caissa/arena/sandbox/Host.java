@@ -2,13 +2,14 @@ package caissa.arena.sandbox;
 
 import caissa.arena.linux.BotCgroup;
 import caissa.arena.linux.CgroupV1;
-import caissa.arena.linux.Namespaces;
 import caissa.arena.linux.Portable;
+import caissa.arena.program.ProgramLookup;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,8 +40,17 @@ import java.util.stream.Stream;
  * @param output how a bot's replies are read
  * @param jdk the Java runtime the arena runs on
  */
-public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion> cgroup, List<String> controllers, Part<LimitsBy> limits,
-        Part<CpuClock> cpuClock, Part<SuspendBy> suspend, Part<EndBy> end, Part<Output> output, Jdk jdk) {
+public record Host(
+        Part<Launcher> sandbox,
+        Part<Reach> reach,
+        Part<CgroupVersion> cgroup,
+        List<String> controllers,
+        Part<LimitsBy> limits,
+        Part<CpuClock> cpuClock,
+        Part<SuspendBy> suspend,
+        Part<EndBy> end,
+        Part<Output> output,
+        Jdk jdk) {
 
     public Host {
         Objects.requireNonNull(sandbox, "sandbox");
@@ -65,7 +75,8 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
      * word every game log has written since its first version).
      */
     public enum Launcher implements Kind {
-        BWRAP, NONE;
+        BWRAP,
+        NONE;
 
         @Override
         public String word() {
@@ -78,7 +89,9 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
      * owns nothing (a root arena without a sandbox); or the machine as the arena's own user.
      */
     public enum Reach implements Kind {
-        SANDBOX, NOBODY, ARENA_USER;
+        SANDBOX,
+        NOBODY,
+        ARENA_USER;
 
         @Override
         public String word() {
@@ -87,7 +100,9 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
     }
 
     public enum CgroupVersion implements Kind {
-        V1, V2, NONE;
+        V1,
+        V2,
+        NONE;
 
         @Override
         public String word() {
@@ -96,7 +111,10 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
     }
 
     public enum LimitsBy implements Kind {
-        CGROUP_V1, CGROUP_V2, WATCHDOG, NONE;
+        CGROUP_V1,
+        CGROUP_V2,
+        WATCHDOG,
+        NONE;
 
         @Override
         public String word() {
@@ -105,7 +123,9 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
     }
 
     public enum CpuClock implements Kind {
-        CGROUP, SCHEDSTAT, NONE;
+        CGROUP,
+        SCHEDSTAT,
+        NONE;
 
         @Override
         public String word() {
@@ -114,7 +134,9 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
     }
 
     public enum SuspendBy implements Kind {
-        FREEZER, SIGNALS, NONE;
+        FREEZER,
+        SIGNALS,
+        NONE;
 
         @Override
         public String word() {
@@ -123,7 +145,9 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
     }
 
     public enum EndBy implements Kind {
-        CGROUP, PID_NAMESPACE, PROCESS_TREE;
+        CGROUP,
+        PID_NAMESPACE,
+        PROCESS_TREE;
 
         @Override
         public String word() {
@@ -132,7 +156,8 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
     }
 
     public enum Output implements Kind {
-        POLLED, THREADS;
+        POLLED,
+        THREADS;
 
         @Override
         public String word() {
@@ -166,8 +191,7 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
     }
 
     /** The Java runtime: its version ({@code java.version}), vendor and home. */
-    public record Jdk(String version, String vendor, String home) {
-    }
+    public record Jdk(String version, String vendor, String home) {}
 
     /** Whether every part works as well as it can: nothing to fix. */
     public boolean works() {
@@ -176,7 +200,7 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
 
     /** The parts by the names {@code caissa doctor} gives them, in its order. */
     public Map<String, Part<?>> parts() {
-        Map<String, Part<?>> parts = new java.util.LinkedHashMap<>();
+        Map<String, Part<?>> parts = new LinkedHashMap<>();
         parts.put("sandbox", sandbox);
         parts.put("reach", reach);
         parts.put("cgroup", cgroup);
@@ -229,11 +253,31 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
      * @param polled whether bots' output is polled in this JVM (the process layer's choice, given by the caller)
      * @param jdk the Java runtime
      */
-    public record Facts(boolean linux, boolean portable, boolean proc, boolean root, boolean nobodyMapped, boolean setpriv, Optional<String> sandboxSetting,
-            Optional<String> bubblewrapProblem, Optional<String> bwrapPath, Map<String, String> sysctls,
-            CgroupVersion cgroupVersion, List<String> controllers, List<String> heldByV1, String ownGroup,
-            boolean ownGroupWritable, boolean cgroupsOff, Optional<String> v2Problem, Optional<String> cgroupKind, boolean schedstat, boolean setsid,
-            boolean shell, boolean pipesOff, boolean polled, Jdk jdk) {
+    public record Facts(
+            boolean linux,
+            boolean portable,
+            boolean proc,
+            boolean root,
+            boolean nobodyMapped,
+            boolean setpriv,
+            Optional<String> sandboxSetting,
+            Optional<String> bubblewrapProblem,
+            Optional<String> bwrapPath,
+            Map<String, String> sysctls,
+            CgroupVersion cgroupVersion,
+            List<String> controllers,
+            List<String> heldByV1,
+            String ownGroup,
+            boolean ownGroupWritable,
+            boolean cgroupsOff,
+            Optional<String> v2Problem,
+            Optional<String> cgroupKind,
+            boolean schedstat,
+            boolean setsid,
+            boolean shell,
+            boolean pipesOff,
+            boolean polled,
+            Jdk jdk) {
 
         public Facts {
             sysctls = Map.copyOf(sysctls);
@@ -242,15 +286,19 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
         }
 
         /** The settings {@link #sysctls} holds, where the kernel has them. */
-        static final List<String> USER_NAMESPACE_SETTINGS = List.of("kernel.apparmor_restrict_unprivileged_userns",
-                "kernel.unprivileged_userns_clone", "user.max_user_namespaces");
+        static final List<String> USER_NAMESPACE_SETTINGS = List.of(
+                "kernel.apparmor_restrict_unprivileged_userns",
+                "kernel.unprivileged_userns_clone",
+                "user.max_user_namespaces");
+
         private static final Path CGROUP_ROOT = Path.of("/sys/fs/cgroup");
         /** The v1 hierarchies a bot's group needs (see {@link BotCgroup}). */
         static final List<String> V1_NEEDED = CgroupV1.CONTROLLERS;
 
         /** Looks at this machine; {@code polled}: see {@link #polled()}. */
         public static Facts observe(boolean polled) {
-            boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
+            boolean linux =
+                    System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
             boolean portable = Portable.on();
             boolean proc = Portable.procAvailable() && Files.isDirectory(Path.of("/proc/self/task"));
             String setting = System.getenv(SandboxMode.ENVIRONMENT_VARIABLE);
@@ -258,39 +306,75 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
             for (String name : USER_NAMESPACE_SETTINGS) {
                 read(Path.of("/proc/sys", name.replace('.', '/'))).ifPresent(value -> sysctls.put(name, value));
             }
-            CgroupVersion version = Files.isRegularFile(CGROUP_ROOT.resolve("cgroup.controllers")) ? CgroupVersion.V2
-                    : V1_NEEDED.stream().anyMatch(c -> Files.isRegularFile(CGROUP_ROOT.resolve(c).resolve("cgroup.procs")))
-                            ? CgroupVersion.V1 : CgroupVersion.NONE;
+            CgroupVersion version = Files.isRegularFile(CGROUP_ROOT.resolve("cgroup.controllers"))
+                    ? CgroupVersion.V2
+                    : V1_NEEDED.stream()
+                                    .anyMatch(c -> Files.isRegularFile(
+                                            CGROUP_ROOT.resolve(c).resolve("cgroup.procs")))
+                            ? CgroupVersion.V1
+                            : CgroupVersion.NONE;
             Map<String, String> own = ownGroups();
             String ownGroup = own.getOrDefault(version == CgroupVersion.V2 ? "" : "memory", "/");
-            Path ownDir = CGROUP_ROOT.resolve(version == CgroupVersion.V2 ? "" : "memory").resolve(ownGroup.substring(1));
+            Path ownDir = CGROUP_ROOT
+                    .resolve(version == CgroupVersion.V2 ? "" : "memory")
+                    .resolve(ownGroup.substring(1));
             List<String> controllers = switch (version) {
-                case V2 -> read(ownDir.resolve("cgroup.controllers")).or(() -> read(CGROUP_ROOT.resolve("cgroup.controllers")))
-                        .map(text -> List.of(text.split("\\s+"))).orElse(List.of()).stream().filter(s -> !s.isEmpty()).toList();
-                case V1 -> V1_NEEDED.stream().filter(c -> Files.isRegularFile(CGROUP_ROOT.resolve(c).resolve("cgroup.procs")))
-                        .toList();
+                case V2 ->
+                    read(ownDir.resolve("cgroup.controllers"))
+                            .or(() -> read(CGROUP_ROOT.resolve("cgroup.controllers")))
+                            .map(text -> List.of(text.split("\\s+")))
+                            .orElse(List.of())
+                            .stream()
+                            .filter(s -> !s.isEmpty())
+                            .toList();
+                case V1 ->
+                    V1_NEEDED.stream()
+                            .filter(c ->
+                                    Files.isRegularFile(CGROUP_ROOT.resolve(c).resolve("cgroup.procs")))
+                            .toList();
                 case NONE -> List.of();
             };
-            boolean ownWritable = Files.isWritable(ownDir.resolve(version == CgroupVersion.V2 ? "cgroup.subtree_control"
-                    : "cgroup.procs"));
+            boolean ownWritable = Files.isWritable(
+                    ownDir.resolve(version == CgroupVersion.V2 ? "cgroup.subtree_control" : "cgroup.procs"));
             // Portable mode makes no group: nor does its doctor.
-            Optional<String> kind = portable ? Optional.empty() : BotCgroup.create("doctor", ResourceLimits.DEFAULT.group())
-                    .map(group -> {
+            Optional<String> kind = portable
+                    ? Optional.empty()
+                    : BotCgroup.create("doctor", ResourceLimits.DEFAULT.group()).map(group -> {
                         String k = group.kind();
                         group.remove();
                         return k;
                     });
-            Jdk jdk = new Jdk(System.getProperty("java.version", "unknown"), System.getProperty("java.vendor", "unknown"),
+            Jdk jdk = new Jdk(
+                    System.getProperty("java.version", "unknown"),
+                    System.getProperty("java.vendor", "unknown"),
                     System.getProperty("java.home", "unknown"));
-            return new Facts(linux, portable, proc, Containment.isRoot(), BotUsers.mapped(), onPath("setpriv").isPresent(),
-                    Optional.ofNullable(setting).filter(s -> !s.isBlank()).map(String::strip), Bubblewrap.unavailableReason(),
-                    onPath("bwrap"), sysctls, version, controllers, boundToV1(), ownGroup, ownWritable,
+            return new Facts(
+                    linux,
+                    portable,
+                    proc,
+                    Containment.isRoot(),
+                    BotUsers.mapped(),
+                    onPath("setpriv").isPresent(),
+                    Optional.ofNullable(setting).filter(s -> !s.isBlank()).map(String::strip),
+                    Bubblewrap.unavailableReason(),
+                    onPath("bwrap"),
+                    sysctls,
+                    version,
+                    controllers,
+                    boundToV1(),
+                    ownGroup,
+                    ownWritable,
                     "off".equals(System.getProperty(BotCgroup.SWITCH)),
-                    version == CgroupVersion.V2 && !portable && kind.isEmpty() ? BotCgroup.v2Problem() : Optional.empty(), kind,
+                    version == CgroupVersion.V2 && !portable && kind.isEmpty()
+                            ? BotCgroup.v2Problem()
+                            : Optional.empty(),
+                    kind,
                     threadCpuTimes(),
-                    Files.isExecutable(Path.of("/usr/bin/setsid")), Files.isExecutable(Path.of("/bin/sh")),
+                    Files.isExecutable(Path.of("/usr/bin/setsid")),
+                    Files.isExecutable(Path.of("/bin/sh")),
                     "threads".equals(System.getProperty("caissa.pipes")),
-                    polled, jdk);
+                    polled,
+                    jdk);
         }
 
         /**
@@ -299,17 +383,43 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
          * then fail with bubblewrap's own cause).
          */
         Facts asking(SandboxMode mode) {
-            return new Facts(linux, portable, proc, root, nobodyMapped, setpriv, Optional.of(mode.word()),
-                    mode == SandboxMode.BWRAP ? Optional.empty() : bubblewrapProblem, bwrapPath, sysctls, cgroupVersion,
-                    controllers, heldByV1, ownGroup, ownGroupWritable, cgroupsOff, v2Problem, cgroupKind, schedstat, setsid,
-                    shell, pipesOff, polled, jdk);
+            return new Facts(
+                    linux,
+                    portable,
+                    proc,
+                    root,
+                    nobodyMapped,
+                    setpriv,
+                    Optional.of(mode.word()),
+                    mode == SandboxMode.BWRAP ? Optional.empty() : bubblewrapProblem,
+                    bwrapPath,
+                    sysctls,
+                    cgroupVersion,
+                    controllers,
+                    heldByV1,
+                    ownGroup,
+                    ownGroupWritable,
+                    cgroupsOff,
+                    v2Problem,
+                    cgroupKind,
+                    schedstat,
+                    setsid,
+                    shell,
+                    pipesOff,
+                    polled,
+                    jdk);
         }
 
         /** The controllers that /proc/cgroups shows bound to a v1 hierarchy (a nonzero hierarchy number). */
         private static List<String> boundToV1() {
-            return read(Path.of("/proc/cgroups")).map(text -> text.lines().filter(line -> !line.startsWith("#"))
-                    .map(line -> line.split("\\s+")).filter(fields -> fields.length >= 2 && !fields[1].equals("0"))
-                    .map(fields -> fields[0]).toList()).orElse(List.of());
+            return read(Path.of("/proc/cgroups"))
+                    .map(text -> text.lines()
+                            .filter(line -> !line.startsWith("#"))
+                            .map(line -> line.split("\\s+"))
+                            .filter(fields -> fields.length >= 2 && !fields[1].equals("0"))
+                            .map(fields -> fields[0])
+                            .toList())
+                    .orElse(List.of());
         }
 
         private static Optional<String> read(Path file) {
@@ -323,14 +433,15 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
         /** This process's group per v1 controller, and "" for v2, from /proc/self/cgroup. */
         private static Map<String, String> ownGroups() {
             Map<String, String> groups = new TreeMap<>();
-            read(Path.of("/proc/self/cgroup")).ifPresent(text -> text.lines().forEach(line -> {
-                String[] parts = line.split(":", 3);
-                if (parts.length == 3 && parts[2].startsWith("/")) {
-                    for (String controller : parts[1].split(",")) {
-                        groups.put(controller, parts[2]);
-                    }
-                }
-            }));
+            read(Path.of("/proc/self/cgroup"))
+                    .ifPresent(text -> text.lines().forEach(line -> {
+                        String[] parts = line.split(":", 3);
+                        if (parts.length == 3 && parts[2].startsWith("/")) {
+                            for (String controller : parts[1].split(",")) {
+                                groups.put(controller, parts[2]);
+                            }
+                        }
+                    }));
             return groups;
         }
 
@@ -349,7 +460,7 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
 
         /** Found as the arena finds every program (see ProgramLookup), so that doctor and the games agree. */
         private static Optional<String> onPath(String program) {
-            return caissa.arena.program.ProgramLookup.onPath(program).map(Path::toString);
+            return ProgramLookup.onPath(program).map(Path::toString);
         }
     }
 
@@ -371,64 +482,100 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
 
         Part<LimitsBy> limits;
         if (grouped) {
-            limits = Part.ok(kind.get().equals("cgroup-v2") ? LimitsBy.CGROUP_V2 : LimitsBy.CGROUP_V1,
+            limits = Part.ok(
+                    kind.get().equals("cgroup-v2") ? LimitsBy.CGROUP_V2 : LimitsBy.CGROUP_V1,
                     "each bot's memory and processes are held by a cgroup of its own: exactly, at once");
         } else if (facts.proc()) {
-            limits = Part.wanting(LimitsBy.WATCHDOG, "no usable cgroup: the arena looks at each bot's processes every "
-                    + LimitWatchdog.PERIOD_MILLIS + " ms (resident memory and page tables, processes and threads, from /proc; the"
-                    + " memory files, System V segments and scratch it holds, less often) and kills them past a limit", "a usable cgroup holds them exactly (see cgroup)");
+            limits = Part.wanting(
+                    LimitsBy.WATCHDOG,
+                    "no usable cgroup: the arena looks at each bot's processes every "
+                            + LimitWatchdog.PERIOD_MILLIS
+                            + " ms (resident memory and page tables, processes and threads, from /proc; the"
+                            + " memory files, System V segments and scratch it holds, less often) and kills them past a limit",
+                    "a usable cgroup holds them exactly (see cgroup)");
         } else {
-            limits = Part.wanting(LimitsBy.NONE, "no /proc: memory and processes are not limited",
+            limits = Part.wanting(
+                    LimitsBy.NONE,
+                    "no /proc: memory and processes are not limited",
                     "run the arena on Linux to limit them");
         }
 
         Part<CpuClock> cpuClock;
         if (grouped) {
-            cpuClock = Part.ok(CpuClock.CGROUP, "a bot's CPU time is its cgroup's, every process it has"
-                    + (facts.schedstat() && bwrap ? "; the time its main thread waited for a core is not charged (schedstat)"
-                            : NO_SANDBOX_WAIT));
+            cpuClock = Part.ok(
+                    CpuClock.CGROUP,
+                    "a bot's CPU time is its cgroup's, every process it has"
+                            + (facts.schedstat() && bwrap
+                                    ? "; the time its main thread waited for a core is not charged (schedstat)"
+                                    : NO_SANDBOX_WAIT));
         } else if (facts.schedstat()) {
-            cpuClock = Part.ok(CpuClock.SCHEDSTAT, "a bot's CPU time is summed over its processes' threads, from"
-                    + " /proc/PID/task/TID/schedstat" + (bwrap ? "" : NO_SANDBOX_WAIT));
+            cpuClock = Part.ok(
+                    CpuClock.SCHEDSTAT,
+                    "a bot's CPU time is summed over its processes' threads, from" + " /proc/PID/task/TID/schedstat"
+                            + (bwrap ? "" : NO_SANDBOX_WAIT));
         } else {
-            cpuClock = Part.wanting(CpuClock.NONE, "no per-thread CPU time (/proc/PID/task/TID/schedstat) and no usable"
-                    + " cgroup: --clock cpu charges bots nothing, use --clock wall", facts.proc()
+            cpuClock = Part.wanting(
+                    CpuClock.NONE,
+                    "no per-thread CPU time (/proc/PID/task/TID/schedstat) and no usable"
+                            + " cgroup: --clock cpu charges bots nothing, use --clock wall",
+                    facts.proc()
                             ? "a kernel that keeps schedstat (CONFIG_SCHED_INFO), or a usable cgroup (see cgroup)"
                             : "run the arena on Linux for --clock cpu");
         }
 
         Part<SuspendBy> suspend;
         if (grouped) {
-            suspend = Part.ok(SuspendBy.FREEZER, "a bot that is not to move is frozen with every process it has (its"
-                    + " cgroup's freezer)");
+            suspend = Part.ok(
+                    SuspendBy.FREEZER,
+                    "a bot that is not to move is frozen with every process it has (its" + " cgroup's freezer)");
         } else if (facts.proc() && facts.shell() && (bwrap || facts.setsid())) {
-            suspend = Part.wanting(SuspendBy.SIGNALS, "SIGSTOP and SIGCONT to the bot's process group (" + (bwrap
-                    ? "its sandbox's" : "setsid gives it one") + ") and to each of its processes that left it (setsid)" + (bwrap
-                    ? "" : "; a process orphaned before the arena saw it is not stopped"),
+            suspend = Part.wanting(
+                    SuspendBy.SIGNALS,
+                    "SIGSTOP and SIGCONT to the bot's process group ("
+                            + (bwrap ? "its sandbox's" : "setsid gives it one")
+                            + ") and to each of its processes that left it (setsid)"
+                            + (bwrap ? "" : "; a process orphaned before the arena saw it is not stopped"),
                     "a usable cgroup freezes all of a bot's processes (see cgroup)");
         } else {
-            suspend = Part.wanting(SuspendBy.NONE, "idle bots keep running: " + (!facts.proc() ? "no /proc"
-                    : !facts.shell() ? "no /bin/sh to send the signals" : "no /usr/bin/setsid to give a bot a process group"),
-                    !facts.proc() ? "run the arena on Linux" : !facts.shell() ? "install a POSIX shell at /bin/sh"
-                            : "install util-linux (setsid), or make a cgroup usable (see cgroup)");
+            suspend = Part.wanting(
+                    SuspendBy.NONE,
+                    "idle bots keep running: "
+                            + (!facts.proc()
+                                    ? "no /proc"
+                                    : !facts.shell()
+                                            ? "no /bin/sh to send the signals"
+                                            : "no /usr/bin/setsid to give a bot a process group"),
+                    !facts.proc()
+                            ? "run the arena on Linux"
+                            : !facts.shell()
+                                    ? "install a POSIX shell at /bin/sh"
+                                    : "install util-linux (setsid), or make a cgroup usable (see cgroup)");
         }
 
         Part<EndBy> end;
         if (grouped) {
-            end = Part.ok(EndBy.CGROUP, "every process of a bot is found and killed through its cgroup, however it forked");
+            end = Part.ok(
+                    EndBy.CGROUP, "every process of a bot is found and killed through its cgroup, however it forked");
         } else if (bwrap) {
             end = Part.ok(EndBy.PID_NAMESPACE, "every process of a bot dies with its sandbox's PID namespace");
         } else {
-            end = Part.wanting(EndBy.PROCESS_TREE, "a bot's process tree is killed; a process that left it (orphaned) can"
-                    + " outlive the game", "the sandbox or a usable cgroup ends every process of a bot (see sandbox, cgroup)");
+            end = Part.wanting(
+                    EndBy.PROCESS_TREE,
+                    "a bot's process tree is killed; a process that left it (orphaned) can" + " outlive the game",
+                    "the sandbox or a usable cgroup ends every process of a bot (see sandbox, cgroup)");
         }
 
         Part<Output> output = facts.polled()
                 ? Part.ok(Output.POLLED, "the game's own thread waits on each bot's output (a java.nio pipe)")
-                : Part.ok(Output.THREADS, "each bot's output is read on a thread of its own: " + (facts.pipesOff()
-                        ? "-Dcaissa.pipes=threads" : "this JVM does not give the arena java.base/sun.nio.ch (the jar's"
-                                + " manifest does: run it with java -jar or ./caissa)"));
-        return new Host(sandbox, reach, cgroup, facts.controllers(), limits, cpuClock, suspend, end, output, facts.jdk());
+                : Part.ok(
+                        Output.THREADS,
+                        "each bot's output is read on a thread of its own: "
+                                + (facts.pipesOff()
+                                        ? "-Dcaissa.pipes=threads"
+                                        : "this JVM does not give the arena java.base/sun.nio.ch (the jar's"
+                                                + " manifest does: run it with java -jar or ./caissa)"));
+        return new Host(
+                sandbox, reach, cgroup, facts.controllers(), limits, cpuClock, suspend, end, output, facts.jdk());
     }
 
     /**
@@ -436,20 +583,29 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
      * Linux the fix is to leave it, elsewhere to run the arena on Linux.
      */
     private static Host portable(Facts facts) {
-        String mode = "portable mode (" + (facts.linux() ? Portable.VARIABLE + "=1 or -D" + Portable.PROPERTY + "=true"
-                : "not Linux") + ")";
-        String fix = facts.linux() ? "leave portable mode: unset " + Portable.VARIABLE + ", leave out -D" + Portable.PROPERTY
-                + "=true" : "run the arena on Linux";
+        String mode = "portable mode ("
+                + (facts.linux() ? Portable.VARIABLE + "=1 or -D" + Portable.PROPERTY + "=true" : "not Linux") + ")";
+        String fix = facts.linux()
+                ? "leave portable mode: unset " + Portable.VARIABLE + ", leave out -D" + Portable.PROPERTY + "=true"
+                : "run the arena on Linux";
         String same = facts.linux() ? "leave portable mode (see sandbox)" : fix;
-        return new Host(Part.wanting(Launcher.NONE, mode + ": bots run as plain processes", fix),
+        return new Host(
+                Part.wanting(Launcher.NONE, mode + ": bots run as plain processes", fix),
                 Part.wanting(Reach.ARENA_USER, ARENA_USER_REACH, fix),
-                Part.wanting(facts.cgroupVersion(), "no cgroup is used in portable mode", same), facts.controllers(),
-                Part.wanting(LimitsBy.NONE, "memory, processes, open files and file size are not limited in portable mode", same),
+                Part.wanting(facts.cgroupVersion(), "no cgroup is used in portable mode", same),
+                facts.controllers(),
+                Part.wanting(
+                        LimitsBy.NONE,
+                        "memory, processes, open files and file size are not limited in portable mode",
+                        same),
                 Part.wanting(CpuClock.NONE, "no CPU clock in portable mode (--clock cpu is refused)", same),
                 Part.wanting(SuspendBy.NONE, "idle bots keep running in portable mode", same),
-                Part.wanting(EndBy.PROCESS_TREE, "a bot's process tree is killed; a process that left it can outlive the game",
+                Part.wanting(
+                        EndBy.PROCESS_TREE,
+                        "a bot's process tree is killed; a process that left it can outlive the game",
                         same),
-                Part.ok(Output.THREADS, "each bot's output is read on a thread of its own"), facts.jdk());
+                Part.ok(Output.THREADS, "each bot's output is read on a thread of its own"),
+                facts.jdk());
     }
 
     /** Without a sandbox the arena cannot tell a bot's wait for a core from its thinking: the wall clock charges it. */
@@ -462,37 +618,60 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
         try {
             mode = setting.map(SandboxMode::fromWord).orElse(SandboxMode.AUTO);
         } catch (IllegalArgumentException e) {
-            return Part.wanting(Launcher.NONE, SandboxMode.ENVIRONMENT_VARIABLE + "=" + setting.orElseThrow()
-                    + " is none of auto, bwrap, none", "unset " + SandboxMode.ENVIRONMENT_VARIABLE + ", or set it to auto");
+            return Part.wanting(
+                    Launcher.NONE,
+                    SandboxMode.ENVIRONMENT_VARIABLE + "=" + setting.orElseThrow() + " is none of auto, bwrap, none",
+                    "unset " + SandboxMode.ENVIRONMENT_VARIABLE + ", or set it to auto");
         }
         Optional<String> problem = facts.bubblewrapProblem();
         Optional<String> asNobody = facts.root() ? nobodyProblem(facts) : Optional.empty();
         if (mode == SandboxMode.NONE || (problem.isPresent() && mode == SandboxMode.AUTO)) {
             if (asNobody.isPresent()) {
-                return Part.wanting(Launcher.NONE, (mode == SandboxMode.NONE ? SandboxMode.ENVIRONMENT_VARIABLE + "=none"
-                        : problem.get()) + ": bots would run as plain processes, but " + asNobody.get(), nobodyFix(facts));
+                return Part.wanting(
+                        Launcher.NONE,
+                        (mode == SandboxMode.NONE ? SandboxMode.ENVIRONMENT_VARIABLE + "=none" : problem.get())
+                                + ": bots would run as plain processes, but " + asNobody.get(),
+                        nobodyFix(facts));
             }
         }
         if (mode == SandboxMode.NONE) {
-            return Part.wanting(Launcher.NONE, SandboxMode.ENVIRONMENT_VARIABLE + "=none: bots run as plain processes",
-                    "unset " + SandboxMode.ENVIRONMENT_VARIABLE + problem.map(p -> ", and: " + sandboxFix(facts)).orElse(""));
+            return Part.wanting(
+                    Launcher.NONE,
+                    SandboxMode.ENVIRONMENT_VARIABLE + "=none: bots run as plain processes",
+                    "unset " + SandboxMode.ENVIRONMENT_VARIABLE
+                            + problem.map(p -> ", and: " + sandboxFix(facts)).orElse(""));
         }
         if (problem.isEmpty() && facts.root() && !facts.nobodyMapped()) {
-            return Part.wanting(Launcher.BWRAP, "bubblewrap works, but bots cannot run as users of their own, as they must when the"
-                    + " arena runs as root: this user namespace does not map their ids (/proc/self/uid_map, gid_map), so no bot"
-                    + " can start", nobodyFix(facts));
+            return Part.wanting(
+                    Launcher.BWRAP,
+                    "bubblewrap works, but bots cannot run as users of their own, as they must when the"
+                            + " arena runs as root: this user namespace does not map their ids (/proc/self/uid_map, gid_map), so no bot"
+                            + " can start",
+                    nobodyFix(facts));
         }
         if (problem.isEmpty() && facts.root() && !facts.setpriv()) {
-            return Part.wanting(Launcher.BWRAP, "bubblewrap works, but setpriv, which makes bots users of their own when the"
-                    + " arena runs as root, is not on the PATH, so no bot can start", "install util-linux (setpriv)");
+            return Part.wanting(
+                    Launcher.BWRAP,
+                    "bubblewrap works, but setpriv, which makes bots users of their own when the"
+                            + " arena runs as root, is not on the PATH, so no bot can start",
+                    "install util-linux (setpriv)");
         }
         if (problem.isEmpty()) {
-            return Part.ok(Launcher.BWRAP, "bubblewrap works: each bot gets a sandbox of its own" + (facts.root()
-                    ? "; each bot runs as an unprivileged user of its own, since the arena runs as root" : ""));
+            return Part.ok(
+                    Launcher.BWRAP,
+                    "bubblewrap works: each bot gets a sandbox of its own"
+                            + (facts.root()
+                                    ? "; each bot runs as an unprivileged user of its own, since the arena runs as root"
+                                    : ""));
         }
-        return Part.wanting(Launcher.NONE, problem.get() + (mode == SandboxMode.BWRAP
-                ? " (" + SandboxMode.ENVIRONMENT_VARIABLE + "=bwrap: commands that run bots refuse to start)"
-                : ": bots run as plain processes"), sandboxFix(facts));
+        return Part.wanting(
+                Launcher.NONE,
+                problem.get()
+                        + (mode == SandboxMode.BWRAP
+                                ? " (" + SandboxMode.ENVIRONMENT_VARIABLE
+                                        + "=bwrap: commands that run bots refuse to start)"
+                                : ": bots run as plain processes"),
+                sandboxFix(facts));
     }
 
     /**
@@ -501,8 +680,9 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
      */
     private static Optional<String> nobodyProblem(Facts facts) {
         if (!facts.nobodyMapped()) {
-            return Optional.of("they cannot run as users of their own, as they must when the arena runs as root: this user"
-                    + " namespace does not map their ids (/proc/self/uid_map, gid_map), so no bot can start");
+            return Optional.of(
+                    "they cannot run as users of their own, as they must when the arena runs as root: this user"
+                            + " namespace does not map their ids (/proc/self/uid_map, gid_map), so no bot can start");
         }
         if (!facts.setpriv()) {
             return Optional.of("setpriv, which makes bots users of their own when the arena runs as root,"
@@ -512,9 +692,11 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
     }
 
     private static String nobodyFix(Facts facts) {
-        return !facts.nobodyMapped() ? "map the bots' ids in the namespace (root's range in /etc/subuid and /etc/subgid, else"
-                + " " + BotUsers.FIXED_FIRST + " to " + (BotUsers.FIXED_FIRST + BotUsers.FIXED_COUNT - 1) + "; a container: give"
-                + " it such a range), or run the arena as an ordinary user there"
+        return !facts.nobodyMapped()
+                ? "map the bots' ids in the namespace (root's range in /etc/subuid and /etc/subgid, else"
+                        + " " + BotUsers.FIXED_FIRST + " to " + (BotUsers.FIXED_FIRST + BotUsers.FIXED_COUNT - 1)
+                        + "; a container: give"
+                        + " it such a range), or run the arena as an ordinary user there"
                 : "install util-linux (setpriv)";
     }
 
@@ -522,19 +704,28 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
     static final String FILTERED = "no keyrings, no inotify, no file locks that reach past it (a seccomp filter)";
 
     /** What a bot reaches where it runs as the arena's own user. */
-    static final String ARENA_USER_REACH = "bots run as the arena's own user: each can read and write every file that user"
-            + " may, read the arena's environment and command line (/proc), signal its processes, the other bot's too, and use"
-            + " the network (no seccomp filter can be loaded without a sandbox); not for bots you do not trust";
+    static final String ARENA_USER_REACH =
+            "bots run as the arena's own user: each can read and write every file that user"
+                    + " may, read the arena's environment and command line (/proc), signal its processes, the other bot's too, and use"
+                    + " the network (no seccomp filter can be loaded without a sandbox); not for bots you do not trust";
 
     /** What a bot reaches here, from how it is launched: its sandbox, or the machine as nobody or as the arena's user. */
     private static Part<Reach> reach(Facts facts, Part<Launcher> sandbox) {
         if (sandbox.kind() == Launcher.BWRAP) {
-            String detail = "each bot reaches only its sandbox: the system's files and its own, read-only, and its scratch; no"
-                    + " other process, no network, nothing of the arena's user" + (facts.root() ? "; it runs as an unprivileged user"
-                    + " of its own with no capabilities, at most its process limit of processes (RLIMIT_NPROC)" : "")
-                    + "; " + FILTERED;
-            return sandbox.works() ? Part.ok(Reach.SANDBOX, detail) : Part.wanting(Reach.SANDBOX, "no bot can start (see"
-                    + " sandbox)", sandbox.fix().orElseThrow());
+            String detail =
+                    "each bot reaches only its sandbox: the system's files and its own, read-only, and its scratch; no"
+                            + " other process, no network, nothing of the arena's user"
+                            + (facts.root()
+                                    ? "; it runs as an unprivileged user"
+                                            + " of its own with no capabilities, at most its process limit of processes (RLIMIT_NPROC)"
+                                    : "")
+                            + "; " + FILTERED;
+            return sandbox.works()
+                    ? Part.ok(Reach.SANDBOX, detail)
+                    : Part.wanting(
+                            Reach.SANDBOX,
+                            "no bot can start (see" + " sandbox)",
+                            sandbox.fix().orElseThrow());
         }
         String fix = "run the bots in bubblewrap sandboxes (see sandbox)";
         if (!facts.root()) {
@@ -543,11 +734,14 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
         if (nobodyProblem(facts).isPresent()) {
             return Part.wanting(Reach.NOBODY, "no bot can start (see sandbox)", nobodyFix(facts));
         }
-        return Part.wanting(Reach.NOBODY, "each bot runs as an unprivileged user of its own, with no capabilities and"
-                + " no_new_privs, never as root: none can read or write what is closed to other users (root's home, the"
-                + " arena's output), but each can read every file open to all, write where all may (/tmp, /dev/shm), see"
-                + " every process, and use the network, but signal no process but its own (its own user's: at most its process limit of them, RLIMIT_NPROC); no seccomp filter can be loaded without a sandbox (flock and inotify reach other games); not for bots you do not"
-                + " trust", fix);
+        return Part.wanting(
+                Reach.NOBODY,
+                "each bot runs as an unprivileged user of its own, with no capabilities and"
+                        + " no_new_privs, never as root: none can read or write what is closed to other users (root's home, the"
+                        + " arena's output), but each can read every file open to all, write where all may (/tmp, /dev/shm), see"
+                        + " every process, and use the network, but signal no process but its own (its own user's: at most its process limit of them, RLIMIT_NPROC); no seccomp filter can be loaded without a sandbox (flock and inotify reach other games); not for bots you do not"
+                        + " trust",
+                fix);
     }
 
     /** How to make bubblewrap work, from why it did not: not installed, or user namespaces refused by a named setting. */
@@ -568,7 +762,8 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
             String bwrap = facts.bwrapPath().get();
             return "AppArmor refuses user namespaces to programs without a profile that allows them"
                     + " (kernel.apparmor_restrict_unprivileged_userns=1): give bwrap one, a file /etc/apparmor.d/bwrap holding"
-                    + " 'abi <abi/4.0>, include <tunables/global> profile bwrap " + bwrap + " flags=(unconfined) { userns, }',"
+                    + " 'abi <abi/4.0>, include <tunables/global> profile bwrap " + bwrap
+                    + " flags=(unconfined) { userns, }',"
                     + " then sudo apparmor_parser -r /etc/apparmor.d/bwrap (or allow every program: sudo sysctl -w"
                     + " kernel.apparmor_restrict_unprivileged_userns=0)";
         }
@@ -579,54 +774,88 @@ public record Host(Part<Launcher> sandbox, Part<Reach> reach, Part<CgroupVersion
     private static Part<CgroupVersion> cgroup(Facts facts) {
         CgroupVersion version = facts.cgroupVersion();
         String own = facts.ownGroup();
-        String controllers = facts.controllers().isEmpty() ? "no controllers" : "controllers " + String.join(" ", facts.controllers());
+        String controllers = facts.controllers().isEmpty()
+                ? "no controllers"
+                : "controllers " + String.join(" ", facts.controllers());
         if (version == CgroupVersion.NONE) {
-            return Part.wanting(version, "no cgroup file system at /sys/fs/cgroup", "mount cgroup v2 there (sudo mount -t"
-                    + " cgroup2 none /sys/fs/cgroup) and run the arena as root or in a delegated subtree: " + DELEGATED);
+            return Part.wanting(
+                    version,
+                    "no cgroup file system at /sys/fs/cgroup",
+                    "mount cgroup v2 there (sudo mount -t"
+                            + " cgroup2 none /sys/fs/cgroup) and run the arena as root or in a delegated subtree: "
+                            + DELEGATED);
         }
         if (facts.cgroupsOff()) {
-            return Part.wanting(version, controllers + "; not used: -D" + BotCgroup.SWITCH + "=off",
+            return Part.wanting(
+                    version,
+                    controllers + "; not used: -D" + BotCgroup.SWITCH + "=off",
                     "leave out -D" + BotCgroup.SWITCH + "=off");
         }
         if (facts.cgroupKind().isPresent()) {
-            return Part.ok(version, controllers + "; the arena makes a group for each bot" + (facts.root()
-                    ? " (it runs as root)" : " in its delegated subtree " + own));
+            return Part.ok(
+                    version,
+                    controllers + "; the arena makes a group for each bot"
+                            + (facts.root() ? " (it runs as root)" : " in its delegated subtree " + own));
         }
         if (version == CgroupVersion.V1) {
             List<String> absent = new ArrayList<>(Facts.V1_NEEDED);
             absent.removeAll(facts.controllers());
             if (!absent.isEmpty()) {
-                return Part.wanting(version, controllers + "; no v1 hierarchy for " + String.join(" ", absent),
+                return Part.wanting(
+                        version,
+                        controllers + "; no v1 hierarchy for " + String.join(" ", absent),
                         "mount them, or boot with cgroup v2 (kernel parameter systemd.unified_cgroup_hierarchy=1)");
             }
             if (!facts.root()) {
-                return Part.wanting(version, controllers + "; on cgroup v1 only root may make groups",
+                return Part.wanting(
+                        version,
+                        controllers + "; on cgroup v1 only root may make groups",
                         "run the arena as root, or boot with cgroup v2 (kernel parameter systemd.unified_cgroup_hierarchy=1)"
                                 + " and run it in a delegated subtree: " + DELEGATED);
             }
-            return Part.wanting(version, controllers + "; the arena (root) cannot make groups in them (read-only here, as in"
-                    + " a container?)", "give the arena a writable cgroup hierarchy (a container: --privileged)");
+            return Part.wanting(
+                    version,
+                    controllers + "; the arena (root) cannot make groups in them (read-only here, as in"
+                            + " a container?)",
+                    "give the arena a writable cgroup hierarchy (a container: --privileged)");
         }
-        List<String> lacking = Stream.of("memory", "pids").filter(c -> !facts.controllers().contains(c)).toList();
+        List<String> lacking = Stream.of("memory", "pids")
+                .filter(c -> !facts.controllers().contains(c))
+                .toList();
         if (!lacking.isEmpty()) {
-            List<String> v1 = lacking.stream().filter(facts.heldByV1()::contains).toList();
+            List<String> v1 =
+                    lacking.stream().filter(facts.heldByV1()::contains).toList();
             if (!v1.isEmpty()) {
-                return Part.wanting(version, controllers + "; the kernel holds " + String.join(" and ", v1) + " in cgroup v1"
-                        + " hierarchies, so cgroup v2 cannot have them", "boot with every controller in cgroup v2 (kernel"
-                        + " parameter systemd.unified_cgroup_hierarchy=1, or cgroup_no_v1=all)");
+                return Part.wanting(
+                        version,
+                        controllers + "; the kernel holds " + String.join(" and ", v1) + " in cgroup v1"
+                                + " hierarchies, so cgroup v2 cannot have them",
+                        "boot with every controller in cgroup v2 (kernel"
+                                + " parameter systemd.unified_cgroup_hierarchy=1, or cgroup_no_v1=all)");
             }
-            return Part.wanting(version, controllers + "; the arena's group " + own + " is given no " + String.join(" or ", lacking)
-                    + " controller", facts.root() ? "enable them for its group: echo '+memory +pids' into the cgroup.subtree_control"
-                            + " of /sys/fs/cgroup" + (own.equals("/") ? "" : " and of each group on the way down to " + own)
+            return Part.wanting(
+                    version,
+                    controllers + "; the arena's group " + own + " is given no " + String.join(" or ", lacking)
+                            + " controller",
+                    facts.root()
+                            ? "enable them for its group: echo '+memory +pids' into the cgroup.subtree_control"
+                                    + " of /sys/fs/cgroup"
+                                    + (own.equals("/") ? "" : " and of each group on the way down to " + own)
                             : "run it in a subtree with them delegated: " + DELEGATED);
         }
         if (!facts.root() && !facts.ownGroupWritable()) {
-            return Part.wanting(version, controllers + "; the arena's group " + own + " is not delegated to this user",
+            return Part.wanting(
+                    version,
+                    controllers + "; the arena's group " + own + " is not delegated to this user",
                     "run it in a subtree of its own: " + DELEGATED);
         }
         String why = facts.v2Problem().orElse("the arena cannot make groups under its group " + own);
-        return Part.wanting(version, controllers + "; " + why, facts.root() ? "run it in a scope of its own: systemd-run --scope"
-                + " -p Delegate=yes ./caissa COMMAND (a container: --privileged, or a cgroup namespace of its own)"
-                : "run it in a subtree of its own: " + DELEGATED);
+        return Part.wanting(
+                version,
+                controllers + "; " + why,
+                facts.root()
+                        ? "run it in a scope of its own: systemd-run --scope"
+                                + " -p Delegate=yes ./caissa COMMAND (a container: --privileged, or a cgroup namespace of its own)"
+                        : "run it in a subtree of its own: " + DELEGATED);
     }
 }

@@ -2,20 +2,26 @@ package caissa.arena.sandbox;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * How the bots of a game are kept apart from each other and from the machine: the sandbox, the
  * resource limits, the folders no bot may see (the arena's output), and whether each bot's
  * scratch folder is kept after the game for the organiser to look at.
  */
-public record Isolation(SandboxMode sandbox, ResourceLimits limits, java.util.Map<String, ResourceLimits> botLimits,
-        List<Path> hidden, boolean keepScratch) {
+public record Isolation(
+        SandboxMode sandbox,
+        ResourceLimits limits,
+        Map<String, ResourceLimits> botLimits,
+        List<Path> hidden,
+        boolean keepScratch) {
 
     public Isolation {
         Objects.requireNonNull(sandbox, "sandbox");
         Objects.requireNonNull(limits, "limits");
-        botLimits = java.util.Map.copyOf(botLimits);
+        botLimits = Map.copyOf(botLimits);
         hidden = hidden.stream().map(p -> p.toAbsolutePath().normalize()).toList();
     }
 
@@ -25,13 +31,13 @@ public record Isolation(SandboxMode sandbox, ResourceLimits limits, java.util.Ma
     }
 
     /** Limits for some bots by name (a tournament file's per-bot {@code limits}). */
-    public Isolation withBotLimits(java.util.Map<String, ResourceLimits> byBot) {
+    public Isolation withBotLimits(Map<String, ResourceLimits> byBot) {
         return new Isolation(sandbox, limits, byBot, hidden, keepScratch);
     }
 
     /** The default: {@code $CAISSA_SANDBOX} or auto, default limits, nothing extra hidden. */
     public static Isolation defaults() {
-        return new Isolation(SandboxMode.fromEnvironment(), ResourceLimits.DEFAULT, java.util.Map.of(), List.of(), false);
+        return new Isolation(SandboxMode.fromEnvironment(), ResourceLimits.DEFAULT, Map.of(), List.of(), false);
     }
 
     public Isolation withSandbox(SandboxMode mode) {
@@ -44,7 +50,11 @@ public record Isolation(SandboxMode sandbox, ResourceLimits limits, java.util.Ma
 
     /** Adds folders or files no bot may see (output folders, the tournament file). */
     public Isolation hiding(List<Path> more) {
-        return new Isolation(sandbox, limits, botLimits, java.util.stream.Stream.concat(hidden.stream(), more.stream()).toList(),
+        return new Isolation(
+                sandbox,
+                limits,
+                botLimits,
+                Stream.concat(hidden.stream(), more.stream()).toList(),
                 keepScratch);
     }
 
@@ -61,7 +71,9 @@ public record Isolation(SandboxMode sandbox, ResourceLimits limits, java.util.Ma
         if (sandbox != SandboxMode.AUTO) {
             return this;
         }
-        return withSandbox(Parts.forThisMachine(SandboxMode.AUTO).launching() instanceof BubblewrapLaunching
-                ? SandboxMode.BWRAP : SandboxMode.NONE);
+        return withSandbox(
+                Parts.forThisMachine(SandboxMode.AUTO).launching() instanceof BubblewrapLaunching
+                        ? SandboxMode.BWRAP
+                        : SandboxMode.NONE);
     }
 }

@@ -1,10 +1,13 @@
 package caissa.arena.sandbox;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -48,10 +51,12 @@ public final class KeyringFilter {
     private static final int RET_ENOLCK = RET_ERRNO | 37;
     /** An errno of 0: the call returns 0 without running. */
     private static final int RET_SUCCESS = RET_ERRNO;
+
     private static final int OFFSET_NR = 0;
     private static final int OFFSET_ARCH = 4;
     /** The low word of {@code args[1]} in {@code struct seccomp_data}, on a little-endian machine. */
     private static final int OFFSET_ARG1 = 24;
+
     private static final int F_GETLK = 5;
     private static final int F_SETLK = 6;
     private static final int F_SETLKW = 7;
@@ -71,16 +76,15 @@ public final class KeyringFilter {
 
     private static volatile Optional<Path> file;
 
-    private KeyringFilter() {
-    }
+    private KeyringFilter() {}
 
     /**
      * One architecture's part: its keyring and inotify calls refused, its {@code flock} made
      * empty, its {@code fcntl} calls on to {@code fcntlLabel}'s look at the command, the rest allowed.
      */
-    private static List<Insn> calls(List<Integer> keyrings, List<Integer> inotify, int flock, List<Integer> fcntl,
-            String fcntlLabel) {
-        List<Insn> part = new java.util.ArrayList<>();
+    private static List<Insn> calls(
+            List<Integer> keyrings, List<Integer> inotify, int flock, List<Integer> fcntl, String fcntlLabel) {
+        List<Insn> part = new ArrayList<>();
         keyrings.forEach(nr -> part.add(Insn.jumpIf(nr, "refuse", null)));
         inotify.forEach(nr -> part.add(Insn.jumpIf(nr, "refuse", null)));
         part.add(Insn.jumpIf(flock, "lock-nothing", null));
@@ -97,7 +101,7 @@ public final class KeyringFilter {
      * @throws ArenaFilesException when it cannot be written
      */
     public static synchronized Optional<Path> file() {
-        if (file == null || file.isPresent() && !java.nio.file.Files.isRegularFile(file.get())) {
+        if (file == null || file.isPresent() && !Files.isRegularFile(file.get())) {
             file = write();
         }
         return file;
@@ -130,7 +134,7 @@ public final class KeyringFilter {
 
     /** The program: by architecture, the calls above refused or made empty, everything else allowed. */
     static byte[] program() {
-        List<Insn> p = new java.util.ArrayList<>(List.of(
+        List<Insn> p = new ArrayList<>(List.of(
                 Insn.load(null, OFFSET_ARCH),
                 Insn.jumpIf(ARCH_X86_64, "x86-64", null),
                 Insn.jumpIf(ARCH_I386, "i386", null),
@@ -164,7 +168,7 @@ public final class KeyringFilter {
         p.add(new Insn("refuse", RET_K, RET_EPERM, null, null));
         p.add(new Insn("lock-nothing", RET_K, RET_SUCCESS, null, null));
         p.add(new Insn("no-locks", RET_K, RET_ENOLCK, null, null));
-        java.util.Map<String, Integer> at = new java.util.HashMap<>();
+        Map<String, Integer> at = new HashMap<>();
         for (int i = 0; i < p.size(); i++) {
             if (p.get(i).label() != null) {
                 at.put(p.get(i).label(), i);
@@ -176,7 +180,8 @@ public final class KeyringFilter {
             int jt = insn.ifTrue() == null ? 0 : at.get(insn.ifTrue()) - i - 1;
             int jf = insn.ifFalse() == null ? 0 : at.get(insn.ifFalse()) - i - 1;
             if (jt < 0 || jt > 255 || jf < 0 || jf > 255) {
-                throw new IllegalStateException("a jump of the filter's instruction " + i + " out of reach: " + jt + ", " + jf);
+                throw new IllegalStateException(
+                        "a jump of the filter's instruction " + i + " out of reach: " + jt + ", " + jf);
             }
             bytes.putShort((short) insn.code()).put((byte) jt).put((byte) jf).putInt(insn.k());
         }

@@ -29,8 +29,7 @@ import java.util.List;
  */
 final class LaunchScript {
 
-    private LaunchScript() {
-    }
+    private LaunchScript() {}
 
     /**
      * The script's command line, up to the {@code --} after which the bot's (or bubblewrap's)
@@ -39,7 +38,8 @@ final class LaunchScript {
      * @param procsFiles the files of the bot's cgroup it joins; none without one
      * @param options bubblewrap's options file, read on descriptor 4; null for a plain process
      */
-    static List<String> argv(ResourceLimits limits, List<Path> procsFiles, boolean sandbox, Path options, Path reached) {
+    static List<String> argv(
+            ResourceLimits limits, List<Path> procsFiles, boolean sandbox, Path options, Path reached) {
         return argv(limits, procsFiles, sandbox, options, reached, !sandbox, false);
     }
 
@@ -53,8 +53,14 @@ final class LaunchScript {
      *     itself stops a fork burst where the watchdog sees the bot over its limit (root, which
      *     runs the script and bubblewrap, is not held by it; the bot is, from its change of user on)
      */
-    static List<String> argv(ResourceLimits limits, List<Path> procsFiles, boolean sandbox, Path options, Path reached,
-            boolean markHere, boolean ownUser) {
+    static List<String> argv(
+            ResourceLimits limits,
+            List<Path> procsFiles,
+            boolean sandbox,
+            Path options,
+            Path reached,
+            boolean markHere,
+            boolean ownUser) {
         // ulimit -f counts 512-byte blocks: the limit is rounded up to the next block.
         long bytes = limits.fileSizeBytes();
         String blocks = bytes > Long.MAX_VALUE - 511 ? "unlimited" : Long.toString((bytes + 511) / 512);
@@ -62,17 +68,24 @@ final class LaunchScript {
         // BubblewrapLaunching) from descriptors 3 and 4: the files' paths come as the first two
         // arguments, never inside the script, whatever characters the temporary folder's name holds.
         String filter = sandbox ? KeyringFilter.file().map(Path::toString).orElse("") : "";
-        List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
+        List<String> argv = new ArrayList<>(List.of(
+                "/bin/sh",
+                "-c",
                 (sandbox && !procsFiles.isEmpty() ? "trap '' INT QUIT TERM HUP; " : "")
                         + "if [ -n \"$1\" ]; then exec 3<\"$1\" || exit 125; fi; "
                         + "if [ -n \"$2\" ]; then exec 4<\"$2\" || exit 125; fi; exec 5>>\"$3\" || exit 125; shift 3; "
                         + "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 125; shift; done; shift; "
                         + "ulimit -n " + limits.openFiles() + " && ulimit -f " + blocks + " || exit 125; "
                         // bash and busybox call RLIMIT_NPROC -u, dash -p.
-                        + (ownUser ? "{ ulimit -u " + nproc(limits) + " 2>/dev/null || ulimit -p " + nproc(limits)
-                                + "; } || exit 125; " : "")
+                        + (ownUser
+                                ? "{ ulimit -u " + nproc(limits) + " 2>/dev/null || ulimit -p " + nproc(limits)
+                                        + "; } || exit 125; "
+                                : "")
                         + (markHere ? Bubblewrap.REACHED_SCRIPT + "; " : "") + "exec \"$@\"",
-                "caissa-launcher", filter, options == null ? "" : options.toString(), reached.toString()));
+                "caissa-launcher",
+                filter,
+                options == null ? "" : options.toString(),
+                reached.toString()));
         procsFiles.forEach(f -> argv.add(f.toString()));
         argv.add("--");
         return argv;

@@ -27,8 +27,14 @@ public sealed interface Launching permits DirectLaunching, PlainLaunching, Bubbl
      * @param procsFiles the files of the bot's cgroup, which the launch joins first; none without one
      * @throws IOException when a file or folder for the launch cannot be made
      */
-    PreparedLaunch prepare(BotCommand command, BotCommand opponent, Isolation isolation, Map<String, String> environment,
-            List<Path> writable, List<Path> procsFiles) throws IOException;
+    PreparedLaunch prepare(
+            BotCommand command,
+            BotCommand opponent,
+            Isolation isolation,
+            Map<String, String> environment,
+            List<Path> writable,
+            List<Path> procsFiles)
+            throws IOException;
 
     /** The kind, as {@code caissa doctor} names it. */
     Host.Launcher kind();

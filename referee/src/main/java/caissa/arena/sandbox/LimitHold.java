@@ -59,13 +59,16 @@ public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, 
     static String words(LimitHit hit, ResourceLimits limits) {
         if (hit instanceof LimitHit.Memory memory) {
             // Without the kernel's peak figure, the kill itself says the bot reached the limit.
-            String peak = memory.peakBytes().stream().mapToObj(ResourceLimits::bytes).map(p -> ", peak " + p)
-                    .findFirst().orElse(", peak at the limit");
+            String peak = memory.peakBytes().stream()
+                    .mapToObj(ResourceLimits::bytes)
+                    .map(p -> ", peak " + p)
+                    .findFirst()
+                    .orElse(", peak at the limit");
             return "memory limit of " + ResourceLimits.bytes(limits.memoryBytes()) + " (killed for memory" + peak + ")";
         }
         // The kernel refuses the one too many rather than killing: the peak is the limit itself.
-        return "process limit of " + limits.processes() + " processes and threads (reached "
-                + limits.processes() + ", one more refused)";
+        return "process limit of " + limits.processes() + " processes and threads (reached " + limits.processes()
+                + ", one more refused)";
     }
 
     /** A cgroup of the bot's own; a sandbox's memory file systems are watched too (a cgroup does not say which one is full). */
@@ -102,7 +105,8 @@ public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, 
 
         @Override
         public Optional<String> limitHit() {
-            Optional<String> hit = cgroup().flatMap(BotCgroup::limitHit).map(kernels -> LimitHold.words(kernels, limits));
+            Optional<String> hit =
+                    cgroup().flatMap(BotCgroup::limitHit).map(kernels -> LimitHold.words(kernels, limits));
             return hit.isPresent() ? hit : scratchWatch.lookNow();
         }
 
@@ -157,8 +161,7 @@ public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, 
     /** Nothing holds the bot's memory and processes. */
     final class Unheld implements LimitHold {
         @Override
-        public void watch(ProcessHandle started, List<String> scratch, Map<String, Path> kept) {
-        }
+        public void watch(ProcessHandle started, List<String> scratch, Map<String, Path> kept) {}
 
         @Override
         public Optional<String> limitHit() {
@@ -166,7 +169,6 @@ public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, 
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

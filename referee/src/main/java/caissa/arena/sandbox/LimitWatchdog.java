@@ -1,12 +1,30 @@
 package caissa.arena.sandbox;
 
 import caissa.arena.linux.TreeUsage;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A bot's memory and process limits where no cgroup can hold them (an ordinary user on cgroup v1,
@@ -44,6 +62,7 @@ public final class LimitWatchdog implements AutoCloseable {
     private final boolean processes;
     /** The sandbox's memory file systems to watch for a full one (paths inside the sandbox); none outside one. */
     private final List<String> scratch;
+
     private volatile String hit;
     private final ScheduledFuture<?> task;
     private int ticks;
@@ -51,15 +70,15 @@ public final class LimitWatchdog implements AutoCloseable {
     private long init;
 
     /** Kept scratch folders on the host (with --keep-scratch), by the path the bot sees them at. */
-    private final java.util.Map<String, java.nio.file.Path> kept;
+    private final Map<String, Path> kept;
 
-    private LimitWatchdog(long root, ResourceLimits limits, boolean processes, List<String> scratch,
-            java.util.Map<String, java.nio.file.Path> kept) {
+    private LimitWatchdog(
+            long root, ResourceLimits limits, boolean processes, List<String> scratch, Map<String, Path> kept) {
         this.root = root;
         this.limits = limits;
         this.processes = processes;
         this.scratch = List.copyOf(scratch);
-        this.kept = java.util.Map.copyOf(kept);
+        this.kept = Map.copyOf(kept);
         // Only the sandbox's file systems to watch (a cgroup holds the rest): a fifth as often.
         long period = processes ? PERIOD_MILLIS : PERIOD_MILLIS * SCRATCH_EVERY;
         this.task = TIMER.scheduleWithFixedDelay(() -> look(false), period, period, TimeUnit.MILLISECONDS);
@@ -70,8 +89,8 @@ public final class LimitWatchdog implements AutoCloseable {
      * processes against the limits when {@code processes} (no cgroup holds them), and the
      * sandbox's writable file systems named in {@code scratch} for one its bot filled.
      */
-    public static LimitWatchdog watch(long root, ResourceLimits limits, boolean processes, List<String> scratch,
-            java.util.Map<String, java.nio.file.Path> kept) {
+    public static LimitWatchdog watch(
+            long root, ResourceLimits limits, boolean processes, List<String> scratch, Map<String, Path> kept) {
         return new LimitWatchdog(root, limits, processes, scratch, kept);
     }
 
@@ -148,10 +167,10 @@ public final class LimitWatchdog implements AutoCloseable {
     private long elsewhere;
 
     /** The System V shared memory segments the bot made or last used, by id: they outlive the process that did. */
-    private final java.util.Set<Long> segments = new java.util.HashSet<>();
+    private final Set<Long> segments = new HashSet<>();
 
     /** Every process of the bot's tree seen so far: what made a segment may be gone before a look found it. */
-    private final java.util.Set<Long> seen = new java.util.HashSet<>();
+    private final Set<Long> seen = new HashSet<>();
     /** A fork loop cannot make the set of processes seen grow without end. */
     private static final int MAX_SEEN = 65_536;
 
@@ -165,8 +184,8 @@ public final class LimitWatchdog implements AutoCloseable {
     private long sharedMemoryBytes(List<Long> pids) {
         List<String> lines;
         try {
-            lines = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/sysvipc/shm"));
-        } catch (java.io.IOException | SecurityException e) {
+            lines = Files.readAllLines(Path.of("/proc/sysvipc/shm"));
+        } catch (IOException | SecurityException e) {
             return 0;
         }
         if (lines.isEmpty()) {
@@ -181,7 +200,7 @@ public final class LimitWatchdog implements AutoCloseable {
         if (id < 0 || size < 0 || creator < 0 || last < 0) {
             return 0;
         }
-        java.util.Set<Long> tree = new java.util.HashSet<>(pids);
+        Set<Long> tree = new HashSet<>(pids);
         long total = 0;
         for (String line : lines.subList(1, lines.size())) {
             String[] fields = line.strip().split("\\s+");
@@ -207,7 +226,7 @@ public final class LimitWatchdog implements AutoCloseable {
         }
         long total = 0;
         for (String mount : scratch) {
-            java.io.File seen = new java.io.File("/proc/" + init + "/root" + mount);
+            File seen = new File("/proc/" + init + "/root" + mount);
             long device = device(seen.toPath());
             if (device != -1 && !HOST_DEVICES.contains(device)) {
                 total += Math.max(0, seen.getTotalSpace() - seen.getFreeSpace());
@@ -230,47 +249,46 @@ public final class LimitWatchdog implements AutoCloseable {
      * counted is not kept on trust. Blocks a file holds past its size ({@code fallocate} with
      * KEEP_SIZE) are not seen: Java does not read {@code st_blocks}.
      */
-    static long bytesIn(java.nio.file.Path folder, long limit) {
+    static long bytesIn(Path folder, long limit) {
         long[] total = {0, 0};
-        try (java.nio.file.DirectoryStream<java.nio.file.Path> top = java.nio.file.Files.newDirectoryStream(folder)) {
-            if (!(top instanceof java.nio.file.SecureDirectoryStream<java.nio.file.Path> secure)) {
+        try (DirectoryStream<Path> top = Files.newDirectoryStream(folder)) {
+            if (!(top instanceof SecureDirectoryStream<Path> secure)) {
                 return 0;
             }
             add(secure, total, limit);
-        } catch (java.nio.file.AccessDeniedException e) {
+        } catch (AccessDeniedException e) {
             return limit;
-        } catch (java.io.IOException | java.nio.file.DirectoryIteratorException e) {
+        } catch (IOException | DirectoryIteratorException e) {
             // Gone, or changing under the walk: counted at the next look.
-            return e instanceof java.nio.file.DirectoryIteratorException d
-                    && d.getCause() instanceof java.nio.file.AccessDeniedException ? limit : total[0];
+            return e instanceof DirectoryIteratorException d && d.getCause() instanceof AccessDeniedException
+                    ? limit
+                    : total[0];
         }
         return total[0];
     }
 
-    private static void add(java.nio.file.SecureDirectoryStream<java.nio.file.Path> dir, long[] total, long limit)
-            throws java.io.IOException {
-        for (java.nio.file.Path entry : dir) {
-            java.nio.file.Path name = entry.getFileName();
+    private static void add(SecureDirectoryStream<Path> dir, long[] total, long limit) throws IOException {
+        for (Path entry : dir) {
+            Path name = entry.getFileName();
             if (total[0] >= limit || ++total[1] > MAX_ENTRIES) {
                 total[0] = Math.max(total[0], limit);
                 return;
             }
-            java.nio.file.attribute.BasicFileAttributes attributes;
+            BasicFileAttributes attributes;
             try {
-                attributes = dir.getFileAttributeView(name, java.nio.file.attribute.BasicFileAttributeView.class,
-                        java.nio.file.LinkOption.NOFOLLOW_LINKS).readAttributes();
-            } catch (java.nio.file.NoSuchFileException e) {
+                attributes = dir.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                        .readAttributes();
+            } catch (NoSuchFileException e) {
                 continue;
             }
             total[0] += Math.max(1, (attributes.size() + BLOCK - 1) / BLOCK) * BLOCK;
             if (attributes.isDirectory()) {
-                try (java.nio.file.SecureDirectoryStream<java.nio.file.Path> inner = dir.newDirectoryStream(name,
-                        java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                try (SecureDirectoryStream<Path> inner = dir.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
                     add(inner, total, limit);
-                } catch (java.nio.file.AccessDeniedException e) {
+                } catch (AccessDeniedException e) {
                     total[0] = Math.max(total[0], limit);
                     return;
-                } catch (java.nio.file.NoSuchFileException e) {
+                } catch (NoSuchFileException e) {
                     // Removed meanwhile.
                 }
             }
@@ -278,13 +296,15 @@ public final class LimitWatchdog implements AutoCloseable {
     }
 
     /** The devices of the arena's own /, /tmp, /dev and /dev/shm. */
-    private static final java.util.Set<Long> HOST_DEVICES = java.util.stream.Stream.of("/", "/tmp", "/dev", "/dev/shm")
-            .map(p -> device(java.nio.file.Path.of(p))).filter(d -> d != -1).collect(java.util.stream.Collectors.toSet());
+    private static final Set<Long> HOST_DEVICES = Stream.of("/", "/tmp", "/dev", "/dev/shm")
+            .map(p -> device(Path.of(p)))
+            .filter(d -> d != -1)
+            .collect(Collectors.toSet());
 
-    private static long device(java.nio.file.Path path) {
+    private static long device(Path path) {
         try {
-            return ((Number) java.nio.file.Files.getAttribute(path, "unix:dev")).longValue();
-        } catch (java.io.IOException | RuntimeException e) {
+            return ((Number) Files.getAttribute(path, "unix:dev")).longValue();
+        } catch (IOException | RuntimeException e) {
             return -1;
         }
     }
@@ -317,7 +337,7 @@ public final class LimitWatchdog implements AutoCloseable {
             }
         }
         for (String mount : scratch) {
-            java.io.File seen = new java.io.File("/proc/" + init + "/root" + mount);
+            File seen = new File("/proc/" + init + "/root" + mount);
             // While bubblewrap still sets the sandbox up, the path leads to the host's own file
             // systems, which are not the bot's to fill.
             long device = device(seen.toPath());
@@ -338,7 +358,7 @@ public final class LimitWatchdog implements AutoCloseable {
     private void kill(List<Long> pids) {
         // The deepest first: a parent killed first would leave its children to another parent,
         // out of the tree's reach. Handles are taken at once, so no reused pid is killed later.
-        List<ProcessHandle> handles = new java.util.ArrayList<>();
+        List<ProcessHandle> handles = new ArrayList<>();
         for (int i = pids.size() - 1; i >= 0; i--) {
             ProcessHandle.of(pids.get(i)).ifPresent(handles::add);
         }
@@ -371,11 +391,11 @@ public final class LimitWatchdog implements AutoCloseable {
     }
 
     /** The System V segments of /proc/sysvipc/shm that one of {@code pids} made. */
-    private static List<Long> madeBy(java.util.Set<Long> pids) {
+    private static List<Long> madeBy(Set<Long> pids) {
         List<String> lines;
         try {
-            lines = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/sysvipc/shm"));
-        } catch (java.io.IOException | SecurityException e) {
+            lines = Files.readAllLines(Path.of("/proc/sysvipc/shm"));
+        } catch (IOException | SecurityException e) {
             return List.of();
         }
         if (lines.isEmpty()) {
@@ -384,7 +404,7 @@ public final class LimitWatchdog implements AutoCloseable {
         List<String> columns = List.of(lines.get(0).strip().split("\\s+"));
         int id = columns.indexOf("shmid");
         int creator = columns.indexOf("cpid");
-        List<Long> made = new java.util.ArrayList<>();
+        List<Long> made = new ArrayList<>();
         for (String line : lines.subList(1, lines.size())) {
             String[] fields = line.strip().split("\\s+");
             try {
@@ -401,12 +421,14 @@ public final class LimitWatchdog implements AutoCloseable {
     /** {@code ipcrm -m ID} (util-linux): Java has no call to remove a segment; without it, it stays. */
     private static void removeSegment(long shmid) {
         try {
-            Process ipcrm = new ProcessBuilder("ipcrm", "-m", Long.toString(shmid)).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process ipcrm = new ProcessBuilder("ipcrm", "-m", Long.toString(shmid))
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             if (!ipcrm.waitFor(10, TimeUnit.SECONDS)) {
                 ipcrm.destroyForcibly();
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             // No ipcrm here: the segment stays until it is removed by hand or the machine restarts.
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -21,12 +21,10 @@ public sealed interface Limiting permits Limiting.ByCgroup, Limiting.ByWatchdog,
 
     /** What taking hold of a bot's limits came to. */
     sealed interface Holding {
-        record Held(LimitHold hold) implements Holding {
-        }
+        record Held(LimitHold hold) implements Holding {}
 
         /** The arena's own layer failed (a cgroup it could not make): the bot cannot start. */
-        record Refused(String reason) implements Holding {
-        }
+        record Refused(String reason) implements Holding {}
     }
 
     /**
@@ -49,10 +47,14 @@ public sealed interface Limiting permits Limiting.ByCgroup, Limiting.ByWatchdog,
         @Override
         public Holding hold(ResourceLimits limits) {
             try {
-                return new Holding.Held(new LimitHold.Grouped(BotCgroup.take(
-                        version == Host.LimitsBy.CGROUP_V1 ? BotCgroup.Version.V1 : BotCgroup.Version.V2, limits.group()), limits));
+                return new Holding.Held(new LimitHold.Grouped(
+                        BotCgroup.take(
+                                version == Host.LimitsBy.CGROUP_V1 ? BotCgroup.Version.V1 : BotCgroup.Version.V2,
+                                limits.group()),
+                        limits));
             } catch (IOException e) {
-                return new Holding.Refused("the arena could not make its " + version.word() + " group: " + e.getMessage());
+                return new Holding.Refused(
+                        "the arena could not make its " + version.word() + " group: " + e.getMessage());
             }
         }
     }

@@ -19,8 +19,7 @@ public record Parts(Launching launching, Limiting limiting, Host.SuspendBy suspe
     /** What was seen of the machine, by the switches that change what is seen: looked at once each (it makes a trial cgroup and sandbox). */
     private static final Map<Switches, Host.Facts> SEEN = new ConcurrentHashMap<>();
 
-    private record Switches(boolean portable, boolean cgroupsOff) {
-    }
+    private record Switches(boolean portable, boolean cgroupsOff) {}
 
     public Parts {
         Objects.requireNonNull(launching, "launching");
@@ -29,7 +28,8 @@ public record Parts(Launching launching, Limiting limiting, Host.SuspendBy suspe
         Objects.requireNonNull(end, "end");
         boolean grouped = limiting instanceof Limiting.ByCgroup;
         if ((suspend == Host.SuspendBy.FREEZER || end == Host.EndBy.CGROUP) && !grouped) {
-            throw new IllegalArgumentException("the freezer and an end by cgroup need bots held by cgroups, not " + limiting);
+            throw new IllegalArgumentException(
+                    "the freezer and an end by cgroup need bots held by cgroups, not " + limiting);
         }
         if (end == Host.EndBy.PID_NAMESPACE && !(launching instanceof BubblewrapLaunching)) {
             throw new IllegalArgumentException("an end by PID namespace needs a sandbox, not " + launching);
@@ -56,7 +56,9 @@ public record Parts(Launching launching, Limiting limiting, Host.SuspendBy suspe
      */
     public static Host.Part<Host.Reach> reach(SandboxMode mode) {
         Switches switches = new Switches(Portable.on(), "off".equals(System.getProperty(BotCgroup.SWITCH)));
-        return Host.of(SEEN.computeIfAbsent(switches, s -> Host.Facts.observe(false)).asking(mode)).reach();
+        return Host.of(SEEN.computeIfAbsent(switches, s -> Host.Facts.observe(false))
+                        .asking(mode))
+                .reach();
     }
 
     /**
@@ -67,7 +69,8 @@ public record Parts(Launching launching, Limiting limiting, Host.SuspendBy suspe
      */
     public static Parts of(Host.Facts facts, SandboxMode mode) {
         Host host = Host.of(facts.asking(mode));
-        Launching launching = facts.portable() ? new DirectLaunching()
+        Launching launching = facts.portable()
+                ? new DirectLaunching()
                 : host.sandbox().kind() == Host.Launcher.BWRAP ? new BubblewrapLaunching() : new PlainLaunching();
         Limiting limiting = switch (host.limits().kind()) {
             case CGROUP_V1, CGROUP_V2 -> new Limiting.ByCgroup(host.limits().kind());

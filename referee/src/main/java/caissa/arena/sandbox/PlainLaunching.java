@@ -22,8 +22,14 @@ import java.util.Set;
 public record PlainLaunching() implements Launching {
 
     @Override
-    public PreparedLaunch prepare(BotCommand command, BotCommand opponent, Isolation isolation,
-            Map<String, String> environment, List<Path> writable, List<Path> procsFiles) throws IOException {
+    public PreparedLaunch prepare(
+            BotCommand command,
+            BotCommand opponent,
+            Isolation isolation,
+            Map<String, String> environment,
+            List<Path> writable,
+            List<Path> procsFiles)
+            throws IOException {
         Path reached = SandboxFiles.write("reached", new byte[0]);
         boolean root = Containment.isRoot();
         BotUsers.User user = root ? BotUsers.claim() : null;
@@ -31,8 +37,8 @@ public record PlainLaunching() implements Launching {
             for (Path folder : writable) {
                 user(folder, user);
             }
-            List<String> argv = new ArrayList<>(LaunchScript.argv(isolation.limits(), procsFiles, false, null, reached, !root,
-                    root));
+            List<String> argv = new ArrayList<>(
+                    LaunchScript.argv(isolation.limits(), procsFiles, false, null, reached, !root, root));
             if (root) {
                 argv.addAll(Bubblewrap.asUser(user));
                 argv.addAll(Bubblewrap.REACHED);
@@ -74,7 +80,8 @@ public record PlainLaunching() implements Launching {
         }
         Path cwd = BubblewrapLaunching.workingDir(command);
         if (lacksForOthers(cwd, Set.of(PosixFilePermission.OTHERS_EXECUTE))) {
-            return Optional.of("its working folder " + cwd + " cannot be entered by the user bots run as (a user of its own, since the"
+            return Optional.of("its working folder " + cwd
+                    + " cannot be entered by the user bots run as (a user of its own, since the"
                     + " arena runs as root): chmod o+x " + cwd + ", or move the bot to a folder open to all");
         }
         String program = command.argv().get(0);
@@ -86,14 +93,19 @@ public record PlainLaunching() implements Launching {
                 if (!run) {
                     continue;
                 }
-                return Optional.of("its program " + file + " cannot be reached by the user bots run as (a user of its own, since the"
+                return Optional.of("its program " + file
+                        + " cannot be reached by the user bots run as (a user of its own, since the"
                         + " arena runs as root): " + closed.get() + " is closed to others (chmod o+x " + closed.get()
                         + ", or move the bot to a folder open to all)");
             }
-            if (lacksForOthers(file, run ? Set.of(PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_EXECUTE)
-                    : Set.of(PosixFilePermission.OTHERS_READ))) {
-                return Optional.of("its file " + file + " cannot be " + (run ? "run" : "read") + " by the user bots run as"
-                        + " (a user of its own, since the arena runs as root): chmod " + (run ? "o+rx " : "o+r ") + file);
+            if (lacksForOthers(
+                    file,
+                    run
+                            ? Set.of(PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_EXECUTE)
+                            : Set.of(PosixFilePermission.OTHERS_READ))) {
+                return Optional.of("its file " + file + " cannot be " + (run ? "run" : "read")
+                        + " by the user bots run as" + " (a user of its own, since the arena runs as root): chmod "
+                        + (run ? "o+rx " : "o+r ") + file);
             }
         }
         return Optional.empty();

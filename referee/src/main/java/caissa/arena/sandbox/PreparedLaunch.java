@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -20,6 +21,7 @@ final class PreparedLaunch {
     private final boolean sandboxed;
     /** The folder that holds the kept {@code /scratch} and {@code /tmp}; null where they are memory file systems, or no sandbox. */
     private final Path scratchRoot;
+
     private final boolean keepScratch;
     /**
      * Written by the launch's last step just before it executes the bot's own program (see {@link
@@ -31,13 +33,24 @@ final class PreparedLaunch {
     /** The user the bot runs as where the arena is root, given back at {@link #close}; null otherwise. */
     private final BotUsers.User user;
 
-    PreparedLaunch(List<String> argv, boolean sandboxed, Path scratchRoot, boolean keepScratch, Path reachedFile,
+    PreparedLaunch(
+            List<String> argv,
+            boolean sandboxed,
+            Path scratchRoot,
+            boolean keepScratch,
+            Path reachedFile,
             List<Path> files) {
         this(argv, sandboxed, scratchRoot, keepScratch, reachedFile, files, null);
     }
 
-    PreparedLaunch(List<String> argv, boolean sandboxed, Path scratchRoot, boolean keepScratch, Path reachedFile,
-            List<Path> files, BotUsers.User user) {
+    PreparedLaunch(
+            List<String> argv,
+            boolean sandboxed,
+            Path scratchRoot,
+            boolean keepScratch,
+            Path reachedFile,
+            List<Path> files,
+            BotUsers.User user) {
         this.argv = List.copyOf(argv);
         this.sandboxed = sandboxed;
         this.scratchRoot = scratchRoot;
@@ -48,8 +61,8 @@ final class PreparedLaunch {
     }
 
     /** The user the bot runs as, where the arena is root. */
-    java.util.Optional<BotUsers.User> user() {
-        return java.util.Optional.ofNullable(user);
+    Optional<BotUsers.User> user() {
+        return Optional.ofNullable(user);
     }
 
     /** The program itself and nothing before it. */
@@ -89,12 +102,16 @@ final class PreparedLaunch {
      * sandbox whose scratch folders are on disk has {@code /dev/shm} alone in memory.
      */
     List<String> scratchInMemory() {
-        return !sandboxed ? List.of() : scratchRoot == null ? List.of("/scratch", "/tmp", "/dev/shm") : List.of("/dev/shm");
+        return !sandboxed
+                ? List.of()
+                : scratchRoot == null ? List.of("/scratch", "/tmp", "/dev/shm") : List.of("/dev/shm");
     }
 
     /** Kept scratch folders are on disk: their contents are added up against the same limit. */
     Map<String, Path> scratchOnDisk() {
-        return scratchRoot == null ? Map.of() : Map.of("/scratch", scratchRoot.resolve("scratch"), "/tmp", scratchRoot.resolve("tmp"));
+        return scratchRoot == null
+                ? Map.of()
+                : Map.of("/scratch", scratchRoot.resolve("scratch"), "/tmp", scratchRoot.resolve("tmp"));
     }
 
     /** The kept scratch folder for the game log; null when there is none or it is deleted after the game. */

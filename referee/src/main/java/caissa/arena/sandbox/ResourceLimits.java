@@ -2,6 +2,7 @@ package caissa.arena.sandbox;
 
 import caissa.arena.linux.GroupLimits;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Locale;
 
 /**
  * What one bot's processes may use together, with the defaults a contest would pick: enough for
@@ -73,7 +74,7 @@ public record ResourceLimits(long memoryBytes, int processes, int openFiles, lon
         }
         for (int i = 0; i < units.length; i++) {
             if (n >= (1L << shifts[i])) {
-                return String.format(java.util.Locale.ROOT, "%.1f %s", n / (double) (1L << shifts[i]), units[i]);
+                return String.format(Locale.ROOT, "%.1f %s", n / (double) (1L << shifts[i]), units[i]);
             }
         }
         return n + " bytes";
@@ -81,7 +82,7 @@ public record ResourceLimits(long memoryBytes, int processes, int openFiles, lon
 
     /** Parses {@code 512M}, {@code 1G}, {@code 64k}, {@code 1048576}, with or without a final {@code B} or {@code iB}. */
     public static long parseBytes(String text) {
-        String t = text.strip().toUpperCase(java.util.Locale.ROOT).replace(" ", "");
+        String t = text.strip().toUpperCase(Locale.ROOT).replace(" ", "");
         if (t.endsWith("IB")) {
             t = t.substring(0, t.length() - 2);
         } else if (t.endsWith("B") && t.length() > 1 && !Character.isDigit(t.charAt(t.length() - 2))) {

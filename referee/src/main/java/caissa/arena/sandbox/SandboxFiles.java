@@ -2,10 +2,12 @@ package caissa.arena.sandbox;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -30,14 +32,15 @@ final class SandboxFiles {
      * memory file system is elsewhere; the tests' small file system that they fill).
      */
     static final String IN_MEMORY_PROPERTY = "caissa.arena.shm";
+
     static final Path IN_MEMORY = Path.of(System.getProperty(IN_MEMORY_PROPERTY, "/dev/shm"));
     /** The folder's name: the prefix, the arena's process id, a dash, and the JDK's random part. */
     static final String PREFIX = "caissa-sandbox-files-";
+
     private static Path folder;
     private static boolean swept;
 
-    private SandboxFiles() {
-    }
+    private SandboxFiles() {}
 
     /**
      * A new file of the arena's with this content, readable by its user only.
@@ -62,7 +65,8 @@ final class SandboxFiles {
 
     private static synchronized Path folder() {
         if (folder == null || !Files.isDirectory(folder)) {
-            FileAttribute<?> ownerOnly = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
+            FileAttribute<?> ownerOnly =
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
             String prefix = PREFIX + ProcessHandle.current().pid() + "-";
             if (!swept) {
                 swept = true;
@@ -74,7 +78,8 @@ final class SandboxFiles {
                 try {
                     folder = Files.createTempDirectory(prefix, ownerOnly);
                 } catch (IOException e) {
-                    throw new ArenaFilesException(Path.of(System.getProperty("java.io.tmpdir")).resolve(prefix + "*"), e);
+                    throw new ArenaFilesException(
+                            Path.of(System.getProperty("java.io.tmpdir")).resolve(prefix + "*"), e);
                 }
             }
             ArenaWatcher.folderMade(folder);
@@ -111,10 +116,16 @@ final class SandboxFiles {
                 if (!pidLess && (dash <= 0 || !rest.substring(0, dash).chars().allMatch(Character::isDigit))) {
                     continue;
                 }
-                boolean mine = Files.getOwner(entry, java.nio.file.LinkOption.NOFOLLOW_LINKS).getName().equals(me);
-                if (mine && Files.isDirectory(entry, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-                        && (pidLess ? noJvmOlderThan(entry, me)
-                                : ProcessHandle.of(Long.parseLong(rest.substring(0, dash))).map(p -> !p.isAlive()).orElse(true))) {
+                boolean mine = Files.getOwner(entry, LinkOption.NOFOLLOW_LINKS)
+                        .getName()
+                        .equals(me);
+                if (mine
+                        && Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)
+                        && (pidLess
+                                ? noJvmOlderThan(entry, me)
+                                : ProcessHandle.of(Long.parseLong(rest.substring(0, dash)))
+                                        .map(p -> !p.isAlive())
+                                        .orElse(true))) {
                     removeTree(entry);
                     removed++;
                 }
@@ -133,7 +144,8 @@ final class SandboxFiles {
      * start cannot be read counts as such an arena: a folder in doubt is kept.
      */
     static boolean noJvmOlderThan(Path folder, String user) throws IOException {
-        java.time.Instant changed = Files.getLastModifiedTime(folder, java.nio.file.LinkOption.NOFOLLOW_LINKS).toInstant();
+        Instant changed =
+                Files.getLastModifiedTime(folder, LinkOption.NOFOLLOW_LINKS).toInstant();
         long me = ProcessHandle.current().pid();
         return ProcessHandle.allProcesses().filter(p -> p.pid() != me).noneMatch(p -> {
             // The kernel's own threads (kthreadd, pid 2, and its children) run no program.
@@ -144,8 +156,14 @@ final class SandboxFiles {
             if (info.user().map(u -> !u.equals(user)).orElse(false)) {
                 return false;
             }
-            boolean java = info.command().map(c -> Path.of(c).getFileName().toString().startsWith("java")).orElse(true);
-            return java && info.startInstant().map(started -> started.isBefore(changed)).orElse(true) && p.isAlive();
+            boolean java = info.command()
+                    .map(c -> Path.of(c).getFileName().toString().startsWith("java"))
+                    .orElse(true);
+            return java
+                    && info.startInstant()
+                            .map(started -> started.isBefore(changed))
+                            .orElse(true)
+                    && p.isAlive();
         });
     }
 

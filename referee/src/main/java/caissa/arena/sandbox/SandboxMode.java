@@ -10,7 +10,9 @@ import java.util.Locale;
  * as plain processes, {@code auto} uses bubblewrap where it works and says so when it does not.
  */
 public enum SandboxMode {
-    AUTO, BWRAP, NONE;
+    AUTO,
+    BWRAP,
+    NONE;
 
     /** Where a command's default comes from, so that a machine without bubblewrap can say so once (and CI can test both). */
     public static final String ENVIRONMENT_VARIABLE = "CAISSA_SANDBOX";
@@ -22,8 +24,11 @@ public enum SandboxMode {
 
     @JsonCreator
     public static SandboxMode fromWord(String word) {
-        return Arrays.stream(values()).filter(m -> m.word().equals(word)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown sandbox '" + word + "' (known: auto, bwrap, none)"));
+        return Arrays.stream(values())
+                .filter(m -> m.word().equals(word))
+                .findFirst()
+                .orElseThrow(() ->
+                        new IllegalArgumentException("unknown sandbox '" + word + "' (known: auto, bwrap, none)"));
     }
 
     /** {@code $CAISSA_SANDBOX} when set, else {@code auto}. */

@@ -18,8 +18,14 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param output how its replies were read: {@code polled} by the game's thread or on {@code threads}
  */
 @JsonPropertyOrder({"sandbox", "limitsBy", "limits", "scratch", "suspendBy", "endBy", "output"})
-public record SandboxRecord(String sandbox, String limitsBy, ResourceLimits limits, String scratch, String suspendBy,
-        String endBy, String output) {
+public record SandboxRecord(
+        String sandbox,
+        String limitsBy,
+        ResourceLimits limits,
+        String scratch,
+        String suspendBy,
+        String endBy,
+        String output) {
 
     /** The same record with how the bot was suspended, ended and read, which its process decides. */
     public SandboxRecord with(String suspendBy, String endBy, String output) {

@@ -12,8 +12,7 @@ public final class SharedSandbox {
 
     private static int open;
 
-    private SharedSandbox() {
-    }
+    private SharedSandbox() {}
 
     /** A command's bots begin: what the sandboxes make may be kept for the next game. */
     public static synchronized void open() {

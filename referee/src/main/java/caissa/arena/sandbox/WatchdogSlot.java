@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 final class WatchdogSlot {
     /** Null until started (guarded by this). */
     private LimitWatchdog watchdog;
+
     private boolean closed;
 
     synchronized void start(Supplier<LimitWatchdog> starting) {

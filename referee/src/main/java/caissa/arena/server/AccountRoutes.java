@@ -7,6 +7,7 @@ import caissa.arena.contest.Participant;
 import caissa.arena.contest.Submission;
 import caissa.arena.sandbox.ResourceLimits;
 import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
 import io.javalin.router.JavalinDefaultRoutingApi;
 import java.util.HashMap;
 import java.util.List;
@@ -51,7 +52,7 @@ final class AccountRoutes implements Routes {
         Accounts.Result result = site.accounts().login(name, ctx.formParam("password"));
         if (result instanceof Accounts.Granted granted) {
             site.sessions().login(ctx, granted.participant());
-            ctx.redirect(home(granted.participant()), io.javalin.http.HttpStatus.SEE_OTHER);
+            ctx.redirect(home(granted.participant()), HttpStatus.SEE_OTHER);
         } else if (result instanceof Accounts.Refused refused) {
             loginPage(ctx, status(refused), Optional.of(refused.reason()), name);
         }
@@ -60,14 +61,14 @@ final class AccountRoutes implements Routes {
     private void logout(Context ctx) {
         site.sessions().checkForm(ctx);
         site.sessions().logout(ctx);
-        ctx.redirect("/", io.javalin.http.HttpStatus.SEE_OTHER);
+        ctx.redirect("/", HttpStatus.SEE_OTHER);
     }
 
     private void oneTimeLogin(Context ctx) {
         Accounts.Result result = site.accounts().useOneTimeLogin(ctx.pathParam("token"));
         if (result instanceof Accounts.Granted granted) {
             site.sessions().login(ctx, granted.participant());
-            ctx.redirect(home(granted.participant()), io.javalin.http.HttpStatus.SEE_OTHER);
+            ctx.redirect(home(granted.participant()), HttpStatus.SEE_OTHER);
         } else if (result instanceof Accounts.Refused refused) {
             throw new Refusal(status(refused), refused.reason());
         }
@@ -87,7 +88,7 @@ final class AccountRoutes implements Routes {
         Accounts.Result result = site.accounts().register(name, ctx.formParam("password"));
         if (result instanceof Accounts.Granted granted) {
             site.sessions().login(ctx, granted.participant());
-            ctx.redirect("/me", io.javalin.http.HttpStatus.SEE_OTHER);
+            ctx.redirect("/me", HttpStatus.SEE_OTHER);
         } else if (result instanceof Accounts.Refused refused) {
             registerPage(ctx, status(refused), Optional.of(refused.reason()), name);
         }
@@ -108,7 +109,8 @@ final class AccountRoutes implements Routes {
         invitationForm(ctx, 200, ((Accounts.Granted) result).participant(), code, Optional.empty());
     }
 
-    private void invitationForm(Context ctx, int status, Participant participant, String code, Optional<String> refusal) {
+    private void invitationForm(
+            Context ctx, int status, Participant participant, String code, Optional<String> refusal) {
         Map<String, Object> data = form(ctx, refusal);
         data.put("name", participant.name());
         data.put("code", code);
@@ -121,13 +123,14 @@ final class AccountRoutes implements Routes {
         Accounts.Result result = site.accounts().acceptInvitation(code, ctx.formParam("password"));
         if (result instanceof Accounts.Granted granted) {
             site.sessions().login(ctx, granted.participant());
-            ctx.redirect("/me", io.javalin.http.HttpStatus.SEE_OTHER);
+            ctx.redirect("/me", HttpStatus.SEE_OTHER);
         } else if (result instanceof Accounts.Refused refused) {
             if (refused.cause() != Accounts.Cause.INVALID) {
                 throw new Refusal(status(refused), refused.reason());
             }
             Accounts.Result invitation = site.accounts().invitation(code);
-            invitationForm(ctx, 400, ((Accounts.Granted) invitation).participant(), code, Optional.of(refused.reason()));
+            invitationForm(
+                    ctx, 400, ((Accounts.Granted) invitation).participant(), code, Optional.of(refused.reason()));
         }
     }
 
@@ -138,13 +141,19 @@ final class AccountRoutes implements Routes {
         ContestDefinition contest = site.contest().definition();
         Map<String, Object> data = new HashMap<>();
         data.put("token", site.accounts().submitToken(participant.id()).orElse(""));
-        data.put("serverUrl", site.contest().store().setting(ContestStore.SERVER_URL).orElse("URL"));
+        data.put(
+                "serverUrl",
+                site.contest().store().setting(ContestStore.SERVER_URL).orElse("URL"));
         contest.deadline().ifPresent(d -> data.put("deadline", d.toString()));
         data.put("maxUpload", ResourceLimits.bytes(contest.maxUploadBytes()));
-        data.put("languages", contest.languages().stream().map(l -> Map.of("name", l.name())).toList());
+        data.put(
+                "languages",
+                contest.languages().stream().map(l -> Map.of("name", l.name())).toList());
         List<Submission> submissions = site.contest().store().submissionsOf(participant.id());
         data.put("hasSubmissions", !submissions.isEmpty());
-        data.put("submissions", submissions.stream().map(s -> submissionRow(s, participant)).toList());
+        data.put(
+                "submissions",
+                submissions.stream().map(s -> submissionRow(s, participant)).toList());
         ctx.html(site.pages().page("me", participant.name(), data, Optional.of(visitor)));
     }
 

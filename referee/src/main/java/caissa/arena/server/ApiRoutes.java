@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.http.Context;
 import io.javalin.router.JavalinDefaultRoutingApi;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -35,8 +36,11 @@ final class ApiRoutes implements Routes {
         if (header == null || !header.startsWith("Bearer ") || header.length() <= "Bearer ".length()) {
             throw new Refusal(401, "no submit token: send it as 'Authorization: Bearer TOKEN' (it is on your page)");
         }
-        return site.accounts().bySubmitToken(header.substring("Bearer ".length()).strip()).filter(p -> !p.disabled())
-                .orElseThrow(() -> new Refusal(401, "this submit token is not a participant's: copy it again from your page"));
+        return site.accounts()
+                .bySubmitToken(header.substring("Bearer ".length()).strip())
+                .filter(p -> !p.disabled())
+                .orElseThrow(() ->
+                        new Refusal(401, "this submit token is not a participant's: copy it again from your page"));
     }
 
     private void upload(Context ctx) {
@@ -50,7 +54,7 @@ final class ApiRoutes implements Routes {
         ctx.status(201).contentType("application/json").result(Json.writeCompact(body));
     }
 
-    private void submission(Context ctx) throws java.io.IOException {
+    private void submission(Context ctx) throws IOException {
         Participant participant = participant(ctx);
         Submission submission = SubmissionRoutes.visible(site, new Visitor(participant, ""), ctx.pathParam("id"));
         ObjectNode body = Json.mapper().createObjectNode();
@@ -59,7 +63,8 @@ final class ApiRoutes implements Routes {
         body.put("reason", submission.reason().orElse(null));
         Path report = site.contest().layout().admission(submission.id());
         JsonNode admission = submission.state().isFinal() && Files.isRegularFile(report)
-                ? Json.mapper().readTree(report.toFile()) : null;
+                ? Json.mapper().readTree(report.toFile())
+                : null;
         body.set("admission", admission);
         ctx.contentType("application/json").result(Json.writeCompact(body));
     }

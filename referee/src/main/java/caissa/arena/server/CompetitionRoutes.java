@@ -2,6 +2,7 @@ package caissa.arena.server;
 
 import caissa.arena.contest.CompetitionBot;
 import caissa.arena.contest.CompetitionFeed;
+import caissa.arena.contest.CompetitionProgress;
 import caissa.arena.contest.CompetitionRun;
 import caissa.arena.contest.CompetitionState;
 import caissa.arena.contest.Competitions;
@@ -14,9 +15,11 @@ import caissa.arena.game.GameRecord;
 import caissa.arena.ratings.RatingsDocument;
 import caissa.arena.records.GameLogs;
 import caissa.arena.report.HtmlReport;
+import caissa.arena.rules.Side;
 import caissa.arena.tournament.FinishedGame;
 import caissa.arena.tournament.StandingsDocument;
 import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
 import io.javalin.http.sse.SseHandler;
 import io.javalin.router.JavalinDefaultRoutingApi;
 import java.io.IOException;
@@ -68,19 +71,24 @@ final class CompetitionRoutes implements Routes {
             CompetitionRun run = visible(ctx, false);
             int seen = parseSeen(ctx.queryParam("seen"));
             new SseHandler(0, client -> {
-                try {
-                    live.follow(run.name(), feeds(), client, seen);
-                } catch (IOException e) {
-                    client.close();
-                }
-            }).handle(ctx);
+                        try {
+                            live.follow(run.name(), feeds(), client, seen);
+                        } catch (IOException e) {
+                            client.close();
+                        }
+                    })
+                    .handle(ctx);
         });
         routes.get("/competitions/{name}/games/{n}", this::game);
         routes.get("/competitions/{name}/report", this::report);
         routes.post("/competitions/{name}/start", this::start);
-        routes.post("/competitions/{name}/stop", ctx -> organiserAction(ctx, name -> competitions.stop(name, site.runner()::stop)));
+        routes.post(
+                "/competitions/{name}/stop",
+                ctx -> organiserAction(ctx, name -> competitions.stop(name, site.runner()::stop)));
         routes.post("/competitions/{name}/resume", ctx -> organiserAction(ctx, competitions::resume));
-        routes.post("/competitions/{name}/cancel", ctx -> organiserAction(ctx, name -> competitions.cancel(name, site.runner()::stop)));
+        routes.post(
+                "/competitions/{name}/cancel",
+                ctx -> organiserAction(ctx, name -> competitions.cancel(name, site.runner()::stop)));
         routes.get("/me/games", this::myGames);
         routes.get("/ranking", this::ranking);
     }
@@ -116,10 +124,13 @@ final class CompetitionRoutes implements Routes {
      * standings (and replays, for a game); anyone logged in any.
      */
     private CompetitionRun visible(Context ctx, boolean replay) {
-        CompetitionRun run = competitions.store().byName(ctx.pathParam("name"))
+        CompetitionRun run = competitions
+                .store()
+                .byName(ctx.pathParam("name"))
                 .orElseThrow(() -> Refusal.notFound("no competition " + ctx.pathParam("name")));
         if (site.sessions().visitor(ctx).isEmpty()) {
-            boolean shown = run.state() == CompetitionState.DONE && publicity().standings()
+            boolean shown = run.state() == CompetitionState.DONE
+                    && publicity().standings()
                     && (!replay || publicity().replays());
             if (!shown) {
                 throw new Refusal(401, "this competition is shown to participants only: log in first");
@@ -132,7 +143,8 @@ final class CompetitionRoutes implements Routes {
         Optional<Visitor> visitor = site.sessions().visitor(ctx);
         List<Map<String, Object>> rows = new ArrayList<>();
         for (CompetitionRun run : competitions.store().all()) {
-            if (visitor.isEmpty() && !(run.state() == CompetitionState.DONE && publicity().standings())) {
+            if (visitor.isEmpty()
+                    && !(run.state() == CompetitionState.DONE && publicity().standings())) {
                 continue;
             }
             rows.add(runRow(run));
@@ -143,10 +155,27 @@ final class CompetitionRoutes implements Routes {
         boolean organiser = visitor.map(v -> v.participant().isOrganiser()).orElse(false);
         data.put("isOrganiser", organiser);
         if (organiser) {
-            data.put("entries", site.contest().definition().competitions().stream().map(c -> Map.of("name", c.name(),
-                    "kind", c.kind().word(), "when", c.kind() == ContestDefinition.CompetitionKind.FINAL
-                            ? "at its deadline, " + c.deadline().map(Object::toString).orElse("")
-                            : c.every().map(e -> "every " + e.toString().substring(2).toLowerCase(Locale.ROOT)).orElse("when started"))).toList());
+            data.put(
+                    "entries",
+                    site.contest().definition().competitions().stream()
+                            .map(c -> Map.of(
+                                    "name",
+                                    c.name(),
+                                    "kind",
+                                    c.kind().word(),
+                                    "when",
+                                    c.kind() == ContestDefinition.CompetitionKind.FINAL
+                                            ? "at its deadline, "
+                                                    + c.deadline()
+                                                            .map(Object::toString)
+                                                            .orElse("")
+                                            : c.every()
+                                                    .map(e -> "every "
+                                                            + e.toString()
+                                                                    .substring(2)
+                                                                    .toLowerCase(Locale.ROOT))
+                                                    .orElse("when started")))
+                            .toList());
             data.put("csrf", visitor.get().csrfToken());
         }
         competitions.window().closes().ifPresent(d -> data.put("deadline", d.toString()));
@@ -158,7 +187,9 @@ final class CompetitionRoutes implements Routes {
         row.put("name", run.name());
         row.put("kind", run.kind().word());
         row.put("state", run.state().word());
-        row.put("progress", run.gamesTotal().map(t -> run.gamesPlayed() + " of " + t).orElse(""));
+        row.put(
+                "progress",
+                run.gamesTotal().map(t -> run.gamesPlayed() + " of " + t).orElse(""));
         row.put("created", Pages.time(run.created()));
         run.reason().ifPresent(r -> row.put("reason", r));
         return row;
@@ -172,7 +203,9 @@ final class CompetitionRoutes implements Routes {
         data.put("live", !run.state().ended());
         data.put("seen", snapshot.games().size());
         snapshot.standings().ifPresent(s -> {
-            data.put("standings", s.standings().stream().map(LiveCompetitions::row).toList());
+            data.put(
+                    "standings",
+                    s.standings().stream().map(LiveCompetitions::row).toList());
             data.put("played", s.gamesPlayed());
             data.put("total", s.gamesTotal());
         });
@@ -189,7 +222,9 @@ final class CompetitionRoutes implements Routes {
             data.put("canStop", run.state() == CompetitionState.QUEUED || run.state() == CompetitionState.RUNNING);
             data.put("canResume", run.state() == CompetitionState.STOPPED);
             data.put("canCancel", !run.state().ended());
-            data.put("hasReport", Files.exists(site.contest().layout().competition(run.name()).resolve(HtmlReport.FILE_NAME)));
+            data.put(
+                    "hasReport",
+                    Files.exists(site.contest().layout().competition(run.name()).resolve(HtmlReport.FILE_NAME)));
         }
         ctx.html(site.pages().page("competition", "Competition " + run.name(), data, visitor));
     }
@@ -200,10 +235,17 @@ final class CompetitionRoutes implements Routes {
         for (CompetitionBot bot : competitions.store().bots(run.id())) {
             Map<String, Object> row = new HashMap<>();
             row.put("bot", bot.bot());
-            Optional<Submission> submission = bot.submission().flatMap(s -> site.contest().store().submission(s));
-            row.put("submission", submission.map(s -> "submission " + s.number() + " (" + s.fileName() + ", "
-                    + s.language() + ", sha256 " + s.sha256().substring(0, Math.min(12, s.sha256().length())) + ")")
-                    .orElse("house bot"));
+            Optional<Submission> submission =
+                    bot.submission().flatMap(s -> site.contest().store().submission(s));
+            row.put(
+                    "submission",
+                    submission
+                            .map(s -> "submission " + s.number() + " (" + s.fileName() + ", " + s.language()
+                                    + ", sha256 "
+                                    + s.sha256()
+                                            .substring(
+                                                    0, Math.min(12, s.sha256().length())) + ")")
+                            .orElse("house bot"));
             rows.add(row);
         }
         return rows;
@@ -218,15 +260,22 @@ final class CompetitionRoutes implements Routes {
             throw Refusal.notFound("no game " + ctx.pathParam("n"));
         }
         Path dir = site.contest().layout().competition(run.name());
-        FinishedGame game = new JournalTail(dir).next().stream().filter(g -> g.game() == number).findFirst()
-                .orElseThrow(() -> Refusal.notFound("no game " + number + " finished in " + run.name()));
+        FinishedGame game = new JournalTail(dir)
+                .next().stream()
+                        .filter(g -> g.game() == number)
+                        .findFirst()
+                        .orElseThrow(() -> Refusal.notFound("no game " + number + " finished in " + run.name()));
         GameRecord record = GameLogs.read(dir.resolve(game.file()));
         Optional<Visitor> visitor = site.sessions().visitor(ctx);
         // Standard error: the organiser sees both; a participant only their own bot's; the public none.
         List<String> own = new ArrayList<>();
         boolean organiser = visitor.map(v -> v.participant().isOrganiser()).orElse(false);
         for (CompetitionBot bot : competitions.store().bots(run.id())) {
-            if (organiser || (visitor.isPresent() && bot.participant().equals(Optional.of(visitor.get().participant().id())))) {
+            if (organiser
+                    || (visitor.isPresent()
+                            && bot.participant()
+                                    .equals(Optional.of(
+                                            visitor.get().participant().id())))) {
                 own.add(bot.bot());
             }
         }
@@ -269,7 +318,7 @@ final class CompetitionRoutes implements Routes {
             throw Refusal.badRequest(refused.reason());
         }
         site.runner().wake();
-        ctx.redirect("/competitions/" + ((Competitions.Done) outcome).run().name(), io.javalin.http.HttpStatus.SEE_OTHER);
+        ctx.redirect("/competitions/" + ((Competitions.Done) outcome).run().name(), HttpStatus.SEE_OTHER);
         assert visitor != null;
     }
 
@@ -281,7 +330,7 @@ final class CompetitionRoutes implements Routes {
             throw Refusal.badRequest(refused.reason());
         }
         site.runner().wake();
-        ctx.redirect("/competitions/" + ctx.pathParam("name"), io.javalin.http.HttpStatus.SEE_OTHER);
+        ctx.redirect("/competitions/" + ctx.pathParam("name"), HttpStatus.SEE_OTHER);
     }
 
     /** A participant's games in every competition they played in: result, termination, and a link to their stderr. */
@@ -304,7 +353,9 @@ final class CompetitionRoutes implements Routes {
                 row.put("result", game.result().text());
                 row.put("outcome", outcome(game, white));
                 row.put("termination", game.termination().word());
-                row.put("submission", submission.map(s -> "submission " + s.number()).orElse(""));
+                row.put(
+                        "submission",
+                        submission.map(s -> "submission " + s.number()).orElse(""));
                 rows.add(row);
             }
         }
@@ -315,7 +366,7 @@ final class CompetitionRoutes implements Routes {
     }
 
     private static String outcome(FinishedGame game, boolean white) {
-        int points = game.result().points(white ? caissa.arena.rules.Side.WHITE : caissa.arena.rules.Side.BLACK);
+        int points = game.result().points(white ? Side.WHITE : Side.BLACK);
         return points == 2 ? "won" : points == 1 ? "drawn" : "lost";
     }
 
@@ -327,19 +378,27 @@ final class CompetitionRoutes implements Routes {
         }
         Map<String, Object> data = new HashMap<>();
         Optional<CompetitionRun> latest = competitions.store().all().stream()
-                .filter(r -> r.state() == CompetitionState.DONE).findFirst();
+                .filter(r -> r.state() == CompetitionState.DONE)
+                .findFirst();
         if (latest.isPresent()) {
             data.put("latest", latest.get().name());
-            Optional<StandingsDocument> standings = caissa.arena.contest.CompetitionProgress.standings(
+            Optional<StandingsDocument> standings = CompetitionProgress.standings(
                     site.contest().layout().competition(latest.get().name()));
-            standings.ifPresent(s -> data.put("standings", s.standings().stream().map(LiveCompetitions::row).toList()));
+            standings.ifPresent(s -> data.put(
+                    "standings",
+                    s.standings().stream().map(LiveCompetitions::row).toList()));
         }
-        Optional<RatingsDocument> ratings = ContestRanking.ratings(site.contest().layout());
-        ratings.ifPresent(r -> data.put("ratings", r.bots().stream().map(CompetitionRoutes::ratingRow).toList()));
+        Optional<RatingsDocument> ratings =
+                ContestRanking.ratings(site.contest().layout());
+        ratings.ifPresent(r -> data.put(
+                "ratings", r.bots().stream().map(CompetitionRoutes::ratingRow).toList()));
         ratings.ifPresent(r -> data.put("ratedGames", r.games()));
         data.put("nothing", latest.isEmpty());
         List<Participant> without = site.contest().store().participants().stream()
-                .filter(p -> !p.isOrganiser() && !p.disabled() && p.activeSubmission().isEmpty()).toList();
+                .filter(p -> !p.isOrganiser()
+                        && !p.disabled()
+                        && p.activeSubmission().isEmpty())
+                .toList();
         data.put("withoutSubmission", without.stream().map(Participant::name).toList());
         data.put("hasWithout", !without.isEmpty());
         ctx.html(site.pages().page("ranking", "Ranking", data, visitor));

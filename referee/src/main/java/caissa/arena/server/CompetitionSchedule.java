@@ -3,6 +3,7 @@ package caissa.arena.server;
 import caissa.arena.contest.CompetitionRun;
 import caissa.arena.contest.Competitions;
 import caissa.arena.contest.JobRunner;
+import java.io.IOException;
 import java.util.List;
 
 /**
@@ -19,24 +20,27 @@ final class CompetitionSchedule implements AutoCloseable {
     private volatile boolean closed;
 
     private CompetitionSchedule(Competitions competitions, JobRunner runner) {
-        thread = new Thread(() -> {
-            while (!closed) {
-                try {
-                    List<CompetitionRun> queued = competitions.due();
-                    if (!queued.isEmpty()) {
-                        queued.forEach(r -> System.err.println("caissa serve: competition " + r.name() + " queued by the schedule"));
-                        runner.wake();
+        thread = new Thread(
+                () -> {
+                    while (!closed) {
+                        try {
+                            List<CompetitionRun> queued = competitions.due();
+                            if (!queued.isEmpty()) {
+                                queued.forEach(r -> System.err.println(
+                                        "caissa serve: competition " + r.name() + " queued by the schedule"));
+                                runner.wake();
+                            }
+                        } catch (IOException | RuntimeException e) {
+                            System.err.println("caissa serve: the competitions' schedule: " + e.getMessage());
+                        }
+                        try {
+                            Thread.sleep(CHECK_MILLIS);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
                     }
-                } catch (java.io.IOException | RuntimeException e) {
-                    System.err.println("caissa serve: the competitions' schedule: " + e.getMessage());
-                }
-                try {
-                    Thread.sleep(CHECK_MILLIS);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "caissa-schedule");
+                },
+                "caissa-schedule");
         thread.setDaemon(true);
     }
 

@@ -1,8 +1,8 @@
 package caissa.arena.server;
 
 import caissa.arena.contest.Accounts;
-import caissa.arena.contest.Contest;
 import caissa.arena.contest.Competitions;
+import caissa.arena.contest.Contest;
 import caissa.arena.contest.ContestStoreException;
 import caissa.arena.contest.JobRunner;
 import caissa.arena.contest.Jobs;
@@ -46,15 +46,27 @@ public final class ContestServer implements AutoCloseable {
     }
 
     /** As {@link #start(Contest, String, int, Clock)}, with the job queue and the runner that takes its jobs. */
-    public static ContestServer start(Contest contest, String host, int port, Clock clock, Jobs jobs, JobRunner runner) {
+    public static ContestServer start(
+            Contest contest, String host, int port, Clock clock, Jobs jobs, JobRunner runner) {
         Accounts accounts = new Accounts(contest.store(), clock);
         accounts.organiser();
-        Site site = new Site(contest, accounts, jobs, runner, new Sessions(contest.store(), clock),
-                new Pages(contest.definition().title()), clock);
+        Site site = new Site(
+                contest,
+                accounts,
+                jobs,
+                runner,
+                new Sessions(contest.store(), clock),
+                new Pages(contest.definition().title()),
+                clock);
         Competitions competitions = new Competitions(contest, clock);
         LiveCompetitions live = new LiveCompetitions();
-        List<Routes> areas = List.of(new HomeRoutes(site), new AccountRoutes(site), new OrganiserRoutes(site),
-                new SubmissionRoutes(site), new ApiRoutes(site), new CompetitionRoutes(site, competitions, live));
+        List<Routes> areas = List.of(
+                new HomeRoutes(site),
+                new AccountRoutes(site),
+                new OrganiserRoutes(site),
+                new SubmissionRoutes(site),
+                new ApiRoutes(site),
+                new CompetitionRoutes(site, competitions, live));
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
@@ -69,7 +81,11 @@ public final class ContestServer implements AutoCloseable {
             });
             routes.exception(Exception.class, (e, ctx) -> {
                 System.err.println("caissa serve: internal error on " + ctx.method() + " " + ctx.path() + ": " + e);
-                refuse(site, ctx, 500, "internal error (a bug in the arena); the organiser sees it in the server's output");
+                refuse(
+                        site,
+                        ctx,
+                        500,
+                        "internal error (a bug in the arena); the organiser sees it in the server's output");
             });
             // Javalin's own 404 and 405 (no such route) become pages too; a refusal's page stays as it is.
             routes.error(404, ctx -> {
@@ -110,13 +126,23 @@ public final class ContestServer implements AutoCloseable {
         }
         Optional<Visitor> visitor = site.sessions().visitor(ctx);
         boolean login = status == 401;
-        ctx.html(site.pages().page("error", switch (status) {
-            case 401 -> "Log in first";
-            case 403 -> "Not allowed";
-            case 404 -> "Not found";
-            default -> "Refused";
-        }, Map.of("message", message, "back", login ? "/login" : "/", "backText", login ? "Log in" : "Back to the contest"),
-                visitor));
+        ctx.html(site.pages()
+                .page(
+                        "error",
+                        switch (status) {
+                            case 401 -> "Log in first";
+                            case 403 -> "Not allowed";
+                            case 404 -> "Not found";
+                            default -> "Refused";
+                        },
+                        Map.of(
+                                "message",
+                                message,
+                                "back",
+                                login ? "/login" : "/",
+                                "backText",
+                                login ? "Log in" : "Back to the contest"),
+                        visitor));
     }
 
     public Site site() {

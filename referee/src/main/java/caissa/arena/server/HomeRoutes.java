@@ -26,15 +26,31 @@ final class HomeRoutes implements Routes {
         Map<String, Object> data = new HashMap<>();
         data.put("title", contest.title());
         data.put("variant", contest.variant().id());
-        data.put("registration", contest.registration() == ContestDefinition.Registration.OPEN
-                ? "open (anyone may register)" : "by invitation from the organiser");
+        data.put(
+                "registration",
+                contest.registration() == ContestDefinition.Registration.OPEN
+                        ? "open (anyone may register)"
+                        : "by invitation from the organiser");
         data.put("openRegistration", contest.registration() == ContestDefinition.Registration.OPEN);
         contest.deadline().ifPresent(d -> data.put("deadline", d.toString()));
-        data.put("languages", contest.languages().stream().map(l -> Map.of("name", l.name(),
-                "extensions", String.join(", ", l.extensions().stream().map(e -> "." + e).toList()),
-                "build", String.join(" ", l.build()))).toList());
+        data.put(
+                "languages",
+                contest.languages().stream()
+                        .map(l -> Map.of(
+                                "name",
+                                l.name(),
+                                "extensions",
+                                String.join(
+                                        ", ",
+                                        l.extensions().stream()
+                                                .map(e -> "." + e)
+                                                .toList()),
+                                "build",
+                                String.join(" ", l.build())))
+                        .toList());
         data.put("maxUpload", ResourceLimits.bytes(contest.maxUploadBytes()));
         data.put("maxFiles", contest.maxFiles());
-        ctx.html(site.pages().page("home", contest.title(), data, site.sessions().visitor(ctx)));
+        ctx.html(
+                site.pages().page("home", contest.title(), data, site.sessions().visitor(ctx)));
     }
 }

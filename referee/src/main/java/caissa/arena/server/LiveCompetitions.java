@@ -7,7 +7,6 @@ import caissa.arena.tournament.Standing;
 import caissa.arena.tournament.StandingsDocument;
 import io.javalin.http.sse.SseClient;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,8 +29,7 @@ final class LiveCompetitions implements AutoCloseable {
     static final long TICK_MILLIS = 100;
 
     /** What a page shows: the games so far, in the order they were read, and the standings. */
-    record Snapshot(List<FinishedGame> games, Optional<StandingsDocument> standings) {
-    }
+    record Snapshot(List<FinishedGame> games, Optional<StandingsDocument> standings) {}
 
     private static final class Channel {
         final CompetitionFeed feed;
@@ -123,7 +121,8 @@ final class LiveCompetitions implements AutoCloseable {
         }
     }
 
-    private static void send(SseClient client, List<FinishedGame> games, Optional<StandingsDocument> standings, int seen) {
+    private static void send(
+            SseClient client, List<FinishedGame> games, Optional<StandingsDocument> standings, int seen) {
         if (client.terminated()) {
             return;
         }
@@ -139,7 +138,9 @@ final class LiveCompetitions implements AutoCloseable {
             event.put("played", s.gamesPlayed());
             event.put("total", s.gamesTotal());
             event.put("complete", s.complete());
-            event.put("standings", s.standings().stream().map(LiveCompetitions::row).toList());
+            event.put(
+                    "standings",
+                    s.standings().stream().map(LiveCompetitions::row).toList());
         });
         return event;
     }

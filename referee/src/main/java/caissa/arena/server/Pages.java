@@ -9,7 +9,11 @@ import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,8 +32,8 @@ public final class Pages {
 
     public Pages(String contestTitle) {
         this.contestTitle = contestTitle;
-        this.compiler = Mustache.compiler().escapeHTML(true).defaultValue("")
-                .withLoader(name -> reader(name + ".mustache"));
+        this.compiler =
+                Mustache.compiler().escapeHTML(true).defaultValue("").withLoader(name -> reader(name + ".mustache"));
     }
 
     /**
@@ -48,20 +52,27 @@ public final class Pages {
         });
         String body = render(name, context);
         String menu = render("layout", context);
-        return PageFrame.page(new PageFrame.Parts("Caïssa Arena contest server", PageFrame.escape(title + " · "
-                + contestTitle), PageFrame.escape(contestTitle), PageFrame.escape(title), menu,
+        return PageFrame.page(new PageFrame.Parts(
+                "Caïssa Arena contest server",
+                PageFrame.escape(title + " · " + contestTitle),
+                PageFrame.escape(contestTitle),
+                PageFrame.escape(title),
+                menu,
                 "<main class=\"wrap\">\n" + body + "</main>\n"));
     }
 
     /** A time as people read it on a page: to the second, in UTC ("2026-11-28 06:55:13 UTC"). */
-    public static String time(java.time.Instant instant) {
-        return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", java.util.Locale.ROOT)
-                .withZone(java.time.ZoneOffset.UTC).format(instant);
+    public static String time(Instant instant) {
+        return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
+                .withZone(ZoneOffset.UTC)
+                .format(instant);
     }
 
     /** One template alone, escaped as every page is. */
     public String render(String name, Map<String, ?> context) {
-        return templates.computeIfAbsent(name, n -> compiler.compile(reader(n + ".mustache"))).execute(context);
+        return templates
+                .computeIfAbsent(name, n -> compiler.compile(reader(n + ".mustache")))
+                .execute(context);
     }
 
     private static Reader reader(String resource) {

@@ -1,5 +1,8 @@
 package caissa.arena.server;
 
+import static caissa.arena.contest.Accounts.digest;
+import static caissa.arena.contest.Accounts.secret;
+
 import caissa.arena.contest.ContestStore;
 import caissa.arena.contest.Participant;
 import io.javalin.http.Context;
@@ -11,9 +14,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-
-import static caissa.arena.contest.Accounts.digest;
-import static caissa.arena.contest.Accounts.secret;
 
 /**
  * Who sent a request, and whether a form is theirs. A session is a random id in a cookie that
@@ -29,6 +29,7 @@ public final class Sessions {
     public static final String FORM_COOKIE = "caissa_form";
     /** The name of every form's token field. */
     public static final String CSRF_FIELD = "csrf";
+
     public static final Duration LIFETIME = Duration.ofDays(7);
     private static final String VISITOR = "caissa.visitor";
 
@@ -50,8 +51,10 @@ public final class Sessions {
         String id = ctx.cookie(SESSION_COOKIE);
         if (id != null && !id.isEmpty()) {
             Instant now = clock.instant();
-            visitor = store.session(digest(id)).filter(s -> now.isBefore(s.expires()))
-                    .flatMap(s -> store.participant(s.participant()).filter(p -> !p.disabled())
+            visitor = store.session(digest(id))
+                    .filter(s -> now.isBefore(s.expires()))
+                    .flatMap(s -> store.participant(s.participant())
+                            .filter(p -> !p.disabled())
                             .map(p -> new Visitor(p, s.csrfToken())));
         }
         ctx.attribute(VISITOR, visitor);
@@ -81,8 +84,12 @@ public final class Sessions {
         String sent = ctx.formParam(CSRF_FIELD);
         Optional<Visitor> visitor = visitor(ctx);
         String expected = visitor.map(Visitor::csrfToken).orElseGet(() -> ctx.cookie(FORM_COOKIE));
-        if (sent == null || sent.isEmpty() || expected == null || expected.isEmpty()
-                || !MessageDigest.isEqual(sent.getBytes(StandardCharsets.UTF_8), expected.getBytes(StandardCharsets.UTF_8))) {
+        if (sent == null
+                || sent.isEmpty()
+                || expected == null
+                || expected.isEmpty()
+                || !MessageDigest.isEqual(
+                        sent.getBytes(StandardCharsets.UTF_8), expected.getBytes(StandardCharsets.UTF_8))) {
             throw Refusal.forbidden("the form's token is missing or wrong: reload the page and send the form again");
         }
     }

@@ -12,6 +12,5 @@ import java.time.Clock;
  *
  * @param runner woken when a job is queued, stopped when a competition is
  */
-public record Site(Contest contest, Accounts accounts, Jobs jobs, JobRunner runner, Sessions sessions, Pages pages,
-        Clock clock) {
-}
+public record Site(
+        Contest contest, Accounts accounts, Jobs jobs, JobRunner runner, Sessions sessions, Pages pages, Clock clock) {}

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.javalin.router.JavalinDefaultRoutingApi;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,9 +66,10 @@ final class SubmissionRoutes implements Routes {
         } catch (NumberFormatException e) {
             throw Refusal.notFound("submission " + idText);
         }
-        Submission submission = site.contest().store().submission(id)
-                .orElseThrow(() -> Refusal.notFound("submission " + id));
-        if (submission.participant() != visitor.participant().id() && !visitor.participant().isOrganiser()) {
+        Submission submission =
+                site.contest().store().submission(id).orElseThrow(() -> Refusal.notFound("submission " + id));
+        if (submission.participant() != visitor.participant().id()
+                && !visitor.participant().isOrganiser()) {
             throw Refusal.forbidden("submission " + id + " is another participant's: you see only your own");
         }
         return submission;
@@ -81,10 +83,22 @@ final class SubmissionRoutes implements Routes {
         data.put("author", author);
         data.put("organiser", visitor.participant().isOrganiser());
         data.put("csrf", visitor.csrfToken());
-        data.put("owner", site.contest().store().participant(submission.participant()).map(p -> p.name()).orElse("?"));
+        data.put(
+                "owner",
+                site.contest()
+                        .store()
+                        .participant(submission.participant())
+                        .map(p -> p.name())
+                        .orElse("?"));
         data.put("admitted", submission.state() == SubmissionState.ADMITTED);
-        data.put("active", site.contest().store().participant(submission.participant())
-                .flatMap(p -> p.activeSubmission()).filter(a -> a == submission.id()).isPresent());
+        data.put(
+                "active",
+                site.contest()
+                        .store()
+                        .participant(submission.participant())
+                        .flatMap(p -> p.activeSubmission())
+                        .filter(a -> a == submission.id())
+                        .isPresent());
         readReport(submission).ifPresent(report -> {
             List<Map<String, Object>> checks = new ArrayList<>();
             for (JsonNode check : report.path("checks")) {
@@ -93,8 +107,15 @@ final class SubmissionRoutes implements Routes {
                     data.put("build", evidence);
                     data.put("buildPassed", check.path("passed").asBoolean());
                 }
-                checks.add(Map.of("name", check.path("name").asText(), "passed", check.path("passed").asBoolean(),
-                        "result", check.path("passed").asBoolean() ? "pass" : "FAIL", "evidence", evidence));
+                checks.add(Map.of(
+                        "name",
+                        check.path("name").asText(),
+                        "passed",
+                        check.path("passed").asBoolean(),
+                        "result",
+                        check.path("passed").asBoolean() ? "pass" : "FAIL",
+                        "evidence",
+                        evidence));
             }
             data.put("checks", checks);
             data.put("verdict", report.path("verdict").asText());
@@ -116,8 +137,12 @@ final class SubmissionRoutes implements Routes {
             data.put("games", games);
             data.put("hasGames", !games.isEmpty());
         });
-        ctx.html(site.pages().page("submission", "Submission " + submission.number() + " of "
-                + data.get("owner"), data, Optional.of(visitor)));
+        ctx.html(site.pages()
+                .page(
+                        "submission",
+                        "Submission " + submission.number() + " of " + data.get("owner"),
+                        data,
+                        Optional.of(visitor)));
     }
 
     static Map<String, Object> describe(Submission submission) {
@@ -158,18 +183,26 @@ final class SubmissionRoutes implements Routes {
         } catch (NumberFormatException e) {
             throw Refusal.notFound("game " + ctx.pathParam("n"));
         }
-        JsonNode line = readReport(submission).map(r -> r.path("games")).flatMap(games -> {
-            for (JsonNode g : games) {
-                if (g.path("game").asInt() == n) {
-                    return Optional.of(g);
-                }
-            }
-            return Optional.empty();
-        }).orElseThrow(() -> Refusal.notFound("game " + n + " of submission " + submission.id()));
+        JsonNode line = readReport(submission)
+                .map(r -> r.path("games"))
+                .flatMap(games -> {
+                    for (JsonNode g : games) {
+                        if (g.path("game").asInt() == n) {
+                            return Optional.of(g);
+                        }
+                    }
+                    return Optional.empty();
+                })
+                .orElseThrow(() -> Refusal.notFound("game " + n + " of submission " + submission.id()));
         JsonNode log;
         try {
-            log = Json.mapper().readTree(site.contest().layout().submission(submission.id()).resolve(line.path("log").asText())
-                    .normalize().toFile());
+            log = Json.mapper()
+                    .readTree(site.contest()
+                            .layout()
+                            .submission(submission.id())
+                            .resolve(line.path("log").asText())
+                            .normalize()
+                            .toFile());
         } catch (IOException e) {
             throw Refusal.notFound("the log of game " + n);
         }
@@ -185,20 +218,28 @@ final class SubmissionRoutes implements Routes {
         data.put("final", log.path("final").asText());
         List<Map<String, Object>> moves = new ArrayList<>();
         for (JsonNode move : log.path("moves")) {
-            moves.add(Map.of("ply", move.path("ply").asInt(), "side", move.path("side").asText(),
-                    "move", move.path("raw").asText(), "millis", move.path("micros").asLong() / 1000.0));
+            moves.add(Map.of(
+                    "ply",
+                    move.path("ply").asInt(),
+                    "side",
+                    move.path("side").asText(),
+                    "move",
+                    move.path("raw").asText(),
+                    "millis",
+                    move.path("micros").asLong() / 1000.0));
         }
         data.put("moves", moves);
         data.put("moveCount", moves.size());
         // A bot's standard error is its author's only: not the organiser's page, not another participant's.
         if (author) {
-            JsonNode stderr = log.path(colour.equalsIgnoreCase("white") ? "white" : "black").path("stderr");
+            JsonNode stderr = log.path(colour.equalsIgnoreCase("white") ? "white" : "black")
+                    .path("stderr");
             data.put("stderr", capped(stderr));
             data.put("stderrBytes", stderr.path("bytes").asLong());
             data.put("showStderr", true);
         }
-        ctx.html(site.pages().page("game", "Game " + n + " of submission " + submission.number(), data,
-                Optional.of(visitor)));
+        ctx.html(site.pages()
+                .page("game", "Game " + n + " of submission " + submission.number(), data, Optional.of(visitor)));
     }
 
     /** The excerpt of a game's standard error, at most {@value #STDERR_SHOWN} characters, its end kept when cut. */
@@ -228,7 +269,7 @@ final class SubmissionRoutes implements Routes {
         // An archive is kept unpacked (as it was checked): it is downloaded as one zip of those files.
         ctx.header("Content-Disposition", "attachment; filename=\"submission-" + submission.id() + ".zip\"");
         ctx.contentType("application/zip");
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipArchiveOutputStream zip = new ZipArchiveOutputStream(bytes)) {
             for (String file : files) {
                 zip.putArchiveEntry(new ZipArchiveEntry(file));
@@ -252,8 +293,8 @@ final class SubmissionRoutes implements Routes {
             throw Refusal.forbidden("only its author chooses which of their submissions plays");
         }
         if (submission.state() != SubmissionState.ADMITTED) {
-            throw Refusal.badRequest("submission " + submission.number() + " is " + submission.state().word()
-                    + ": only an admitted submission can play");
+            throw Refusal.badRequest("submission " + submission.number() + " is "
+                    + submission.state().word() + ": only an admitted submission can play");
         }
         site.contest().store().setActiveSubmission(visitor.participant().id(), submission.id());
         ctx.redirect("/me", HttpStatus.SEE_OTHER);
@@ -264,8 +305,8 @@ final class SubmissionRoutes implements Routes {
         site.sessions().checkForm(ctx);
         Submission submission = visible(site, visitor, ctx.pathParam("id"));
         if (!submission.state().isFinal()) {
-            throw Refusal.badRequest("submission " + submission.id() + " is " + submission.state().word()
-                    + " already: its admission runs when its turn comes");
+            throw Refusal.badRequest("submission " + submission.id() + " is "
+                    + submission.state().word() + " already: its admission runs when its turn comes");
         }
         site.contest().store().rerunSubmission(submission.id(), site.clock().instant());
         site.runner().wake();

@@ -4,9 +4,13 @@ import caissa.arena.contest.ContestDefinition;
 import caissa.arena.contest.Submission;
 import caissa.arena.contest.SubmissionUploads;
 import caissa.arena.sandbox.ResourceLimits;
+import io.javalin.config.JavalinConfig;
+import io.javalin.config.SizeUnit;
 import io.javalin.http.Context;
 import io.javalin.http.UploadedFile;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -19,15 +23,13 @@ final class Uploads {
     /** Room for the multipart framing and the small fields around the file. */
     static final long FRAMING_BYTES = 64 * 1024;
 
-    private Uploads() {
-    }
+    private Uploads() {}
 
     /** The multipart parser's caps for this contest: the file's cap, and the request's with room for the rest. */
-    static void configure(io.javalin.config.JavalinConfig config, ContestDefinition definition) {
-        config.jetty.multipartConfig.maxFileSize(definition.maxUploadBytes(), io.javalin.config.SizeUnit.BYTES);
-        config.jetty.multipartConfig.maxTotalRequestSize(definition.maxUploadBytes() + FRAMING_BYTES,
-                io.javalin.config.SizeUnit.BYTES);
-        config.jetty.multipartConfig.maxInMemoryFileSize(64, io.javalin.config.SizeUnit.KB);
+    static void configure(JavalinConfig config, ContestDefinition definition) {
+        config.jetty.multipartConfig.maxFileSize(definition.maxUploadBytes(), SizeUnit.BYTES);
+        config.jetty.multipartConfig.maxTotalRequestSize(definition.maxUploadBytes() + FRAMING_BYTES, SizeUnit.BYTES);
+        config.jetty.multipartConfig.maxInMemoryFileSize(64, SizeUnit.KB);
     }
 
     static String tooLarge(ContestDefinition definition) {
@@ -67,13 +69,15 @@ final class Uploads {
 
     private static Refusal refusalOf(Exception e, ContestDefinition definition) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            String message = String.valueOf(t.getMessage()).toLowerCase(java.util.Locale.ROOT);
+            String message = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
             if (message.contains("max") || message.contains("too large") || message.contains("exceed")) {
                 return new Refusal(413, tooLarge(definition));
             }
         }
-        return Refusal.badRequest("the upload could not be read as a form: " + Optional.ofNullable(e.getMessage())
-                .map(m -> m.lines().findFirst().orElse("")).orElse(e.getClass().getSimpleName()));
+        return Refusal.badRequest("the upload could not be read as a form: "
+                + Optional.ofNullable(e.getMessage())
+                        .map(m -> m.lines().findFirst().orElse(""))
+                        .orElse(e.getClass().getSimpleName()));
     }
 
     /** Stores the upload as the participant's submission, or refuses it in one line. */
@@ -83,10 +87,15 @@ final class Uploads {
         Optional<String> language = field(ctx, "language", definition).filter(l -> !l.isBlank());
         SubmissionUploads.Outcome outcome;
         try (var content = file.content()) {
-            outcome = SubmissionUploads.store(site.contest(), participant, file.filename(), content, language,
+            outcome = SubmissionUploads.store(
+                    site.contest(),
+                    participant,
+                    file.filename(),
+                    content,
+                    language,
                     site.clock().instant());
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         if (outcome instanceof SubmissionUploads.Outcome.Refused refused) {
             throw new Refusal(refused.reason().startsWith("the upload is larger") ? 413 : 400, refused.reason());

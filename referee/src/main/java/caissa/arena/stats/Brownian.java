@@ -17,8 +17,8 @@ record Brownian(double a, double b, double mu, double sigma2) {
 
     Brownian {
         if (!(a < 0 && b > 0 && sigma2 > 0 && Double.isFinite(mu))) {
-            throw new IllegalArgumentException("not a stopped Brownian motion: a=" + a + " b=" + b + " mu=" + mu
-                    + " sigma2=" + sigma2);
+            throw new IllegalArgumentException(
+                    "not a stopped Brownian motion: a=" + a + " b=" + b + " mu=" + mu + " sigma2=" + sigma2);
         }
     }
 

@@ -11,8 +11,7 @@ package caissa.arena.stats;
  */
 public final class Elo {
 
-    private Elo() {
-    }
+    private Elo() {}
 
     /** The expected score per game of an engine {@code elo} stronger: 0.5 at 0, 0.75 at +190.85. */
     public static double toScore(double elo) {
@@ -86,7 +85,9 @@ public final class Elo {
         double halfWidth = StandardNormal.Z_95 * Math.sqrt(pentanomial.pairScoreVariance() / pairs);
         double low = mean - halfWidth;
         double high = mean + halfWidth;
-        return new SprtAnalysis.Interval(fromScore(mean), low <= 0.0 ? Double.NEGATIVE_INFINITY : fromScore(low),
+        return new SprtAnalysis.Interval(
+                fromScore(mean),
+                low <= 0.0 ? Double.NEGATIVE_INFINITY : fromScore(low),
                 high >= 1.0 ? Double.POSITIVE_INFINITY : fromScore(high));
     }
 

@@ -1,5 +1,7 @@
 package caissa.arena.stats;
 
+import java.util.Locale;
+
 /**
  * An Elo difference with the half-width of its 95% confidence interval: the engine is
  * {@code elo ± error} Elo stronger than its opponent.
@@ -26,6 +28,6 @@ public record EloEstimate(double elo, double error) {
     /** The estimate as reports print it, {@code +12.34 ± 5.67}. */
     @Override
     public String toString() {
-        return String.format(java.util.Locale.ROOT, "%+.2f ± %.2f", elo, error);
+        return String.format(Locale.ROOT, "%+.2f ± %.2f", elo, error);
     }
 }

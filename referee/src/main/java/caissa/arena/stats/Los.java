@@ -12,8 +12,7 @@ package caissa.arena.stats;
  */
 public final class Los {
 
-    private Los() {
-    }
+    private Los() {}
 
     /**
      * The LOS in [0, 1]; 0.5 when no game was decisive, since there is then no evidence either way.

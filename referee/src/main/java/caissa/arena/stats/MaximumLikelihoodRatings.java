@@ -62,6 +62,7 @@ public final class MaximumLikelihoodRatings {
 
     /** A Newton step below this many Elo for every player ends the fit. */
     private static final double CONVERGED_ELO = 1e-9;
+
     private static final int MAX_ITERATIONS = 500;
 
     private final List<PlayerRating> ratings;
@@ -135,10 +136,15 @@ public final class MaximumLikelihoodRatings {
     /** Games between two players and the first one's points in them. */
     public record PairTally(String first, String second, double games, double firstPoints, double draws) {
         public PairTally {
-            if (first.equals(second) || !(games >= 0) || !(firstPoints >= 0 && firstPoints <= games)
-                    || !(draws >= 0 && draws <= games && draws / 2 <= firstPoints && draws / 2 <= games - firstPoints)) {
-                throw new IllegalArgumentException("not a tally of games: " + first + " vs " + second + ", " + firstPoints
-                        + " of " + games + " with " + draws + " draws");
+            if (first.equals(second)
+                    || !(games >= 0)
+                    || !(firstPoints >= 0 && firstPoints <= games)
+                    || !(draws >= 0
+                            && draws <= games
+                            && draws / 2 <= firstPoints
+                            && draws / 2 <= games - firstPoints)) {
+                throw new IllegalArgumentException("not a tally of games: " + first + " vs " + second + ", "
+                        + firstPoints + " of " + games + " with " + draws + " draws");
             }
         }
 
@@ -165,7 +171,9 @@ public final class MaximumLikelihoodRatings {
         double[][] covariance = centredCovariance(field, ratings, priorDraws);
         List<PlayerRating> result = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            result.add(new PlayerRating(field.name(i), ratings[i] - mean,
+            result.add(new PlayerRating(
+                    field.name(i),
+                    ratings[i] - mean,
                     StandardNormal.Z_95 * Math.sqrt(Math.max(0.0, covariance[i][i]))));
         }
         return new MaximumLikelihoodRatings(result, covariance);
@@ -493,8 +501,7 @@ public final class MaximumLikelihoodRatings {
             }
             String losers = setIsScoreless ? inside.toString() : outside.toString();
             String winners = setIsScoreless ? outside.toString() : inside.toString();
-            return new IllegalArgumentException(DIVERGING + ": " + losers
-                    + " never scored against " + winners);
+            return new IllegalArgumentException(DIVERGING + ": " + losers + " never scored against " + winners);
         }
 
         private static boolean all(boolean[] flags) {

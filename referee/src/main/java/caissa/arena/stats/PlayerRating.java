@@ -1,5 +1,7 @@
 package caissa.arena.stats;
 
+import java.util.Locale;
+
 /**
  * A player's Elo relative to the field's mean, with the half-width of its 95% interval.
  *
@@ -11,6 +13,6 @@ public record PlayerRating(String player, double elo, double error) {
 
     @Override
     public String toString() {
-        return String.format(java.util.Locale.ROOT, "%s %+.1f ± %.1f", player, elo, error);
+        return String.format(Locale.ROOT, "%s %+.1f ± %.1f", player, elo, error);
     }
 }

@@ -65,12 +65,13 @@ public record Sprt(double elo0, double elo1, double alpha, double beta) {
         requireProbability("alpha", alpha);
         requireProbability("beta", beta);
         if (elo0 >= elo1) {
-            throw new IllegalArgumentException("SPRT: elo0 (" + format(elo0) + ") must be less than elo1 (" + format(elo1) + ")");
+            throw new IllegalArgumentException(
+                    "SPRT: elo0 (" + format(elo0) + ") must be less than elo1 (" + format(elo1) + ")");
         }
         if (alpha + beta >= 1.0) {
             // Otherwise the lower bound is not below the upper one and the test decides at once.
-            throw new IllegalArgumentException("SPRT: alpha + beta must be less than 1, got "
-                    + format(alpha) + " + " + format(beta));
+            throw new IllegalArgumentException(
+                    "SPRT: alpha + beta must be less than 1, got " + format(alpha) + " + " + format(beta));
         }
     }
 
@@ -94,7 +95,8 @@ public record Sprt(double elo0, double elo1, double alpha, double beta) {
             String key = item.substring(0, eq).strip();
             String value = item.substring(eq + 1).strip();
             if (!key.equals("elo0") && !key.equals("elo1") && !key.equals("alpha") && !key.equals("beta")) {
-                throw new IllegalArgumentException("SPRT: unknown key '" + key + "' (expected elo0, elo1, alpha, beta)");
+                throw new IllegalArgumentException(
+                        "SPRT: unknown key '" + key + "' (expected elo0, elo1, alpha, beta)");
             }
             if (values.containsKey(key)) {
                 throw new IllegalArgumentException("SPRT: " + key + " is given twice");
@@ -254,14 +256,15 @@ public record Sprt(double elo0, double elo1, double alpha, double beta) {
 
     private static void requireElo(String name, double value) {
         if (!(Math.abs(value) <= MAX_ELO)) {
-            throw new IllegalArgumentException("SPRT: " + name + " must be between -" + format(MAX_ELO)
-                    + " and " + format(MAX_ELO) + ", got " + format(value));
+            throw new IllegalArgumentException("SPRT: " + name + " must be between -" + format(MAX_ELO) + " and "
+                    + format(MAX_ELO) + ", got " + format(value));
         }
     }
 
     private static void requireProbability(String name, double value) {
         if (!(value > 0.0 && value < 1.0)) {
-            throw new IllegalArgumentException("SPRT: " + name + " must be between 0 and 1 (exclusive), got " + format(value));
+            throw new IllegalArgumentException(
+                    "SPRT: " + name + " must be between 0 and 1 (exclusive), got " + format(value));
         }
     }
 

@@ -39,14 +39,12 @@ package caissa.arena.stats;
 public final class SprtAnalysis {
 
     /** An Elo estimate with its 95% interval, ends possibly infinite. */
-    public record Interval(double elo, double low, double high) {
-    }
+    public record Interval(double elo, double low, double high) {}
 
     private static final double SEARCH_LIMIT = 1000.0;
     private static final double NELO_SCALE = 800.0 / Math.log(10.0);
 
-    private SprtAnalysis() {
-    }
+    private SprtAnalysis() {}
 
     /**
      * The Elo estimate corrected for the stopping rule, after the given pairs, whether the test
@@ -72,7 +70,8 @@ public final class SprtAnalysis {
         if (variance == 0.0) {
             double sign = Math.signum(mean - 0.5);
             double elo = sign == 0 ? 0.0 : sign * Double.POSITIVE_INFINITY;
-            return new Interval(elo, sign > 0 ? 0.0 : Double.NEGATIVE_INFINITY, sign < 0 ? 0.0 : Double.POSITIVE_INFINITY);
+            return new Interval(
+                    elo, sign > 0 ? 0.0 : Double.NEGATIVE_INFINITY, sign < 0 ? 0.0 : Double.POSITIVE_INFINITY);
         }
         // fishtest's figures: moments of the pair scores with unseen outcomes standing in as 0.001.
         double[] f = Sprt.frequencies(pairs.counts());

@@ -1,5 +1,7 @@
 package caissa.arena.stats;
 
+import java.util.Locale;
+
 /**
  * How long an SPRT runs, before it starts: the expected number of games when the true Elo is
  * elo0 and when it is elo1, and the number within which 95% of tests stop under either.
@@ -28,7 +30,9 @@ public record SprtDuration(double expectedGamesH0, double expectedGamesH1, doubl
         }
         Brownian underH0 = motion(sprt, drawRatio, sprt.elo0());
         Brownian underH1 = motion(sprt, drawRatio, sprt.elo1());
-        return new SprtDuration(2 * expectedPairs(underH0), 2 * expectedPairs(underH1),
+        return new SprtDuration(
+                2 * expectedPairs(underH0),
+                2 * expectedPairs(underH1),
                 2 * Math.max(pairsBy(underH0, 0.95), pairsBy(underH1, 0.95)));
     }
 
@@ -38,8 +42,12 @@ public record SprtDuration(double expectedGamesH0, double expectedGamesH1, doubl
         double win = score - drawRatio / 2;
         double loss = 1.0 - score - drawRatio / 2;
         if (win < 0 || loss < 0) {
-            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
-                    "a draw ratio of %s leaves no room for a score of %.4f (%s Elo)", drawRatio, score, elo));
+            throw new IllegalArgumentException(String.format(
+                    Locale.ROOT,
+                    "a draw ratio of %s leaves no room for a score of %.4f (%s Elo)",
+                    drawRatio,
+                    score,
+                    elo));
         }
         double[] game = {loss, drawRatio, win};
         double[] pair = new double[5];

@@ -2,20 +2,28 @@ package caissa.arena.submission;
 
 import caissa.arena.input.BadInputException;
 import caissa.arena.program.BotCommand;
+import caissa.arena.program.BotEnvironment;
 import caissa.arena.program.CommandLineSplitter;
 import caissa.arena.records.InputFiles;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.Parts;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.apache.commons.exec.CommandLine;
 import org.apache.commons.exec.DefaultExecutor;
 import org.apache.commons.exec.ExecuteException;
@@ -36,16 +44,13 @@ public final class SourceBuild {
     /** What a submission became. */
     public sealed interface Outcome {
         /** The submission was a command, not a source file. */
-        record Command(BotCommand command) implements Outcome {
-        }
+        record Command(BotCommand command) implements Outcome {}
 
         /** A source file built into a runnable command. */
-        record Built(BotCommand command, String language, String buildCommand, String output) implements Outcome {
-        }
+        record Built(BotCommand command, String language, String buildCommand, String output) implements Outcome {}
 
         /** The build failed; {@code output} holds the compiler's messages. */
-        record Failed(String language, String buildCommand, String reason, String output) implements Outcome {
-        }
+        record Failed(String language, String buildCommand, String reason, String output) implements Outcome {}
     }
 
     /**
@@ -57,8 +62,8 @@ public final class SourceBuild {
      *
      * @param main the main file's name in an archive; empty when any single source will do
      */
-    public record Recipe(String name, List<String> extensions, Optional<String> main, List<String> build,
-            List<String> run) {
+    public record Recipe(
+            String name, List<String> extensions, Optional<String> main, List<String> build, List<String> run) {
 
         public Recipe {
             extensions = List.copyOf(extensions);
@@ -77,7 +82,7 @@ public final class SourceBuild {
 
         /** The command with {@code {sources}} and {@code {main}} expanded. */
         List<String> expand(List<String> command, List<String> sources, String mainFile) {
-            List<String> argv = new java.util.ArrayList<>();
+            List<String> argv = new ArrayList<>();
             for (String word : command) {
                 if (word.equals("{sources}")) {
                     argv.addAll(sources);
@@ -92,8 +97,7 @@ public final class SourceBuild {
     private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
     private static final int OUTPUT_LIMIT = 64 * 1024;
 
-    private SourceBuild() {
-    }
+    private SourceBuild() {}
 
     /**
      * @param submission a command line, or the path of one source file
@@ -118,9 +122,9 @@ public final class SourceBuild {
         try {
             Path copies = Files.createDirectories(buildDir.resolve("source"));
             source = Files.copy(source, copies.resolve(source.getFileName()));
-            Files.setPosixFilePermissions(source, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            Files.setPosixFilePermissions(source, PosixFilePermissions.fromString("rw-r--r--"));
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         return switch (extension) {
             case "java" -> java(source, build);
@@ -138,16 +142,26 @@ public final class SourceBuild {
      * @param sources the source files, relative to {@code sourcesDir}, sorted
      * @param mainFile the main file, relative to {@code sourcesDir}
      */
-    public static Outcome prepare(Recipe recipe, Path sourcesDir, List<String> sources, String mainFile, Path buildDir,
-            Duration timeout, Isolation isolation) {
+    public static Outcome prepare(
+            Recipe recipe,
+            Path sourcesDir,
+            List<String> sources,
+            String mainFile,
+            Path buildDir,
+            Duration timeout,
+            Isolation isolation) {
         try {
             copyReadable(sourcesDir, buildDir);
         } catch (IOException e) {
-            return new Outcome.Failed(recipe.name(), String.join(" ", recipe.build()),
-                    "the sources could not be copied into the build folder: " + e.getMessage(), "");
+            return new Outcome.Failed(
+                    recipe.name(),
+                    String.join(" ", recipe.build()),
+                    "the sources could not be copied into the build folder: " + e.getMessage(),
+                    "");
         }
         List<String> argv = recipe.expand(recipe.build(), sources, mainFile);
-        BotCommand run = new BotCommand(recipe.expand(recipe.run(), sources, mainFile), Optional.of(buildDir), java.util.Map.of());
+        BotCommand run =
+                new BotCommand(recipe.expand(recipe.run(), sources, mainFile), Optional.of(buildDir), Map.of());
         if (argv.isEmpty()) {
             return new Outcome.Built(run, recipe.name(), "", "");
         }
@@ -157,15 +171,15 @@ public final class SourceBuild {
     /** Copies a tree of sources, every folder open to all and every file readable by all (the sandbox's user is nobody). */
     private static void copyReadable(Path from, Path to) throws IOException {
         Files.createDirectories(to);
-        try (java.util.stream.Stream<Path> walk = Files.walk(from)) {
+        try (Stream<Path> walk = Files.walk(from)) {
             for (Path path : (Iterable<Path>) walk::iterator) {
                 Path target = to.resolve(from.relativize(path).toString());
-                if (Files.isDirectory(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
                     Files.createDirectories(target);
-                    Files.setPosixFilePermissions(target, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
-                } else if (Files.isRegularFile(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                    Files.copy(path, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                    Files.setPosixFilePermissions(target, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+                    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rwxr-xr-x"));
+                } else if (Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.copy(path, target, StandardCopyOption.REPLACE_EXISTING);
+                    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-r--r--"));
                 }
             }
         }
@@ -190,8 +204,7 @@ public final class SourceBuild {
     }
 
     /** Where and how a build runs. */
-    private record Build(Path dir, Duration timeout, Isolation isolation) {
-    }
+    private record Build(Path dir, Duration timeout, Isolation isolation) {}
 
     private static Optional<String> language(String path) {
         String lower = path.toLowerCase(Locale.ROOT);
@@ -217,17 +230,27 @@ public final class SourceBuild {
         } catch (BadInputException e) {
             return new Outcome.Failed("Java", "javac", e.getMessage(), "");
         }
-        CommandLine javac = new CommandLine("javac").addArgument("-encoding").addArgument("UTF-8")
-                .addArgument("-d").addArgument(buildDir.toString(), false).addArgument(source.toString(), false);
-        BotCommand run = BotCommand.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", buildDir.toString(), mainClass);
+        CommandLine javac = new CommandLine("javac")
+                .addArgument("-encoding")
+                .addArgument("UTF-8")
+                .addArgument("-d")
+                .addArgument(buildDir.toString(), false)
+                .addArgument(source.toString(), false);
+        BotCommand run = BotCommand.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                buildDir.toString(),
+                mainClass);
         return run("Java", javac, build, run);
     }
 
     private static Outcome compiled(Path source, Build build, String language, String compiler, String library) {
         Path binary = build.dir().resolve("bot");
-        CommandLine command = new CommandLine(compiler).addArgument("-O2").addArgument("-o")
-                .addArgument(binary.toString(), false).addArgument(source.toString(), false);
+        CommandLine command = new CommandLine(compiler)
+                .addArgument("-O2")
+                .addArgument("-o")
+                .addArgument(binary.toString(), false)
+                .addArgument(source.toString(), false);
         if (library != null) {
             command.addArgument(library);
         }
@@ -236,8 +259,10 @@ public final class SourceBuild {
 
     private static Outcome python(Path source, Build build) {
         // A syntax check that writes nothing next to the author's file (py_compile would).
-        CommandLine check = new CommandLine("python3").addArgument("-c")
-                .addArgument("import sys; compile(open(sys.argv[1], encoding='utf-8').read(), sys.argv[1], 'exec')", false)
+        CommandLine check = new CommandLine("python3")
+                .addArgument("-c")
+                .addArgument(
+                        "import sys; compile(open(sys.argv[1], encoding='utf-8').read(), sys.argv[1], 'exec')", false)
                 .addArgument(source.toString(), false);
         return run("Python", check, build, BotCommand.of("python3", source.toString()));
     }
@@ -248,11 +273,15 @@ public final class SourceBuild {
         String display = String.join(" ", command.toStrings());
         Containment.Prepared prepared;
         try {
-            prepared = Containment.prepareTool(Parts.forThisMachine(build.isolation().sandbox()),
-                    new BotCommand(List.of(command.toStrings()), Optional.of(dir), java.util.Map.of()), dir, build.isolation(),
+            prepared = Containment.prepareTool(
+                    Parts.forThisMachine(build.isolation().sandbox()),
+                    new BotCommand(List.of(command.toStrings()), Optional.of(dir), Map.of()),
+                    dir,
+                    build.isolation(),
                     "build");
         } catch (IOException e) {
-            return new Outcome.Failed(language, display, "the build's sandbox could not be prepared: " + e.getMessage(), "");
+            return new Outcome.Failed(
+                    language, display, "the build's sandbox could not be prepared: " + e.getMessage(), "");
         }
         if (prepared instanceof Containment.Prepared.Refused refused) {
             return new Outcome.Failed(language, display, "the build could not be started: " + refused.reason(), "");
@@ -271,38 +300,46 @@ public final class SourceBuild {
         return line;
     }
 
-    private static Outcome execute(String language, String display, CommandLine command, Path dir, Duration timeout,
-            BotCommand run, Containment containment) {
+    private static Outcome execute(
+            String language,
+            String display,
+            CommandLine command,
+            Path dir,
+            Duration timeout,
+            BotCommand run,
+            Containment containment) {
         BoundedOutput output = new BoundedOutput(OUTPUT_LIMIT);
         TreeKillingWatchdog watchdog = new TreeKillingWatchdog(timeout, containment::watch);
         PumpStreamHandler streams = new PumpStreamHandler(output);
         // A process that escaped the kill must not keep the build waiting for its output.
         streams.setStopTimeout(Duration.ofSeconds(5));
-        DefaultExecutor executor = DefaultExecutor.builder().setWorkingDirectory(dir)
-                .setExecuteStreamHandler(streams).get();
+        DefaultExecutor executor = DefaultExecutor.builder()
+                .setWorkingDirectory(dir)
+                .setExecuteStreamHandler(streams)
+                .get();
         executor.setWatchdog(watchdog);
         executor.setExitValues(null);
         int exit;
         try {
             // A build is a submission's code too: none of the arena's environment but what every program needs.
-            exit = executor.execute(command, caissa.arena.program.BotEnvironment.base(System.getenv()));
+            exit = executor.execute(command, BotEnvironment.base(System.getenv()));
         } catch (ExecuteException e) {
             exit = e.getExitValue();
         } catch (IOException e) {
-            return new Outcome.Failed(language, display, display.split(" ")[0] + " cannot be run here: " + e.getMessage(),
-                    output.text());
+            return new Outcome.Failed(
+                    language, display, display.split(" ")[0] + " cannot be run here: " + e.getMessage(), output.text());
         }
         Optional<String> overLimit = containment.limitHit(Optional.of(exit));
         if (overLimit.isPresent()) {
             return new Outcome.Failed(language, display, "the build went over its " + overLimit.get(), output.text());
         }
         if (watchdog.timedOut()) {
-            return new Outcome.Failed(language, display, "the build took longer than " + timeout.toSeconds() + " s",
-                    output.text());
+            return new Outcome.Failed(
+                    language, display, "the build took longer than " + timeout.toSeconds() + " s", output.text());
         }
         if (exit != 0) {
-            return new Outcome.Failed(language, display, display.split(" ")[0] + " exited with status " + exit,
-                    output.text());
+            return new Outcome.Failed(
+                    language, display, display.split(" ")[0] + " exited with status " + exit, output.text());
         }
         return new Outcome.Built(run, language, display, output.text());
     }

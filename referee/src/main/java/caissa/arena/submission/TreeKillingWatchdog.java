@@ -1,6 +1,7 @@
 package caissa.arena.submission;
 
 import java.time.Duration;
+import java.util.function.Consumer;
 import org.apache.commons.exec.ExecuteWatchdog;
 import org.apache.commons.exec.Watchdog;
 
@@ -14,11 +15,11 @@ final class TreeKillingWatchdog extends ExecuteWatchdog {
     private Process process;
     private volatile boolean timedOut;
     /** Told of the build's process when it starts, to watch its limits where no cgroup holds them. */
-    private final java.util.function.Consumer<ProcessHandle> started;
+    private final Consumer<ProcessHandle> started;
 
     // The builder cannot make a subclass; this constructor is the only way to extend the class.
     @SuppressWarnings("deprecation")
-    TreeKillingWatchdog(Duration timeout, java.util.function.Consumer<ProcessHandle> started) {
+    TreeKillingWatchdog(Duration timeout, Consumer<ProcessHandle> started) {
         super(timeout.toMillis());
         this.started = started;
     }

@@ -10,12 +10,10 @@ import java.util.List;
  */
 public final class Berger {
 
-    private Berger() {
-    }
+    private Berger() {}
 
     /** A meeting in a round: {@code first} is White in the first game of the pair. */
-    public record Pairing(int first, int second) {
-    }
+    public record Pairing(int first, int second) {}
 
     /**
      * The rounds for bots {@code 0..bots-1}: {@code bots - 1} rounds for an even number,

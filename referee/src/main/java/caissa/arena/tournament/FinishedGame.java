@@ -15,7 +15,7 @@ public record FinishedGame(int game, String white, String black, Result result, 
 
     static FinishedGame of(GameRecord record, String file) {
         int number = record.tournament() == null ? 0 : record.tournament().game();
-        return new FinishedGame(number, record.white().name(), record.black().name(), record.result(),
-                record.termination(), file);
+        return new FinishedGame(
+                number, record.white().name(), record.black().name(), record.result(), record.termination(), file);
     }
 }

@@ -1,9 +1,9 @@
 package caissa.arena.tournament;
 
-import caissa.arena.records.TournamentLayout;
-import caissa.arena.records.GameFiles;
 import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
+import caissa.arena.records.GameFiles;
+import caissa.arena.records.TournamentLayout;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Iterator;
@@ -32,6 +32,7 @@ final class FinishedGames extends AbstractMap<Integer, FinishedGame> {
     private final int total;
     /** The result's ordinal plus one; 0 where there is no game. */
     private final byte[] result;
+
     private final byte[] termination;
     private final short[] white;
     private final short[] black;
@@ -70,7 +71,12 @@ final class FinishedGames extends AbstractMap<Integer, FinishedGame> {
         }
         int w = bots.indexOf(game.white());
         int b = bots.indexOf(game.black());
-        if (number >= 1 && number <= total && w >= 0 && b >= 0 && game.result() != null && game.termination() != null
+        if (number >= 1
+                && number <= total
+                && w >= 0
+                && b >= 0
+                && game.result() != null
+                && game.termination() != null
                 && game.file().equals(fileOf(number))) {
             result[number] = (byte) (game.result().ordinal() + 1);
             termination[number] = (byte) game.termination().ordinal();
@@ -89,16 +95,21 @@ final class FinishedGames extends AbstractMap<Integer, FinishedGame> {
             return null;
         }
         if (number >= 1 && number <= total && result[number] != 0) {
-            return new FinishedGame(number, bots.get(white[number]), bots.get(black[number]), RESULTS[result[number] - 1],
-                    TERMINATIONS[termination[number]], fileOf(number));
+            return new FinishedGame(
+                    number,
+                    bots.get(white[number]),
+                    bots.get(black[number]),
+                    RESULTS[result[number] - 1],
+                    TERMINATIONS[termination[number]],
+                    fileOf(number));
         }
         return others.get(number);
     }
 
     @Override
     public boolean containsKey(Object key) {
-        return key instanceof Integer number && (number >= 1 && number <= total && result[number] != 0
-                || others.containsKey(number));
+        return key instanceof Integer number
+                && (number >= 1 && number <= total && result[number] != 0 || others.containsKey(number));
     }
 
     @Override

@@ -101,8 +101,8 @@ public sealed interface Format {
         public Format without(Set<String> left, int keptBots) {
             List<String> kept = engines.stream().filter(e -> !left.contains(e)).toList();
             if (kept.isEmpty() || kept.size() == keptBots) {
-                throw new IllegalArgumentException("leaving them out leaves a gauntlet with " + kept.size() + " engines and "
-                        + (keptBots - kept.size()) + " other bots: it needs at least one of each");
+                throw new IllegalArgumentException("leaving them out leaves a gauntlet with " + kept.size()
+                        + " engines and " + (keptBots - kept.size()) + " other bots: it needs at least one of each");
             }
             return new Gauntlet(kept);
         }
@@ -146,8 +146,9 @@ public sealed interface Format {
         @Override
         public Format without(Set<String> left, int keptBots) {
             if (finalStage.isPresent() && finalStage.get().top() > keptBots) {
-                throw new IllegalArgumentException("leaving them out leaves " + keptBots + " bots, fewer than the final's top "
-                        + finalStage.get().top());
+                throw new IllegalArgumentException(
+                        "leaving them out leaves " + keptBots + " bots, fewer than the final's top "
+                                + finalStage.get().top());
             }
             return this;
         }
@@ -164,8 +165,7 @@ public sealed interface Format {
     }
 
     /** The final of a Swiss: the top {@code top} bots play a round robin of {@code gamesPerPair} games a pair. */
-    record Final(int top, int gamesPerPair) {
-    }
+    record Final(int top, int gamesPerPair) {}
 
     Format ROUND_ROBIN = new RoundRobin();
 }

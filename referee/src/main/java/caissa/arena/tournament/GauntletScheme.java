@@ -8,7 +8,6 @@ import java.util.List;
  */
 final class GauntletScheme extends OneBatch {
 
-
     private final TournamentDefinition definition;
     private final List<String> engines;
 
@@ -32,7 +31,12 @@ final class GauntletScheme extends OneBatch {
     @Override
     List<ScheduledGame> schedule() {
         List<String> names = definition.bots().stream().map(BotEntry::name).toList();
-        return Schedule.gauntlet(definition.variant(), names.size(), engines.stream().map(names::indexOf).toList(),
-                definition.gamesPerPair(), definition.openingPlies(), definition.seed());
+        return Schedule.gauntlet(
+                definition.variant(),
+                names.size(),
+                engines.stream().map(names::indexOf).toList(),
+                definition.gamesPerPair(),
+                definition.openingPlies(),
+                definition.seed());
     }
 }

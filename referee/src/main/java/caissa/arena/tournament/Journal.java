@@ -30,8 +30,7 @@ import java.util.List;
 final class Journal implements AutoCloseable {
 
     /** A journal line and its line number (from 1), for messages that name the line. */
-    record Line(int number, FinishedGame game) {
-    }
+    record Line(int number, FinishedGame game) {}
 
     private final Path file;
     private final FileChannel channel;
@@ -99,8 +98,11 @@ final class Journal implements AutoCloseable {
                         StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes));
                         lines.add(new Line(lineNumber, Json.mapper().readValue(bytes, FinishedGame.class)));
                     } catch (IOException e) {
-                        throw new IOException(file + ":" + lineNumber + ": not a journal entry (" + e.getClass().getSimpleName()
-                                + "); remove the line and its game will be played again", e);
+                        throw new IOException(
+                                file + ":" + lineNumber + ": not a journal entry ("
+                                        + e.getClass().getSimpleName()
+                                        + "); remove the line and its game will be played again",
+                                e);
                     }
                 }
             }

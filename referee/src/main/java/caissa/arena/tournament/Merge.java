@@ -1,6 +1,5 @@
 package caissa.arena.tournament;
 
-import caissa.arena.records.GameLogs;
 import caissa.arena.game.GameRecord;
 import caissa.arena.records.AtomicFiles;
 import caissa.arena.records.DisagreeingRecordException;
@@ -8,6 +7,7 @@ import caissa.arena.records.FolderCheck;
 import caissa.arena.records.FolderLock;
 import caissa.arena.records.Folders;
 import caissa.arena.records.GameFiles;
+import caissa.arena.records.GameLogs;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
 import caissa.arena.records.Problems;
@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -36,12 +35,14 @@ import java.util.stream.Stream;
 public final class Merge {
 
     /** What a merge did: the batch merged, its games, and the batch to run next, if any. */
-    public record Result(Plan.Batch merged, int games, Optional<Plan.Batch> next, StandingsDocument standings,
-            List<String> botNames) {
-    }
+    public record Result(
+            Plan.Batch merged,
+            int games,
+            Optional<Plan.Batch> next,
+            StandingsDocument standings,
+            List<String> botNames) {}
 
-    private Merge() {
-    }
+    private Merge() {}
 
     /**
      * @throws OutputFolderException when the shards do not fit together or with the folder, with a
@@ -70,23 +71,26 @@ public final class Merge {
                 throw new OutputFolderException(dir + ": from another tournament or other settings than "
                         + shardDirs.get(0) + ": " + String.join(", ", changes));
             }
-            if (r.shard().count() != first.shard().count() || r.shard().batch() != first.shard().batch()) {
-                throw new OutputFolderException(dir + ": shard " + r.shard().index() + "/" + r.shard().count()
-                        + " of batch " + r.shard().batch() + " does not go with shard " + first.shard().index() + "/"
+            if (r.shard().count() != first.shard().count()
+                    || r.shard().batch() != first.shard().batch()) {
+                throw new OutputFolderException(dir + ": shard " + r.shard().index() + "/"
+                        + r.shard().count()
+                        + " of batch " + r.shard().batch() + " does not go with shard "
+                        + first.shard().index() + "/"
                         + first.shard().count() + " of batch " + first.shard().batch() + " in " + shardDirs.get(0));
             }
             Path earlier = byIndex.put(r.shard().index(), dir);
             if (earlier != null) {
-                throw new OutputFolderException("shard " + r.shard().index() + "/" + r.shard().count() + " is given twice: "
-                        + earlier + " and " + dir);
+                throw new OutputFolderException("shard " + r.shard().index() + "/"
+                        + r.shard().count() + " is given twice: " + earlier + " and " + dir);
             }
         }
         TournamentDefinition definition = first.definition().toDefinition();
         Plan plan = Plan.of(definition);
         List<String> names = definition.bots().stream().map(BotEntry::name).toList();
 
-        Map<Integer, FinishedGame> merged = Files.exists(out.resolve(TournamentLayout.RECORD_FILE))
-                ? readMerged(out, definition) : new TreeMap<>();
+        Map<Integer, FinishedGame> merged =
+                Files.exists(out.resolve(TournamentLayout.RECORD_FILE)) ? readMerged(out, definition) : new TreeMap<>();
         if (!Files.exists(out.resolve(TournamentLayout.RECORD_FILE)) && Files.isDirectory(out)) {
             try (Stream<Path> entries = Files.list(out)) {
                 if (entries.findAny().isPresent()) {
@@ -97,10 +101,13 @@ public final class Merge {
         }
         Optional<Plan.Batch> current = plan.progress(merged).current();
         if (current.isEmpty() || current.get().index() != first.shard().batch()) {
-            throw new OutputFolderException("the shards played batch " + first.shard().batch() + " (" + first.shard().stage()
+            throw new OutputFolderException("the shards played batch "
+                    + first.shard().batch() + " (" + first.shard().stage()
                     + (first.shard().round() > 0 ? " round " + first.shard().round() : "") + "), but " + out
-                    + (current.isEmpty() ? " holds the whole tournament already"
-                            : " needs batch " + current.get().index() + " (" + current.get().describe() + ") next"));
+                    + (current.isEmpty()
+                            ? " holds the whole tournament already"
+                            : " needs batch " + current.get().index() + " ("
+                                    + current.get().describe() + ") next"));
         }
         Plan.Batch batch = current.get();
         Map<Integer, ScheduledGame> scheduled = new LinkedHashMap<>();
@@ -125,7 +132,8 @@ public final class Merge {
                 }
                 String expectedFile = TournamentLayout.GAMES_DIR + "/" + GameFiles.name(game.game(), plan.totalGames());
                 if (!game.file().equals(expectedFile)) {
-                    problems.add(dir + ": game " + game.game() + " names its log " + game.file() + ", not " + expectedFile);
+                    problems.add(
+                            dir + ": game " + game.game() + " names its log " + game.file() + ", not " + expectedFile);
                     continue;
                 }
                 Path other = foundIn.putIfAbsent(game.game(), dir);
@@ -161,8 +169,8 @@ public final class Merge {
             try {
                 record = GameLogs.read(log);
             } catch (IOException e) {
-                throw new DisagreeingRecordException(log, "is not a game log that can be read: "
-                        + Problems.ofRecord(e));
+                throw new DisagreeingRecordException(
+                        log, "is not a game log that can be read: " + Problems.ofRecord(e));
             }
             FolderCheck.judge(log, record, RunCheck.expected(game, openings));
         }
@@ -170,33 +178,58 @@ public final class Merge {
         // Write: logs first, then the journal lines, then the records, so a merge killed midway
         // leaves a folder that a second merge of the same shards completes.
         Folders.createOwn(out.resolve(TournamentLayout.GAMES_DIR));
-        try (FolderLock lock = FolderLock.tryAcquire(out).orElseThrow(() -> new OutputFolderException(out
-                + " is in use by another run of the arena; wait for it to end"))) {
+        try (FolderLock lock = FolderLock.tryAcquire(out)
+                .orElseThrow(() -> new OutputFolderException(
+                        out + " is in use by another run of the arena; wait for it to end"))) {
             return write(out, plan, records, first, merged, found, foundIn, batch, names);
         }
     }
 
-    private static Result write(Path out, Plan plan, List<TournamentRecord> records, TournamentRecord first,
-            Map<Integer, FinishedGame> merged, Map<Integer, FinishedGame> found, Map<Integer, Path> foundIn,
-            Plan.Batch batch, List<String> names) throws IOException {
+    private static Result write(
+            Path out,
+            Plan plan,
+            List<TournamentRecord> records,
+            TournamentRecord first,
+            Map<Integer, FinishedGame> merged,
+            Map<Integer, FinishedGame> found,
+            Map<Integer, Path> foundIn,
+            Plan.Batch batch,
+            List<String> names)
+            throws IOException {
         if (!Files.exists(out.resolve(TournamentLayout.RECORD_FILE))) {
-            String startedAt = records.stream().map(TournamentRecord::startedAt).sorted().findFirst().orElseThrow();
-            Json.writeFile(out.resolve(TournamentLayout.RECORD_FILE), new TournamentRecord(TournamentRecord.SCHEMA,
-                    first.arenaVersion(), startedAt, first.file(), first.definition(), first.games(), null, first.broken(), first.isolation()));
+            String startedAt = records.stream()
+                    .map(TournamentRecord::startedAt)
+                    .sorted()
+                    .findFirst()
+                    .orElseThrow();
+            Json.writeFile(
+                    out.resolve(TournamentLayout.RECORD_FILE),
+                    new TournamentRecord(
+                            TournamentRecord.SCHEMA,
+                            first.arenaVersion(),
+                            startedAt,
+                            first.file(),
+                            first.definition(),
+                            first.games(),
+                            null,
+                            first.broken(),
+                            first.isolation()));
         }
         try (Journal journal = Journal.open(out)) {
             for (FinishedGame game : found.values()) {
                 if (merged.containsKey(game.game())) {
                     continue;
                 }
-                AtomicFiles.write(out.resolve(game.file()),
+                AtomicFiles.write(
+                        out.resolve(game.file()),
                         InputFiles.readRecord(foundIn.get(game.game()).resolve(game.file()), InputFiles.GAME_LOG_CAP));
                 journal.append(game);
                 merged.put(game.game(), game);
             }
         }
         Optional<Plan.Batch> next = plan.progress(merged).current();
-        StandingsDocument standings = Tournament.standings(plan, merged, merged.size(), plan.totalGames(), next.isEmpty());
+        StandingsDocument standings =
+                Tournament.standings(plan, merged, merged.size(), plan.totalGames(), next.isEmpty());
         Json.writeFile(out.resolve(TournamentLayout.STANDINGS_FILE), standings);
         return new Result(batch, found.size(), next, standings, names);
     }
@@ -213,7 +246,8 @@ public final class Merge {
         }
         List<String> changes = record.definition().differences(TournamentRecord.Definition.of(definition));
         if (!changes.isEmpty()) {
-            throw new OutputFolderException(dir + " holds another tournament or other settings: " + String.join(", ", changes));
+            throw new OutputFolderException(
+                    dir + " holds another tournament or other settings: " + String.join(", ", changes));
         }
         return latestGames(dir);
     }
@@ -221,7 +255,8 @@ public final class Merge {
     private static TournamentRecord readRecord(Path dir) throws IOException {
         Path file = dir.resolve(TournamentLayout.RECORD_FILE);
         if (!Files.isRegularFile(file)) {
-            throw new OutputFolderException(dir + ": no " + TournamentLayout.RECORD_FILE + " (not a tournament's output folder)");
+            throw new OutputFolderException(
+                    dir + ": no " + TournamentLayout.RECORD_FILE + " (not a tournament's output folder)");
         }
         try {
             return Json.mapper().readValue(InputFiles.readRecord(file, InputFiles.RECORD_CAP), TournamentRecord.class);

@@ -29,8 +29,8 @@ abstract sealed class OneBatch implements Scheme permits RoundRobinScheme, Gaunt
 
     @Override
     public Plan.Progress progress(Plan plan, Map<Integer, FinishedGame> finished) {
-        return new Plan.Progress(plan, List.of(new Plan.Batch(1, stage(), 0, schedule(), Optional.empty())), List.of(),
-                finished);
+        return new Plan.Progress(
+                plan, List.of(new Plan.Batch(1, stage(), 0, schedule(), Optional.empty())), List.of(), finished);
     }
 
     /** The stage of every bot, ranked by points, irregular losses, head-to-head, Sonneborn-Berger and name. */
@@ -39,8 +39,14 @@ abstract sealed class OneBatch implements Scheme permits RoundRobinScheme, Gaunt
         List<String> names = progress.plan().names();
         List<FinishedGame> games = progress.gamesOf(stage());
         int total = Math.toIntExact(totalGames());
-        return List.of(new StandingsDocument.Stage(stage(), 0, games.size(), total, games.size() == total,
-                progress.known().stream().map(StandingsDocument.Batch::of).toList(), Standings.compute(names, games),
+        return List.of(new StandingsDocument.Stage(
+                stage(),
+                0,
+                games.size(),
+                total,
+                games.size() == total,
+                progress.known().stream().map(StandingsDocument.Batch::of).toList(),
+                Standings.compute(names, games),
                 Standings.crosstable(names, games)));
     }
 
@@ -50,7 +56,8 @@ abstract sealed class OneBatch implements Scheme permits RoundRobinScheme, Gaunt
     }
 
     @Override
-    public Map<String, Map<String, CrossEntry>> crosstable(Plan.Progress progress, List<StandingsDocument.Stage> stages) {
+    public Map<String, Map<String, CrossEntry>> crosstable(
+            Plan.Progress progress, List<StandingsDocument.Stage> stages) {
         return stages.get(0).crosstable();
     }
 }

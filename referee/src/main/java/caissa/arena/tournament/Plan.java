@@ -85,12 +85,16 @@ public final class Plan {
     }
 
     static boolean matches(ScheduledGame scheduled, FinishedGame game, List<String> names) {
-        return game != null && game.white().equals(names.get(scheduled.white()))
+        return game != null
+                && game.white().equals(names.get(scheduled.white()))
                 && game.black().equals(names.get(scheduled.black()));
     }
 
     /** What is known of a run after some finished games. */
-    public record Progress(Plan plan, List<Batch> known, List<SwissPairing.PlayedRound> swissRounds,
+    public record Progress(
+            Plan plan,
+            List<Batch> known,
+            List<SwissPairing.PlayedRound> swissRounds,
             Map<Integer, FinishedGame> finished) {
 
         /** The first batch not complete, or empty when the tournament is over. */
@@ -106,7 +110,9 @@ public final class Plan {
 
         /** The batch a game number belongs to, if known. */
         public Optional<Batch> batchOf(int game) {
-            return known.stream().filter(b -> b.games().stream().anyMatch(g -> g.number() == game)).findFirst();
+            return known.stream()
+                    .filter(b -> b.games().stream().anyMatch(g -> g.number() == game))
+                    .findFirst();
         }
 
         /** The games of the given finished map that belong to a stage, as scheduled. */

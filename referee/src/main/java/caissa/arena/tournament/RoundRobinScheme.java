@@ -2,10 +2,8 @@ package caissa.arena.tournament;
 
 import java.util.List;
 
-
 /** Every bot meets every other, {@code gamesPerPair} games a pair, in Berger rounds: one batch, one stage. */
 final class RoundRobinScheme extends OneBatch {
-
 
     private final TournamentDefinition definition;
 
@@ -26,7 +24,11 @@ final class RoundRobinScheme extends OneBatch {
 
     @Override
     List<ScheduledGame> schedule() {
-        return Schedule.roundRobin(definition.variant(), definition.bots().size(), definition.gamesPerPair(),
-                definition.openingPlies(), definition.seed());
+        return Schedule.roundRobin(
+                definition.variant(),
+                definition.bots().size(),
+                definition.gamesPerPair(),
+                definition.openingPlies(),
+                definition.seed());
     }
 }

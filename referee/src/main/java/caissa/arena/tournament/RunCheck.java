@@ -3,9 +3,9 @@ package caissa.arena.tournament;
 import caissa.arena.game.GameRecord;
 import caissa.arena.input.BadInputException;
 import caissa.arena.records.DisagreeingRecordException;
+import caissa.arena.records.FolderCheck;
 import caissa.arena.records.FolderCheck.Mode;
 import caissa.arena.records.FolderCheck.Verified;
-import caissa.arena.records.FolderCheck;
 import caissa.arena.records.GameFiles;
 import caissa.arena.records.GameLogCheck;
 import caissa.arena.records.GameLogs;
@@ -14,7 +14,7 @@ import caissa.arena.records.Json;
 import caissa.arena.records.Problems;
 import caissa.arena.records.TournamentLayout;
 import caissa.arena.rules.Move;
-import caissa.arena.runner.Openings;
+import caissa.arena.runner.Shard;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,8 +33,7 @@ import java.util.TreeMap;
  */
 public final class RunCheck {
 
-    private RunCheck() {
-    }
+    private RunCheck() {}
 
     /**
      * @throws DisagreeingRecordException at the first log or journal line that disagrees, naming it
@@ -49,8 +48,7 @@ public final class RunCheck {
      * give them (empty when the folder has no readable definition, or is a shard that continued
      * from games it does not hold, so that its standings cannot be rebuilt from it alone).
      */
-    public record Checked(Verified verified, Optional<StandingsDocument> standings) {
-    }
+    public record Checked(Verified verified, Optional<StandingsDocument> standings) {}
 
     /**
      * As {@link #check}, and the folder's standings rebuilt from its journal; in {@link Mode#STRICT},
@@ -62,7 +60,8 @@ public final class RunCheck {
         Optional<TournamentDefinition> read = record.flatMap(r -> definition(recordFile, r, mode));
         if (read.isEmpty()) {
             // Without the run's definition, each log is judged by its own moves.
-            return new Checked(new Verified(checkUnjournaled(dir, Map.of(), Optional.empty(), mode), "game logs"),
+            return new Checked(
+                    new Verified(checkUnjournaled(dir, Map.of(), Optional.empty(), mode), "game logs"),
                     Optional.empty());
         }
         TournamentDefinition definition = read.get();
@@ -83,8 +82,8 @@ public final class RunCheck {
                 // Damaged, not contradicted: refused as a file that cannot be read. A line that is
                 // not a journal entry is named with its number already.
                 String problem = oneLine(e);
-                throw new OutputFolderException(problem.startsWith(journalFile + ":") ? problem
-                        : journalFile + ": cannot be read: " + problem);
+                throw new OutputFolderException(
+                        problem.startsWith(journalFile + ":") ? problem : journalFile + ": cannot be read: " + problem);
             }
             lines = List.of();
         }
@@ -93,13 +92,15 @@ public final class RunCheck {
             FinishedGame game = line.game();
             String where = journalFile + ":" + line.number();
             if (game.game() < 1 || game.game() > plan.totalGames()) {
-                throw new DisagreeingRecordException(where, "game " + game.game() + " is not in the schedule (games 1 to "
-                        + plan.totalGames() + ")");
+                throw new DisagreeingRecordException(
+                        where,
+                        "game " + game.game() + " is not in the schedule (games 1 to " + plan.totalGames() + ")");
             }
             String expectedFile = TournamentLayout.GAMES_DIR + "/" + GameFiles.name(game.game(), plan.totalGames());
             if (!expectedFile.equals(game.file())) {
-                throw new DisagreeingRecordException(where, "game " + game.game() + " names the log '" + game.file()
-                        + "', but its log is " + expectedFile);
+                throw new DisagreeingRecordException(
+                        where,
+                        "game " + game.game() + " names the log '" + game.file() + "', but its log is " + expectedFile);
             }
             if (game.result() == null || game.termination() == null) {
                 throw new DisagreeingRecordException(where, "game " + game.game() + " has no result or termination");
@@ -117,15 +118,17 @@ public final class RunCheck {
             String where = journalFile + ":" + line.number();
             ScheduledGame slot = scheduled.get(game.game());
             if (slot != null && !Plan.matches(slot, game, names)) {
-                throw new DisagreeingRecordException(where, "game " + game.game() + " is " + game.white() + " vs "
-                        + game.black() + ", but the schedule says " + names.get(slot.white()) + " vs "
-                        + names.get(slot.black()));
+                throw new DisagreeingRecordException(
+                        where,
+                        "game " + game.game() + " is " + game.white() + " vs "
+                                + game.black() + ", but the schedule says " + names.get(slot.white()) + " vs "
+                                + names.get(slot.black()));
             }
             Path file = dir.resolve(game.file());
             if (!Files.exists(file)) {
                 if (mode == Mode.STRICT) {
-                    throw new DisagreeingRecordException(where, "game " + game.game() + " is journaled, but its log "
-                            + game.file() + " is missing");
+                    throw new DisagreeingRecordException(
+                            where, "game " + game.game() + " is journaled, but its log " + game.file() + " is missing");
                 }
                 continue;
             }
@@ -138,12 +141,15 @@ public final class RunCheck {
         }
         checked += checkUnjournaled(dir, latest, Optional.of(openings), mode);
         TournamentRecord.ShardRecord shard = record.get().shard();
-        String what = shard == null ? "the tournament " + definition.name()
+        String what = shard == null
+                ? "the tournament " + definition.name()
                 : "shard " + shard.index() + "/" + shard.count() + " of " + definition.name();
         Optional<StandingsDocument> standings = derive(plan, shard, finished);
         if (mode == Mode.STRICT && standings.isPresent()) {
             List<Journal.Line> journal = lines;
-            StandingsCheck.judge(dir.resolve(TournamentLayout.STANDINGS_FILE), standings.get(),
+            StandingsCheck.judge(
+                    dir.resolve(TournamentLayout.STANDINGS_FILE),
+                    standings.get(),
                     played -> derive(plan, shard, firstGames(journal, played)));
         }
         return new Checked(new Verified(checked, what), standings);
@@ -154,17 +160,23 @@ public final class RunCheck {
      * count only its own games; one that continued from earlier batches (a later Swiss round) ranks
      * them with games held elsewhere, and is not rebuilt here.
      */
-    private static Optional<StandingsDocument> derive(Plan plan, TournamentRecord.ShardRecord shard,
-            Map<Integer, FinishedGame> finished) {
+    private static Optional<StandingsDocument> derive(
+            Plan plan, TournamentRecord.ShardRecord shard, Map<Integer, FinishedGame> finished) {
         if (shard == null) {
-            return Optional.of(Tournament.standings(plan, finished, finished.size(), plan.totalGames(),
+            return Optional.of(Tournament.standings(
+                    plan,
+                    finished,
+                    finished.size(),
+                    plan.totalGames(),
                     plan.progress(finished).current().isEmpty()));
         }
         Optional<Plan.Batch> first = plan.progress(Map.of()).current();
         if (first.isEmpty() || first.get().index() != shard.batch()) {
             return Optional.empty();
         }
-        int total = new caissa.arena.runner.Shard(shard.index(), shard.count()).share(first.get().games()).size();
+        int total = new Shard(shard.index(), shard.count())
+                .share(first.get().games())
+                .size();
         return Optional.of(Tournament.standings(plan, finished, finished.size(), total, finished.size() == total));
     }
 
@@ -186,13 +198,16 @@ public final class RunCheck {
 
     /** What the records say of a journaled game: its players, its opening and its journal line. */
     static GameLogCheck.Expected expected(FinishedGame game, OpeningsByGame openings) {
-        return GameLogCheck.Expected.game(game.game()).withPlayers(game.white(), game.black())
-                .withOpening(openings.of(game.game())).withJournal(game.result(), game.termination());
+        return GameLogCheck.Expected.game(game.game())
+                .withPlayers(game.white(), game.black())
+                .withOpening(openings.of(game.game()))
+                .withJournal(game.result(), game.termination());
     }
 
     /** The logs in games/ without a journal line (written by a run killed before its journal line), by opening and moves. */
-    private static int checkUnjournaled(Path dir, Map<Integer, Journal.Line> journaled, Optional<OpeningsByGame> openings,
-            Mode mode) throws IOException {
+    private static int checkUnjournaled(
+            Path dir, Map<Integer, Journal.Line> journaled, Optional<OpeningsByGame> openings, Mode mode)
+            throws IOException {
         Path games = dir.resolve(TournamentLayout.GAMES_DIR);
         if (!Files.isDirectory(games)) {
             if (mode == Mode.STRICT && openings.isEmpty()) {
@@ -213,7 +228,11 @@ public final class RunCheck {
                 continue;
             }
             if (openings.isPresent()) {
-                FolderCheck.judge(file, record.get(), GameLogCheck.Expected.game(number).withOpening(openings.get().of(number)));
+                FolderCheck.judge(
+                        file,
+                        record.get(),
+                        GameLogCheck.Expected.game(number)
+                                .withOpening(openings.get().of(number)));
             } else if (GameLogCheck.check(record.get()) instanceof GameLogCheck.Verdict.Disagrees disagrees) {
                 throw new DisagreeingRecordException(file, disagrees.what());
             }
@@ -227,7 +246,8 @@ public final class RunCheck {
             return Optional.empty();
         }
         try {
-            return Optional.of(Json.mapper().readValue(InputFiles.readRecord(file, InputFiles.RECORD_CAP), TournamentRecord.class));
+            return Optional.of(Json.mapper()
+                    .readValue(InputFiles.readRecord(file, InputFiles.RECORD_CAP), TournamentRecord.class));
         } catch (BadInputException e) {
             if (mode == Mode.STRICT) {
                 throw e;

@@ -32,6 +32,7 @@ final class RunFolder implements AutoCloseable {
     private final Path dir;
     /** The tournament file, as messages name it. */
     private final Path file;
+
     private final TournamentDefinition definition;
     private final Plan plan;
     private final List<String> botNames;
@@ -39,9 +40,15 @@ final class RunFolder implements AutoCloseable {
     private final Optional<Plan.Batch> shardBatch;
     /** Games of earlier batches, read from the {@code from} folder (shards only). */
     private final Map<Integer, FinishedGame> earlier;
+
     private FolderLock lock;
 
-    RunFolder(Path dir, Path file, Plan plan, Optional<Shard> shard, Optional<Plan.Batch> shardBatch,
+    RunFolder(
+            Path dir,
+            Path file,
+            Plan plan,
+            Optional<Shard> shard,
+            Optional<Plan.Batch> shardBatch,
             Map<Integer, FinishedGame> earlier) {
         this.dir = dir;
         this.file = file;
@@ -93,7 +100,9 @@ final class RunFolder implements AutoCloseable {
         try (Stream<Path> entries = Files.list(dir)) {
             for (Path entry : entries.toList()) {
                 String name = entry.getFileName().toString();
-                boolean emptyGames = name.equals(TournamentLayout.GAMES_DIR) && Files.isDirectory(entry) && onlyTemporaryFiles(entry);
+                boolean emptyGames = name.equals(TournamentLayout.GAMES_DIR)
+                        && Files.isDirectory(entry)
+                        && onlyTemporaryFiles(entry);
                 if (!name.equals(FolderLock.FILE) && !Folders.isTemporary(entry) && !emptyGames) {
                     return false;
                 }
@@ -125,8 +134,9 @@ final class RunFolder implements AutoCloseable {
      */
     Map<Integer, FinishedGame> resume(TournamentRecord record) throws IOException {
         if (!Files.isDirectory(dir)) {
-            throw new OutputFolderException("--resume: " + dir + (Files.exists(dir) ? " is not a folder" : " does not exist")
-                    + "; start the tournament without --resume");
+            throw new OutputFolderException(
+                    "--resume: " + dir + (Files.exists(dir) ? " is not a folder" : " does not exist")
+                            + "; start the tournament without --resume");
         }
         lock();
         Path recordFile = dir.resolve(TournamentLayout.RECORD_FILE);
@@ -136,15 +146,16 @@ final class RunFolder implements AutoCloseable {
                 start(record);
                 return Map.of();
             }
-            throw new OutputFolderException("--resume: " + dir + " has no " + TournamentLayout.RECORD_FILE
-                    + ", so the tournament its other files belong to is unknown; move them away or choose another folder");
+            throw new OutputFolderException(
+                    "--resume: " + dir + " has no " + TournamentLayout.RECORD_FILE
+                            + ", so the tournament its other files belong to is unknown; move them away or choose another folder");
         }
         TournamentRecord stored;
         try {
-            stored = Json.mapper().readValue(InputFiles.readRecord(recordFile, InputFiles.RECORD_CAP), TournamentRecord.class);
+            stored = Json.mapper()
+                    .readValue(InputFiles.readRecord(recordFile, InputFiles.RECORD_CAP), TournamentRecord.class);
         } catch (IOException e) {
-            throw new OutputFolderException("--resume: " + recordFile + " cannot be read: "
-                    + Problems.ofRecord(e));
+            throw new OutputFolderException("--resume: " + recordFile + " cannot be read: " + Problems.ofRecord(e));
         }
         List<String> changes = stored.definition().differences(TournamentRecord.Definition.of(definition));
         if (!changes.isEmpty()) {
@@ -200,7 +211,9 @@ final class RunFolder implements AutoCloseable {
     }
 
     private static String describe(TournamentRecord.ShardRecord shard) {
-        return shard == null ? "a whole run" : "shard " + shard.index() + "/" + shard.count() + " of batch " + shard.batch();
+        return shard == null
+                ? "a whole run"
+                : "shard " + shard.index() + "/" + shard.count() + " of batch " + shard.batch();
     }
 
     /** A journal line must name a game of the tournament, its own log file, and a result. */
@@ -208,8 +221,8 @@ final class RunFolder implements AutoCloseable {
         FinishedGame game = line.game();
         String where = "--resume: " + dir.resolve(TournamentLayout.JOURNAL_FILE) + ":" + line.number() + ": ";
         if (game.game() < 1 || game.game() > plan.totalGames()) {
-            throw new OutputFolderException(where + "game " + game.game() + " is not in the schedule (games 1 to "
-                    + plan.totalGames() + ")");
+            throw new OutputFolderException(
+                    where + "game " + game.game() + " is not in the schedule (games 1 to " + plan.totalGames() + ")");
         }
         String expectedFile = TournamentLayout.GAMES_DIR + "/" + GameFiles.name(game.game(), plan.totalGames());
         if (!expectedFile.equals(game.file())) {
@@ -242,8 +255,9 @@ final class RunFolder implements AutoCloseable {
         String white = botNames.get(scheduled.white());
         String black = botNames.get(scheduled.black());
         if (!white.equals(game.white()) || !black.equals(game.black())) {
-            throw new OutputFolderException(where + "game " + game.game() + " is scheduled as " + white + " (white) against "
-                    + black + " (black), the line says " + game.white() + " against " + game.black());
+            throw new OutputFolderException(
+                    where + "game " + game.game() + " is scheduled as " + white + " (white) against " + black
+                            + " (black), the line says " + game.white() + " against " + game.black());
         }
     }
 
@@ -257,7 +271,8 @@ final class RunFolder implements AutoCloseable {
             return false;
         }
         try {
-            return GameLogCheck.check(GameLogs.read(log), RunCheck.expected(game, openings)).agrees();
+            return GameLogCheck.check(GameLogs.read(log), RunCheck.expected(game, openings))
+                    .agrees();
         } catch (IOException | RuntimeException e) {
             return false;
         }

@@ -1,10 +1,10 @@
 package caissa.arena.tournament;
 
-import caissa.arena.runner.Openings;
 import caissa.arena.game.GameRecord;
 import caissa.arena.openings.BookLine;
 import caissa.arena.openings.BookOpenings;
 import caissa.arena.rules.Move;
+import caissa.arena.runner.Openings;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,17 +18,16 @@ import java.util.Optional;
 public final class RunOpenings {
 
     /** A game's opening: its moves, and the book line they come from when there is a book. */
-    public record Opening(List<Move> moves, Optional<GameRecord.BookLineRecord> line) {
-    }
+    public record Opening(List<Move> moves, Optional<GameRecord.BookLineRecord> line) {}
 
-    private RunOpenings() {
-    }
+    private RunOpenings() {}
 
     /** The opening of game pair {@code pair} (1-based, numbered across every stage). */
     public static Opening of(TournamentDefinition definition, int pair) {
         if (definition.book().isEmpty()) {
-            return new Opening(Openings.opening(definition.variant(), definition.seed(), pair - 1,
-                    definition.openingPlies()), Optional.empty());
+            return new Opening(
+                    Openings.opening(definition.variant(), definition.seed(), pair - 1, definition.openingPlies()),
+                    Optional.empty());
         }
         BookOpenings book = definition.book().get();
         BookLine line = book.at(bookIndex(definition, pair));

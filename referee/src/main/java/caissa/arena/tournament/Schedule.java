@@ -14,8 +14,7 @@ import java.util.List;
  */
 public final class Schedule {
 
-    private Schedule() {
-    }
+    private Schedule() {}
 
     /**
      * A round robin in Berger rounds: cycle by cycle (a cycle is one game pair of every pair of
@@ -26,14 +25,20 @@ public final class Schedule {
     }
 
     /** A round robin of the given variant (its openings are that variant's). */
-    public static List<ScheduledGame> roundRobin(Variant variant, int bots, int gamesPerPair, int openingPlies,
-            long seed) {
+    public static List<ScheduledGame> roundRobin(
+            Variant variant, int bots, int gamesPerPair, int openingPlies, long seed) {
         return roundRobin(variant, identity(bots), gamesPerPair, openingPlies, seed, 1, 1);
     }
 
     /** A round robin among the given bots (indices into the bot list), numbered from the given game and pair. */
-    static List<ScheduledGame> roundRobin(Variant variant, List<Integer> players, int gamesPerPair, int openingPlies,
-            long seed, int firstGame, int firstPair) {
+    static List<ScheduledGame> roundRobin(
+            Variant variant,
+            List<Integer> players,
+            int gamesPerPair,
+            int openingPlies,
+            long seed,
+            int firstGame,
+            int firstPair) {
         List<List<Berger.Pairing>> rounds = Berger.rounds(players.size());
         List<Berger.Pairing> meetings = new ArrayList<>();
         for (int cycle = 0; cycle < gamesPerPair / 2; cycle++) {
@@ -53,15 +58,16 @@ public final class Schedule {
      * each other too); the other bots do not meet each other. Ordered in rounds in which each bot
      * plays at most once when there are at least as many other bots as engines.
      */
-    public static List<ScheduledGame> gauntlet(int bots, List<Integer> engines, int gamesPerPair, int openingPlies,
-            long seed) {
+    public static List<ScheduledGame> gauntlet(
+            int bots, List<Integer> engines, int gamesPerPair, int openingPlies, long seed) {
         return gauntlet(Variant.CAISSA, bots, engines, gamesPerPair, openingPlies, seed);
     }
 
     /** A gauntlet of the given variant (its openings are that variant's). */
-    public static List<ScheduledGame> gauntlet(Variant variant, int bots, List<Integer> engines, int gamesPerPair,
-            int openingPlies, long seed) {
-        List<Integer> field = identity(bots).stream().filter(b -> !engines.contains(b)).toList();
+    public static List<ScheduledGame> gauntlet(
+            Variant variant, int bots, List<Integer> engines, int gamesPerPair, int openingPlies, long seed) {
+        List<Integer> field =
+                identity(bots).stream().filter(b -> !engines.contains(b)).toList();
         List<Berger.Pairing> cycle = new ArrayList<>();
         for (int k = 0; k < field.size(); k++) {
             for (int e = 0; e < engines.size(); e++) {
@@ -83,8 +89,14 @@ public final class Schedule {
     }
 
     /** The games of the meetings, each played in {@code pairsPerMeeting} game pairs. */
-    static List<ScheduledGame> games(Variant variant, List<Berger.Pairing> meetings, int pairsPerMeeting,
-            int openingPlies, long seed, int firstGame, int firstPair) {
+    static List<ScheduledGame> games(
+            Variant variant,
+            List<Berger.Pairing> meetings,
+            int pairsPerMeeting,
+            int openingPlies,
+            long seed,
+            int firstGame,
+            int firstPair) {
         List<ScheduledGame> games = new ArrayList<>();
         int pair = firstPair;
         for (int repeat = 0; repeat < pairsPerMeeting; repeat++) {

@@ -16,9 +16,36 @@ import java.util.Map;
  *     (included in {@code points}); null outside a Swiss
  * @param buchholz the sum of the points of the opponents it met in the Swiss; null outside a Swiss
  */
-@JsonPropertyOrder({"rank", "name", "points", "games", "wins", "draws", "losses", "irregularLosses", "irregularByCause",
-    "elo", "eloError", "headToHead", "sonnebornBerger", "byes", "buchholz"})
-public record Standing(int rank, String name, int points, int games, int wins, int draws, int losses, int irregularLosses,
-        Map<String, Integer> irregularByCause, Double elo, Double eloError, int headToHead, double sonnebornBerger,
-        Integer byes, Integer buchholz) {
-}
+@JsonPropertyOrder({
+    "rank",
+    "name",
+    "points",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "irregularLosses",
+    "irregularByCause",
+    "elo",
+    "eloError",
+    "headToHead",
+    "sonnebornBerger",
+    "byes",
+    "buchholz"
+})
+public record Standing(
+        int rank,
+        String name,
+        int points,
+        int games,
+        int wins,
+        int draws,
+        int losses,
+        int irregularLosses,
+        Map<String, Integer> irregularByCause,
+        Double elo,
+        Double eloError,
+        int headToHead,
+        double sonnebornBerger,
+        Integer byes,
+        Integer buchholz) {}

@@ -9,8 +9,8 @@ import caissa.arena.stats.PlayerRating;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -96,12 +96,25 @@ public final class Standings {
         List<Standing> table = new ArrayList<>();
         for (int i = 0; i < order.size(); i++) {
             String bot = order.get(i);
-            int rank = i > 0 && ranking.compare(order.get(i - 1), bot) == 0 ? table.get(i - 1).rank() : i + 1;
+            int rank = i > 0 && ranking.compare(order.get(i - 1), bot) == 0
+                    ? table.get(i - 1).rank()
+                    : i + 1;
             Tally t = tallies.get(bot);
             PlayerRating rating = ratings.get(bot);
-            table.add(new Standing(rank, bot, t.points, t.games, t.wins, t.draws, t.losses, t.irregularLosses(),
-                    Map.copyOf(t.irregular), rating == null ? null : round(rating.elo()),
-                    rating == null ? null : round(rating.error()), t.headToHead, t.sonnebornBerger,
+            table.add(new Standing(
+                    rank,
+                    bot,
+                    t.points,
+                    t.games,
+                    t.wins,
+                    t.draws,
+                    t.losses,
+                    t.irregularLosses(),
+                    Map.copyOf(t.irregular),
+                    rating == null ? null : round(rating.elo()),
+                    rating == null ? null : round(rating.error()),
+                    t.headToHead,
+                    t.sonnebornBerger,
                     swiss == null ? null : swiss.byes()[bots.indexOf(bot)],
                     swiss == null ? null : swiss.buchholz()[bots.indexOf(bot)]));
         }
@@ -111,7 +124,8 @@ public final class Standings {
     private void tally() {
         for (String bot : bots) {
             Tally tally = new Tally();
-            Arrays.stream(Termination.values()).filter(Termination::isIrregular)
+            Arrays.stream(Termination.values())
+                    .filter(Termination::isIrregular)
                     .forEach(t -> tally.irregular.put(t.word(), 0));
             tallies.put(bot, tally);
             Map<String, CrossEntry> row = new LinkedHashMap<>();
@@ -168,8 +182,10 @@ public final class Standings {
             List<String> group = sorted.subList(start, end);
             if (group.size() > 1) {
                 for (String bot : group) {
-                    tallies.get(bot).headToHead = group.stream().filter(other -> !other.equals(bot))
-                            .mapToInt(other -> crosstable.get(bot).get(other).points()).sum();
+                    tallies.get(bot).headToHead = group.stream()
+                            .filter(other -> !other.equals(bot))
+                            .mapToInt(other -> crosstable.get(bot).get(other).points())
+                            .sum();
                 }
             }
             start = end;
@@ -184,7 +200,8 @@ public final class Standings {
     private Map<String, PlayerRating> ratings() {
         List<FinishedGame> rated = games.stream().filter(Standings::rated).toList();
         List<GameScore> scores = rated.stream()
-                .map(g -> GameScore.ofPoints(g.white(), g.black(), g.result().points(Side.WHITE))).toList();
+                .map(g -> GameScore.ofPoints(g.white(), g.black(), g.result().points(Side.WHITE)))
+                .toList();
         Map<String, PlayerRating> ratings = new LinkedHashMap<>();
         if (scores.isEmpty()) {
             return ratings;

@@ -3,6 +3,7 @@ package caissa.arena.tournament;
 import caissa.arena.records.DisagreeingRecordException;
 import caissa.arena.records.InputFiles;
 import caissa.arena.records.Json;
+import caissa.arena.records.Problems;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -21,8 +22,7 @@ import java.util.function.IntFunction;
  */
 final class StandingsCheck {
 
-    private StandingsCheck() {
-    }
+    private StandingsCheck() {}
 
     /**
      * @param derived the standings of every game of the journal
@@ -39,8 +39,8 @@ final class StandingsCheck {
         try {
             stored = Json.mapper().readTree(InputFiles.readRecord(file, InputFiles.RECORD_CAP));
         } catch (IOException e) {
-            throw new DisagreeingRecordException(file, "is not a standings document that can be read: "
-                    + caissa.arena.records.Problems.ofRecord(e));
+            throw new DisagreeingRecordException(
+                    file, "is not a standings document that can be read: " + Problems.ofRecord(e));
         }
         if (stored == null || !stored.isObject()) {
             throw new DisagreeingRecordException(file, "is not a standings document (not a JSON object)");
@@ -89,12 +89,15 @@ final class StandingsCheck {
                 return "its standings leave out " + name + ", who played in " + journal;
             }
             if (!row.path("points").equals(storedRow.path("points"))) {
-                return "its standings give " + name + " " + (storedRow.path("points").isNumber()
-                        ? storedRow.path("points").asText() + " points" : "points that are not a number") + ", but "
+                return "its standings give " + name + " "
+                        + (storedRow.path("points").isNumber()
+                                ? storedRow.path("points").asText() + " points"
+                                : "points that are not a number")
+                        + ", but "
                         + journal + " give " + row.path("points").asText();
             }
         }
-        for (Iterator<String> fields = expected.fieldNames(); fields.hasNext();) {
+        for (Iterator<String> fields = expected.fieldNames(); fields.hasNext(); ) {
             String field = fields.next();
             if (!expected.get(field).equals(found.get(field))) {
                 return "its " + field + " does not agree with " + journal;

@@ -13,10 +13,30 @@ import java.util.Map;
  * and the crosstable counting the games of every stage. Rewritten after every game while a
  * tournament runs.
  */
-@JsonPropertyOrder({"schema", "tournament", "variant", "arenaVersion", "updatedAt", "gamesPlayed", "gamesTotal", "complete",
-    "standings", "crosstable", "stages"})
-public record StandingsDocument(String schema, String tournament, Variant variant, String arenaVersion, String updatedAt, int gamesPlayed,
-        int gamesTotal, boolean complete, List<Standing> standings, Map<String, Map<String, CrossEntry>> crosstable,
+@JsonPropertyOrder({
+    "schema",
+    "tournament",
+    "variant",
+    "arenaVersion",
+    "updatedAt",
+    "gamesPlayed",
+    "gamesTotal",
+    "complete",
+    "standings",
+    "crosstable",
+    "stages"
+})
+public record StandingsDocument(
+        String schema,
+        String tournament,
+        Variant variant,
+        String arenaVersion,
+        String updatedAt,
+        int gamesPlayed,
+        int gamesTotal,
+        boolean complete,
+        List<Standing> standings,
+        Map<String, Map<String, CrossEntry>> crosstable,
         List<Stage> stages) {
 
     public static final String SCHEMA = "caissa-arena/standings/3";
@@ -27,9 +47,17 @@ public record StandingsDocument(String schema, String tournament, Variant varian
      * @param rounds Swiss rounds paired so far (0 outside a Swiss)
      * @param batches the stage's games known so far by number, a Swiss round each (one for other stages)
      */
-    @JsonPropertyOrder({"stage", "rounds", "gamesPlayed", "gamesTotal", "complete", "batches", "standings", "crosstable"})
-    public record Stage(StageName stage, int rounds, int gamesPlayed, int gamesTotal, boolean complete, List<Batch> batches,
-            List<Standing> standings, Map<String, Map<String, CrossEntry>> crosstable) {
+    @JsonPropertyOrder({"stage", "rounds", "gamesPlayed", "gamesTotal", "complete", "batches", "standings", "crosstable"
+    })
+    public record Stage(
+            StageName stage,
+            int rounds,
+            int gamesPlayed,
+            int gamesTotal,
+            boolean complete,
+            List<Batch> batches,
+            List<Standing> standings,
+            Map<String, Map<String, CrossEntry>> crosstable) {
         public Stage {
             batches = List.copyOf(batches);
         }
@@ -40,7 +68,9 @@ public record StandingsDocument(String schema, String tournament, Variant varian
     public record Batch(int round, int firstGame, int lastGame) {
         static Batch of(Plan.Batch batch) {
             List<ScheduledGame> games = batch.games();
-            return new Batch(batch.round(), games.isEmpty() ? 0 : games.get(0).number(),
+            return new Batch(
+                    batch.round(),
+                    games.isEmpty() ? 0 : games.get(0).number(),
                     games.isEmpty() ? 0 : games.get(games.size() - 1).number());
         }
     }

@@ -35,8 +35,7 @@ public final class SwissPairing {
 
     private static final int STEP_BUDGET = 200_000;
 
-    private SwissPairing() {
-    }
+    private SwissPairing() {}
 
     /** One round: meetings ({@code first} opens with White) and the bot with the bye, if any. */
     public record Round(List<Berger.Pairing> meetings, Optional<Integer> bye) {
@@ -46,8 +45,7 @@ public final class SwissPairing {
     }
 
     /** A paired round with the points each bot scored in it (byes included). */
-    public record PlayedRound(Round round, int[] points) {
-    }
+    public record PlayedRound(Round round, int[] points) {}
 
     /** What the pairing needs to know of every bot after some rounds. */
     public record Scores(int[] points, int[] buchholz, int[] byes, int[] whiteFirst, int[] meetings, Set<Long> met) {
@@ -94,7 +92,8 @@ public final class SwissPairing {
             ranked.add(b);
         }
         ranked.sort(Comparator.<Integer>comparingInt(b -> -scores.points()[b])
-                .thenComparingInt(b -> -scores.buchholz()[b]).thenComparingInt(b -> lot[b]));
+                .thenComparingInt(b -> -scores.buchholz()[b])
+                .thenComparingInt(b -> lot[b]));
         int[] budget = {STEP_BUDGET};
         if (bots % 2 == 0) {
             List<Berger.Pairing> meetings = pair(ranked, scores, false, budget);
@@ -105,8 +104,8 @@ public final class SwissPairing {
         }
         List<Integer> byeCandidates = new ArrayList<>(ranked);
         // Fewest byes first, lowest ranked first among them.
-        byeCandidates.sort(Comparator.<Integer>comparingInt(b -> scores.byes()[b])
-                .thenComparingInt(b -> -ranked.indexOf(b)));
+        byeCandidates.sort(
+                Comparator.<Integer>comparingInt(b -> scores.byes()[b]).thenComparingInt(b -> -ranked.indexOf(b)));
         for (int bye : byeCandidates) {
             List<Integer> rest = new ArrayList<>(ranked);
             rest.remove(Integer.valueOf(bye));
@@ -118,11 +117,13 @@ public final class SwissPairing {
         int bye = byeCandidates.get(0);
         List<Integer> rest = new ArrayList<>(ranked);
         rest.remove(Integer.valueOf(bye));
-        return new Round(colour(pair(rest, scores, true, new int[] {Integer.MAX_VALUE}), scores, ranked), Optional.of(bye));
+        return new Round(
+                colour(pair(rest, scores, true, new int[] {Integer.MAX_VALUE}), scores, ranked), Optional.of(bye));
     }
 
     /** Pairs the bots in rank order, or null when no pairing within the rules (and budget) exists. */
-    private static List<Berger.Pairing> pair(List<Integer> remaining, Scores scores, boolean allowRepeats, int[] budget) {
+    private static List<Berger.Pairing> pair(
+            List<Integer> remaining, Scores scores, boolean allowRepeats, int[] budget) {
         if (remaining.isEmpty()) {
             return new ArrayList<>();
         }
@@ -157,7 +158,8 @@ public final class SwissPairing {
     private static List<Integer> preferences(List<Integer> remaining, Scores scores, boolean allowRepeats) {
         int top = remaining.get(0);
         int score = scores.points()[top];
-        List<Integer> group = remaining.stream().filter(b -> scores.points()[b] == score).toList();
+        List<Integer> group =
+                remaining.stream().filter(b -> scores.points()[b] == score).toList();
         List<Integer> order = new ArrayList<>();
         int half = group.size() / 2;
         for (int i = Math.max(half, 1); i < group.size(); i++) {
@@ -168,7 +170,8 @@ public final class SwissPairing {
         }
         remaining.stream().filter(b -> scores.points()[b] != score).forEach(order::add);
         if (allowRepeats) {
-            List<Integer> fresh = new ArrayList<>(order.stream().filter(b -> !scores.met(top, b)).toList());
+            List<Integer> fresh = new ArrayList<>(
+                    order.stream().filter(b -> !scores.met(top, b)).toList());
             order.stream().filter(b -> scores.met(top, b)).forEach(fresh::add);
             return fresh;
         }
@@ -183,7 +186,7 @@ public final class SwissPairing {
             // How many more pairs each opened with White than with Black.
             int wa = 2 * scores.whiteFirst()[a] - scores.meetings()[a];
             int wb = 2 * scores.whiteFirst()[b] - scores.meetings()[b];
-                        boolean aWhite = wa != wb ? wa < wb : ranked.indexOf(a) > ranked.indexOf(b);
+            boolean aWhite = wa != wb ? wa < wb : ranked.indexOf(a) > ranked.indexOf(b);
             coloured.add(aWhite ? m : new Berger.Pairing(b, a));
         }
         return List.copyOf(coloured);

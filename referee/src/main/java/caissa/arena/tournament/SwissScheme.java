@@ -21,7 +21,6 @@ import java.util.Set;
  */
 final class SwissScheme implements Scheme {
 
-
     private final TournamentDefinition definition;
     private final Format.Swiss format;
 
@@ -35,7 +34,9 @@ final class SwissScheme implements Scheme {
     }
 
     private long finalGames() {
-        return format.finalStage().map(f -> (long) f.top() * (f.top() - 1) / 2 * f.gamesPerPair()).orElse(0L);
+        return format.finalStage()
+                .map(f -> (long) f.top() * (f.top() - 1) / 2 * f.gamesPerPair())
+                .orElse(0L);
     }
 
     @Override
@@ -62,9 +63,19 @@ final class SwissScheme implements Scheme {
         List<SwissPairing.PlayedRound> swissRounds = new ArrayList<>();
         for (int round = 1; round <= format.rounds(); round++) {
             SwissPairing.Round pairing = SwissPairing.next(bots, definition.seed(), swissRounds);
-            Plan.Batch batch = new Plan.Batch(round, SWISS, round, Schedule.games(definition.variant(), pairing.meetings(),
-                    definition.gamesPerPair() / 2, definition.openingPlies(), definition.seed(),
-                    (round - 1) * perRound + 1, (round - 1) * perRound / 2 + 1), pairing.bye());
+            Plan.Batch batch = new Plan.Batch(
+                    round,
+                    SWISS,
+                    round,
+                    Schedule.games(
+                            definition.variant(),
+                            pairing.meetings(),
+                            definition.gamesPerPair() / 2,
+                            definition.openingPlies(),
+                            definition.seed(),
+                            (round - 1) * perRound + 1,
+                            (round - 1) * perRound / 2 + 1),
+                    pairing.bye());
             known.add(batch);
             swissRounds.add(new SwissPairing.PlayedRound(pairing, points(batch, finished, names)));
             if (!Plan.complete(batch, finished, names)) {
@@ -74,11 +85,26 @@ final class SwissScheme implements Scheme {
         if (format.finalStage().isPresent()) {
             Format.Final f = format.finalStage().get();
             Plan.Progress swissOnly = new Plan.Progress(plan, known, swissRounds, finished);
-            List<Integer> top = Standings.swiss(names, swissOnly.gamesOf(SWISS), SwissPairing.Scores.after(bots, swissRounds))
-                    .stream().map(st -> names.indexOf(st.name())).toList().subList(0, f.top());
+            List<Integer> top =
+                    Standings.swiss(names, swissOnly.gamesOf(SWISS), SwissPairing.Scores.after(bots, swissRounds))
+                            .stream()
+                            .map(st -> names.indexOf(st.name()))
+                            .toList()
+                            .subList(0, f.top());
             int first = format.rounds() * perRound;
-            known.add(new Plan.Batch(format.rounds() + 1, FINAL, 0, Schedule.roundRobin(definition.variant(), top,
-                    f.gamesPerPair(), definition.openingPlies(), definition.seed(), first + 1, first / 2 + 1), Optional.empty()));
+            known.add(new Plan.Batch(
+                    format.rounds() + 1,
+                    FINAL,
+                    0,
+                    Schedule.roundRobin(
+                            definition.variant(),
+                            top,
+                            f.gamesPerPair(),
+                            definition.openingPlies(),
+                            definition.seed(),
+                            first + 1,
+                            first / 2 + 1),
+                    Optional.empty()));
         }
         return new Plan.Progress(plan, known, swissRounds, finished);
     }
@@ -101,25 +127,49 @@ final class SwissScheme implements Scheme {
     public List<StandingsDocument.Stage> stages(Plan.Progress progress) {
         List<String> names = progress.plan().names();
         List<StandingsDocument.Stage> stages = new ArrayList<>();
-        List<Plan.Batch> swiss = progress.known().stream().filter(b -> b.stage() == SWISS).toList();
+        List<Plan.Batch> swiss =
+                progress.known().stream().filter(b -> b.stage() == SWISS).toList();
         List<FinishedGame> swissGames = progress.gamesOf(SWISS);
-        stages.add(stage(SWISS, swiss.size(), swissGames, swiss, Standings.swiss(names, swissGames,
-                SwissPairing.Scores.after(names.size(), progress.swissRounds())), Standings.crosstable(names, swissGames)));
-        List<Plan.Batch> fin = progress.known().stream().filter(b -> b.stage() == FINAL).toList();
+        stages.add(stage(
+                SWISS,
+                swiss.size(),
+                swissGames,
+                swiss,
+                Standings.swiss(names, swissGames, SwissPairing.Scores.after(names.size(), progress.swissRounds())),
+                Standings.crosstable(names, swissGames)));
+        List<Plan.Batch> fin =
+                progress.known().stream().filter(b -> b.stage() == FINAL).toList();
         if (!fin.isEmpty()) {
             List<String> finalists = finalists(fin.get(0), names);
             List<FinishedGame> finalGames = progress.gamesOf(FINAL);
-            stages.add(stage(FINAL, 0, finalGames, fin, Standings.compute(finalists, finalGames),
+            stages.add(stage(
+                    FINAL,
+                    0,
+                    finalGames,
+                    fin,
+                    Standings.compute(finalists, finalGames),
                     Standings.crosstable(finalists, finalGames)));
         }
         return List.copyOf(stages);
     }
 
-    private StandingsDocument.Stage stage(StageName stage, int rounds, List<FinishedGame> games, List<Plan.Batch> batches,
-            List<Standing> table, Map<String, Map<String, CrossEntry>> cross) {
+    private StandingsDocument.Stage stage(
+            StageName stage,
+            int rounds,
+            List<FinishedGame> games,
+            List<Plan.Batch> batches,
+            List<Standing> table,
+            Map<String, Map<String, CrossEntry>> cross) {
         int total = stageGames(stage);
-        return new StandingsDocument.Stage(stage, rounds, games.size(), total, games.size() == total,
-                batches.stream().map(StandingsDocument.Batch::of).toList(), table, cross);
+        return new StandingsDocument.Stage(
+                stage,
+                rounds,
+                games.size(),
+                total,
+                games.size() == total,
+                batches.stream().map(StandingsDocument.Batch::of).toList(),
+                table,
+                cross);
     }
 
     private static List<String> finalists(Plan.Batch batch, List<String> names) {
@@ -146,8 +196,8 @@ final class SwissScheme implements Scheme {
             return stages.get(0).standings();
         }
         List<String> names = progress.plan().names();
-        List<Standing> tallies = Standings.swiss(names, everyGame(progress),
-                SwissPairing.Scores.after(names.size(), progress.swissRounds()));
+        List<Standing> tallies = Standings.swiss(
+                names, everyGame(progress), SwissPairing.Scores.after(names.size(), progress.swissRounds()));
         return overall(stages, tallies);
     }
 
@@ -162,18 +212,32 @@ final class SwissScheme implements Scheme {
         List<Standing> ranked = new ArrayList<>();
         for (int i = stages.size() - 1; i >= 0; i--) {
             List<Standing> stage = stages.get(i).standings();
-            Set<String> placedByLater = new HashSet<>(ranked.stream().map(Standing::name).toList());
+            Set<String> placedByLater =
+                    new HashSet<>(ranked.stream().map(Standing::name).toList());
             int placed = ranked.size();
             for (Standing row : stage) {
                 Standing all = byName.remove(row.name());
                 if (all != null) {
                     // Its rank in the stage, less the bots above it there that a later stage placed already.
                     long aboveElsewhere = stage.stream()
-                            .filter(s -> s.rank() < row.rank() && placedByLater.contains(s.name())).count();
-                    ranked.add(new Standing(placed + row.rank() - (int) aboveElsewhere, all.name(), all.points(),
-                            all.games(), all.wins(), all.draws(), all.losses(), all.irregularLosses(),
-                            all.irregularByCause(), all.elo(), all.eloError(), all.headToHead(), all.sonnebornBerger(),
-                            all.byes(), all.buchholz()));
+                            .filter(s -> s.rank() < row.rank() && placedByLater.contains(s.name()))
+                            .count();
+                    ranked.add(new Standing(
+                            placed + row.rank() - (int) aboveElsewhere,
+                            all.name(),
+                            all.points(),
+                            all.games(),
+                            all.wins(),
+                            all.draws(),
+                            all.losses(),
+                            all.irregularLosses(),
+                            all.irregularByCause(),
+                            all.elo(),
+                            all.eloError(),
+                            all.headToHead(),
+                            all.sonnebornBerger(),
+                            all.byes(),
+                            all.buchholz()));
                 }
             }
         }
@@ -181,8 +245,10 @@ final class SwissScheme implements Scheme {
     }
 
     @Override
-    public Map<String, Map<String, CrossEntry>> crosstable(Plan.Progress progress, List<StandingsDocument.Stage> stages) {
-        return stages.size() == 1 ? stages.get(0).crosstable()
+    public Map<String, Map<String, CrossEntry>> crosstable(
+            Plan.Progress progress, List<StandingsDocument.Stage> stages) {
+        return stages.size() == 1
+                ? stages.get(0).crosstable()
                 : Standings.crosstable(progress.plan().names(), everyGame(progress));
     }
 }

@@ -1,6 +1,5 @@
 package caissa.arena.tournament;
 
-import caissa.arena.runner.BrokenBots;
 import caissa.arena.Version;
 import caissa.arena.bot.BotHost;
 import caissa.arena.game.Entrant;
@@ -10,6 +9,7 @@ import caissa.arena.records.GameFiles;
 import caissa.arena.records.Json;
 import caissa.arena.records.TournamentLayout;
 import caissa.arena.runner.BatchRunner;
+import caissa.arena.runner.BrokenBots;
 import caissa.arena.runner.GamePool;
 import caissa.arena.runner.Shard;
 import caissa.arena.sandbox.Isolation;
@@ -40,7 +40,6 @@ import java.util.Optional;
  */
 public final class Tournament implements AutoCloseable {
 
-
     private final TournamentDefinition definition;
     private final Path file;
     private final Path dir;
@@ -49,24 +48,35 @@ public final class Tournament implements AutoCloseable {
     private final Optional<Shard> shard;
     /** Games of earlier batches, read from the {@code from} folder (shards only). */
     private final Map<Integer, FinishedGame> earlier;
+
     private final Optional<Plan.Batch> shardBatch;
     /** The games this run finished (on resume, with those it found); see {@link FinishedGames}. */
     private final FinishedGames finished;
+
     private final TournamentObserver observer;
     /** The bots that could not play when this run started, forfeited or left out. */
     private final List<BrokenBots.Broken> broken;
+
     private final RunFolder folder;
     /** When standings.json was last written ({@link System#nanoTime()}); see {@link #commit}. */
     private long lastStandingsWrite = System.nanoTime() - STANDINGS_INTERVAL_NANOS;
+
     private static final long STANDINGS_INTERVAL_NANOS = 1_000_000_000L;
     /** The standings last written. */
     private StandingsDocument lastStandings;
     /** Held while a game is recorded, and by {@link #stopRecording}. */
     private final Object commits = new Object();
+
     private boolean stopped;
 
-    private Tournament(TournamentDefinition definition, Path file, Path dir, TournamentObserver observer,
-            Optional<Shard> shard, Map<Integer, FinishedGame> earlier, List<BrokenBots.Broken> broken) {
+    private Tournament(
+            TournamentDefinition definition,
+            Path file,
+            Path dir,
+            TournamentObserver observer,
+            Optional<Shard> shard,
+            Map<Integer, FinishedGame> earlier,
+            List<BrokenBots.Broken> broken) {
         this.definition = definition;
         this.broken = List.copyOf(broken);
         this.file = file;
@@ -93,8 +103,9 @@ public final class Tournament implements AutoCloseable {
      *     journal line disagrees with the schedule
      * @throws java.nio.file.FileSystemException naming the file that cannot be written
      */
-    public static Tournament open(TournamentDefinition definition, Path file, Path dir, boolean resume,
-            TournamentObserver observer) throws IOException {
+    public static Tournament open(
+            TournamentDefinition definition, Path file, Path dir, boolean resume, TournamentObserver observer)
+            throws IOException {
         return open(definition, file, dir, resume, observer, Optional.empty(), Optional.empty());
     }
 
@@ -103,8 +114,15 @@ public final class Tournament implements AutoCloseable {
      * of the first batch not finished in {@code from} (a merged folder of the same tournament; none
      * for the first batch).
      */
-    public static Tournament open(TournamentDefinition definition, Path file, Path dir, boolean resume,
-            TournamentObserver observer, Optional<Shard> shard, Optional<Path> from) throws IOException {
+    public static Tournament open(
+            TournamentDefinition definition,
+            Path file,
+            Path dir,
+            boolean resume,
+            TournamentObserver observer,
+            Optional<Shard> shard,
+            Optional<Path> from)
+            throws IOException {
         return open(definition, file, dir, resume, observer, shard, from, List.of());
     }
 
@@ -113,11 +131,18 @@ public final class Tournament implements AutoCloseable {
      * the schedule and loses each of its games by start-failure without being started; an excluded
      * one must already be out of {@code definition}. Both are named in {@code tournament.json}.
      */
-    public static Tournament open(TournamentDefinition definition, Path file, Path dir, boolean resume,
-            TournamentObserver observer, Optional<Shard> shard, Optional<Path> from, List<BrokenBots.Broken> broken)
+    public static Tournament open(
+            TournamentDefinition definition,
+            Path file,
+            Path dir,
+            boolean resume,
+            TournamentObserver observer,
+            Optional<Shard> shard,
+            Optional<Path> from,
+            List<BrokenBots.Broken> broken)
             throws IOException {
-        FinishedGames earlier = new FinishedGames(definition.bots().stream().map(BotEntry::name).toList(),
-                definition.totalGames());
+        FinishedGames earlier =
+                new FinishedGames(definition.bots().stream().map(BotEntry::name).toList(), definition.totalGames());
         if (from.isPresent()) {
             if (shard.isEmpty()) {
                 throw new OutputFolderException("--from is for shards: give --shard too");
@@ -126,8 +151,8 @@ public final class Tournament implements AutoCloseable {
         }
         Tournament tournament = new Tournament(definition, file, dir, observer, shard, earlier, broken);
         if (shard.isPresent() && tournament.shardBatch.isEmpty()) {
-            throw new OutputFolderException("--shard: the tournament is over" + from.map(f -> " in " + f).orElse("")
-                    + ": there is nothing left to play");
+            throw new OutputFolderException("--shard: the tournament is over"
+                    + from.map(f -> " in " + f).orElse("") + ": there is nothing left to play");
         }
         try {
             TournamentRecord record = tournament.record();
@@ -153,7 +178,10 @@ public final class Tournament implements AutoCloseable {
      * closing summary covers the whole run, not only the games it played itself.
      */
     public List<Path> irregularLogsFoundFinished() {
-        return finished.values().stream().filter(g -> g.termination().isIrregular()).map(g -> dir.resolve(g.file())).toList();
+        return finished.values().stream()
+                .filter(g -> g.termination().isIrregular())
+                .map(g -> dir.resolve(g.file()))
+                .toList();
     }
 
     public int totalGames() {
@@ -166,10 +194,18 @@ public final class Tournament implements AutoCloseable {
     }
 
     private TournamentRecord record() {
-        TournamentRecord.ShardRecord shardRecord = shardBatch.map(b -> new TournamentRecord.ShardRecord(
-                shard.get().index(), shard.get().count(), b.index(), b.stage(), b.round())).orElse(null);
-        return new TournamentRecord(TournamentRecord.SCHEMA, Version.current(), Instant.now().toString(), file.toString(),
-                TournamentRecord.Definition.of(definition), plan.totalGames(), shardRecord,
+        TournamentRecord.ShardRecord shardRecord = shardBatch
+                .map(b -> new TournamentRecord.ShardRecord(
+                        shard.get().index(), shard.get().count(), b.index(), b.stage(), b.round()))
+                .orElse(null);
+        return new TournamentRecord(
+                TournamentRecord.SCHEMA,
+                Version.current(),
+                Instant.now().toString(),
+                file.toString(),
+                TournamentRecord.Definition.of(definition),
+                plan.totalGames(),
+                shardRecord,
                 broken.stream().map(TournamentRecord.BrokenBot::of).toList(),
                 TournamentRecord.IsolationRecord.of(definition.isolation()));
     }
@@ -187,7 +223,9 @@ public final class Tournament implements AutoCloseable {
      */
     public StandingsDocument play(int concurrency, BotHost host) throws Exception {
         Map<String, String> forfeits = new LinkedHashMap<>();
-        broken.stream().filter(b -> b.handling() == BrokenBots.FORFEIT).forEach(b -> forfeits.put(b.name(), b.problem()));
+        broken.stream()
+                .filter(b -> b.handling() == BrokenBots.FORFEIT)
+                .forEach(b -> forfeits.put(b.name(), b.problem()));
         return play(concurrency, BrokenBots.forfeiting(forfeits, host));
     }
 
@@ -201,32 +239,44 @@ public final class Tournament implements AutoCloseable {
             writeStandings();
             try (Journal journal = Journal.open(dir)) {
                 boolean[] shardDone = {false};
-                new BatchRunner(concurrency, player).run(() -> {
-                    List<ScheduledGame> batch;
-                    synchronized (commits) {
-                        if (stopped) {
-                            return Optional.empty();
-                        }
-                    }
-                    if (shardBatch.isPresent()) {
-                        // A shard plays its share of its one batch.
-                        if (shardDone[0]) {
-                            return Optional.empty();
-                        }
-                        shardDone[0] = true;
-                        batch = shard.get().share(shardBatch.get().games());
-                    } else {
-                        Optional<Plan.Batch> current = plan.progress(all()).current();
-                        if (current.isEmpty()) {
-                            return Optional.empty();
-                        }
-                        batch = current.get().games();
-                    }
-                    List<ScheduledGame> pending = batch.stream().filter(g -> !finished.containsKey(g.number())).toList();
-                    // Setups (and their openings) are made as the games start, not all at once.
-                    return pending.isEmpty() ? Optional.empty() : Optional.of(new BatchRunner.Batch(pending.size(),
-                            pending.stream().map(this::starting).iterator()));
-                }, record -> commit(record, journal));
+                new BatchRunner(concurrency, player)
+                        .run(
+                                () -> {
+                                    List<ScheduledGame> batch;
+                                    synchronized (commits) {
+                                        if (stopped) {
+                                            return Optional.empty();
+                                        }
+                                    }
+                                    if (shardBatch.isPresent()) {
+                                        // A shard plays its share of its one batch.
+                                        if (shardDone[0]) {
+                                            return Optional.empty();
+                                        }
+                                        shardDone[0] = true;
+                                        batch = shard.get()
+                                                .share(shardBatch.get().games());
+                                    } else {
+                                        Optional<Plan.Batch> current =
+                                                plan.progress(all()).current();
+                                        if (current.isEmpty()) {
+                                            return Optional.empty();
+                                        }
+                                        batch = current.get().games();
+                                    }
+                                    List<ScheduledGame> pending = batch.stream()
+                                            .filter(g -> !finished.containsKey(g.number()))
+                                            .toList();
+                                    // Setups (and their openings) are made as the games start, not all at once.
+                                    return pending.isEmpty()
+                                            ? Optional.empty()
+                                            : Optional.of(new BatchRunner.Batch(
+                                                    pending.size(),
+                                                    pending.stream()
+                                                            .map(this::starting)
+                                                            .iterator()));
+                                },
+                                record -> commit(record, journal));
             }
             return writeStandings();
         } catch (Exception | Error e) {
@@ -250,7 +300,9 @@ public final class Tournament implements AutoCloseable {
 
     /** The setup of a game about to start, told to the observer first (for the games-in-progress display). */
     private GameSetup starting(ScheduledGame game) {
-        observer.starting(game.number(), definition.bots().get(game.white()).name(),
+        observer.starting(
+                game.number(),
+                definition.bots().get(game.white()).name(),
                 definition.bots().get(game.black()).name());
         return setup(game);
     }
@@ -259,12 +311,14 @@ public final class Tournament implements AutoCloseable {
         BotEntry white = definition.bots().get(game.white());
         BotEntry black = definition.bots().get(game.black());
         RunOpenings.Opening opening = RunOpenings.of(definition, game.pair());
-        return GameSetup.of(new Entrant(white.name(), white.botCommand()), new Entrant(black.name(), black.botCommand()),
+        return GameSetup.of(
+                        new Entrant(white.name(), white.botCommand()),
+                        new Entrant(black.name(), black.botCommand()),
                         definition.timeControl())
                 .withVariant(definition.variant())
                 .withOpening(opening.moves(), opening.line().orElse(null))
-                .withTournament(new GameRecord.TournamentGame(definition.name(), game.number(), plan.totalGames(),
-                        game.pair()))
+                .withTournament(
+                        new GameRecord.TournamentGame(definition.name(), game.number(), plan.totalGames(), game.pair()))
                 .withIsolation(isolation(definition, file, dir));
     }
 
@@ -311,7 +365,8 @@ public final class Tournament implements AutoCloseable {
     }
 
     private void record(GameRecord record, Journal journal) throws IOException {
-        String name = TournamentLayout.GAMES_DIR + "/" + GameFiles.name(record.tournament().game(), plan.totalGames());
+        String name = TournamentLayout.GAMES_DIR + "/"
+                + GameFiles.name(record.tournament().game(), plan.totalGames());
         Json.writeFile(dir.resolve(name), record);
         FinishedGame game = FinishedGame.of(record, name);
         journal.append(game);
@@ -341,18 +396,29 @@ public final class Tournament implements AutoCloseable {
 
     private StandingsDocument currentStandings() {
         Map<Integer, FinishedGame> all = all();
-        boolean complete = shardBatch.isPresent() ? finished.size() == totalGames() : plan.progress(all).current().isEmpty();
+        boolean complete = shardBatch.isPresent()
+                ? finished.size() == totalGames()
+                : plan.progress(all).current().isEmpty();
         return standings(plan, all, shardBatch.isPresent() ? finished.size() : all.size(), totalGames(), complete);
     }
 
     /** The standings document of a run after the given finished games (of every batch), as its scheme ranks them. */
-    static StandingsDocument standings(Plan plan, Map<Integer, FinishedGame> games, int played, int total,
-            boolean complete) {
+    static StandingsDocument standings(
+            Plan plan, Map<Integer, FinishedGame> games, int played, int total, boolean complete) {
         TournamentDefinition definition = plan.definition();
         Plan.Progress progress = plan.progress(games);
         List<StandingsDocument.Stage> stages = plan.scheme().stages(progress);
-        return new StandingsDocument(StandingsDocument.SCHEMA, definition.name(), definition.variant(), Version.current(),
-                Instant.now().toString(), played, total, complete, plan.scheme().overall(progress, stages),
-                plan.scheme().crosstable(progress, stages), stages);
+        return new StandingsDocument(
+                StandingsDocument.SCHEMA,
+                definition.name(),
+                definition.variant(),
+                Version.current(),
+                Instant.now().toString(),
+                played,
+                total,
+                complete,
+                plan.scheme().overall(progress, stages),
+                plan.scheme().crosstable(progress, stages),
+                stages);
     }
 }

@@ -1,12 +1,13 @@
 package caissa.arena.tournament;
 
-import caissa.arena.openings.BookOpenings;
-import caissa.arena.sandbox.Isolation;
 import caissa.arena.game.TimeControl;
+import caissa.arena.openings.BookOpenings;
 import caissa.arena.rules.Variant;
+import caissa.arena.sandbox.Isolation;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A tournament as its file defines it, checked and with defaults filled in (see
@@ -30,23 +31,63 @@ public record TournamentDefinition(
         Optional<BookOpenings> book) {
 
     /** A round robin of square Caïssa, its bots in the default sandbox and limits. */
-    public TournamentDefinition(String name, List<BotEntry> bots, int gamesPerPair, TimeControl timeControl,
-            int openingPlies, long seed, Optional<Integer> concurrency) {
+    public TournamentDefinition(
+            String name,
+            List<BotEntry> bots,
+            int gamesPerPair,
+            TimeControl timeControl,
+            int openingPlies,
+            long seed,
+            Optional<Integer> concurrency) {
         this(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, Format.ROUND_ROBIN);
     }
 
     /** A tournament of square Caïssa, its bots in the default sandbox and limits. */
-    public TournamentDefinition(String name, List<BotEntry> bots, int gamesPerPair, TimeControl timeControl,
-            int openingPlies, long seed, Optional<Integer> concurrency, Format format) {
-        this(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format, Variant.CAISSA,
+    public TournamentDefinition(
+            String name,
+            List<BotEntry> bots,
+            int gamesPerPair,
+            TimeControl timeControl,
+            int openingPlies,
+            long seed,
+            Optional<Integer> concurrency,
+            Format format) {
+        this(
+                name,
+                bots,
+                gamesPerPair,
+                timeControl,
+                openingPlies,
+                seed,
+                concurrency,
+                format,
+                Variant.CAISSA,
                 Isolation.defaults());
     }
 
     /** A tournament whose openings are random plies (or none). */
-    public TournamentDefinition(String name, List<BotEntry> bots, int gamesPerPair, TimeControl timeControl,
-            int openingPlies, long seed, Optional<Integer> concurrency, Format format, Variant variant,
+    public TournamentDefinition(
+            String name,
+            List<BotEntry> bots,
+            int gamesPerPair,
+            TimeControl timeControl,
+            int openingPlies,
+            long seed,
+            Optional<Integer> concurrency,
+            Format format,
+            Variant variant,
             Isolation isolation) {
-        this(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format, variant, isolation,
+        this(
+                name,
+                bots,
+                gamesPerPair,
+                timeControl,
+                openingPlies,
+                seed,
+                concurrency,
+                format,
+                variant,
+                isolation,
                 Optional.empty());
     }
 
@@ -66,8 +107,18 @@ public record TournamentDefinition(
 
     /** The same tournament with its bots' isolation changed (the command line's --sandbox wins over the file). */
     public TournamentDefinition withIsolation(Isolation newIsolation) {
-        return new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies, seed, concurrency, format,
-                variant, newIsolation, book);
+        return new TournamentDefinition(
+                name,
+                bots,
+                gamesPerPair,
+                timeControl,
+                openingPlies,
+                seed,
+                concurrency,
+                format,
+                variant,
+                newIsolation,
+                book);
     }
 
     /**
@@ -75,15 +126,16 @@ public record TournamentDefinition(
      *
      * @throws IllegalArgumentException when what is left cannot be played as the file says, in words
      */
-    public TournamentDefinition without(java.util.Set<String> left) {
-        List<BotEntry> kept = bots.stream().filter(b -> !left.contains(b.name())).toList();
+    public TournamentDefinition without(Set<String> left) {
+        List<BotEntry> kept =
+                bots.stream().filter(b -> !left.contains(b.name())).toList();
         if (kept.size() < 2) {
-            throw new IllegalArgumentException("leaving them out leaves " + kept.size() + " bot" + (kept.size() == 1 ? "" : "s")
-                    + ": a tournament needs at least 2");
+            throw new IllegalArgumentException("leaving them out leaves " + kept.size() + " bot"
+                    + (kept.size() == 1 ? "" : "s") + ": a tournament needs at least 2");
         }
         Format keptFormat = format.without(left, kept.size());
-        return new TournamentDefinition(name, kept, gamesPerPair, timeControl, openingPlies, seed, concurrency, keptFormat,
-                variant, isolation);
+        return new TournamentDefinition(
+                name, kept, gamesPerPair, timeControl, openingPlies, seed, concurrency, keptFormat, variant, isolation);
     }
 
     /** How this tournament is played and ranked: its format's scheme. */

@@ -1,6 +1,5 @@
 package caissa.arena.tournament;
 
-import caissa.arena.runner.BrokenBots;
 import caissa.arena.game.ClockKind;
 import caissa.arena.game.Durations;
 import caissa.arena.game.TimeControl;
@@ -14,10 +13,10 @@ import caissa.arena.openings.OpeningBook;
 import caissa.arena.program.BotCommand;
 import caissa.arena.program.CommandCheck;
 import caissa.arena.records.InputFiles;
-import caissa.arena.records.JsonFields;
 import caissa.arena.records.Json;
-import caissa.arena.records.JsonLines;
+import caissa.arena.records.JsonFields;
 import caissa.arena.rules.Variant;
+import caissa.arena.runner.BrokenBots;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.sandbox.SandboxMode;
@@ -30,6 +29,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -50,8 +50,29 @@ import java.util.Set;
  */
 public final class TournamentFile {
 
-    private static final Set<String> FIELDS = Set.of("name", "bots", "gamesPerPair", "timePerGame", "timePerMove",
-            "increment", "firstMoveAllowance", "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant", "sandbox", "limits", "broken", "openings");
+    private static final Set<String> FIELDS = Set.of(
+            "name",
+            "bots",
+            "gamesPerPair",
+            "timePerGame",
+            "timePerMove",
+            "increment",
+            "firstMoveAllowance",
+            "timeMargin",
+            "clock",
+            "suspendIdle",
+            "openingPlies",
+            "seed",
+            "concurrency",
+            "format",
+            "engines",
+            "rounds",
+            "final",
+            "variant",
+            "sandbox",
+            "limits",
+            "broken",
+            "openings");
     private static final Set<String> OPENINGS_FIELDS = Set.of("file", "order", "seed");
     private static final Set<String> FINAL_FIELDS = Set.of("top", "gamesPerPair");
     private static final Set<String> BOT_FIELDS = Set.of("name", "command", "workingDir", "env", "limits");
@@ -63,6 +84,7 @@ public final class TournamentFile {
     private final JsonFields<TournamentFileException> fields;
     /** With {@link #readForRun}: the bots whose command cannot be started, by name, each with its problem line. */
     private final Map<String, String> unstartable = new LinkedHashMap<>();
+
     private final boolean collectUnstartable;
 
     private TournamentFile(Path file, String text, boolean collectUnstartable) {
@@ -79,9 +101,10 @@ public final class TournamentFile {
      *
      * @param unstartable by bot name, the problem as {@code FILE:LINE: bots[i].command: PROBLEM}
      */
-    public record ForRun(TournamentDefinition definition, Optional<BrokenBots> broken, Map<String, String> unstartable) {
+    public record ForRun(
+            TournamentDefinition definition, Optional<BrokenBots> broken, Map<String, String> unstartable) {
         public ForRun {
-            unstartable = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(unstartable));
+            unstartable = Collections.unmodifiableMap(new LinkedHashMap<>(unstartable));
         }
     }
 
@@ -141,10 +164,14 @@ public final class TournamentFile {
         JsonNode root;
         try (JsonParser parser = Json.mapper().createParser(text)) {
             // Trailing content is checked below, to say so instead of naming the garbage's first token.
-            root = Json.mapper().reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(parser);
+            root = Json.mapper()
+                    .reader()
+                    .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .readTree(parser);
             if (root != null && hasMoreContent(parser)) {
-                throw new TournamentFileException(file + ":" + parser.currentLocation().getLineNr()
-                        + ": not valid JSON: more content after the JSON object; a tournament file holds exactly one");
+                throw new TournamentFileException(
+                        file + ":" + parser.currentLocation().getLineNr()
+                                + ": not valid JSON: more content after the JSON object; a tournament file holds exactly one");
             }
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
@@ -169,11 +196,16 @@ public final class TournamentFile {
         unknownFields(root, "", FIELDS);
         String name = requiredText(root, "name");
         if (!name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
-            throw error("/name", "name", "must be letters, digits, '.', '_' or '-' (it names the output folder), got '"
-                    + shown(name) + "'");
+            throw error(
+                    "/name",
+                    "name",
+                    "must be letters, digits, '.', '_' or '-' (it names the output folder), got '" + shown(name) + "'");
         }
         if (name.length() > Limits.MAX_NAME_LENGTH) {
-            throw error("/name", "name", "is " + name.length() + " characters long; a name has at most " + Limits.MAX_NAME_LENGTH);
+            throw error(
+                    "/name",
+                    "name",
+                    "is " + name.length() + " characters long; a name has at most " + Limits.MAX_NAME_LENGTH);
         }
         JsonNode botsNode = root.get("bots");
         if (botsNode == null || !botsNode.isArray()) {
@@ -192,23 +224,37 @@ public final class TournamentFile {
                 throw error("/bots/" + i + "/name", "bots[" + i + "].name", "duplicate bot name '" + bot.name() + "'");
             }
             if (botsNode.get(i).has("limits")) {
-                botLimits.put(bot.name(), limits(botsNode.get(i).get("limits"), "/bots/" + i + "/limits",
-                        "bots[" + i + "].limits", limits));
+                botLimits.put(
+                        bot.name(),
+                        limits(
+                                botsNode.get(i).get("limits"),
+                                "/bots/" + i + "/limits",
+                                "bots[" + i + "].limits",
+                                limits));
             }
             bots.add(bot);
         }
         SandboxMode sandbox = SandboxMode.fromEnvironment();
         if (root.hasNonNull("sandbox")) {
             try {
-                sandbox = SandboxMode.fromWord(root.get("sandbox").isTextual() ? root.get("sandbox").asText() : root.get("sandbox").toString());
+                sandbox = SandboxMode.fromWord(
+                        root.get("sandbox").isTextual()
+                                ? root.get("sandbox").asText()
+                                : root.get("sandbox").toString());
             } catch (IllegalArgumentException e) {
-                throw error("/sandbox", "sandbox", e.getMessage().replace("unknown sandbox", "must be auto, bwrap or none, got"));
+                throw error(
+                        "/sandbox",
+                        "sandbox",
+                        e.getMessage().replace("unknown sandbox", "must be auto, bwrap or none, got"));
             }
         }
-        Isolation isolation = Isolation.defaults().withSandbox(sandbox).withLimits(limits).withBotLimits(botLimits);
+        Isolation isolation =
+                Isolation.defaults().withSandbox(sandbox).withLimits(limits).withBotLimits(botLimits);
         int gamesPerPair = integer(root, "gamesPerPair", 2, 2, 10_000);
         if (gamesPerPair % 2 != 0) {
-            throw error("/gamesPerPair", "gamesPerPair",
+            throw error(
+                    "/gamesPerPair",
+                    "gamesPerPair",
                     "must be even (each opening is played once with each colour), got " + gamesPerPair);
         }
         Duration perGame = duration(root, "timePerGame", "30s");
@@ -216,11 +262,17 @@ public final class TournamentFile {
         Duration increment = duration(root, "increment", "0s");
         Duration allowance = duration(root, "firstMoveAllowance", "1s");
         if (perGame.isZero()) {
-            throw error("/timePerGame", "timePerGame", "must be positive, got " + root.get("timePerGame").asText());
+            throw error(
+                    "/timePerGame",
+                    "timePerGame",
+                    "must be positive, got " + root.get("timePerGame").asText());
         }
         if (perMove.isPresent() && perMove.get().isZero()) {
-            throw error("/timePerMove", "timePerMove", "must be positive or null (no cap), got "
-                    + root.get("timePerMove").asText());
+            throw error(
+                    "/timePerMove",
+                    "timePerMove",
+                    "must be positive or null (no cap), got "
+                            + root.get("timePerMove").asText());
         }
         Duration margin = duration(root, "timeMargin", "0s");
         ClockKind clock = clock(root);
@@ -229,21 +281,35 @@ public final class TournamentFile {
         int openingPlies = integer(root, "openingPlies", 0, 0, MAX_OPENING_PLIES);
         long seed = root.has("seed") ? fields.whole(root, "", "seed", "seed") : 1;
         Optional<Integer> concurrency = root.hasNonNull("concurrency")
-                ? Optional.of(integer(root, "concurrency", 1, 1, Limits.MAX_CONCURRENCY)) : Optional.empty();
+                ? Optional.of(integer(root, "concurrency", 1, 1, Limits.MAX_CONCURRENCY))
+                : Optional.empty();
         Format format = format(root, bots);
         Variant variant = variant(root);
         Optional<BookOpenings> book = openings(root, variant, seed);
         if (book.isPresent() && openingPlies > 0) {
             throw error("/openings", "openings", "comes instead of openingPlies: give one of them");
         }
-        TournamentDefinition definition = new TournamentDefinition(name, bots, gamesPerPair, timeControl, openingPlies,
-                seed, concurrency, format, variant, isolation, book);
+        TournamentDefinition definition = new TournamentDefinition(
+                name,
+                bots,
+                gamesPerPair,
+                timeControl,
+                openingPlies,
+                seed,
+                concurrency,
+                format,
+                variant,
+                isolation,
+                book);
         // Counted by the scheme without building anything, so that a huge file is refused at once
         // instead of overflowing the count or spending minutes on its schedule.
         long games = definition.scheme().totalGames();
         if (games > Limits.MAX_GAMES) {
-            throw error("/gamesPerPair", "gamesPerPair", bots.size() + " bots playing " + gamesPerPair
-                    + " games per pair make " + games + " games; a tournament has at most " + Limits.MAX_GAMES);
+            throw error(
+                    "/gamesPerPair",
+                    "gamesPerPair",
+                    bots.size() + " bots playing " + gamesPerPair + " games per pair make " + games
+                            + " games; a tournament has at most " + Limits.MAX_GAMES);
         }
         return definition;
     }
@@ -259,16 +325,22 @@ public final class TournamentFile {
             return Optional.empty();
         }
         if (!node.isObject()) {
-            throw error("/openings", "openings", "must be an object {\"file\": \"book.txt\", \"order\": \"sequential\" or"
-                    + " \"random\", \"seed\": N}, got " + node);
+            throw error(
+                    "/openings",
+                    "openings",
+                    "must be an object {\"file\": \"book.txt\", \"order\": \"sequential\" or"
+                            + " \"random\", \"seed\": N}, got " + node);
         }
         unknownFields(node, "/openings", OPENINGS_FIELDS);
-        Path book = folder.resolve(requiredText(node, "/openings", "openings", "file")).normalize();
+        Path book = folder.resolve(requiredText(node, "/openings", "openings", "file"))
+                .normalize();
         BookOrder order = BookOrder.SEQUENTIAL;
         if (node.hasNonNull("order")) {
             JsonNode value = node.get("order");
-            order = BookOrder.fromWord(value.asText()).filter(o -> value.isTextual()).orElseThrow(() -> error(
-                    "/openings/order", "openings.order", "must be " + BookOrder.words() + ", got " + value));
+            order = BookOrder.fromWord(value.asText())
+                    .filter(o -> value.isTextual())
+                    .orElseThrow(() -> error(
+                            "/openings/order", "openings.order", "must be " + BookOrder.words() + ", got " + value));
         }
         long seed = defaultSeed;
         if (node.has("seed")) {
@@ -293,8 +365,8 @@ public final class TournamentFile {
             throw error("/variant", "variant", "must be one of " + Variant.ids() + ", got " + value);
         }
         // The value is quoted as JSON, so that a control character in it cannot garble the message.
-        return Variant.fromId(value.asText()).orElseThrow(() -> error("/variant", "variant",
-                "must be one of " + Variant.ids() + ", got " + value));
+        return Variant.fromId(value.asText())
+                .orElseThrow(() -> error("/variant", "variant", "must be one of " + Variant.ids() + ", got " + value));
     }
 
     private Format format(JsonNode root, List<BotEntry> bots) {
@@ -307,7 +379,11 @@ public final class TournamentFile {
             case "round-robin" -> Format.ROUND_ROBIN;
             case "gauntlet" -> new Format.Gauntlet(engines(root, bots));
             case "swiss" -> swiss(root, bots);
-            default -> throw error("/format", "format", "must be \"round-robin\", \"gauntlet\" or \"swiss\", got " + root.get("format"));
+            default ->
+                throw error(
+                        "/format",
+                        "format",
+                        "must be \"round-robin\", \"gauntlet\" or \"swiss\", got " + root.get("format"));
         };
         onlyFor(root, format, "engines", "gauntlet");
         onlyFor(root, format, "rounds", "swiss");
@@ -317,15 +393,20 @@ public final class TournamentFile {
 
     private void onlyFor(JsonNode root, Format format, String field, String formatWord) {
         if (root.has(field) && !format.word().equals(formatWord)) {
-            throw error("/" + field, field, "only for \"format\": \"" + formatWord + "\" (this tournament is a "
-                    + format.word() + ")");
+            throw error(
+                    "/" + field,
+                    field,
+                    "only for \"format\": \"" + formatWord + "\" (this tournament is a " + format.word() + ")");
         }
     }
 
     private List<String> engines(JsonNode root, List<BotEntry> bots) {
         JsonNode node = root.get("engines");
         if (node == null || !node.isArray() || node.isEmpty()) {
-            throw error("/engines", "engines", "required for a gauntlet: the names of the bots that play everyone, like [\"mine\"]");
+            throw error(
+                    "/engines",
+                    "engines",
+                    "required for a gauntlet: the names of the bots that play everyone, like [\"mine\"]");
         }
         Set<String> names = new HashSet<>(bots.stream().map(BotEntry::name).toList());
         List<String> engines = new ArrayList<>();
@@ -340,7 +421,10 @@ public final class TournamentFile {
             engines.add(engine.asText());
         }
         if (engines.size() == bots.size()) {
-            throw error("/engines", "engines", "every bot is an engine: a gauntlet needs at least one other bot to play against");
+            throw error(
+                    "/engines",
+                    "engines",
+                    "every bot is an engine: a gauntlet needs at least one other bot to play against");
         }
         return engines;
     }
@@ -363,7 +447,9 @@ public final class TournamentFile {
             int top = (int) fields.whole(node, "/final", "final.top", "top", 2, 2, bots.size());
             int games = (int) fields.whole(node, "/final", "final.gamesPerPair", "gamesPerPair", 2, 2, 10_000);
             if (games % 2 != 0) {
-                throw error("/final/gamesPerPair", "final.gamesPerPair",
+                throw error(
+                        "/final/gamesPerPair",
+                        "final.gamesPerPair",
                         "must be even (each opening is played once with each colour), got " + games);
             }
             finalStage = Optional.of(new Format.Final(top, games));
@@ -396,10 +482,12 @@ public final class TournamentFile {
                 limits = limits.withScratch(size(node.get("scratch"), pointer + "/scratch", field + ".scratch"));
             }
             if (node.has("processes")) {
-                limits = limits.withProcesses(count(node.get("processes"), pointer + "/processes", field + ".processes"));
+                limits = limits.withProcesses(
+                        count(node.get("processes"), pointer + "/processes", field + ".processes"));
             }
             if (node.has("openFiles")) {
-                limits = limits.withOpenFiles(count(node.get("openFiles"), pointer + "/openFiles", field + ".openFiles"));
+                limits = limits.withOpenFiles(
+                        count(node.get("openFiles"), pointer + "/openFiles", field + ".openFiles"));
             }
         } catch (IllegalArgumentException e) {
             throw error(pointer, field, e.getMessage());
@@ -437,7 +525,9 @@ public final class TournamentFile {
         }
         JsonNode commandNode = node.get("command");
         if (commandNode == null || !commandNode.isArray() || commandNode.isEmpty()) {
-            throw error(pointer + "/command", field + ".command",
+            throw error(
+                    pointer + "/command",
+                    field + ".command",
                     "required: the argument list, like [\"./mybot\", \"--fast\"] or [\"sample:random\"]");
         }
         List<String> command = new ArrayList<>();
@@ -462,9 +552,11 @@ public final class TournamentFile {
             }
             Optional<String> control = Texts.control(dir.asText());
             if (control.isPresent()) {
-                throw error(pointer + "/workingDir", field + ".workingDir", "holds the control character " + control.get());
+                throw error(
+                        pointer + "/workingDir", field + ".workingDir", "holds the control character " + control.get());
             }
-            workingDir = Optional.of(folder.toAbsolutePath().resolve(dir.asText()).normalize());
+            workingDir =
+                    Optional.of(folder.toAbsolutePath().resolve(dir.asText()).normalize());
         }
         Map<String, String> env = new LinkedHashMap<>();
         if (node.hasNonNull("env")) {
@@ -476,11 +568,16 @@ public final class TournamentFile {
                 Map.Entry<String, JsonNode> entry = it.next();
                 String variable = entry.getKey();
                 if (variable.isEmpty() || variable.indexOf('=') >= 0 || variable.indexOf('\0') >= 0) {
-                    throw error(pointer + "/env/" + variable, field + ".env", "'" + variable
-                            + "' is not an environment variable name (it must be non-empty, without '=' or NUL)");
+                    throw error(
+                            pointer + "/env/" + variable,
+                            field + ".env",
+                            "'" + variable
+                                    + "' is not an environment variable name (it must be non-empty, without '=' or NUL)");
                 }
                 if (!entry.getValue().isTextual() || entry.getValue().asText().indexOf('\0') >= 0) {
-                    throw error(pointer + "/env/" + variable, field + ".env." + variable,
+                    throw error(
+                            pointer + "/env/" + variable,
+                            field + ".env." + variable,
                             "must be a string without NUL characters, got " + entry.getValue());
                 }
                 env.put(entry.getKey(), entry.getValue().asText());
@@ -557,10 +654,12 @@ public final class TournamentFile {
     /** Text from the file as it may be shown in one line of a message: control characters named, long text cut. */
     private static String shown(String text) {
         StringBuilder sb = new StringBuilder();
-        text.codePoints().limit(80).forEach(cp -> sb.append(Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT
-                ? "<" + Texts.describe(cp) + ">" : Character.toString(cp)));
+        text.codePoints()
+                .limit(80)
+                .forEach(cp -> sb.append(
+                        Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT
+                                ? "<" + Texts.describe(cp) + ">"
+                                : Character.toString(cp)));
         return text.codePointCount(0, text.length()) > 80 ? sb + "…" : sb.toString();
     }
-
-
 }

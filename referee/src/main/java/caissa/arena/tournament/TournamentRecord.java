@@ -1,12 +1,27 @@
 package caissa.arena.tournament;
 
-import caissa.arena.runner.BrokenBots;
+import caissa.arena.game.ClockKind;
 import caissa.arena.game.Durations;
+import caissa.arena.game.TimeControl;
+import caissa.arena.openings.BookRecord;
+import caissa.arena.records.Json;
 import caissa.arena.rules.Variant;
+import caissa.arena.runner.BrokenBots;
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.ResourceLimits;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * {@code tournament.json} ({@value #SCHEMA}): the tournament as run, written when it starts.
@@ -16,9 +31,18 @@ import java.util.Map;
  *     list), and what the run did with them: {@code forfeit} (in the schedule, losing each game by
  *     start-failure) or {@code exclude} (left out of the definition and the schedule)
  */
-@JsonPropertyOrder({"schema", "arenaVersion", "startedAt", "file", "definition", "games", "shard", "broken", "isolation"})
-public record TournamentRecord(String schema, String arenaVersion, String startedAt, String file, Definition definition,
-        int games, ShardRecord shard, List<BrokenBot> broken, IsolationRecord isolation) {
+@JsonPropertyOrder({"schema", "arenaVersion", "startedAt", "file", "definition", "games", "shard", "broken", "isolation"
+})
+public record TournamentRecord(
+        String schema,
+        String arenaVersion,
+        String startedAt,
+        String file,
+        Definition definition,
+        int games,
+        ShardRecord shard,
+        List<BrokenBot> broken,
+        IsolationRecord isolation) {
 
     /**
      * What held the bots, for the report's header: the sandbox asked for ({@code auto}, {@code bwrap}
@@ -26,11 +50,10 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
      * bot. Null in runs of older arenas; not compared on resume, as it does not change results.
      */
     @JsonPropertyOrder({"sandbox", "limits", "botLimits"})
-    public record IsolationRecord(String sandbox, caissa.arena.sandbox.ResourceLimits limits,
-            Map<String, caissa.arena.sandbox.ResourceLimits> botLimits) {
-        static IsolationRecord of(caissa.arena.sandbox.Isolation isolation) {
-            return new IsolationRecord(isolation.sandbox().word(), isolation.limits(),
-                    new java.util.TreeMap<>(isolation.botLimits()));
+    public record IsolationRecord(String sandbox, ResourceLimits limits, Map<String, ResourceLimits> botLimits) {
+        static IsolationRecord of(Isolation isolation) {
+            return new IsolationRecord(
+                    isolation.sandbox().word(), isolation.limits(), new TreeMap<>(isolation.botLimits()));
         }
     }
 
@@ -43,7 +66,8 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
     @JsonPropertyOrder({"name", "problem", "handling"})
     public record BrokenBot(String name, String problem, String handling) {
         static BrokenBot of(BrokenBots.Broken broken) {
-            return new BrokenBot(broken.name(), broken.problem(), broken.handling().word());
+            return new BrokenBot(
+                    broken.name(), broken.problem(), broken.handling().word());
         }
     }
 
@@ -53,20 +77,52 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
      * gauntlet); null for a run of the whole tournament.
      */
     @JsonPropertyOrder({"index", "count", "batch", "stage", "round"})
-    public record ShardRecord(int index, int count, int batch, StageName stage, int round) {
-    }
+    public record ShardRecord(int index, int count, int batch, StageName stage, int round) {}
 
     public static final String SCHEMA = "caissa-arena/tournament/2";
 
     /** The tournament file with defaults filled in and paths resolved; what a run's results depend on. */
-    @JsonPropertyOrder({"name", "bots", "gamesPerPair", "timePerGame", "timePerMove", "increment", "firstMoveAllowance",
-        "timeMargin", "clock", "suspendIdle", "openingPlies", "seed", "concurrency", "format", "engines", "rounds", "final", "variant", "openings"})
-    public record Definition(String name, List<Bot> bots, int gamesPerPair, String timePerGame, String timePerMove,
-            String increment, String firstMoveAllowance, String timeMargin, String clock, Boolean suspendIdle,
-            int openingPlies, long seed, Integer concurrency,
-            String format, List<String> engines, Integer rounds, @JsonProperty("final") Final finalStage,
-            Variant variant, @com.fasterxml.jackson.annotation.JsonInclude(
-                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) caissa.arena.openings.BookRecord openings) {
+    @JsonPropertyOrder({
+        "name",
+        "bots",
+        "gamesPerPair",
+        "timePerGame",
+        "timePerMove",
+        "increment",
+        "firstMoveAllowance",
+        "timeMargin",
+        "clock",
+        "suspendIdle",
+        "openingPlies",
+        "seed",
+        "concurrency",
+        "format",
+        "engines",
+        "rounds",
+        "final",
+        "variant",
+        "openings"
+    })
+    public record Definition(
+            String name,
+            List<Bot> bots,
+            int gamesPerPair,
+            String timePerGame,
+            String timePerMove,
+            String increment,
+            String firstMoveAllowance,
+            String timeMargin,
+            String clock,
+            Boolean suspendIdle,
+            int openingPlies,
+            long seed,
+            Integer concurrency,
+            String format,
+            List<String> engines,
+            Integer rounds,
+            @JsonProperty("final") Final finalStage,
+            Variant variant,
+            @JsonInclude(JsonInclude.Include.NON_NULL) BookRecord openings) {
 
         public Definition {
             // tournament/1 records had no variant: every such tournament played square Caïssa.
@@ -75,21 +131,33 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
 
         static Definition of(TournamentDefinition d) {
             Format f = d.format();
-            return new Definition(d.name(), d.bots().stream().map(Bot::of).toList(), d.gamesPerPair(),
+            return new Definition(
+                    d.name(),
+                    d.bots().stream().map(Bot::of).toList(),
+                    d.gamesPerPair(),
                     Durations.format(d.timeControl().perGame()),
                     d.timeControl().perMove().map(Durations::format).orElse(null),
                     Durations.format(d.timeControl().increment()),
                     Durations.format(d.timeControl().firstMoveAllowance()),
-                    Durations.format(d.timeControl().margin()), d.timeControl().clock().word(),
-                    d.timeControl().suspendIdle(), d.openingPlies(), d.seed(),
-                    d.concurrency().orElse(null), f.word(),
-                    f.recordedEngines(), f.recordedRounds(),
-                    f.recordedFinal().map(x -> new Final(x.top(), x.gamesPerPair())).orElse(null), d.variant(), d.book().map(caissa.arena.openings.BookRecord::of).orElse(null));
+                    Durations.format(d.timeControl().margin()),
+                    d.timeControl().clock().word(),
+                    d.timeControl().suspendIdle(),
+                    d.openingPlies(),
+                    d.seed(),
+                    d.concurrency().orElse(null),
+                    f.word(),
+                    f.recordedEngines(),
+                    f.recordedRounds(),
+                    f.recordedFinal()
+                            .map(x -> new Final(x.top(), x.gamesPerPair()))
+                            .orElse(null),
+                    d.variant(),
+                    d.book().map(BookRecord::of).orElse(null));
         }
 
         /** The fields that differ from another definition, as {@code field (old → new)}; concurrency does not count. */
         public List<String> differences(Definition other) {
-            List<String> changes = new java.util.ArrayList<>();
+            List<String> changes = new ArrayList<>();
             compare(changes, "name", name, other.name);
             compare(changes, "bots", bots, other.bots);
             compare(changes, "gamesPerPair", gamesPerPair, other.gamesPerPair);
@@ -110,16 +178,29 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
             compare(changes, "variant", variant, other.variant);
             // Every other field a run's results may depend on (fields added later included) counts
             // too: resume and merge must never mix runs of different settings.
-            com.fasterxml.jackson.databind.JsonNode mine = caissa.arena.records.Json.mapper().valueToTree(this);
-            com.fasterxml.jackson.databind.JsonNode theirs = caissa.arena.records.Json.mapper().valueToTree(other);
-            java.util.Set<String> compared = java.util.Set.of("name", "bots", "gamesPerPair", "timePerGame", "timePerMove",
-                    "increment", "firstMoveAllowance", "openingPlies", "seed", "format", "engines", "rounds", "final",
-                    "variant", "concurrency");
-            java.util.Set<String> fields = new java.util.TreeSet<>();
+            JsonNode mine = Json.mapper().valueToTree(this);
+            JsonNode theirs = Json.mapper().valueToTree(other);
+            Set<String> compared = Set.of(
+                    "name",
+                    "bots",
+                    "gamesPerPair",
+                    "timePerGame",
+                    "timePerMove",
+                    "increment",
+                    "firstMoveAllowance",
+                    "openingPlies",
+                    "seed",
+                    "format",
+                    "engines",
+                    "rounds",
+                    "final",
+                    "variant",
+                    "concurrency");
+            Set<String> fields = new TreeSet<>();
             mine.fieldNames().forEachRemaining(fields::add);
             theirs.fieldNames().forEachRemaining(fields::add);
             for (String field : fields) {
-                if (!compared.contains(field) && !java.util.Objects.equals(mine.get(field), theirs.get(field))) {
+                if (!compared.contains(field) && !Objects.equals(mine.get(field), theirs.get(field))) {
                     changes.add(field);
                 }
             }
@@ -132,20 +213,39 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
 
         /** The definition this record was made from (bot programs are not checked again). */
         TournamentDefinition toDefinition() {
-            List<BotEntry> entries = bots.stream().map(b -> new BotEntry(b.name(), b.command(),
-                    java.util.Optional.ofNullable(b.workingDir()).map(java.nio.file.Path::of),
-                    b.env() == null ? Map.of() : b.env())).toList();
-            caissa.arena.game.TimeControl timeControl = new caissa.arena.game.TimeControl(Durations.parse(timePerGame),
-                    java.util.Optional.ofNullable(timePerMove).map(Durations::parse), Durations.parse(increment),
-                    Durations.parse(firstMoveAllowance), Durations.parse(orElse(timeMargin, "0s")),
-                    caissa.arena.game.ClockKind.fromWord(orElse(clock, "wall")), orElse(suspendIdle, true));
-            Format f = Format.recorded(format, engines, rounds, java.util.Optional.ofNullable(finalStage)
-                    .map(x -> new Format.Final(x.top(), x.gamesPerPair())));
-            return new TournamentDefinition(name, entries, gamesPerPair, timeControl, openingPlies, seed,
-                    java.util.Optional.ofNullable(concurrency), f, variant,
+            List<BotEntry> entries = bots.stream()
+                    .map(b -> new BotEntry(
+                            b.name(),
+                            b.command(),
+                            Optional.ofNullable(b.workingDir()).map(Path::of),
+                            b.env() == null ? Map.of() : b.env()))
+                    .toList();
+            TimeControl timeControl = new TimeControl(
+                    Durations.parse(timePerGame),
+                    Optional.ofNullable(timePerMove).map(Durations::parse),
+                    Durations.parse(increment),
+                    Durations.parse(firstMoveAllowance),
+                    Durations.parse(orElse(timeMargin, "0s")),
+                    ClockKind.fromWord(orElse(clock, "wall")),
+                    orElse(suspendIdle, true));
+            Format f = Format.recorded(
+                    format,
+                    engines,
+                    rounds,
+                    Optional.ofNullable(finalStage).map(x -> new Format.Final(x.top(), x.gamesPerPair())));
+            return new TournamentDefinition(
+                    name,
+                    entries,
+                    gamesPerPair,
+                    timeControl,
+                    openingPlies,
+                    seed,
+                    Optional.ofNullable(concurrency),
+                    f,
+                    variant,
                     // The record does not keep sandbox settings: a merge writes records, it runs no bot.
-                    caissa.arena.sandbox.Isolation.defaults(),
-                    java.util.Optional.ofNullable(openings).map(o -> o.toBook(variant)));
+                    Isolation.defaults(),
+                    Optional.ofNullable(openings).map(o -> o.toBook(variant)));
         }
 
         /** Records written before formats existed are round robins. */
@@ -154,7 +254,7 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
         }
 
         private static void compare(List<String> changes, String field, Object before, Object after) {
-            if (!java.util.Objects.equals(before, after)) {
+            if (!Objects.equals(before, after)) {
                 boolean shortForm = !(before instanceof List);
                 changes.add(shortForm ? field + " (" + before + " → " + after + ")" : field);
             }
@@ -172,8 +272,11 @@ public record TournamentRecord(String schema, String arenaVersion, String starte
     @JsonPropertyOrder({"name", "command", "workingDir", "env"})
     public record Bot(String name, List<String> command, String workingDir, Map<String, String> env) {
         static Bot of(BotEntry entry) {
-            return new Bot(entry.name(), entry.command(), entry.workingDir().map(Object::toString).orElse(null),
-                    new java.util.TreeMap<>(entry.env()));
+            return new Bot(
+                    entry.name(),
+                    entry.command(),
+                    entry.workingDir().map(Object::toString).orElse(null),
+                    new TreeMap<>(entry.env()));
         }
     }
 }

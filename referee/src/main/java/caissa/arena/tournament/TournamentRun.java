@@ -36,10 +36,17 @@ public final class TournamentRun {
      *     ({@link TournamentFile.ForRun#unstartable()})
      * @param resumeCommand the command that continues this run, said when it is stopped
      */
-    public record Request(TournamentDefinition definition, Map<String, String> unstartable, Path file, Path dir,
-            BrokenBots policy, int concurrency, boolean resume, Optional<Shard> shard, Optional<Path> from,
-            String resumeCommand) {
-    }
+    public record Request(
+            TournamentDefinition definition,
+            Map<String, String> unstartable,
+            Path file,
+            Path dir,
+            BrokenBots policy,
+            int concurrency,
+            boolean resume,
+            Optional<Shard> shard,
+            Optional<Path> from,
+            String resumeCommand) {}
 
     /**
      * What the command shows of a run: its progress (an observer of the games), the tally of irregular
@@ -78,7 +85,8 @@ public final class TournamentRun {
     /** What the command says once the bots are known to play (a sandbox that fell back, say). */
     private final Runnable beforeGames;
 
-    public TournamentRun(Request request, PrintWriter terminal, PrintWriter err, Display display, Runnable beforeGames) {
+    public TournamentRun(
+            Request request, PrintWriter terminal, PrintWriter err, Display display, Runnable beforeGames) {
         this.request = request;
         this.terminal = terminal;
         this.err = err;
@@ -93,7 +101,8 @@ public final class TournamentRun {
         BrokenBots policy = request.policy();
         if (!brokenBots.isEmpty() && policy == BrokenBots.REFUSE) {
             brokenBots.forEach(b -> err.println("caissa tournament: " + TerminalText.escape(b.problem())));
-            err.println("caissa tournament: " + Texts.count(brokenBots.size(), "bot cannot", "bots cannot") + " play, so the run"
+            err.println("caissa tournament: " + Texts.count(brokenBots.size(), "bot cannot", "bots cannot")
+                    + " play, so the run"
                     + " is refused (--broken refuse); to let a broken bot lose each of its games by start-failure use"
                     + " --broken forfeit, to leave it out use --broken exclude");
             err.flush();
@@ -101,7 +110,8 @@ public final class TournamentRun {
         }
         if (policy == BrokenBots.EXCLUDE && !brokenBots.isEmpty()) {
             try {
-                definition = definition.without(brokenBots.stream().map(BrokenBots.Broken::name).collect(Collectors.toSet()));
+                definition = definition.without(
+                        brokenBots.stream().map(BrokenBots.Broken::name).collect(Collectors.toSet()));
             } catch (IllegalArgumentException e) {
                 brokenBots.forEach(b -> err.println("caissa tournament: " + TerminalText.escape(b.problem())));
                 err.println("caissa tournament: --broken exclude: " + e.getMessage());
@@ -110,20 +120,34 @@ public final class TournamentRun {
             }
         }
         Path dir = request.dir();
-        Tournament tournament = Tournament.open(definition, request.file(), dir, request.resume(), display.observer(),
-                request.shard(), request.from(), brokenBots);
+        Tournament tournament = Tournament.open(
+                definition,
+                request.file(),
+                dir,
+                request.resume(),
+                display.observer(),
+                request.shard(),
+                request.from(),
+                brokenBots);
         beforeGames.run();
-        terminal.printf("tournament %s: %s, %d bots, %d games, %d at a time, %s%n", definition.name(),
-                definition.format().word(), definition.bots().size(), definition.totalGames(), request.concurrency(),
+        terminal.printf(
+                "tournament %s: %s, %d bots, %d games, %d at a time, %s%n",
+                definition.name(),
+                definition.format().word(),
+                definition.bots().size(),
+                definition.totalGames(),
+                request.concurrency(),
                 definition.timeControl().describe());
         if (tournament.shardBatch().isPresent()) {
-            terminal.printf("shard %s of %s: %d games%n", request.shard().get(), tournament.shardBatch().get().describe(),
-                    tournament.totalGames());
+            terminal.printf(
+                    "shard %s of %s: %d games%n",
+                    request.shard().get(), tournament.shardBatch().get().describe(), tournament.totalGames());
         }
         terminal.println("output: " + dir);
         brokenBots.forEach(b -> terminal.println(describe(b)));
         terminal.flush();
-        Thread onInterrupt = new Thread(() -> display.interrupted(request.resumeCommand(), tournament.stopRecording()),
+        Thread onInterrupt = new Thread(
+                () -> display.interrupted(request.resumeCommand(), tournament.stopRecording()),
                 "tournament-interrupted");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         // A resumed run's closing summary covers the games it found finished too.
@@ -172,17 +196,24 @@ public final class TournamentRun {
      * then a bot that does not answer its first move as a game needs (started once).
      */
     private List<BrokenBots.Broken> broken(TournamentDefinition definition) throws InterruptedException {
-        List<Entrant> bots = definition.bots().stream().map(b -> new Entrant(b.name(), b.botCommand())).toList();
+        List<Entrant> bots = definition.bots().stream()
+                .map(b -> new Entrant(b.name(), b.botCommand()))
+                .toList();
         Map<String, String> labels = new HashMap<>();
         for (int i = 0; i < bots.size(); i++) {
-            labels.put(bots.get(i).name(), request.file() + ": bots[" + i + "] '" + bots.get(i).name() + "'");
+            labels.put(
+                    bots.get(i).name(),
+                    request.file() + ": bots[" + i + "] '" + bots.get(i).name() + "'");
         }
         Map<String, String> unstartable = request.unstartable();
-        Map<String, String> started = PreflightCheck.problems(GameSetup.of(bots.get(0), bots.get(0), definition.timeControl())
-                .withVariant(definition.variant())
-                .withOpening(RunOpenings.of(definition, 1).moves())
-                .withIsolation(Tournament.isolation(definition, request.file(), request.dir())),
-                bots.stream().filter(b -> !unstartable.containsKey(b.name())).toList(), labels, request.concurrency());
+        Map<String, String> started = PreflightCheck.problems(
+                GameSetup.of(bots.get(0), bots.get(0), definition.timeControl())
+                        .withVariant(definition.variant())
+                        .withOpening(RunOpenings.of(definition, 1).moves())
+                        .withIsolation(Tournament.isolation(definition, request.file(), request.dir())),
+                bots.stream().filter(b -> !unstartable.containsKey(b.name())).toList(),
+                labels,
+                request.concurrency());
         List<BrokenBots.Broken> broken = new ArrayList<>();
         for (Entrant bot : bots) {
             String problem = unstartable.getOrDefault(bot.name(), started.get(bot.name()));
@@ -196,8 +227,10 @@ public final class TournamentRun {
     /** A broken bot and what the run does with it, in one line for the summary. */
     private static String describe(BrokenBots.Broken bot) {
         return (bot.handling() == BrokenBots.FORFEIT ? "forfeited: " : "excluded: ") + TerminalText.escape(bot.name())
-                + (bot.handling() == BrokenBots.FORFEIT ? " loses each of its games by start-failure, without being started"
-                        : " is left out of the schedule") + " (--broken " + bot.handling().word() + "): "
+                + (bot.handling() == BrokenBots.FORFEIT
+                        ? " loses each of its games by start-failure, without being started"
+                        : " is left out of the schedule")
+                + " (--broken " + bot.handling().word() + "): "
                 + TerminalText.escape(bot.problem());
     }
 }

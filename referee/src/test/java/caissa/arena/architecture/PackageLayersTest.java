@@ -63,7 +63,8 @@ class PackageLayersTest {
 
     @BeforeAll
     static void importTheArena() {
-        arena = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        arena = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("caissa.arena");
     }
 
@@ -73,7 +74,8 @@ class PackageLayersTest {
         LAYERS.forEach(declared::addAll);
         Set<String> packages = new TreeSet<>();
         arena.forEach(c -> packages.add(c.getPackageName()));
-        assertThat(packages).as("a new package is placed in a layer of PackageLayersTest.LAYERS")
+        assertThat(packages)
+                .as("a new package is placed in a layer of PackageLayersTest.LAYERS")
                 .isSubsetOf(declared);
         assertThat(declared).as("every declared package still exists").isSubsetOf(packages);
     }
@@ -92,11 +94,17 @@ class PackageLayersTest {
     @Test
     void noPackageUsesOneBesideOrAboveIt() {
         for (int layer = 0; layer < LAYERS.size(); layer++) {
-            List<String> notBelow = LAYERS.subList(layer, LAYERS.size()).stream().flatMap(List::stream).toList();
+            List<String> notBelow = LAYERS.subList(layer, LAYERS.size()).stream()
+                    .flatMap(List::stream)
+                    .toList();
             for (String own : LAYERS.get(layer)) {
-                List<String> forbidden = notBelow.stream().filter(p -> !p.equals(own)).toList();
-                noClasses().that().resideInAPackage(own)
-                        .should().dependOnClassesThat(inAnyOf(forbidden))
+                List<String> forbidden =
+                        notBelow.stream().filter(p -> !p.equals(own)).toList();
+                noClasses()
+                        .that()
+                        .resideInAPackage(own)
+                        .should()
+                        .dependOnClassesThat(inAnyOf(forbidden))
                         .because("data flows one way: a package uses only the layers below it")
                         .check(arena);
             }
@@ -111,10 +119,22 @@ class PackageLayersTest {
     /** The rules are pure: no processes, files, threads or libraries; only the JDK's values and collections. */
     @Test
     void theRulesUseOnlyTheJdksValues() {
-        noClasses().that().resideInAPackage("caissa.arena.rules")
-                .should().dependOnClassesThat().resideInAnyPackage("java.io..", "java.nio..", "java.net..",
-                        "java.util.concurrent..", "com.fasterxml..", "picocli..", "org.apache..")
-                .orShould().dependOnClassesThat().belongToAnyOf(ProcessBuilder.class, Runtime.class, Thread.class)
+        noClasses()
+                .that()
+                .resideInAPackage("caissa.arena.rules")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "java.io..",
+                        "java.nio..",
+                        "java.net..",
+                        "java.util.concurrent..",
+                        "com.fasterxml..",
+                        "picocli..",
+                        "org.apache..")
+                .orShould()
+                .dependOnClassesThat()
+                .belongToAnyOf(ProcessBuilder.class, Runtime.class, Thread.class)
                 .check(arena);
     }
 
@@ -124,15 +144,24 @@ class PackageLayersTest {
      */
     @Test
     void theKernelsFloorUsesOnlyTheJdkAndThePurePackages() {
-        noClasses().that().resideInAPackage("caissa.arena.linux")
-                .should().dependOnClassesThat().resideOutsideOfPackages("java..", "caissa.arena.linux",
-                        "caissa.arena", "caissa.arena.rules", "caissa.arena.input", "caissa.arena.stats")
+        noClasses()
+                .that()
+                .resideInAPackage("caissa.arena.linux")
+                .should()
+                .dependOnClassesThat()
+                .resideOutsideOfPackages(
+                        "java..",
+                        "caissa.arena.linux",
+                        "caissa.arena",
+                        "caissa.arena.rules",
+                        "caissa.arena.input",
+                        "caissa.arena.stats")
                 .check(arena);
     }
 
     /** Classes of exactly these packages (not their subpackages). */
     private static DescribedPredicate<JavaClass> inAnyOf(List<String> packages) {
-        return DescribedPredicate.describe("are in " + String.join(", ", packages),
-                c -> packages.contains(c.getPackageName()));
+        return DescribedPredicate.describe(
+                "are in " + String.join(", ", packages), c -> packages.contains(c.getPackageName()));
     }
 }

@@ -19,20 +19,30 @@ class ProcessLayerTest {
 
     @BeforeAll
     static void importTheArena() {
-        arena = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        arena = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("caissa.arena");
     }
 
     @Test
     void theSandboxKnowsNothingOfTheBotProcess() {
-        noClasses().that().resideInAPackage("caissa.arena.sandbox..").should().dependOnClassesThat()
-                .resideInAPackage("caissa.arena.bot..").because("the bot process is built on the sandbox, not the other way")
+        noClasses()
+                .that()
+                .resideInAPackage("caissa.arena.sandbox..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("caissa.arena.bot..")
+                .because("the bot process is built on the sandbox, not the other way")
                 .check(arena);
     }
 
     @Test
     void aCommandKnowsNothingOfWhatRunsIt() {
-        noClasses().that().resideInAPackage("caissa.arena.program..").should().dependOnClassesThat()
+        noClasses()
+                .that()
+                .resideInAPackage("caissa.arena.program..")
+                .should()
+                .dependOnClassesThat()
                 .resideInAnyPackage("caissa.arena.bot..", "caissa.arena.sandbox..")
                 .because("a command and its program are plain values that the sandbox and the bot both use")
                 .check(arena);

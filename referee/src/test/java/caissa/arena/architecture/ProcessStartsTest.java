@@ -6,9 +6,18 @@ import caissa.arena.bot.BotHost;
 import caissa.arena.bot.BotProcess;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.submission.SourceBuild;
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.properties.HasName;
+import com.tngtech.archunit.core.domain.properties.HasOwner;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.Arrays;
+import java.util.Map;
+import org.apache.commons.exec.CommandLine;
+import org.apache.commons.exec.DefaultExecutor;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -23,27 +32,28 @@ class ProcessStartsTest {
 
     @BeforeAll
     static void importTheArena() {
-        arena = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        arena = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("caissa.arena");
     }
 
     /** Classes other than these and the classes nested in them. */
-    private static com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaClass> outside(
-            String... names) {
-        return com.tngtech.archunit.base.DescribedPredicate.describe("are not " + String.join(", ", names),
-                c -> java.util.Arrays.stream(names).noneMatch(n -> c.getName().equals(n) || c.getName().startsWith(n + "$")));
+    private static DescribedPredicate<JavaClass> outside(String... names) {
+        return DescribedPredicate.describe(
+                "are not " + String.join(", ", names),
+                c -> Arrays.stream(names)
+                        .noneMatch(n -> c.getName().equals(n) || c.getName().startsWith(n + "$")));
     }
 
     /** A bot is started only as one of a command's hosts (see BotHost), which ends it when the arena stops. */
     @Test
     void onlyAHostStartsABot() {
-        noClasses().that(outside(BotHost.class.getName(), BotProcess.class.getName()))
-                .should().callMethodWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
-                        com.tngtech.archunit.core.domain.properties.HasName.Predicates.name("start"))
-                        .and(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
-                                com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
-                                        com.tngtech.archunit.base.DescribedPredicate.describe("BotProcess",
-                                                owner -> owner.isEquivalentTo(BotProcess.class))))))
+        noClasses()
+                .that(outside(BotHost.class.getName(), BotProcess.class.getName()))
+                .should()
+                .callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.name("start"))
+                        .and(JavaCall.Predicates.target(HasOwner.Predicates.With.owner(DescribedPredicate.describe(
+                                "BotProcess", owner -> owner.isEquivalentTo(BotProcess.class))))))
                 .because("a bot's code runs only inside its containment")
                 .check(arena);
     }
@@ -61,18 +71,30 @@ class ProcessStartsTest {
      */
     @Test
     void onlyTheseClassesStartProcesses() {
-        noClasses().that(outside("caissa.arena.bot.Launch", SourceBuild.class.getName(), Bubblewrap.class.getName(),
-                        "caissa.arena.sandbox.ArenaWatcher", "caissa.arena.sandbox.LimitWatchdog",
-                        "caissa.arena.linux.Signals", "caissa.arena.cli.Terminal", "caissa.arena.bench.BenchCommand",
-                        "caissa.arena.bench.FairnessBench", "caissa.arena.bench.ScaleBench",
-                        "caissa.arena.contest.JobRunner", "caissa.arena.contest.SlurmRunner"))
-                .should().callMethod(ProcessBuilder.class, "start")
-                .orShould().callMethod(Runtime.class, "exec", String.class)
-                .orShould().callMethod(Runtime.class, "exec", String[].class)
-                .orShould().callMethod(org.apache.commons.exec.DefaultExecutor.class, "execute",
-                        org.apache.commons.exec.CommandLine.class)
-                .orShould().callMethod(org.apache.commons.exec.DefaultExecutor.class, "execute",
-                        org.apache.commons.exec.CommandLine.class, java.util.Map.class)
+        noClasses()
+                .that(outside(
+                        "caissa.arena.bot.Launch",
+                        SourceBuild.class.getName(),
+                        Bubblewrap.class.getName(),
+                        "caissa.arena.sandbox.ArenaWatcher",
+                        "caissa.arena.sandbox.LimitWatchdog",
+                        "caissa.arena.linux.Signals",
+                        "caissa.arena.cli.Terminal",
+                        "caissa.arena.bench.BenchCommand",
+                        "caissa.arena.bench.FairnessBench",
+                        "caissa.arena.bench.ScaleBench",
+                        "caissa.arena.contest.JobRunner",
+                        "caissa.arena.contest.SlurmRunner"))
+                .should()
+                .callMethod(ProcessBuilder.class, "start")
+                .orShould()
+                .callMethod(Runtime.class, "exec", String.class)
+                .orShould()
+                .callMethod(Runtime.class, "exec", String[].class)
+                .orShould()
+                .callMethod(DefaultExecutor.class, "execute", CommandLine.class)
+                .orShould()
+                .callMethod(DefaultExecutor.class, "execute", CommandLine.class, Map.class)
                 .because("every process is started where its containment, or its being the arena's own, is plain")
                 .check(arena);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.program.BotCommand;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,19 +59,24 @@ class BotOutputTest {
         start(mode, "read line; printf 'a2-'; sleep 0.2; printf 'b3\\n'; exec sleep 30");
         long asked = System.nanoTime();
         bot.send("start", asked + 10 * SECOND);
-        assertThat(bot.read(asked + 10 * SECOND)).isInstanceOfSatisfying(Reply.Line.class,
-                line -> assertThat(line.text()).isEqualTo("a2-b3"));
+        assertThat(bot.read(asked + 10 * SECOND))
+                .isInstanceOfSatisfying(
+                        Reply.Line.class, line -> assertThat(line.text()).isEqualTo("a2-b3"));
         assertThat(bot.unasked()).isEmpty();
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"polled", "threads"})
     void aLineLongerThanOneReadComesBackWhole(String mode) {
-        start(mode, "read line; head -c 20000 /dev/zero | tr '\\0' x; echo; exec sleep 30", new BotProcess.Limits(32768, 4, 4096));
+        start(
+                mode,
+                "read line; head -c 20000 /dev/zero | tr '\\0' x; echo; exec sleep 30",
+                new BotProcess.Limits(32768, 4, 4096));
         long asked = System.nanoTime();
         bot.send("start", asked + 10 * SECOND);
-        assertThat(bot.read(asked + 10 * SECOND)).isInstanceOfSatisfying(Reply.Line.class,
-                line -> assertThat(line.text()).isEqualTo("x".repeat(20000)));
+        assertThat(bot.read(asked + 10 * SECOND))
+                .isInstanceOfSatisfying(
+                        Reply.Line.class, line -> assertThat(line.text()).isEqualTo("x".repeat(20000)));
         assertThat(bot.unasked()).isEmpty();
     }
 
@@ -91,8 +97,9 @@ class BotOutputTest {
         start(mode, "read line; echo last; exit 3");
         long deadline = System.nanoTime() + 10 * SECOND;
         bot.send("start", deadline);
-        assertThat(bot.read(deadline)).isInstanceOfSatisfying(Reply.Line.class,
-                line -> assertThat(line.text()).isEqualTo("last"));
+        assertThat(bot.read(deadline))
+                .isInstanceOfSatisfying(
+                        Reply.Line.class, line -> assertThat(line.text()).isEqualTo("last"));
         assertThat(bot.read(deadline)).isEqualTo(Reply.CLOSED);
         // For good: asked again, or looked at as an unasked reply.
         assertThat(bot.read(deadline)).isEqualTo(Reply.CLOSED);
@@ -121,10 +128,12 @@ class BotOutputTest {
         while (early.isEmpty() && System.nanoTime() < deadline) {
             early = bot.unasked();
         }
-        assertThat(early).hasValueSatisfying(reply -> assertThat(((Reply.Line) reply).text()).isEqualTo("early"));
+        assertThat(early)
+                .hasValueSatisfying(
+                        reply -> assertThat(((Reply.Line) reply).text()).isEqualTo("early"));
         bot.send("start", deadline);
         assertThat(bot.exitStatus(Duration.ofSeconds(10))).contains(0);
-        List<String> lines = new java.util.ArrayList<>();
+        List<String> lines = new ArrayList<>();
         Reply reply;
         while ((reply = bot.read(deadline)) instanceof Reply.Line line) {
             lines.add(line.text());
@@ -135,7 +144,8 @@ class BotOutputTest {
             assertThat(reply).isEqualTo(new Reply.Flood(4));
         } else {
             // A reader thread counts what the reading side has not taken yet, which it may take meanwhile.
-            assertThat(lines).isEqualTo(List.of("1", "2", "3", "4", "5", "6", "7", "8").subList(0, lines.size()));
+            assertThat(lines)
+                    .isEqualTo(List.of("1", "2", "3", "4", "5", "6", "7", "8").subList(0, lines.size()));
             assertThat(reply).isIn(new Reply.Flood(4), Reply.CLOSED);
         }
     }

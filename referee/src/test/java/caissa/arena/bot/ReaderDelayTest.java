@@ -13,6 +13,7 @@ import caissa.arena.testbots.TestBots;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,8 @@ class ReaderDelayTest {
             long after = delay.nanos();
 
             assertThat(after - before).isGreaterThanOrEqualTo(3_600_000 * MS);
-            assertThat(ReplyTime.receivedAt(5 * MS, 3_600_010 * MS, 0, before, after)).isBetween(5 * MS, 10 * MS);
+            assertThat(ReplyTime.receivedAt(5 * MS, 3_600_010 * MS, 0, before, after))
+                    .isBetween(5 * MS, 10 * MS);
         }
         // Where the kernel does not tell the wait for a core, the pauses still count.
         try (ReaderDelay delay = new ReaderDelay(RunQueueWait.ofMainThread((1L << 22) + 1), () -> paused[0])) {
@@ -61,9 +63,11 @@ class ReaderDelayTest {
         assertThat(ReplyTime.receivedAt(10 * MS, 2 * MS, 40 * MS, 40 * MS)).isEqualTo(10 * MS);
         // (wait began, line seen, its question began to be written, the figures)
         // The question was written during the wait: not dated before it.
-        assertThat(ReplyTime.receivedAt(2 * MS, 10 * MS, 8 * MS, 40 * MS, 43 * MS)).isEqualTo(8 * MS);
+        assertThat(ReplyTime.receivedAt(2 * MS, 10 * MS, 8 * MS, 40 * MS, 43 * MS))
+                .isEqualTo(8 * MS);
         // A write that began after the line was seen is not what it answers: only the wait's start bounds it.
-        assertThat(ReplyTime.receivedAt(2 * MS, 10 * MS, 12 * MS, 40 * MS, 43 * MS)).isEqualTo(7 * MS);
+        assertThat(ReplyTime.receivedAt(2 * MS, 10 * MS, 12 * MS, 40 * MS, 43 * MS))
+                .isEqualTo(7 * MS);
     }
 
     /**
@@ -79,11 +83,22 @@ class ReaderDelayTest {
             Sandboxes.assumeSandbox();
         }
         Entrant entrant = TestBots.entrant("waits", "random", "1");
-        Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.valueOf(sandbox.toUpperCase(java.util.Locale.ROOT)));
-        Containment containment = Containment.prepare(Parts.forThisMachine(isolation.sandbox()), entrant.command(),
-                TestBots.command("random", "2"), isolation, "waits").orElseThrow();
-        BotProcess bot = ((BotProcess.Start.Started) BotProcess.start(entrant.command(), Map.of(), BotProcess.Limits.DEFAULT,
-                "waits-white", containment, ended -> { })).bot();
+        Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.valueOf(sandbox.toUpperCase(Locale.ROOT)));
+        Containment containment = Containment.prepare(
+                        Parts.forThisMachine(isolation.sandbox()),
+                        entrant.command(),
+                        TestBots.command("random", "2"),
+                        isolation,
+                        "waits")
+                .orElseThrow();
+        BotProcess bot = ((BotProcess.Start.Started) BotProcess.start(
+                        entrant.command(),
+                        Map.of(),
+                        BotProcess.Limits.DEFAULT,
+                        "waits-white",
+                        containment,
+                        ended -> {}))
+                .bot();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             assertThat(bot.send("start", deadline)).isInstanceOf(Delivery.Written.class);
@@ -91,8 +106,12 @@ class ReaderDelayTest {
 
             long pid = bot.botPid();
             assertThat(pid).isPositive();
-            assertThat(Files.readString(Path.of("/proc", Long.toString(pid), "comm")).strip()).isEqualTo("java");
-            assertThat(new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8))
+            assertThat(Files.readString(Path.of("/proc", Long.toString(pid), "comm"))
+                            .strip())
+                    .isEqualTo("java");
+            assertThat(new String(
+                            Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")),
+                            StandardCharsets.UTF_8))
                     .contains("caissa.arena.testbots.TestBot");
             if (sandbox.equals("bwrap")) {
                 try (RunQueueWait own = RunQueueWait.ofMainThread(pid)) {

@@ -1,5 +1,6 @@
 package caissa.arena.browser;
 
+import caissa.arena.records.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,14 +28,25 @@ public final class BrowserPage {
     /** A new tab of the given size, with page and runtime events on. */
     public static BrowserPage open(Chromium chromium, int width, int height) {
         DevTools devTools = chromium.devTools();
-        String target = devTools.sendToBrowser("Target.createTarget", "url", "about:blank").get("targetId").asText();
+        String target = devTools.sendToBrowser("Target.createTarget", "url", "about:blank")
+                .get("targetId")
+                .asText();
         String session = devTools.sendToBrowser("Target.attachToTarget", "targetId", target, "flatten", true)
-                .get("sessionId").asText();
+                .get("sessionId")
+                .asText();
         BrowserPage page = new BrowserPage(devTools, session);
         page.send("Page.enable");
         page.send("Runtime.enable");
-        page.send("Emulation.setDeviceMetricsOverride", "width", width, "height", height, "deviceScaleFactor", 1,
-                "mobile", false);
+        page.send(
+                "Emulation.setDeviceMetricsOverride",
+                "width",
+                width,
+                "height",
+                height,
+                "deviceScaleFactor",
+                1,
+                "mobile",
+                false);
         return page;
     }
 
@@ -46,16 +58,19 @@ public final class BrowserPage {
     public void navigate(String url, String readyCondition) {
         JsonNode result = send("Page.navigate", "url", url);
         if (result.hasNonNull("errorText")) {
-            throw new IllegalStateException("cannot load " + url + ": " + result.get("errorText").asText());
+            throw new IllegalStateException(
+                    "cannot load " + url + ": " + result.get("errorText").asText());
         }
         awaitTrue(readyCondition);
     }
 
     /** The value of a script expression (made JSON by the page); a script error fails the test. */
     public JsonNode evaluate(String expression) {
-        JsonNode result = send("Runtime.evaluate", "expression", expression, "returnByValue", true, "awaitPromise", true);
+        JsonNode result =
+                send("Runtime.evaluate", "expression", expression, "returnByValue", true, "awaitPromise", true);
         if (result.has("exceptionDetails")) {
-            throw new AssertionError("script failed in the page: " + result.get("exceptionDetails") + "\n" + expression);
+            throw new AssertionError(
+                    "script failed in the page: " + result.get("exceptionDetails") + "\n" + expression);
         }
         return result.path("result").path("value");
     }
@@ -107,14 +122,35 @@ public final class BrowserPage {
 
     /** Presses and releases a key that types no text: ArrowLeft, ArrowRight, Home, End, Escape. */
     public void press(String key) {
-        Integer code = Map.of("ArrowLeft", 37, "ArrowRight", 39, "Home", 36, "End", 35, "Escape", 27).get(key);
+        Integer code = Map.of("ArrowLeft", 37, "ArrowRight", 39, "Home", 36, "End", 35, "Escape", 27)
+                .get(key);
         if (code == null) {
             throw new IllegalArgumentException("no key code for " + key);
         }
-        send("Input.dispatchKeyEvent", "type", "rawKeyDown", "key", key, "code", key,
-                "windowsVirtualKeyCode", code, "nativeVirtualKeyCode", code);
-        send("Input.dispatchKeyEvent", "type", "keyUp", "key", key, "code", key,
-                "windowsVirtualKeyCode", code, "nativeVirtualKeyCode", code);
+        send(
+                "Input.dispatchKeyEvent",
+                "type",
+                "rawKeyDown",
+                "key",
+                key,
+                "code",
+                key,
+                "windowsVirtualKeyCode",
+                code,
+                "nativeVirtualKeyCode",
+                code);
+        send(
+                "Input.dispatchKeyEvent",
+                "type",
+                "keyUp",
+                "key",
+                key,
+                "code",
+                key,
+                "windowsVirtualKeyCode",
+                code,
+                "nativeVirtualKeyCode",
+                code);
     }
 
     /** Saves what the viewport shows as a PNG. */
@@ -126,6 +162,6 @@ public final class BrowserPage {
 
     /** The text as a JavaScript string literal (JSON is a subset). */
     public static String jsString(String text) {
-        return caissa.arena.records.Json.writeCompact(text);
+        return Json.writeCompact(text);
     }
 }

@@ -1,6 +1,7 @@
 package caissa.arena.browser;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -33,6 +34,7 @@ public final class Chromium implements AutoCloseable {
 
     /** Generous: a cold start on a busy two-core machine takes a few seconds. */
     private static final long START_SECONDS = 60;
+
     private static final Pattern LISTENING = Pattern.compile("DevTools listening on (ws://\\S+)");
 
     private final Process process;
@@ -52,7 +54,7 @@ public final class Chromium implements AutoCloseable {
             return Optional.of(DEBIAN_BINARY);
         }
         String path = System.getenv("PATH");
-        for (String dir : path == null ? new String[0] : path.split(java.io.File.pathSeparator)) {
+        for (String dir : path == null ? new String[0] : path.split(File.pathSeparator)) {
             Path candidate = Path.of(dir, "chromium");
             if (!dir.isEmpty() && Files.isExecutable(candidate)) {
                 return Optional.of(candidate);
@@ -63,32 +65,50 @@ public final class Chromium implements AutoCloseable {
 
     /** Starts the browser with a fresh profile in {@code profileDir} and connects to it. */
     public static Chromium start(Path binary, Path profileDir) throws IOException {
-        List<String> command = List.of(binary.toString(), "--headless=new", "--no-sandbox", "--disable-gpu",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--disable-dev-shm-usage", "--hide-scrollbars", "--mute-audio",
-                "--remote-debugging-port=0", "--user-data-dir=" + profileDir, "about:blank");
-        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        List<String> command = List.of(
+                binary.toString(),
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-dev-shm-usage",
+                "--hide-scrollbars",
+                "--mute-audio",
+                "--remote-debugging-port=0",
+                "--user-data-dir=" + profileDir,
+                "about:blank");
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         Deque<String> tail = new ConcurrentLinkedDeque<>();
         CompletableFuture<URI> endpoint = new CompletableFuture<>();
         // Read stderr to its end, not only to the DevTools line: a full pipe would stall the browser.
-        Thread reader = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
-                for (String line = in.readLine(); line != null; line = in.readLine()) {
-                    tail.addLast(line);
-                    while (tail.size() > 40) {
-                        tail.pollFirst();
+        Thread reader = new Thread(
+                () -> {
+                    try (BufferedReader in = new BufferedReader(
+                            new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+                        for (String line = in.readLine(); line != null; line = in.readLine()) {
+                            tail.addLast(line);
+                            while (tail.size() > 40) {
+                                tail.pollFirst();
+                            }
+                            Matcher m = LISTENING.matcher(line);
+                            if (m.find()) {
+                                endpoint.complete(URI.create(m.group(1)));
+                            }
+                        }
+                    } catch (IOException e) {
+                        // The browser is gone; the wait below reports it.
+                    } finally {
+                        endpoint.completeExceptionally(
+                                new IOException("chromium ended its output without a DevTools endpoint"));
                     }
-                    Matcher m = LISTENING.matcher(line);
-                    if (m.find()) {
-                        endpoint.complete(URI.create(m.group(1)));
-                    }
-                }
-            } catch (IOException e) {
-                // The browser is gone; the wait below reports it.
-            } finally {
-                endpoint.completeExceptionally(new IOException("chromium ended its output without a DevTools endpoint"));
-            }
-        }, "chromium-stderr");
+                },
+                "chromium-stderr");
         reader.setDaemon(true);
         reader.start();
         URI uri;
@@ -99,7 +119,8 @@ public final class Chromium implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
             killTree(process, snapshot(process, new LinkedHashSet<>()));
-            throw new IOException("chromium did not start (" + e + "); its last output:\n" + String.join("\n", tail), e);
+            throw new IOException(
+                    "chromium did not start (" + e + "); its last output:\n" + String.join("\n", tail), e);
         }
         try {
             Chromium chromium = new Chromium(process, uri, tail);

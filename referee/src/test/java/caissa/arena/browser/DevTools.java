@@ -36,8 +36,10 @@ public final class DevTools implements AutoCloseable {
 
     private DevTools(URI endpoint) throws IOException {
         try {
-            socket = HttpClient.newHttpClient().newWebSocketBuilder()
-                    .buildAsync(endpoint, new Listener()).get(ANSWER_SECONDS, TimeUnit.SECONDS);
+            socket = HttpClient.newHttpClient()
+                    .newWebSocketBuilder()
+                    .buildAsync(endpoint, new Listener())
+                    .get(ANSWER_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while connecting to " + endpoint, e);
@@ -94,7 +96,9 @@ public final class DevTools implements AutoCloseable {
 
     /** The events received so far with the given method, such as {@code Runtime.exceptionThrown}. */
     public List<JsonNode> events(String method) {
-        return events.stream().filter(e -> method.equals(e.path("method").asText())).toList();
+        return events.stream()
+                .filter(e -> method.equals(e.path("method").asText()))
+                .toList();
     }
 
     /** Forgets the events received so far, so that each test looks at its own. */
@@ -140,10 +144,11 @@ public final class DevTools implements AutoCloseable {
             try {
                 message = Json.mapper().readTree(text);
             } catch (IOException e) {
-                return;     // Chromium writes only JSON; nothing to do with anything else
+                return; // Chromium writes only JSON; nothing to do with anything else
             }
             if (message.has("id")) {
-                CompletableFuture<JsonNode> answer = pending.get(message.get("id").asInt());
+                CompletableFuture<JsonNode> answer =
+                        pending.get(message.get("id").asInt());
                 if (answer != null) {
                     answer.complete(message);
                 }

@@ -10,6 +10,8 @@ import caissa.arena.testkit.ToolRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +41,8 @@ class ArenaFilesFailureTest {
     void mountASmallTmpfs() throws Exception {
         assumeTrue("root".equals(System.getProperty("user.name")), "only root mounts a tmpfs");
         shm = Files.createDirectories(dir.resolve("shm"));
-        assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=1m,nr_inodes=64,mode=1777", "tmpfs", shm.toString()) == 0,
+        assumeTrue(
+                run("mount", "-t", "tmpfs", "-o", "size=1m,nr_inodes=64,mode=1777", "tmpfs", shm.toString()) == 0,
                 "no tmpfs can be mounted here (a container without the right)");
     }
 
@@ -69,28 +72,48 @@ class ArenaFilesFailureTest {
         Path out = dir.resolve("out");
 
         Arena arena = arena("tournament", tournament().toString(), "--out", out.toString(), "--sandbox", "bwrap");
-        assumeTrue(!arena.err.contains("bubblewrap") || arena.err.contains("No space left"), "no usable bubblewrap here: "
-                + arena.err);
+        assumeTrue(
+                !arena.err.contains("bubblewrap") || arena.err.contains("No space left"),
+                "no usable bubblewrap here: " + arena.err);
 
         assertThat(arena.exit).as(arena.err).isEqualTo(74);
-        assertThat(arena.err.lines().toList()).hasSize(1).first().asString()
+        assertThat(arena.err.lines().toList())
+                .hasSize(1)
+                .first()
+                .asString()
                 .startsWith("caissa tournament: " + shm.resolve("caissa-sandbox-files-"))
                 .contains("No space left on device")
                 .contains("no bot was charged");
         Path journal = out.resolve("journal.jsonl");
-        assertThat(!Files.exists(journal) || Files.size(journal) == 0).as("nothing journaled").isTrue();
-        assertThat(out.resolve("games")).satisfiesAnyOf(g -> assertThat(g).doesNotExist(), g -> assertThat(g).isEmptyDirectory());
+        assertThat(!Files.exists(journal) || Files.size(journal) == 0)
+                .as("nothing journaled")
+                .isTrue();
+        assertThat(out.resolve("games"))
+                .satisfiesAnyOf(
+                        g -> assertThat(g).doesNotExist(), g -> assertThat(g).isEmptyDirectory());
     }
 
     @Test
     void theFolderOfASigkilledArenaIsRemovedAtTheNextStart() throws Exception {
         // As root the bots run as nobody, who must be able to enter their working folder.
-        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         BotCommand hang = TestBots.command("hang");
         BotCommand random = TestBots.command("random", "1");
         started.addAll(List.of(hang, random));
-        Process killed = start("play", "--white", hang.display(), "--black", random.display(), "--sandbox", "none",
-                "--time-per-game", "10m", "--first-move-allowance", "10m", "--out", dir.resolve("log.json").toString());
+        Process killed = start(
+                "play",
+                "--white",
+                hang.display(),
+                "--black",
+                random.display(),
+                "--sandbox",
+                "none",
+                "--time-per-game",
+                "10m",
+                "--first-move-allowance",
+                "10m",
+                "--out",
+                dir.resolve("log.json").toString());
         Path left = null;
         for (int i = 0; i < 600 && left == null; i++) {
             left = folders().stream().findFirst().orElse(null);
@@ -104,8 +127,16 @@ class ArenaFilesFailureTest {
         assertThat(killed.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(left).exists();
 
-        Arena next = arena("play", "--white", TestBots.command("random", "2").display(), "--black",
-                TestBots.command("random", "3").display(), "--sandbox", "none", "--out", dir.resolve("next.json").toString());
+        Arena next = arena(
+                "play",
+                "--white",
+                TestBots.command("random", "2").display(),
+                "--black",
+                TestBots.command("random", "3").display(),
+                "--sandbox",
+                "none",
+                "--out",
+                dir.resolve("next.json").toString());
 
         assertThat(next.exit).as(next.err).isZero();
         assertThat(left).doesNotExist();
@@ -114,18 +145,36 @@ class ArenaFilesFailureTest {
 
     private List<Path> folders() throws IOException {
         try (Stream<Path> entries = Files.list(shm)) {
-            return entries.filter(p -> p.getFileName().toString().startsWith("caissa-sandbox-files-")).toList();
+            return entries.filter(p -> p.getFileName().toString().startsWith("caissa-sandbox-files-"))
+                    .toList();
         }
     }
 
     private Path tournament() throws IOException {
-        return Files.writeString(dir.resolve("t.json"), Json.write(Map.of("name", "t", "timePerGame", "20s",
-                "firstMoveAllowance", "10s", "bots", List.of(Map.of("name", "a", "command", TestBots.command("random", "1").argv()),
-                        Map.of("name", "b", "command", TestBots.command("random", "2").argv())))));
+        return Files.writeString(
+                dir.resolve("t.json"),
+                Json.write(Map.of(
+                        "name",
+                        "t",
+                        "timePerGame",
+                        "20s",
+                        "firstMoveAllowance",
+                        "10s",
+                        "bots",
+                        List.of(
+                                Map.of(
+                                        "name",
+                                        "a",
+                                        "command",
+                                        TestBots.command("random", "1").argv()),
+                                Map.of(
+                                        "name",
+                                        "b",
+                                        "command",
+                                        TestBots.command("random", "2").argv())))));
     }
 
-    private record Arena(int exit, String err) {
-    }
+    private record Arena(int exit, String err) {}
 
     private Arena arena(String... args) throws Exception {
         Process process = start(args);
@@ -136,13 +185,20 @@ class ArenaFilesFailureTest {
 
     /** The arena's command line in a JVM of its own, with the small tmpfs as its /dev/shm. */
     private Process start(String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dcaissa.arena.shm=" + shm, "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dcaissa.arena.shm=" + shm,
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName()));
         command.addAll(List.of(args));
-        return new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        return new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
     }
 
     private static int run(String... command) throws Exception {
-        return ToolRun.exitCode(java.time.Duration.ofSeconds(60), command).orElse(-1);
+        return ToolRun.exitCode(Duration.ofSeconds(60), command).orElse(-1);
     }
 }

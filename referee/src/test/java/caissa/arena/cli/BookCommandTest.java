@@ -8,6 +8,7 @@ import caissa.arena.rules.Variant;
 import caissa.arena.testkit.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,8 @@ class BookCommandTest {
         assertThat(three.exitCode()).isZero();
         assertThat(Files.readString(second)).isEqualTo(Files.readString(first));
         assertThat(Files.readString(other)).isNotEqualTo(Files.readString(first));
-        assertThat(Files.readString(first)).contains("# variant " + variant.id() + ", plies 4, depth 2, band 100, seed 5\n");
+        assertThat(Files.readString(first))
+                .contains("# variant " + variant.id() + ", plies 4, depth 2, band 100, seed 5\n");
         OpeningBook book = OpeningBook.read(first, variant);
         assertThat(book.size()).isEqualTo(30);
         Set<String> positions = new HashSet<>();
@@ -48,7 +50,9 @@ class BookCommandTest {
                 position = position.play(move);
             }
             assertThat(line.moves()).hasSize(4);
-            assertThat(positions.add(position.toCfn())).as("a repeated position: line %d", line.line()).isTrue();
+            assertThat(positions.add(position.toCfn()))
+                    .as("a repeated position: line %d", line.line())
+                    .isTrue();
         }
         assertThat(one.out()).startsWith("book: 30 openings of 4 plies (" + variant.id() + ") in " + first);
     }
@@ -58,15 +62,15 @@ class BookCommandTest {
         Path out = dir.resolve("none.txt");
 
         // With depth 1 and a band of 0, only openings where nothing hangs fit; a count far above them cannot be filled.
-        CommandRun run = CommandRun.of("book", "--plies", "1", "--count", "100", "--depth", "1", "--band", "0",
-                "--out", out.toString());
+        CommandRun run = CommandRun.of(
+                "book", "--plies", "1", "--count", "100", "--depth", "1", "--band", "0", "--out", out.toString());
 
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.out()).contains("widen --band or lower --depth");
     }
 
     private static String[] concat(String[] a, String... b) {
-        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        String[] all = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, all, a.length, b.length);
         return all;
     }

@@ -11,12 +11,14 @@ import caissa.arena.contest.ContestDefinition;
 import caissa.arena.contest.ContestFile;
 import caissa.arena.contest.ContestLayout;
 import caissa.arena.contest.ContestStore;
+import caissa.arena.contest.JobState;
 import caissa.arena.contest.Submission;
 import caissa.arena.contest.SubmissionState;
 import caissa.arena.records.Json;
 import caissa.arena.testkit.CommandRun;
 import caissa.arena.testkit.ContestData;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
@@ -60,7 +62,8 @@ class ContestCommandTest {
         assertThat(run.exitCode()).isZero();
         assertThat(run.err()).isEmpty();
         assertThat(run.outLines()).hasSize(2);
-        assertThat(run.outLines().get(0)).matches("ada [A-Za-z0-9_-]{43} http://contest\\.example:8080/invite/[A-Za-z0-9_-]{43}");
+        assertThat(run.outLines().get(0))
+                .matches("ada [A-Za-z0-9_-]{43} http://contest\\.example:8080/invite/[A-Za-z0-9_-]{43}");
         assertThat(run.outLines().get(1)).startsWith("bob ");
         String[] ada = run.outLines().get(0).split(" ");
         Accounts accounts = new Accounts(contest.store(), Clock.systemUTC());
@@ -76,10 +79,12 @@ class ContestCommandTest {
         CommandRun run = CommandRun.of("contest", "invite", "--data", data.toString(), "ADA", "bob", " x", "organiser");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.errLines()).containsExactly(
-                "caissa contest invite: ADA: the name 'ADA' is taken",
-                "caissa contest invite: \" x\": the name must not start or end with spaces, got ' x'".replace("\" x\"", " x"),
-                "caissa contest invite: organiser: the name 'organiser' is taken");
+        assertThat(run.errLines())
+                .containsExactly(
+                        "caissa contest invite: ADA: the name 'ADA' is taken",
+                        "caissa contest invite: \" x\": the name must not start or end with spaces, got ' x'"
+                                .replace("\" x\"", " x"),
+                        "caissa contest invite: organiser: the name 'organiser' is taken");
         assertThat(run.outLines()).hasSize(1).allMatch(l -> l.startsWith("bob "));
     }
 
@@ -90,9 +95,10 @@ class ContestCommandTest {
         CommandRun run = CommandRun.of("contest", "status", "--data", empty.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).isEqualTo("caissa contest status: " + empty + " is not a contest's data folder (no"
-                + " contest.json and contest.db in it); start the server on it first: caissa serve CONTEST.json --data "
-                + empty + "\n");
+        assertThat(run.err())
+                .isEqualTo("caissa contest status: " + empty + " is not a contest's data folder (no"
+                        + " contest.json and contest.db in it); start the server on it first: caissa serve CONTEST.json --data "
+                        + empty + "\n");
     }
 
     /**
@@ -102,15 +108,20 @@ class ContestCommandTest {
     @Test
     void aCompetitionsBadRunnerIsOneLineNamingItsLineWhenTheFileIsRead() throws IOException {
         Path copy = contest.layout().contestFile();
-        Files.writeString(copy, Files.readString(SAMPLE).replace("\"every\": \"6h\"",
-                "\"every\": \"6h\", \"runner\": {\"kind\": \"slurm\", \"shards\": \"four\"}"));
+        Files.writeString(
+                copy,
+                Files.readString(SAMPLE)
+                        .replace(
+                                "\"every\": \"6h\"",
+                                "\"every\": \"6h\", \"runner\": {\"kind\": \"slurm\", \"shards\": \"four\"}"));
 
         CommandRun run = CommandRun.of("contest", "status", "--data", data.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.out()).isEmpty();
-        assertThat(run.err()).isEqualTo("caissa contest status: " + copy + ":20: competitions[0].runner.shards: must be"
-                + " a whole number from 1 to 1000, got \"four\"\n");
+        assertThat(run.err())
+                .isEqualTo("caissa contest status: " + copy + ":20: competitions[0].runner.shards: must be"
+                        + " a whole number from 1 to 1000, got \"four\"\n");
     }
 
     /**
@@ -134,17 +145,27 @@ class ContestCommandTest {
         Contest small = new Contest(definition, layout, ContestStore.open(layout));
         new Accounts(small.store(), Clock.systemUTC()).invite("dave");
         long dave = small.store().participantByName("dave").orElseThrow().id();
-        Submission refused = small.store().addSubmission(dave, "bot.c", "C", 10, "0".repeat(64), Instant.now(),
-                s -> Files.createDirectories(layout.upload(s.id())));
-        small.store().setSubmissionState(refused.id(), SubmissionState.NOT_ADMITTED, Optional.of("build: no"),
-                Instant.now());
+        Submission refused = small.store()
+                .addSubmission(
+                        dave,
+                        "bot.c",
+                        "C",
+                        10,
+                        "0".repeat(64),
+                        Instant.now(),
+                        s -> Files.createDirectories(layout.upload(s.id())));
+        small.store()
+                .setSubmissionState(
+                        refused.id(), SubmissionState.NOT_ADMITTED, Optional.of("build: no"), Instant.now());
 
         CommandRun run = CommandRun.of("contest", "run", "--data", lonely.toString(), "test");
 
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.outLines()).contains("competition test-1: failed: competition 'test-1' needs at least 2 bots with"
-                + " an admitted submission or house bots, got 1 (random)");
-        CompetitionRun failed = new CompetitionStore(small.store()).byName("test-1").orElseThrow();
+        assertThat(run.outLines())
+                .contains("competition test-1: failed: competition 'test-1' needs at least 2 bots with"
+                        + " an admitted submission or house bots, got 1 (random)");
+        CompetitionRun failed =
+                new CompetitionStore(small.store()).byName("test-1").orElseThrow();
         assertThat(failed.state()).isEqualTo(CompetitionState.FAILED);
         assertThat(failed.gamesPlayed()).isZero();
         assertThat(new CompetitionStore(small.store()).bots(failed.id())).isEmpty();
@@ -152,7 +173,7 @@ class ContestCommandTest {
         assertThat(layout.competition("test-1").resolveSibling("test-1.json")).doesNotExist();
         // Not an arena failure: the job is not tried again.
         assertThat(small.store().job(failed.job().orElseThrow()).orElseThrow().state())
-                .isEqualTo(caissa.arena.contest.JobState.DONE);
+                .isEqualTo(JobState.DONE);
     }
 
     @Test
@@ -164,28 +185,39 @@ class ContestCommandTest {
         Submission first = submit(ada, "bot.c", "C");
         Submission second = submit(ada, "bot.py", "Python");
         contest.store().setSubmissionState(first.id(), SubmissionState.ADMITTED, Optional.empty(), Instant.now());
-        contest.store().setSubmissionState(second.id(), SubmissionState.NOT_ADMITTED,
-                Optional.of("build: the compiler said no"), Instant.now());
-        Files.writeString(contest.layout().admission(first.id()),
+        contest.store()
+                .setSubmissionState(
+                        second.id(),
+                        SubmissionState.NOT_ADMITTED,
+                        Optional.of("build: the compiler said no"),
+                        Instant.now());
+        Files.writeString(
+                contest.layout().admission(first.id()),
                 "{\"schema\": \"caissa-arena/validation/1\", \"passed\": true, \"verdict\": \"PASS: ready to submit\"}");
         Path json = dir.resolve("status.json");
 
         CommandRun run = CommandRun.of("contest", "status", "--data", data.toString(), "--json", json.toString());
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.outLines()).containsExactly(
-                "contest 'sample' (invite, deadline 2027-01-10T12:00:00Z): 3 accounts",
-                "organiser (organiser): 0 submissions",
-                "<b>bob</b> (participant): 0 submissions",
-                "ada (participant): 2 submissions",
-                "  #1 (id " + first.id() + ") bot.c, C: admitted [PASS: ready to submit] (plays)",
-                "  #2 (id " + second.id() + ") bot.py, Python: not-admitted: build: the compiler said no",
-                "jobs: 2 queued, 0 running, 0 done, 0 failed");
+        assertThat(run.outLines())
+                .containsExactly(
+                        "contest 'sample' (invite, deadline 2027-01-10T12:00:00Z): 3 accounts",
+                        "organiser (organiser): 0 submissions",
+                        "<b>bob</b> (participant): 0 submissions",
+                        "ada (participant): 2 submissions",
+                        "  #1 (id " + first.id() + ") bot.c, C: admitted [PASS: ready to submit] (plays)",
+                        "  #2 (id " + second.id() + ") bot.py, Python: not-admitted: build: the compiler said no",
+                        "jobs: 2 queued, 0 running, 0 done, 0 failed");
         JsonNode doc = Json.mapper().readTree(json.toFile());
         assertThat(problems(doc)).isEmpty();
         JsonNode adaRow = doc.get("participants").get(2);
         assertThat(adaRow.get("activeSubmission").asLong()).isEqualTo(first.id());
-        assertThat(adaRow.get("submissions").get(0).get("admission").get("passed").asBoolean()).isTrue();
+        assertThat(adaRow.get("submissions")
+                        .get(0)
+                        .get("admission")
+                        .get("passed")
+                        .asBoolean())
+                .isTrue();
         assertThat(adaRow.get("submissions").get(1).get("admission").isNull()).isTrue();
 
         CommandRun toStandardOutput = CommandRun.of("contest", "status", "--data", data.toString(), "--json", "-");
@@ -195,9 +227,10 @@ class ContestCommandTest {
 
     @Test
     void theSchemaRefusesWhatTheDocumentMustNotBe() throws IOException {
-        JsonNode doc = Json.mapper().readTree(CommandRun.of("contest", "status", "--data", data.toString(), "--json", "-")
-                .out());
-        ((com.fasterxml.jackson.databind.node.ObjectNode) doc.get("jobs")).put("lost", 1);
+        JsonNode doc = Json.mapper()
+                .readTree(CommandRun.of("contest", "status", "--data", data.toString(), "--json", "-")
+                        .out());
+        ((ObjectNode) doc.get("jobs")).put("lost", 1);
 
         assertThat(problems(doc)).isNotEmpty();
     }
@@ -207,20 +240,31 @@ class ContestCommandTest {
         JsonNode sample = Json.mapper().readTree(SAMPLE.toFile());
         assertThat(problems("contest.schema.json", sample)).isEmpty();
 
-        var test = (com.fasterxml.jackson.databind.node.ObjectNode) sample.path("competitions").get(0);
-        test.putObject("runner").put("kind", "slurm").put("shards", 4).putArray("caissa").add("/shared/caissa");
+        var test = (ObjectNode) sample.path("competitions").get(0);
+        test.putObject("runner")
+                .put("kind", "slurm")
+                .put("shards", 4)
+                .putArray("caissa")
+                .add("/shared/caissa");
         assertThat(problems("contest.schema.json", sample)).isEmpty();
-        ((com.fasterxml.jackson.databind.node.ObjectNode) test.get("runner")).put("nodes", 3);
+        ((ObjectNode) test.get("runner")).put("nodes", 3);
         assertThat(problems("contest.schema.json", sample)).isNotEmpty();
-        ((com.fasterxml.jackson.databind.node.ObjectNode) test.get("runner")).remove("nodes");
+        ((ObjectNode) test.get("runner")).remove("nodes");
 
-        ((com.fasterxml.jackson.databind.node.ObjectNode) sample).put("registration", "closed");
+        ((ObjectNode) sample).put("registration", "closed");
         assertThat(problems("contest.schema.json", sample)).isNotEmpty();
     }
 
     private Submission submit(long participant, String file, String language) {
-        return contest.store().addSubmission(participant, file, language, 10, "0".repeat(64), Instant.now(),
-                s -> Files.createDirectories(contest.layout().upload(s.id())));
+        return contest.store()
+                .addSubmission(
+                        participant,
+                        file,
+                        language,
+                        10,
+                        "0".repeat(64),
+                        Instant.now(),
+                        s -> Files.createDirectories(contest.layout().upload(s.id())));
     }
 
     private static List<String> problems(JsonNode doc) throws IOException {
@@ -230,7 +274,14 @@ class ContestCommandTest {
     private static List<String> problems(String schemaFile, JsonNode doc) throws IOException {
         JsonNode schema = Json.mapper().readTree(SCHEMAS.resolve(schemaFile).toFile());
         return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
-                .getSchema(schema, SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build())
-                .validate(doc).stream().map(ValidationMessage::getMessage).toList();
+                .getSchema(
+                        schema,
+                        SchemaValidatorsConfig.builder()
+                                .formatAssertionsEnabled(true)
+                                .build())
+                .validate(doc)
+                .stream()
+                .map(ValidationMessage::getMessage)
+                .toList();
     }
 }

@@ -11,8 +11,17 @@ class FairnessBenchTest {
 
     @Test
     void eachIrregularGameIsNamedWithItsReason() {
-        CommandRun run = CommandRun.of("bench", "fairness", "--games", "2", "--times-cores", "1", "--warm-up", "0",
-                "--bot", "/bin/sh -c 'read line; exit 3'");
+        CommandRun run = CommandRun.of(
+                "bench",
+                "fairness",
+                "--games",
+                "2",
+                "--times-cores",
+                "1",
+                "--warm-up",
+                "0",
+                "--bot",
+                "/bin/sh -c 'read line; exit 3'");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
         assertThat(run.out()).contains("harness forfeits 0 (other irregular 2)");

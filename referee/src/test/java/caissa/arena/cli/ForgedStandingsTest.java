@@ -29,11 +29,30 @@ class ForgedStandingsTest {
 
     @BeforeEach
     void playATournament() throws Exception {
-        Path tournament = Files.writeString(dir.resolve("t.json"), Json.write(Map.of("name", "t", "timePerGame", "20s",
-                "firstMoveAllowance", "10s", "bots", List.of(Map.of("name", "alpha", "command", TestBots.command("random", "1").argv()),
-                        Map.of("name", "beta", "command", TestBots.command("random", "2").argv())))));
+        Path tournament = Files.writeString(
+                dir.resolve("t.json"),
+                Json.write(Map.of(
+                        "name",
+                        "t",
+                        "timePerGame",
+                        "20s",
+                        "firstMoveAllowance",
+                        "10s",
+                        "bots",
+                        List.of(
+                                Map.of(
+                                        "name",
+                                        "alpha",
+                                        "command",
+                                        TestBots.command("random", "1").argv()),
+                                Map.of(
+                                        "name",
+                                        "beta",
+                                        "command",
+                                        TestBots.command("random", "2").argv())))));
         out = dir.resolve("out");
-        CommandRun run = CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none");
+        CommandRun run =
+                CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none");
         assertThat(run.exitCode()).as(run.err()).isZero();
         standings = out.resolve("standings.json");
     }
@@ -61,8 +80,9 @@ class ForgedStandingsTest {
         CommandRun report = CommandRun.of("report", out.toString());
 
         assertThat(verify.exitCode()).isEqualTo(5);
-        assertThat(verify.errLines()).containsExactly("caissa verify: " + standings + ": its standings give alpha 99 points,"
-                + " but the journal's 2 games give " + points);
+        assertThat(verify.errLines())
+                .containsExactly("caissa verify: " + standings + ": its standings give alpha 99 points,"
+                        + " but the journal's 2 games give " + points);
         assertThat(report.exitCode()).as(report.err()).isZero();
         String page = Files.readString(out.resolve("report.html"));
         assertThat(page).doesNotContain("\"points\":99").contains("\"points\":" + points);
@@ -77,8 +97,9 @@ class ForgedStandingsTest {
         CommandRun verify = CommandRun.of("verify", out.toString());
 
         assertThat(verify.exitCode()).isEqualTo(5);
-        assertThat(verify.errLines()).containsExactly("caissa verify: " + standings + ": its complete does not agree with"
-                + " the journal's 2 games");
+        assertThat(verify.errLines())
+                .containsExactly("caissa verify: " + standings + ": its complete does not agree with"
+                        + " the journal's 2 games");
     }
 
     @Test

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -62,7 +64,9 @@ class HelpTextTest {
     /** --json FILE everywhere: every command that writes a JSON document takes the file it goes to. */
     @Test
     void everyJsonOptionTakesAFile() {
-        List<String> withJson = commands().filter(name -> command(name).getCommandSpec().findOption("--json") != null).toList();
+        List<String> withJson = commands()
+                .filter(name -> command(name).getCommandSpec().findOption("--json") != null)
+                .toList();
 
         assertThat(withJson).containsExactlyInAnyOrder("match", "validate", "ratings", "sprt", "perft", "doctor");
         for (String name : withJson) {
@@ -89,7 +93,7 @@ class HelpTextTest {
     @MethodSource("commands")
     void theReadmeListsEveryOptionTheHelpLists(String name) throws IOException {
         String reference = Files.readString(REFERENCE);
-        java.util.regex.Matcher heading = java.util.regex.Pattern.compile("(?m)^### .*`caissa " + name + "[ `]").matcher(reference);
+        Matcher heading = Pattern.compile("(?m)^### .*`caissa " + name + "[ `]").matcher(reference);
         assertThat(heading.find()).as("a reference section for caissa " + name).isTrue();
         int start = heading.start();
         int end = reference.indexOf("\n### ", start + 1);
@@ -103,11 +107,15 @@ class HelpTextTest {
             }
             // A negatable option may be written --[no-]name.
             String longName = option.longestName();
-            java.util.regex.Pattern shown = java.util.regex.Pattern.compile("(?<![\\w-])(" + longName + "|"
-                    + java.util.regex.Pattern.quote("--[no-]") + longName.substring(2) + ")(?![\\w-])");
-            assertThat(shown.matcher(section).find() || isClockOption(option) && shown.matcher(clockTable).find()
-                    || SANDBOX_OPTIONS.contains(longName) && shown.matcher(sandboxTable).find())
-                    .as("the reference page's section of caissa " + name + " names " + option.longestName()).isTrue();
+            Pattern shown = Pattern.compile(
+                    "(?<![\\w-])(" + longName + "|" + Pattern.quote("--[no-]") + longName.substring(2) + ")(?![\\w-])");
+            assertThat(shown.matcher(section).find()
+                            || isClockOption(option)
+                                    && shown.matcher(clockTable).find()
+                            || SANDBOX_OPTIONS.contains(longName)
+                                    && shown.matcher(sandboxTable).find())
+                    .as("the reference page's section of caissa " + name + " names " + option.longestName())
+                    .isTrue();
         }
     }
 
@@ -121,8 +129,8 @@ class HelpTextTest {
     void everyOptionTheReadmeGivesACommandIsInItsHelp(String name) throws IOException {
         String reference = Files.readString(REFERENCE);
         List<String> claimed = new ArrayList<>();
-        java.util.regex.Matcher heading = java.util.regex.Pattern.compile("(?m)^### (.*`caissa " + name + "[ `].*)$")
-                .matcher(reference);
+        Matcher heading =
+                Pattern.compile("(?m)^### (.*`caissa " + name + "[ `].*)$").matcher(reference);
         while (heading.find()) {
             // A heading may name two commands ("`caissa perft ...` and `caissa moves ...`): only this one's part.
             for (String part : heading.group(1).split("`")) {
@@ -138,7 +146,8 @@ class HelpTextTest {
             known.addAll(Arrays.asList(option.names()));
         }
         // --[no-]name stands for the option --name (negatable).
-        List<String> named = claimed.stream().map(o -> o.replace("--[no-]", "--")).distinct().toList();
+        List<String> named =
+                claimed.stream().map(o -> o.replace("--[no-]", "--")).distinct().toList();
         assertThat(known).as("the options of caissa " + name + " --help").containsAll(named);
     }
 
@@ -181,7 +190,7 @@ class HelpTextTest {
 
     private static List<String> optionsIn(String text) {
         List<String> options = new ArrayList<>();
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?<![\\w-])--(\\[no-\\])?[a-z][a-z0-9-]*").matcher(text);
+        Matcher m = Pattern.compile("(?<![\\w-])--(\\[no-\\])?[a-z][a-z0-9-]*").matcher(text);
         while (m.find()) {
             options.add(m.group());
         }
@@ -189,12 +198,26 @@ class HelpTextTest {
     }
 
     /** The options of the sandbox and limit mixins, listed once in the reference page's shared table. */
-    private static final List<String> SANDBOX_OPTIONS = List.of("--sandbox", "--keep-scratch", "--memory",
-            "--max-processes", "--max-open-files", "--max-file-size", "--max-scratch");
+    private static final List<String> SANDBOX_OPTIONS = List.of(
+            "--sandbox",
+            "--keep-scratch",
+            "--memory",
+            "--max-processes",
+            "--max-open-files",
+            "--max-file-size",
+            "--max-scratch");
 
     private static boolean isClockOption(OptionSpec option) {
-        return List.of("--time-per-game", "--time-per-move", "--increment", "--first-move-allowance", "--time-margin",
-                "--clock", "--suspend-idle").contains(option.longestName())
-                || option.longestName().startsWith("--time") || option.longestName().startsWith("--clock");
+        return List.of(
+                                "--time-per-game",
+                                "--time-per-move",
+                                "--increment",
+                                "--first-move-allowance",
+                                "--time-margin",
+                                "--clock",
+                                "--suspend-idle")
+                        .contains(option.longestName())
+                || option.longestName().startsWith("--time")
+                || option.longestName().startsWith("--clock");
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import caissa.arena.records.Json;
 import caissa.arena.testbots.TestBots;
 import caissa.arena.testkit.CommandRun;
+import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +25,6 @@ class InputThatCannotHangTest {
     @TempDir
     Path dir;
 
-
     @Test
     void devZeroAsTheTournamentFileIsRefusedAtOnce() {
         assumeTrue(Files.exists(Path.of("/dev/zero")), "no /dev/zero here");
@@ -32,8 +32,9 @@ class InputThatCannotHangTest {
         CommandRun run = CommandRun.of("tournament", "/dev/zero");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).isEqualTo("caissa tournament: /dev/zero: not a regular file (a device, a pipe or a socket);"
-                + " give a file" + System.lineSeparator());
+        assertThat(run.err())
+                .isEqualTo("caissa tournament: /dev/zero: not a regular file (a device, a pipe or a socket);"
+                        + " give a file" + System.lineSeparator());
     }
 
     @Test
@@ -43,8 +44,9 @@ class InputThatCannotHangTest {
         CommandRun run = CommandRun.of("tournament", fifo.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).isEqualTo("caissa tournament: " + fifo + ": not a regular file (a device, a pipe or a socket);"
-                + " give a file" + System.lineSeparator());
+        assertThat(run.err())
+                .isEqualTo("caissa tournament: " + fifo + ": not a regular file (a device, a pipe or a socket);"
+                        + " give a file" + System.lineSeparator());
     }
 
     @Test
@@ -52,8 +54,9 @@ class InputThatCannotHangTest {
         CommandRun run = CommandRun.of("tournament", dir.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).isEqualTo("caissa tournament: " + dir + ": not a regular file (a folder); give a file"
-                + System.lineSeparator());
+        assertThat(run.err())
+                .isEqualTo("caissa tournament: " + dir + ": not a regular file (a folder); give a file"
+                        + System.lineSeparator());
     }
 
     @Test
@@ -66,25 +69,47 @@ class InputThatCannotHangTest {
         CommandRun run = CommandRun.of("tournament", big.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).isEqualTo("caissa tournament: " + big + ": larger than the 4 MiB such a file may be"
-                + System.lineSeparator());
+        assertThat(run.err())
+                .isEqualTo("caissa tournament: " + big + ": larger than the 4 MiB such a file may be"
+                        + System.lineSeparator());
     }
 
     @Test
     void aFifoAsAJournalIsRefusedByVerifyAndResume() throws Exception {
-        Path tournament = Files.writeString(dir.resolve("t.json"), Json.write(Map.of("name", "t", "timePerGame", "20s",
-                "firstMoveAllowance", "10s", "bots", List.of(Map.of("name", "a", "command", TestBots.command("random", "1").argv()),
-                        Map.of("name", "b", "command", TestBots.command("random", "2").argv())))));
+        Path tournament = Files.writeString(
+                dir.resolve("t.json"),
+                Json.write(Map.of(
+                        "name",
+                        "t",
+                        "timePerGame",
+                        "20s",
+                        "firstMoveAllowance",
+                        "10s",
+                        "bots",
+                        List.of(
+                                Map.of(
+                                        "name",
+                                        "a",
+                                        "command",
+                                        TestBots.command("random", "1").argv()),
+                                Map.of(
+                                        "name",
+                                        "b",
+                                        "command",
+                                        TestBots.command("random", "2").argv())))));
         Path out = dir.resolve("out");
-        CommandRun first = CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none");
+        CommandRun first =
+                CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none");
         assertThat(first.exitCode()).as(first.err()).isZero();
         Files.delete(out.resolve("journal.jsonl"));
         Path journal = fifo(out.resolve("journal.jsonl"));
-        String refusal = journal + ": a named pipe (FIFO); the arena reads a record only as a regular file of its folder,"
-                + " never through a link" + System.lineSeparator();
+        String refusal =
+                journal + ": a named pipe (FIFO); the arena reads a record only as a regular file of its folder,"
+                        + " never through a link" + System.lineSeparator();
 
         CommandRun verify = CommandRun.of("verify", out.toString());
-        CommandRun resume = CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--resume", "--sandbox", "none");
+        CommandRun resume = CommandRun.of(
+                "tournament", tournament.toString(), "--out", out.toString(), "--resume", "--sandbox", "none");
 
         assertThat(verify.exitCode()).isEqualTo(2);
         assertThat(verify.err()).isEqualTo("caissa verify: " + refusal);
@@ -101,19 +126,24 @@ class InputThatCannotHangTest {
         CommandRun report = CommandRun.of("report", out.toString());
 
         assertThat(verify.exitCode()).isEqualTo(2);
-        assertThat(verify.err()).isEqualTo("caissa verify: " + log + ": a named pipe (FIFO); the arena reads a record only"
-                + " as a regular file of its folder, never through a link" + System.lineSeparator());
+        assertThat(verify.err())
+                .isEqualTo("caissa verify: " + log + ": a named pipe (FIFO); the arena reads a record only"
+                        + " as a regular file of its folder, never through a link" + System.lineSeparator());
         assertThat(report.exitCode()).isZero();
-        assertThat(report.err()).isEqualTo("caissa report: games/0001.json was left out: " + log + ": a named pipe (FIFO);"
-                + " the arena reads a record only as a regular file of its folder, never through a link" + System.lineSeparator());
+        assertThat(report.err())
+                .isEqualTo("caissa report: games/0001.json was left out: " + log + ": a named pipe (FIFO);"
+                        + " the arena reads a record only as a regular file of its folder, never through a link"
+                        + System.lineSeparator());
     }
 
     /** A named pipe made with mkfifo; the test is skipped where there is none. */
     private static Path fifo(Path path) throws Exception {
         Process mkfifo;
         try {
-            mkfifo = new ProcessBuilder(List.of("mkfifo", path.toString())).redirectErrorStream(true).start();
-        } catch (java.io.IOException e) {
+            mkfifo = new ProcessBuilder(List.of("mkfifo", path.toString()))
+                    .redirectErrorStream(true)
+                    .start();
+        } catch (IOException e) {
             assumeTrue(false, "no mkfifo here: " + e.getMessage());
             throw e;
         }

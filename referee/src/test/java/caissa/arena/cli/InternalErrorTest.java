@@ -24,15 +24,19 @@ class InternalErrorTest {
     void anIllegalArgumentExceptionFromTheArenaIsAnInternalErrorNotBadUsage() throws Exception {
         StringWriter err = new StringWriter();
 
-        int exit = Main.ErrorHandler.handle(new IllegalArgumentException("a bug deep inside"), "caissa tournament",
-                new PrintWriter(err, true));
+        int exit = Main.ErrorHandler.handle(
+                new IllegalArgumentException("a bug deep inside"), "caissa tournament", new PrintWriter(err, true));
 
         assertThat(exit).isEqualTo(70);
-        assertThat(err.toString().lines().toList()).hasSize(1).first().asString()
+        assertThat(err.toString().lines().toList())
+                .hasSize(1)
+                .first()
+                .asString()
                 .startsWith("caissa tournament: internal error (a bug in the arena, please report it): "
                         + "java.lang.IllegalArgumentException: a bug deep inside; the stack trace is in ");
         Path trace = traceFile(err.toString());
-        assertThat(Files.readString(trace)).contains("java.lang.IllegalArgumentException: a bug deep inside")
+        assertThat(Files.readString(trace))
+                .contains("java.lang.IllegalArgumentException: a bug deep inside")
                 .contains("at caissa.arena.cli.InternalErrorTest");
         Files.delete(trace);
     }
@@ -42,11 +46,16 @@ class InternalErrorTest {
         StringWriter err = new StringWriter();
         StackOverflowError error = new StackOverflowError();
 
-        int exit = Main.ErrorHandler.handle(new ExecutionException("a game failed: " + error, error), "caissa tournament",
+        int exit = Main.ErrorHandler.handle(
+                new ExecutionException("a game failed: " + error, error),
+                "caissa tournament",
                 new PrintWriter(err, true));
 
         assertThat(exit).isEqualTo(70);
-        assertThat(err.toString().lines().toList()).hasSize(1).first().asString()
+        assertThat(err.toString().lines().toList())
+                .hasSize(1)
+                .first()
+                .asString()
                 .contains("a game failed: java.lang.StackOverflowError");
         Path trace = traceFile(err.toString());
         assertThat(Files.readString(trace)).contains("Caused by: java.lang.StackOverflowError");
@@ -57,11 +66,12 @@ class InternalErrorTest {
     void badInputStaysExitCodeTwo() {
         StringWriter err = new StringWriter();
 
-        int exit = Main.ErrorHandler.handle(new UsageException("--games must be at least 1, got 0"), "caissa validate",
-                new PrintWriter(err, true));
+        int exit = Main.ErrorHandler.handle(
+                new UsageException("--games must be at least 1, got 0"), "caissa validate", new PrintWriter(err, true));
 
         assertThat(exit).isEqualTo(2);
-        assertThat(err.toString()).isEqualTo("caissa validate: --games must be at least 1, got 0" + System.lineSeparator());
+        assertThat(err.toString())
+                .isEqualTo("caissa validate: --games must be at least 1, got 0" + System.lineSeparator());
     }
 
     private static Path traceFile(String err) {

@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,18 +32,37 @@ class JournalAtItsCapTest {
 
     @Test
     void aJournalAtItsCapResumesAndVerifiesIn512MiB() throws Exception {
-        Path tournament = Files.writeString(dir.resolve("t.json"), Json.write(Map.of("name", "t", "timePerGame", "20s",
-                "firstMoveAllowance", "10s", "bots", List.of(Map.of("name", "a", "command", TestBots.command("random", "1").argv()),
-                        Map.of("name", "b", "command", TestBots.command("random", "2").argv())))));
+        Path tournament = Files.writeString(
+                dir.resolve("t.json"),
+                Json.write(Map.of(
+                        "name",
+                        "t",
+                        "timePerGame",
+                        "20s",
+                        "firstMoveAllowance",
+                        "10s",
+                        "bots",
+                        List.of(
+                                Map.of(
+                                        "name",
+                                        "a",
+                                        "command",
+                                        TestBots.command("random", "1").argv()),
+                                Map.of(
+                                        "name",
+                                        "b",
+                                        "command",
+                                        TestBots.command("random", "2").argv())))));
         Path out = dir.resolve("out");
-        CommandRun run = CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none");
+        CommandRun run =
+                CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none");
         assertThat(run.exitCode()).as(run.err()).isZero();
         Path journal = out.resolve("journal.jsonl");
         List<String> lines = Files.readAllLines(journal);
         byte[] again = (lines.get(0) + "\n").getBytes(StandardCharsets.UTF_8);
         long size = Files.size(journal);
-        try (OutputStream append = new BufferedOutputStream(Files.newOutputStream(journal,
-                java.nio.file.StandardOpenOption.APPEND), 1 << 20)) {
+        try (OutputStream append =
+                new BufferedOutputStream(Files.newOutputStream(journal, StandardOpenOption.APPEND), 1 << 20)) {
             for (; size + again.length <= InputFiles.JOURNAL_CAP; size += again.length) {
                 append.write(again);
             }
@@ -50,7 +70,8 @@ class JournalAtItsCapTest {
         assertThat(Files.size(journal)).isGreaterThan(InputFiles.JOURNAL_CAP - again.length);
 
         Arena verify = arena("verify", out.toString());
-        Arena resume = arena("tournament", tournament.toString(), "--out", out.toString(), "--resume", "--sandbox", "none");
+        Arena resume =
+                arena("tournament", tournament.toString(), "--out", out.toString(), "--resume", "--sandbox", "none");
 
         assertThat(verify.exit).as(verify.err).isZero();
         assertThat(verify.out).contains("2 games of the tournament t agree with their moves");
@@ -58,15 +79,21 @@ class JournalAtItsCapTest {
         assertThat(verify.err + resume.err).doesNotContain("OutOfMemory");
     }
 
-    private record Arena(int exit, String out, String err) {
-    }
+    private record Arena(int exit, String out, String err) {}
 
     private Arena arena(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName()));
         command.addAll(List.of(args));
         Path err = Files.createTempFile(dir, "err", ".txt");
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectError(err.toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectError(err.toFile())
+                .start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(600, TimeUnit.SECONDS)).isTrue();
         return new Arena(process.exitValue(), out, Files.readString(err));

@@ -37,13 +37,18 @@ class LauncherJavaOptsTest {
         Path work = Files.createDirectories(dir.resolve("work"));
         Files.createFile(work.resolve("-Dp=expanded"));
 
-        ProcessBuilder builder = new ProcessBuilder("bash", bin.resolve("caissa").toString(), "perft", "--depth", "1")
-                .directory(work.toFile()).redirectErrorStream(true);
+        ProcessBuilder builder = new ProcessBuilder(
+                        "bash", bin.resolve("caissa").toString(), "perft", "--depth", "1")
+                .directory(work.toFile())
+                .redirectErrorStream(true);
         builder.environment().put("PATH", fake + ":" + System.getenv("PATH"));
         builder.environment().put("CAISSA_JAVA_OPTS", "-Dp=*  -Dq=1");
         Process process = builder.start();
-        List<String> args = new String(process.getInputStream().readAllBytes()).lines()
-                .filter(line -> line.startsWith("ARG:")).map(line -> line.substring(4)).toList();
+        List<String> args = new String(process.getInputStream().readAllBytes())
+                .lines()
+                .filter(line -> line.startsWith("ARG:"))
+                .map(line -> line.substring(4))
+                .toList();
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
         assertThat(args).contains("-Dp=*", "-Dq=1").doesNotContain("-Dp=expanded", "");

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import caissa.arena.records.Json;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -36,20 +35,45 @@ class NamespaceRefusedTest {
         Sandboxes.assumeRoot("only root mounts over /usr/bin/bwrap in a mount namespace of its own");
         Sandboxes.assumeSandbox();
         Path out = dir.resolve("out");
-        Path tournament = Files.writeString(dir.resolve("t.json"), Json.write(Map.of("name", "t", "timePerGame", "20s",
-                "firstMoveAllowance", "10s", "bots", List.of(
-                        Map.of("name", "a", "command", TestBots.command("random", "1").argv()),
-                        Map.of("name", "b", "command", TestBots.command("random", "2").argv())))));
+        Path tournament = Files.writeString(
+                dir.resolve("t.json"),
+                Json.write(Map.of(
+                        "name",
+                        "t",
+                        "timePerGame",
+                        "20s",
+                        "firstMoveAllowance",
+                        "10s",
+                        "bots",
+                        List.of(
+                                Map.of(
+                                        "name",
+                                        "a",
+                                        "command",
+                                        TestBots.command("random", "1").argv()),
+                                Map.of(
+                                        "name",
+                                        "b",
+                                        "command",
+                                        TestBots.command("random", "2").argv())))));
 
         Arena arena = arena("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "bwrap");
 
         assertThat(arena.exit).as(arena.err).isEqualTo(71);
-        assertThat(arena.err.lines().toList()).as(arena.err).hasSize(1).first().asString()
+        assertThat(arena.err.lines().toList())
+                .as(arena.err)
+                .hasSize(1)
+                .first()
+                .asString()
                 .startsWith("caissa tournament: bwrap: Creating new namespace failed")
                 .contains("no bot was charged");
         Path journal = out.resolve("journal.jsonl");
-        assertThat(!Files.exists(journal) || Files.size(journal) == 0).as("nothing journaled").isTrue();
-        assertThat(out.resolve("games")).satisfiesAnyOf(g -> assertThat(g).doesNotExist(), g -> assertThat(g).isEmptyDirectory());
+        assertThat(!Files.exists(journal) || Files.size(journal) == 0)
+                .as("nothing journaled")
+                .isTrue();
+        assertThat(out.resolve("games"))
+                .satisfiesAnyOf(
+                        g -> assertThat(g).doesNotExist(), g -> assertThat(g).isEmptyDirectory());
     }
 
     /** A game itself (play has no check before it) stops the same way: no start-failure, no log. */
@@ -59,18 +83,33 @@ class NamespaceRefusedTest {
         Sandboxes.assumeSandbox();
         Path log = dir.resolve("game.json");
 
-        Arena arena = arena("play", "--white", TestBots.command("random", "1").display(), "--black",
-                TestBots.command("random", "2").display(), "--sandbox", "bwrap", "--out", log.toString());
+        Arena arena = arena(
+                "play",
+                "--white",
+                TestBots.command("random", "1").display(),
+                "--black",
+                TestBots.command("random", "2").display(),
+                "--sandbox",
+                "bwrap",
+                "--out",
+                log.toString());
 
         assertThat(arena.exit).as(arena.err).isEqualTo(71);
-        assertThat(arena.err.lines().filter(line -> line.startsWith("caissa play: ")).toList()).as(arena.err).hasSize(1)
-                .first().asString().startsWith("caissa play: bwrap: Creating new namespace failed").contains("no bot was charged");
+        assertThat(arena.err
+                        .lines()
+                        .filter(line -> line.startsWith("caissa play: "))
+                        .toList())
+                .as(arena.err)
+                .hasSize(1)
+                .first()
+                .asString()
+                .startsWith("caissa play: bwrap: Creating new namespace failed")
+                .contains("no bot was charged");
         assertThat(arena.err).doesNotContain("start-failure");
         assertThat(log).doesNotExist();
     }
 
-    private record Arena(int exit, String err) {
-    }
+    private record Arena(int exit, String err) {}
 
     private Arena arena(String... args) throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/unshare")), "needs unshare (util-linux)");
@@ -85,18 +124,33 @@ class NamespaceRefusedTest {
                 """.formatted(real));
         Files.setPosixFilePermissions(wrapper, PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), Main.class.getName()));
+        List<String> java = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName()));
         java.addAll(List.of(args));
-        List<String> command = new ArrayList<>(List.of("/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
-                "mount --bind /usr/bin/bwrap \"$1\" && mount --bind \"$2\" /usr/bin/bwrap && shift 2 && exec \"$@\"", "sh",
-                real.toString(), wrapper.toString()));
+        List<String> command = new ArrayList<>(List.of(
+                "/usr/bin/unshare",
+                "--mount",
+                "--propagation",
+                "private",
+                "/bin/sh",
+                "-c",
+                "mount --bind /usr/bin/bwrap \"$1\" && mount --bind \"$2\" /usr/bin/bwrap && shift 2 && exec \"$@\"",
+                "sh",
+                real.toString(),
+                wrapper.toString()));
         command.addAll(java);
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        Process process = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
         String err = new String(process.getErrorStream().readAllBytes());
         assertThat(process.waitFor(300, TimeUnit.SECONDS)).isTrue();
-        assumeTrue(!err.startsWith("mount:") && !err.startsWith("unshare:"), "no mount namespace can be made here: " + err);
+        assumeTrue(
+                !err.startsWith("mount:") && !err.startsWith("unshare:"),
+                "no mount namespace can be made here: " + err);
         return new Arena(process.exitValue(), err);
     }
 }

@@ -10,9 +10,12 @@ import caissa.arena.testkit.ToolRun;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -33,7 +36,9 @@ class OutputTargetsTest {
 
     /** What is put at the target, and how to tell afterwards that it is still there, untouched. */
     enum Kind {
-        LINK("a symbolic link"), FIFO("a named pipe (FIFO)"), DEVICE("a device");
+        LINK("a symbolic link"),
+        FIFO("a named pipe (FIFO)"),
+        DEVICE("a device");
 
         final String words;
 
@@ -49,17 +54,33 @@ class OutputTargetsTest {
     /** Each command with an output FILE option, as a function of the target. */
     static Stream<Arguments> commands() {
         List<Arguments> all = new ArrayList<>();
-        Map<String, Function<String, List<String>>> commands = new java.util.LinkedHashMap<>();
+        Map<String, Function<String, List<String>>> commands = new LinkedHashMap<>();
         commands.put("book --out", t -> List.of("book", "--plies", "2", "--count", "1", "--depth", "0", "--out", t));
         commands.put("doctor --json", t -> List.of("doctor", "--json", t));
         commands.put("sprt --json", t -> List.of("sprt", "--elo0", "0", "--elo1", "5", "--json", t));
         commands.put("perft --json", t -> List.of("perft", "--depth", "1", "--json", t));
         commands.put("ratings --json", t -> List.of("ratings", "--json", t, "."));
         commands.put("ratings --html", t -> List.of("ratings", "--html", t, "."));
-        commands.put("play --out", t -> List.of("play", "--white", bot("1"), "--black", bot("2"), "--sandbox", "none", "--out", t));
-        commands.put("validate --json", t -> List.of("validate", bot("3"), "--games", "2", "--sandbox", "none", "--json", t));
-        commands.put("match --json", t -> List.of("match", "--engine", bot("1"), "--baseline", bot("2"), "--games", "2",
-                "--sandbox", "none", "--json", t));
+        commands.put(
+                "play --out",
+                t -> List.of("play", "--white", bot("1"), "--black", bot("2"), "--sandbox", "none", "--out", t));
+        commands.put(
+                "validate --json",
+                t -> List.of("validate", bot("3"), "--games", "2", "--sandbox", "none", "--json", t));
+        commands.put(
+                "match --json",
+                t -> List.of(
+                        "match",
+                        "--engine",
+                        bot("1"),
+                        "--baseline",
+                        bot("2"),
+                        "--games",
+                        "2",
+                        "--sandbox",
+                        "none",
+                        "--json",
+                        t));
         for (var command : commands.entrySet()) {
             for (Kind kind : Kind.values()) {
                 all.add(Arguments.of(command.getKey(), kind, command.getValue()));
@@ -79,8 +100,9 @@ class OutputTargetsTest {
 
         String verb = name.substring(0, name.indexOf(' '));
         assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
-        assertThat(run.err()).isEqualTo("caissa " + verb + ": " + target + ": " + kind.words + "; the arena writes only"
-                + " a regular file of its own there: remove it or name another file" + System.lineSeparator());
+        assertThat(run.err())
+                .isEqualTo("caissa " + verb + ": " + target + ": " + kind.words + "; the arena writes only"
+                        + " a regular file of its own there: remove it or name another file" + System.lineSeparator());
         assertThat(state(target)).isEqualTo(before);
         assertThat(run.out()).doesNotContain("result:");
     }
@@ -89,7 +111,8 @@ class OutputTargetsTest {
     void resumeNeverWritesThroughALinkedLockOrJournal() throws Exception {
         Path tournament = tournamentFile();
         Path out = dir.resolve("out");
-        CommandRun first = CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none");
+        CommandRun first =
+                CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none");
         assertThat(first.exitCode()).as(first.err()).isZero();
         Path precious = Files.writeString(dir.resolve("precious.txt"), "keep me\n");
 
@@ -99,12 +122,15 @@ class OutputTargetsTest {
             Files.move(file, kept);
             Files.createSymbolicLink(file, precious);
 
-            CommandRun resume = CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--resume",
-                    "--sandbox", "none");
+            CommandRun resume = CommandRun.of(
+                    "tournament", tournament.toString(), "--out", out.toString(), "--resume", "--sandbox", "none");
 
             assertThat(resume.exitCode()).as(resume.err()).isEqualTo(2);
-            assertThat(resume.errLines()).hasSize(1).first().asString().startsWith("caissa tournament: " + file
-                    + ": a symbolic link;");
+            assertThat(resume.errLines())
+                    .hasSize(1)
+                    .first()
+                    .asString()
+                    .startsWith("caissa tournament: " + file + ": a symbolic link;");
             assertThat(Files.readString(precious)).isEqualTo("keep me\n");
             assertThat(Files.isSymbolicLink(file)).isTrue();
             Files.delete(file);
@@ -116,8 +142,8 @@ class OutputTargetsTest {
     void reportAndMergeRefuseALinkAtTheFileTheyWrite() throws Exception {
         Path tournament = tournamentFile();
         Path out = dir.resolve("out");
-        CommandRun first = CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none",
-                "--shard", "1/1");
+        CommandRun first = CommandRun.of(
+                "tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none", "--shard", "1/1");
         assertThat(first.exitCode()).as(first.err()).isZero();
         Path precious = Files.writeString(dir.resolve("precious.txt"), "keep me\n");
         Path page = out.resolve("report.html");
@@ -131,8 +157,9 @@ class OutputTargetsTest {
         CommandRun merge = CommandRun.of("merge", "--out", merged.toString(), out.toString());
 
         assertThat(report.exitCode()).as(report.err()).isEqualTo(2);
-        assertThat(report.errLines()).containsExactly("caissa report: " + page + ": a symbolic link; the arena writes only"
-                + " a regular file of its own there: remove it or name another file");
+        assertThat(report.errLines())
+                .containsExactly("caissa report: " + page + ": a symbolic link; the arena writes only"
+                        + " a regular file of its own there: remove it or name another file");
         assertThat(merge.exitCode()).as(merge.err()).isEqualTo(2);
         // A folder holding a link (and nothing of a run) is not the merged folder: refused before anything is written.
         assertThat(merge.errLines()).hasSize(1);
@@ -146,11 +173,24 @@ class OutputTargetsTest {
         Path out = Files.createDirectories(dir.resolve("match"));
         Files.createSymbolicLink(out.resolve("games"), elsewhere);
 
-        CommandRun match = CommandRun.of("match", "--engine", bot("1"), "--baseline", bot("2"), "--games", "2",
-                "--sandbox", "none", "--out", out.toString());
+        CommandRun match = CommandRun.of(
+                "match",
+                "--engine",
+                bot("1"),
+                "--baseline",
+                bot("2"),
+                "--games",
+                "2",
+                "--sandbox",
+                "none",
+                "--out",
+                out.toString());
 
         assertThat(match.exitCode()).as(match.err()).isEqualTo(2);
-        assertThat(match.errLines()).last().asString().startsWith("caissa match: " + out.resolve("games") + ": a symbolic link;");
+        assertThat(match.errLines())
+                .last()
+                .asString()
+                .startsWith("caissa match: " + out.resolve("games") + ": a symbolic link;");
         try (Stream<Path> written = Files.list(elsewhere)) {
             assertThat(written).isEmpty();
         }
@@ -166,9 +206,27 @@ class OutputTargetsTest {
     }
 
     private Path tournamentFile() throws Exception {
-        return Files.writeString(dir.resolve("t.json"), Json.write(Map.of("name", "t", "timePerGame", "20s",
-                "firstMoveAllowance", "10s", "bots", List.of(Map.of("name", "a", "command", TestBots.command("random", "1").argv()),
-                        Map.of("name", "b", "command", TestBots.command("random", "2").argv())))));
+        return Files.writeString(
+                dir.resolve("t.json"),
+                Json.write(Map.of(
+                        "name",
+                        "t",
+                        "timePerGame",
+                        "20s",
+                        "firstMoveAllowance",
+                        "10s",
+                        "bots",
+                        List.of(
+                                Map.of(
+                                        "name",
+                                        "a",
+                                        "command",
+                                        TestBots.command("random", "1").argv()),
+                                Map.of(
+                                        "name",
+                                        "b",
+                                        "command",
+                                        TestBots.command("random", "2").argv())))));
     }
 
     /** A link to a file outside, a FIFO, or a character device like /dev/null made in the temporary folder. */
@@ -195,7 +253,7 @@ class OutputTargetsTest {
     }
 
     private static void run(String... command) throws Exception {
-        java.util.OptionalInt exit = ToolRun.exitCode(java.time.Duration.ofSeconds(60), command);
+        OptionalInt exit = ToolRun.exitCode(Duration.ofSeconds(60), command);
         assumeTrue(exit.isPresent(), "no " + command[0] + " here, or it did not end within 60 s");
         assumeTrue(exit.getAsInt() == 0, command[0] + " failed");
     }

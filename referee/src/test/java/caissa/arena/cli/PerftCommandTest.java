@@ -28,6 +28,7 @@ class PerftCommandTest {
     /** The summary line; the rate is grouped by the default locale, so any separator is allowed. */
     private static final Pattern SUMMARY =
             Pattern.compile("perft (\\d+): (\\d+) nodes in (\\d+) ms \\(([\\d\\p{Punct}\\p{Zs}]+) nodes/s\\)");
+
     private static final Pattern DIVIDE_LINE = Pattern.compile("([a-g][1-7]-[a-g][1-7]): (\\d+)");
 
     @Test
@@ -55,7 +56,8 @@ class PerftCommandTest {
 
     @Test
     void depthZeroCountsTheRoot() {
-        Matcher summary = SUMMARY.matcher(CommandRun.of("perft", "--depth", "0").outLines().get(0));
+        Matcher summary = SUMMARY.matcher(
+                CommandRun.of("perft", "--depth", "0").outLines().get(0));
 
         assertThat(summary.matches()).isTrue();
         assertThat(summary.group(2)).isEqualTo("1");
@@ -91,7 +93,8 @@ class PerftCommandTest {
         assertThat(run.outLines()).hasSize(1);
         JsonNode doc = new ObjectMapper().readTree(run.out());
         assertThat(doc.isObject()).isTrue();
-        assertThat(doc.fieldNames()).toIterable()
+        assertThat(doc.fieldNames())
+                .toIterable()
                 .containsExactly("variant", "position", "depth", "nodes", "millis", "nodesPerSecond");
         assertThat(doc.get("variant").asText()).isEqualTo("caissa");
         assertThat(doc.get("position").asText()).isEqualTo(INITIAL);
@@ -122,8 +125,11 @@ class PerftCommandTest {
         CommandRun run = CommandRun.of("perft", "--depth", "1", "--json", file.toString());
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.IO_ERROR);
-        assertThat(run.errLines()).hasSize(1).allSatisfy(line -> assertThat(line).startsWith("caissa perft: ")
-                .contains(dir.resolve("a-file").toString()));
+        assertThat(run.errLines())
+                .hasSize(1)
+                .allSatisfy(line -> assertThat(line)
+                        .startsWith("caissa perft: ")
+                        .contains(dir.resolve("a-file").toString()));
     }
 
     @Test
@@ -167,8 +173,9 @@ class PerftCommandTest {
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.out()).isEmpty();
-        assertThat(run.errLines()).containsExactly(
-                "caissa perft: Invalid value for option '--depth': 'x' is not an int (see 'caissa perft --help')");
+        assertThat(run.errLines())
+                .containsExactly(
+                        "caissa perft: Invalid value for option '--depth': 'x' is not an int (see 'caissa perft --help')");
     }
 
     @Test
@@ -176,7 +183,8 @@ class PerftCommandTest {
         CommandRun run = CommandRun.of("perft");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.errLines()).containsExactly("caissa perft: Missing required option: '--depth=N' (see 'caissa perft --help')");
+        assertThat(run.errLines())
+                .containsExactly("caissa perft: Missing required option: '--depth=N' (see 'caissa perft --help')");
     }
 
     @Test
@@ -189,15 +197,30 @@ class PerftCommandTest {
 
     @Test
     void aHexPositionIsReadInTheHexNotationAndItsErrorsNameTheField() {
-        CommandRun ok = CommandRun.of("perft", "--variant", "hexcaissa", "--depth", "1", "--json", "-", "--position",
+        CommandRun ok = CommandRun.of(
+                "perft",
+                "--variant",
+                "hexcaissa",
+                "--depth",
+                "1",
+                "--json",
+                "-",
+                "--position",
                 "...../....../R-...../..N...../..B..Qb../.....n../.....qr/....../..... b c2-e6 1");
         assertThat(ok.exitCode()).as(ok.err()).isZero();
 
-        CommandRun bad = CommandRun.of("perft", "--variant", "hexcaissa", "--depth", "1", "--position",
+        CommandRun bad = CommandRun.of(
+                "perft",
+                "--variant",
+                "hexcaissa",
+                "--depth",
+                "1",
+                "--position",
                 "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../.... w - 0");
         assertThat(bad.exitCode()).isEqualTo(2);
-        assertThat(bad.errLines()).containsExactly("caissa perft: Invalid value for option '--position': invalid CFN:"
-                + " board: file i has 4 cells, expected 5 (see 'caissa perft --help')");
+        assertThat(bad.errLines())
+                .containsExactly("caissa perft: Invalid value for option '--position': invalid CFN:"
+                        + " board: file i has 4 cells, expected 5 (see 'caissa perft --help')");
     }
 
     @Test
@@ -205,19 +228,20 @@ class PerftCommandTest {
         CommandRun run = CommandRun.of("perft", "--variant", "chess", "--depth", "1");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.errLines()).containsExactly("caissa perft: Invalid value for option '--variant':"
-                + " expected one of caissa, hexcaissa, got 'chess' (see 'caissa perft --help')");
+        assertThat(run.errLines())
+                .containsExactly("caissa perft: Invalid value for option '--variant':"
+                        + " expected one of caissa, hexcaissa, got 'chess' (see 'caissa perft --help')");
     }
 
     @Test
     void aMalformedPositionIsAUsageErrorNamingTheFieldAndTheProblem() {
-        CommandRun run = CommandRun.of("perft", "--depth", "1", "--position",
-                "q....../......./-....../-....../......./......./Q...... w - 0");
+        CommandRun run = CommandRun.of(
+                "perft", "--depth", "1", "--position", "q....../......./-....../-....../......./......./Q...... w - 0");
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.out()).isEmpty();
-        assertThat(run.errLines()).containsExactly(
-                "caissa perft: Invalid value for option '--position': invalid CFN: position:"
+        assertThat(run.errLines())
+                .containsExactly("caissa perft: Invalid value for option '--position': invalid CFN: position:"
                         + " the queens on a1 and a7 see each other (see 'caissa perft --help')");
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.command.ExitCodes;
 import caissa.arena.diagnostics.Hints;
+import caissa.arena.records.ReportsDirectory;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.SystemProperty;
 import caissa.arena.testbots.TestBots;
@@ -44,7 +45,8 @@ class PlayInSandboxTest {
         Files.copy(Path.of("..", "sample-bots", "examples", "random_bot.py"), dir.resolve("bot.py"));
         try (Stream<Path> paths = Files.walk(temp)) {
             for (Path p : paths.toList()) {
-                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+                Files.setPosixFilePermissions(
+                        p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
             }
         }
         return dir;
@@ -55,11 +57,20 @@ class PlayInSandboxTest {
         Path dir = botFolder("mybot");
         Path log = dir.resolve("game.json");
 
-        CommandRun run = CommandRun.of("play", "--white", "/usr/bin/python3 " + dir.resolve("bot.py"), "--black",
-                TestBots.command("random").display(), "--out", log.toString());
+        CommandRun run = CommandRun.of(
+                "play",
+                "--white",
+                "/usr/bin/python3 " + dir.resolve("bot.py"),
+                "--black",
+                TestBots.command("random").display(),
+                "--out",
+                log.toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).doesNotContain("(crash)").doesNotContain("(start-failure)").contains("result: ");
+        assertThat(run.out())
+                .doesNotContain("(crash)")
+                .doesNotContain("(start-failure)")
+                .contains("result: ");
         assertThat(log).isRegularFile();
     }
 
@@ -69,11 +80,19 @@ class PlayInSandboxTest {
         Path dir = botFolder("mybot");
         Path missing = temp.resolve("not-there");
 
-        CommandRun run = playWithBrokenSandbox(missing, "--white", "/usr/bin/python3 " + dir.resolve("bot.py"), "--black",
-                TestBots.command("random").display(), "--out", temp.resolve("game.json").toString());
+        CommandRun run = playWithBrokenSandbox(
+                missing,
+                "--white",
+                "/usr/bin/python3 " + dir.resolve("bot.py"),
+                "--black",
+                TestBots.command("random").display(),
+                "--out",
+                temp.resolve("game.json").toString());
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCodes.NO_RESULT);
-        assertThat(run.out()).contains("(start-failure)").doesNotContain("(crash)")
+        assertThat(run.out())
+                .contains("(start-failure)")
+                .doesNotContain("(crash)")
                 .contains("hint: " + Hints.ARENA_LAUNCH);
         assertThat(Files.readString(temp.resolve("game.json"))).contains("bwrap: Can't find source path " + missing);
     }
@@ -102,13 +121,23 @@ class PlayInSandboxTest {
         Files.createDirectories(temp.resolve("project/reports/play"));
         Path project = botFolder("project");
         Path dir = project;
-        SystemProperty.with(caissa.arena.records.ReportsDirectory.WORKING_FOLDER, project.toString(), () -> SystemProperty.with("caissa.home", project.toString(), () -> {
-            CommandRun run = CommandRun.of("play", "--white", "/usr/bin/python3 " + dir.resolve("bot.py"), "--black",
-                    TestBots.command("random").display());
+        SystemProperty.with(
+                ReportsDirectory.WORKING_FOLDER,
+                project.toString(),
+                () -> SystemProperty.with("caissa.home", project.toString(), () -> {
+                    CommandRun run = CommandRun.of(
+                            "play",
+                            "--white",
+                            "/usr/bin/python3 " + dir.resolve("bot.py"),
+                            "--black",
+                            TestBots.command("random").display());
 
-            assertThat(run.exitCode()).as(run.err()).isZero();
-            assertThat(run.out()).doesNotContain("(crash)").doesNotContain("(start-failure)").contains("result: ");
-        }));
+                    assertThat(run.exitCode()).as(run.err()).isZero();
+                    assertThat(run.out())
+                            .doesNotContain("(crash)")
+                            .doesNotContain("(start-failure)")
+                            .contains("result: ");
+                }));
         try (Stream<Path> logs = Files.list(project.resolve("reports/play"))) {
             assertThat(logs.filter(p -> p.toString().endsWith(".json"))).hasSize(1);
         }
@@ -122,17 +151,25 @@ class PlayInSandboxTest {
     @Test
     void theSampleBotsPlayFromTheProjectRootWithTheDefaultLog() throws IOException {
         // The sample bots' jar of this checkout, which the build makes after the referee's tests.
-        Path jar = Path.of("..", "sample-bots", "target", "caissa-sample-bots.jar").toAbsolutePath().normalize();
+        Path jar = Path.of("..", "sample-bots", "target", "caissa-sample-bots.jar")
+                .toAbsolutePath()
+                .normalize();
         Assumptions.assumeTrue(Files.isRegularFile(jar), "needs the sample bots built (mvn -B package)");
         Path project = botFolder("root");
         Files.createDirectories(project.resolve("sample-bots/target"));
         Files.copy(jar, project.resolve("sample-bots/target/caissa-sample-bots.jar"));
-        SystemProperty.with(caissa.arena.records.ReportsDirectory.WORKING_FOLDER, project.toString(), () -> SystemProperty.with("caissa.home", project.toString(), () -> {
-            CommandRun run = CommandRun.of("play", "--white", "sample:random", "--black", "sample:greedy");
+        SystemProperty.with(
+                ReportsDirectory.WORKING_FOLDER,
+                project.toString(),
+                () -> SystemProperty.with("caissa.home", project.toString(), () -> {
+                    CommandRun run = CommandRun.of("play", "--white", "sample:random", "--black", "sample:greedy");
 
-            assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-            assertThat(run.out()).doesNotContain("(crash)").doesNotContain("(start-failure)").contains("result: ");
-        }));
+                    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+                    assertThat(run.out())
+                            .doesNotContain("(crash)")
+                            .doesNotContain("(start-failure)")
+                            .contains("result: ");
+                }));
         try (Stream<Path> logs = Files.list(project.resolve("reports/play"))) {
             assertThat(logs.filter(p -> p.toString().endsWith(".json"))).hasSize(1);
         }
@@ -143,12 +180,19 @@ class PlayInSandboxTest {
     void aBotPlaysFromItsOwnFolderWithTheDefaultLog() throws IOException {
         Path dir = botFolder("ownfolder");
         // Run from the bot's folder: the command's working folder.
-        SystemProperty.with(caissa.arena.records.ReportsDirectory.WORKING_FOLDER, dir.toString(), () -> {
-            CommandRun run = CommandRun.of("play", "--white", "/usr/bin/python3 " + dir.resolve("bot.py"), "--black",
+        SystemProperty.with(ReportsDirectory.WORKING_FOLDER, dir.toString(), () -> {
+            CommandRun run = CommandRun.of(
+                    "play",
+                    "--white",
+                    "/usr/bin/python3 " + dir.resolve("bot.py"),
+                    "--black",
                     TestBots.command("random").display());
 
             assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-            assertThat(run.out()).doesNotContain("(crash)").doesNotContain("(start-failure)").contains("result: ");
+            assertThat(run.out())
+                    .doesNotContain("(crash)")
+                    .doesNotContain("(start-failure)")
+                    .contains("result: ");
         });
         try (Stream<Path> logs = Files.list(dir.resolve("reports/play"))) {
             assertThat(logs.filter(p -> p.toString().endsWith(".json"))).hasSize(1);

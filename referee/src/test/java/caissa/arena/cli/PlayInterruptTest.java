@@ -26,12 +26,22 @@ class PlayInterruptTest {
     @Timeout(120)
     void ctrlCWhileTheBotsStartSaysTheGameDoesNotCountAndKeepsItsLog() throws Exception {
         Path log = dir.resolve("game.json");
-        Interruptible.Run run = Interruptible.arena(List.of("play",
-                "--white", TestBots.command("hang", "1").display(), "--black", TestBots.command("random").display(),
-                "--first-move-allowance", "60s", "--out", log.toString()), line -> line.contains("(white) vs "));
+        Interruptible.Run run = Interruptible.arena(
+                List.of(
+                        "play",
+                        "--white",
+                        TestBots.command("hang", "1").display(),
+                        "--black",
+                        TestBots.command("random").display(),
+                        "--first-move-allowance",
+                        "60s",
+                        "--out",
+                        log.toString()),
+                line -> line.contains("(white) vs "));
 
         assertThat(run.exit()).as(run.text()).isEqualTo(130);
-        assertThat(run.lines()).as(run.text())
+        assertThat(run.lines())
+                .as(run.text())
                 .contains("the arena was stopped before the game was over; the game does not count", "log: " + log);
         JsonNode record = Json.mapper().readTree(log.toFile());
         assertThat(record.get("termination").asText()).isEqualTo("aborted");

@@ -24,11 +24,22 @@ class PortableCommandTest {
     void playSaysOnceWhatIsNotEnforcedAndPlays() {
         String bot = TestBots.command("random").display();
 
-        CommandRun run = portably("play", "--white", bot, "--black", bot, "--first-move-allowance", "10s", "--out",
+        CommandRun run = portably(
+                "play",
+                "--white",
+                bot,
+                "--black",
+                bot,
+                "--first-move-allowance",
+                "10s",
+                "--out",
                 dir.resolve("game.json").toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.errLines()).filteredOn(l -> l.contains("portable mode")).singleElement().asString()
+        assertThat(run.errLines())
+                .filteredOn(l -> l.contains("portable mode"))
+                .singleElement()
+                .asString()
                 .contains(Portable.NOT_ENFORCED);
         assertThat(run.out()).contains("result: ").doesNotContain("(crash)");
     }
@@ -38,8 +49,18 @@ class PortableCommandTest {
     void withSandboxNoneItStillSaysOnceWhatIsNotEnforced() {
         String bot = TestBots.command("random").display();
 
-        CommandRun run = portably("play", "--white", bot, "--black", bot, "--sandbox", "none", "--first-move-allowance", "10s",
-                "--out", dir.resolve("none.json").toString());
+        CommandRun run = portably(
+                "play",
+                "--white",
+                bot,
+                "--black",
+                bot,
+                "--sandbox",
+                "none",
+                "--first-move-allowance",
+                "10s",
+                "--out",
+                dir.resolve("none.json").toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.errLines()).filteredOn(l -> l.contains("portable mode")).hasSize(1);
@@ -52,8 +73,12 @@ class PortableCommandTest {
         CommandRun run = portably("play", "--white", bot, "--black", bot, "--clock", "cpu");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.errLines()).singleElement().asString().isEqualTo("caissa play: --clock cpu reads the bots' CPU time"
-                + " from Linux's /proc, which portable mode (CAISSA_PORTABLE, or not Linux) does without: use the wall clock");
+        assertThat(run.errLines())
+                .singleElement()
+                .asString()
+                .isEqualTo(
+                        "caissa play: --clock cpu reads the bots' CPU time"
+                                + " from Linux's /proc, which portable mode (CAISSA_PORTABLE, or not Linux) does without: use the wall clock");
     }
 
     /** A bot author's laptop is a kind of machine too: bench sandbox measures what it has and names what it has not. */
@@ -63,7 +88,8 @@ class PortableCommandTest {
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).containsPattern("plain processes +median +[0-9.]+ ms");
-        assertThat(run.out().lines().filter(l -> l.contains("not measured: "))).hasSize(3)
+        assertThat(run.out().lines().filter(l -> l.contains("not measured: ")))
+                .hasSize(3)
                 .anyMatch(l -> l.contains("limits only") && l.contains("no limits are held on this machine"))
                 .allMatch(l -> !l.contains(" median "));
     }

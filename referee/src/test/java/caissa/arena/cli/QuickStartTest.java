@@ -94,16 +94,24 @@ class QuickStartTest {
     @Timeout(60)
     void movesStartsWithoutAnnotationProxiesConvertersOrJson(@TempDir Path dir) throws Exception {
         Path log = dir.resolve("classes.log");
-        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xlog:class+load=info:file=" + log, "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "moves").redirectErrorStream(true).redirectOutput(dir.resolve("out").toFile())
+        Process process = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xlog:class+load=info:file=" + log,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Main.class.getName(),
+                        "moves")
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("out").toFile())
                 .start();
 
         assertThat(process.waitFor()).isZero();
         assertThat(Files.readString(dir.resolve("out"))).contains("26 legal moves");
-        List<String> loaded = Files.readAllLines(log).stream().map(line -> line.replaceFirst("^\\S+ (\\S+) .*$", "$1"))
+        List<String> loaded = Files.readAllLines(log).stream()
+                .map(line -> line.replaceFirst("^\\S+ (\\S+) .*$", "$1"))
                 .toList();
-        assertThat(loaded).contains(MovesCommand.class.getName())
+        assertThat(loaded)
+                .contains(MovesCommand.class.getName())
                 .noneMatch(name -> name.matches(".*\\.\\$Proxy\\d+"))
                 .noneMatch(name -> name.startsWith("java.time.") || name.startsWith("java.sql."))
                 .noneMatch(name -> name.startsWith("com.fasterxml."));

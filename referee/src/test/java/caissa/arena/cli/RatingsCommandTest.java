@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import caissa.arena.records.Json;
 import caissa.arena.testkit.CommandRun;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,27 +25,53 @@ class RatingsCommandTest {
     private Path folder(String name, String[][] games) throws IOException {
         Path folder = Files.createDirectories(dir.resolve(name).resolve("games"));
         for (int i = 0; i < games.length; i++) {
-            Files.writeString(folder.resolve(String.format("%05d.json", i + 1)), Json.write(Map.of(
-                    "schema", "caissa-arena/game/3", "white", Map.of("name", games[i][0]),
-                    "black", Map.of("name", games[i][1]), "result", games[i][2], "moves", java.util.List.of(),
-                    "termination", games[i].length > 3 ? games[i][3] : "checkmate")));
+            Files.writeString(
+                    folder.resolve(String.format("%05d.json", i + 1)),
+                    Json.write(Map.of(
+                            "schema",
+                            "caissa-arena/game/3",
+                            "white",
+                            Map.of("name", games[i][0]),
+                            "black",
+                            Map.of("name", games[i][1]),
+                            "result",
+                            games[i][2],
+                            "moves",
+                            List.of(),
+                            "termination",
+                            games[i].length > 3 ? games[i][3] : "checkmate")));
         }
         return folder.getParent();
     }
 
     @Test
     void aBotThatNeverStartedHasNoRatingAndItsForfeitsAreShownApart() throws IOException {
-        Path first = folder("t1", new String[][] {{"a", "b", "1-0"}, {"b", "a", "1/2-1/2"}, {"a", "b", "0-1"},
-            {"a", "ghost", "1-0", "start-failure"}, {"ghost", "b", "0-1", "start-failure"}, {"b", "a", "1-0", "start-failure"}});
+        Path first = folder("t1", new String[][] {
+            {"a", "b", "1-0"},
+            {"b", "a", "1/2-1/2"},
+            {"a", "b", "0-1"},
+            {"a", "ghost", "1-0", "start-failure"},
+            {"ghost", "b", "0-1", "start-failure"},
+            {"b", "a", "1-0", "start-failure"}
+        });
 
-        CommandRun run = CommandRun.of("ratings", first.toString(),
-                "--json", dir.resolve("r.json").toString(), "--html", dir.resolve("r.html").toString());
+        CommandRun run = CommandRun.of(
+                "ratings",
+                first.toString(),
+                "--json",
+                dir.resolve("r.json").toString(),
+                "--html",
+                dir.resolve("r.html").toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.outLines().get(0)).isEqualTo("ratings: 3 games of 2 bots from 1 folder (3 without a rating result"
-                + " left out, among them games a bot could not start)");
+        assertThat(run.outLines().get(0))
+                .isEqualTo("ratings: 3 games of 2 bots from 1 folder (3 without a rating result"
+                        + " left out, among them games a bot could not start)");
         assertThat(run.outLines().get(1)).endsWith("not started (not rated)");
-        assertThat(run.outLines().get(run.outLines().size() - 1)).startsWith("   –  ghost").contains("      –  ").endsWith("  2");
+        assertThat(run.outLines().get(run.outLines().size() - 1))
+                .startsWith("   –  ghost")
+                .contains("      –  ")
+                .endsWith("  2");
         JsonNode json = Json.mapper().readTree(dir.resolve("r.json").toFile());
         assertThat(json.get("games").asInt()).isEqualTo(3);
         assertThat(json.get("bots")).hasSize(3);
@@ -58,10 +87,15 @@ class RatingsCommandTest {
         assertThat(ghost.get("games").asInt()).isZero();
         assertThat(ghost.get("startFailures").asInt()).isEqualTo(2);
         // The list with a bot that has no rating is what its schema allows.
-        JsonNode schema = Json.mapper().readTree(Path.of("..", "reports", "schemas", "ratings.schema.json").toFile());
-        assertThat(com.networknt.schema.JsonSchemaFactory.getInstance(com.networknt.schema.SpecVersion.VersionFlag.V202012)
-                .getSchema(schema).validate(json)).isEmpty();
-        assertThat(Files.readString(dir.resolve("r.html"))).contains("<td class=\"name\">ghost</td><td class=\"elo\">–</td>");
+        JsonNode schema = Json.mapper()
+                .readTree(Path.of("..", "reports", "schemas", "ratings.schema.json")
+                        .toFile());
+        assertThat(JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                        .getSchema(schema)
+                        .validate(json))
+                .isEmpty();
+        assertThat(Files.readString(dir.resolve("r.html")))
+                .contains("<td class=\"name\">ghost</td><td class=\"elo\">–</td>");
     }
 
     @Test
@@ -69,11 +103,20 @@ class RatingsCommandTest {
         Path first = folder("t1", new String[][] {{"a", "b", "1-0"}, {"b", "a", "1/2-1/2"}, {"a", "b", "1-0"}});
         Path second = folder("m1", new String[][] {{"b", "c", "1-0"}, {"c", "b", "0-0"}, {"c", "b", "0-1"}});
 
-        CommandRun run = CommandRun.of("ratings", first.toString(), second.toString(), "--anchor", "b=1000",
-                "--json", dir.resolve("r.json").toString(), "--html", dir.resolve("r.html").toString());
+        CommandRun run = CommandRun.of(
+                "ratings",
+                first.toString(),
+                second.toString(),
+                "--anchor",
+                "b=1000",
+                "--json",
+                dir.resolve("r.json").toString(),
+                "--html",
+                dir.resolve("r.html").toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.outLines().get(0)).isEqualTo("ratings: 5 games of 3 bots from 2 folders (1 without a rating result left out)");
+        assertThat(run.outLines().get(0))
+                .isEqualTo("ratings: 5 games of 3 bots from 2 folders (1 without a rating result left out)");
         assertThat(run.outLines().get(2)).contains("a").contains("83.3%");
         // c lost every rated game: a bound, not a rating (issue 39).
         assertThat(run.outLines().get(4)).contains("c").contains("below").contains("(97.5%)");
@@ -85,7 +128,8 @@ class RatingsCommandTest {
         assertThat(json.get("bots").get(2).get("name").asText()).isEqualTo("c");
         assertThat(json.get("bots").get(2).get("bound").asText()).isEqualTo("upper");
         assertThat(json.get("bots").get(2).get("elo").isNull()).isTrue();
-        assertThat(Files.readString(dir.resolve("r.html"))).contains("<table id=\"ratings\" class=\"data\">")
+        assertThat(Files.readString(dir.resolve("r.html")))
+                .contains("<table id=\"ratings\" class=\"data\">")
                 .contains("b held at 1000");
     }
 
@@ -111,7 +155,8 @@ class RatingsCommandTest {
         CommandRun run = CommandRun.of("ratings", first.toString(), second.toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.outLines()).contains("ratings: the bots fall into 2 groups that never met, rated apart: a, b; c, d");
+        assertThat(run.outLines())
+                .contains("ratings: the bots fall into 2 groups that never met, rated apart: a, b; c, d");
     }
 
     @Test
@@ -127,11 +172,14 @@ class RatingsCommandTest {
         assertThat(none.exitCode()).isEqualTo(2);
         assertThat(none.errLines()).containsExactly("caissa ratings: " + empty + ": no game logs (in games/*.json)");
         assertThat(anchor.exitCode()).isEqualTo(2);
-        assertThat(anchor.errLines()).containsExactly("caissa ratings: --anchor must be NAME=ELO, like mybot=1500, got 'a'");
+        assertThat(anchor.errLines())
+                .containsExactly("caissa ratings: --anchor must be NAME=ELO, like mybot=1500, got 'a'");
         assertThat(prior.exitCode()).isEqualTo(2);
-        assertThat(prior.errLines()).containsExactly("caissa ratings: --prior must be a number of virtual draws from 0 to 1000, got -1.0");
+        assertThat(prior.errLines())
+                .containsExactly("caissa ratings: --prior must be a number of virtual draws from 0 to 1000, got -1.0");
         assertThat(bounded.exitCode()).isEqualTo(2);
-        assertThat(bounded.errLines()).containsExactly(
-                "caissa ratings: --anchor: 'a' has a perfect score and only a bound, not a rating to hold");
+        assertThat(bounded.errLines())
+                .containsExactly(
+                        "caissa ratings: --anchor: 'a' has a perfect score and only a bound, not a rating to hold");
     }
 }

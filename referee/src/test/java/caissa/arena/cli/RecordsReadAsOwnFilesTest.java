@@ -30,13 +30,31 @@ class RecordsReadAsOwnFilesTest {
 
     @BeforeEach
     void playATournament() throws Exception {
-        Path tournament = Files.writeString(dir.resolve("t.json"), Json.write(Map.of("name", "t", "timePerGame", "20s",
-                "firstMoveAllowance", "10s", "bots", List.of(Map.of("name", "a", "command", TestBots.command("random", "1").argv()),
-                        Map.of("name", "b", "command", TestBots.command("random", "2").argv())))));
+        Path tournament = Files.writeString(
+                dir.resolve("t.json"),
+                Json.write(Map.of(
+                        "name",
+                        "t",
+                        "timePerGame",
+                        "20s",
+                        "firstMoveAllowance",
+                        "10s",
+                        "bots",
+                        List.of(
+                                Map.of(
+                                        "name",
+                                        "a",
+                                        "command",
+                                        TestBots.command("random", "1").argv()),
+                                Map.of(
+                                        "name",
+                                        "b",
+                                        "command",
+                                        TestBots.command("random", "2").argv())))));
         out = dir.resolve("out");
         // One shard of one, so that merge takes the folder too.
-        CommandRun run = CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none",
-                "--shard", "1/1");
+        CommandRun run = CommandRun.of(
+                "tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none", "--shard", "1/1");
         assertThat(run.exitCode()).as(run.err()).isZero();
         token = Files.writeString(dir.resolve("token.txt"), TOKEN + "\n");
     }
@@ -58,7 +76,8 @@ class RecordsReadAsOwnFilesTest {
         assertThat(verify.errLines()).containsExactly("caissa verify: " + refusal);
         assertThat(merge.exitCode()).isEqualTo(2);
         assertThat(merge.errLines()).containsExactly("caissa merge: " + refusal);
-        assertThat(report.errLines()).anySatisfy(line -> assertThat(line).contains("games/0001.json").contains("a symbolic link"));
+        assertThat(report.errLines())
+                .anySatisfy(line -> assertThat(line).contains("games/0001.json").contains("a symbolic link"));
         for (CommandRun run : List.of(verify, merge, report)) {
             assertThat(run.out() + run.err()).doesNotContain("ghp_").doesNotContain("SECRET");
         }
@@ -79,13 +98,16 @@ class RecordsReadAsOwnFilesTest {
         CommandRun report = CommandRun.of("report", out.toString());
 
         assertThat(verify.exitCode()).isEqualTo(5);
-        assertThat(verify.errLines()).containsExactly("caissa verify: " + log + ": is not a game log that can be read:"
-                + " not valid JSON (line 1, column 1)");
+        assertThat(verify.errLines())
+                .containsExactly("caissa verify: " + log + ": is not a game log that can be read:"
+                        + " not valid JSON (line 1, column 1)");
         assertThat(merge.exitCode()).isEqualTo(5);
         for (CommandRun run : List.of(verify, merge, report)) {
             assertThat(run.out() + run.err()).doesNotContain("ghp_").doesNotContain("SECRET");
         }
-        assertThat(Files.readString(out.resolve("report.html"))).doesNotContain("ghp_").doesNotContain("SECRET");
+        assertThat(Files.readString(out.resolve("report.html")))
+                .doesNotContain("ghp_")
+                .doesNotContain("SECRET");
     }
 
     @Test
@@ -98,8 +120,10 @@ class RecordsReadAsOwnFilesTest {
             CommandRun verify = CommandRun.of("verify", out.toString());
 
             assertThat(verify.exitCode()).as(record).isEqualTo(2);
-            assertThat(verify.errLines()).as(record).containsExactly("caissa verify: " + file + ": a symbolic link; the arena"
-                    + " reads a record only as a regular file of its folder, never through a link");
+            assertThat(verify.errLines())
+                    .as(record)
+                    .containsExactly("caissa verify: " + file + ": a symbolic link; the arena"
+                            + " reads a record only as a regular file of its folder, never through a link");
             Files.delete(file);
             Files.move(kept, file);
         }

@@ -39,7 +39,9 @@ class ReportCommandTest {
         int code = run("report", dir.toString());
 
         assertThat(code).isZero();
-        assertThat(err.toString()).startsWith("caissa report: games/0001.json was left out: ").hasLineCount(1);
+        assertThat(err.toString())
+                .startsWith("caissa report: games/0001.json was left out: ")
+                .hasLineCount(1);
         assertThat(dir.resolve("report.html")).exists();
     }
 
@@ -61,8 +63,10 @@ class ReportCommandTest {
         int code = run("report", dir.toString());
 
         assertThat(code).isEqualTo(2);
-        assertThat(err.toString()).isEqualTo("caissa report: " + dir
-                + " is not a tournament output folder: it has neither tournament.json nor games/" + System.lineSeparator());
+        assertThat(err.toString())
+                .isEqualTo("caissa report: " + dir
+                        + " is not a tournament output folder: it has neither tournament.json nor games/"
+                        + System.lineSeparator());
         assertThat(dir.resolve("report.html")).doesNotExist();
     }
 

@@ -21,12 +21,32 @@ class ReportEnvValuesTest {
     @Test
     void theReportNamesABotsVariablesButNotTheirValues() throws Exception {
         String secret = "ghp_envVALUE0123456789";
-        Path tournament = Files.writeString(dir.resolve("t.json"), Json.write(Map.of("name", "t", "timePerGame", "20s",
-                "firstMoveAllowance", "10s", "bots", List.of(
-                        Map.of("name", "a", "command", TestBots.command("random", "1").argv(), "env", Map.of("MY_API_KEY", secret)),
-                        Map.of("name", "b", "command", TestBots.command("random", "2").argv())))));
+        Path tournament = Files.writeString(
+                dir.resolve("t.json"),
+                Json.write(Map.of(
+                        "name",
+                        "t",
+                        "timePerGame",
+                        "20s",
+                        "firstMoveAllowance",
+                        "10s",
+                        "bots",
+                        List.of(
+                                Map.of(
+                                        "name",
+                                        "a",
+                                        "command",
+                                        TestBots.command("random", "1").argv(),
+                                        "env",
+                                        Map.of("MY_API_KEY", secret)),
+                                Map.of(
+                                        "name",
+                                        "b",
+                                        "command",
+                                        TestBots.command("random", "2").argv())))));
         Path out = dir.resolve("out");
-        CommandRun run = CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none");
+        CommandRun run =
+                CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(Files.readString(out.resolve("tournament.json"))).contains(secret);
 

@@ -23,18 +23,30 @@ class SandboxOptionsTest {
 
     @Test
     void anUnknownSandboxIsAUsageError() {
-        CommandRun run = CommandRun.of("play", "--white", TestBots.command("random").display(), "--black",
-                TestBots.command("random").display(), "--sandbox", "docker");
+        CommandRun run = CommandRun.of(
+                "play",
+                "--white",
+                TestBots.command("random").display(),
+                "--black",
+                TestBots.command("random").display(),
+                "--sandbox",
+                "docker");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err().strip()).isEqualTo(
-                "caissa play: --sandbox: unknown sandbox 'docker' (known: auto, bwrap, none)");
+        assertThat(run.err().strip())
+                .isEqualTo("caissa play: --sandbox: unknown sandbox 'docker' (known: auto, bwrap, none)");
     }
 
     @Test
     void aBadSizeIsAUsageErrorNamingTheOption() {
-        CommandRun run = CommandRun.of("play", "--white", TestBots.command("random").display(), "--black",
-                TestBots.command("random").display(), "--memory", "lots");
+        CommandRun run = CommandRun.of(
+                "play",
+                "--white",
+                TestBots.command("random").display(),
+                "--black",
+                TestBots.command("random").display(),
+                "--memory",
+                "lots");
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).startsWith("caissa play: --memory: 'lots' is not a size like 512M or 1G");
@@ -44,8 +56,22 @@ class SandboxOptionsTest {
     void theLogRecordsTheSandboxAndLimitsAsked() throws Exception {
         Path log = dir.resolve("game.json");
         String bot = TestBots.command("random").display();
-        CommandRun run = CommandRun.of("play", "--white", bot, "--black", bot, "--first-move-allowance", "10s",
-                "--sandbox", "none", "--memory", "512M", "--max-processes", "40", "--out", log.toString());
+        CommandRun run = CommandRun.of(
+                "play",
+                "--white",
+                bot,
+                "--black",
+                bot,
+                "--first-move-allowance",
+                "10s",
+                "--sandbox",
+                "none",
+                "--memory",
+                "512M",
+                "--max-processes",
+                "40",
+                "--out",
+                log.toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         GameRecord record = Json.mapper().readValue(log.toFile(), GameRecord.class);
@@ -56,20 +82,28 @@ class SandboxOptionsTest {
 
     @Test
     void autoWithoutBubblewrapWarnsOnceWhenTheGameIsAboutToStart() throws Exception {
-        assumeTrue(!Bubblewrap.available() && SandboxMode.fromEnvironment() == SandboxMode.AUTO,
+        assumeTrue(
+                !Bubblewrap.available() && SandboxMode.fromEnvironment() == SandboxMode.AUTO,
                 "runs where bubblewrap does not work and CAISSA_SANDBOX is unset (CI's run without it)");
         Path log = dir.resolve("game.json");
         String bot = TestBots.command("random").display();
-        CommandRun run = CommandRun.of("play", "--white", bot, "--black", bot, "--first-move-allowance", "10s",
-                "--out", log.toString());
+        CommandRun run = CommandRun.of(
+                "play", "--white", bot, "--black", bot, "--first-move-allowance", "10s", "--out", log.toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.errLines()).containsExactly("caissa play: warning: bots run without a sandbox: "
-                + Bubblewrap.unavailableReason().orElseThrow() + "; " + Parts.reach(SandboxMode.AUTO).detail()
-                + " (caissa doctor says how to make it work; --sandbox none says this is intended)");
+        assertThat(run.errLines())
+                .containsExactly("caissa play: warning: bots run without a sandbox: "
+                        + Bubblewrap.unavailableReason().orElseThrow() + "; "
+                        + Parts.reach(SandboxMode.AUTO).detail()
+                        + " (caissa doctor says how to make it work; --sandbox none says this is intended)");
         // In plain words what a bot can reach here: never root's files.
         assertThat(run.errLines().get(0)).contains("not for bots you do not trust");
-        assertThat(Json.mapper().readValue(log.toFile(), GameRecord.class).white().sandbox().sandbox()).isEqualTo("none");
+        assertThat(Json.mapper()
+                        .readValue(log.toFile(), GameRecord.class)
+                        .white()
+                        .sandbox()
+                        .sandbox())
+                .isEqualTo("none");
     }
 
     @Test
@@ -77,8 +111,18 @@ class SandboxOptionsTest {
         Sandboxes.assumeSandbox();
         Path log = dir.resolve("game.json");
         String bot = TestBots.command("random").display();
-        CommandRun run = CommandRun.of("play", "--white", bot, "--black", bot, "--first-move-allowance", "10s",
-                "--sandbox", "bwrap", "--out", log.toString());
+        CommandRun run = CommandRun.of(
+                "play",
+                "--white",
+                bot,
+                "--black",
+                bot,
+                "--first-move-allowance",
+                "10s",
+                "--sandbox",
+                "bwrap",
+                "--out",
+                log.toString());
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.err()).doesNotContain("warning");

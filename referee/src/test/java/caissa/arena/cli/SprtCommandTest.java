@@ -19,12 +19,14 @@ class SprtCommandTest {
     @Test
     void printsTheExpectedGamesUnderEachHypothesisAndThe95PercentPoint(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("sprt.json");
-        CommandRun text = CommandRun.of("sprt", "--elo0", "0", "--elo1", "10", "--draw-ratio", "0.4", "--json", file.toString());
+        CommandRun text =
+                CommandRun.of("sprt", "--elo0", "0", "--elo1", "10", "--draw-ratio", "0.4", "--json", file.toString());
         CommandRun json = CommandRun.of("sprt", "--elo0", "0", "--elo1", "10", "--draw-ratio", "0.4", "--json", "-");
 
         SprtDuration expected = SprtDuration.of(new Sprt(0, 10, 0.05, 0.05), 0.4);
         assertThat(text.exitCode()).as(text.err()).isZero();
-        assertThat(text.out()).contains("SPRT elo0=0,elo1=10,alpha=0.05,beta=0.05, draw ratio 0.4, LLR bounds [-2.94, 2.94]")
+        assertThat(text.out())
+                .contains("SPRT elo0=0,elo1=10,alpha=0.05,beta=0.05, draw ratio 0.4, LLR bounds [-2.94, 2.94]")
                 .contains("expected games if the true Elo is elo0 (0): " + Math.round(expected.expectedGamesH0()))
                 .contains("expected games if the true Elo is elo1 (10): " + Math.round(expected.expectedGamesH1()))
                 .contains("95% of tests stop within " + Math.round(expected.games95()) + " games");

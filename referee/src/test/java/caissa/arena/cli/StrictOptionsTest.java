@@ -7,6 +7,7 @@ import caissa.arena.testbots.TestBots;
 import caissa.arena.testkit.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -27,8 +28,16 @@ class StrictOptionsTest {
     }
 
     private CommandRun play(String... extra) {
-        List<String> args = new java.util.ArrayList<>(List.of("play", "--white", bot("1"), "--black", bot("2"),
-                "--first-move-allowance", "10s", "--out", dir.resolve("log.json").toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "play",
+                "--white",
+                bot("1"),
+                "--black",
+                bot("2"),
+                "--first-move-allowance",
+                "10s",
+                "--out",
+                dir.resolve("log.json").toString()));
         args.addAll(List.of(extra));
         return CommandRun.of(args.toArray(String[]::new));
     }
@@ -42,30 +51,44 @@ class StrictOptionsTest {
     void aNameWithANewlineIsRefused() {
         CommandRun run = play("--white-name", "evil\nname");
 
-        assertOneLine(run, 2, "caissa play: --white-name: the name must hold printable characters only, but holds U+000A");
+        assertOneLine(
+                run, 2, "caissa play: --white-name: the name must hold printable characters only, but holds U+000A");
         assertThat(run.out()).doesNotContain("result:");
     }
 
     @Test
     void aNameWithARightToLeftOverrideIsRefused() {
-        assertOneLine(play("--black-name", "\u202Eenilesab"), 2,
+        assertOneLine(
+                play("--black-name", "\u202Eenilesab"),
+                2,
                 "caissa play: --black-name: the name must hold printable characters only, but holds U+202E");
     }
 
     @Test
     void anOverLongNameIsRefused() {
-        assertOneLine(play("--white-name", "x".repeat(5000)), 2,
+        assertOneLine(
+                play("--white-name", "x".repeat(5000)),
+                2,
                 "caissa play: --white-name: the name is 5000 characters long; a name has at most 64");
     }
 
     @Test
     void aNulInACommandIsRefusedBeforeAnyGame() {
-        CommandRun run = CommandRun.of("play", "--white", bot("1") + " x\0y", "--black", bot("2"),
-                "--out", dir.resolve("log.json").toString());
+        CommandRun run = CommandRun.of(
+                "play",
+                "--white",
+                bot("1") + " x\0y",
+                "--black",
+                bot("2"),
+                "--out",
+                dir.resolve("log.json").toString());
 
         int nul = TestBots.command("random", "1").argv().size() + 1;
-        assertOneLine(run, 2, "caissa play: --white: argument " + nul + " holds the control character U+0000"
-                + " (NUL, newline and other control characters cannot be passed to a program)");
+        assertOneLine(
+                run,
+                2,
+                "caissa play: --white: argument " + nul + " holds the control character U+0000"
+                        + " (NUL, newline and other control characters cannot be passed to a program)");
     }
 
     @Test
@@ -73,7 +96,10 @@ class StrictOptionsTest {
         CommandRun run = play("--increment", "2000000h");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.errLines()).hasSize(1).first().asString()
+        assertThat(run.errLines())
+                .hasSize(1)
+                .first()
+                .asString()
                 .contains("'2000000h' is longer than the longest duration, 24h");
     }
 
@@ -81,8 +107,14 @@ class StrictOptionsTest {
     void aLogThatCannotBeWrittenIsFoundOutBeforeTheGame() throws Exception {
         Path notAFolder = Files.writeString(dir.resolve("file"), "x");
 
-        CommandRun run = CommandRun.of("play", "--white", bot("1"), "--black", bot("2"),
-                "--out", notAFolder.resolve("log.json").toString());
+        CommandRun run = CommandRun.of(
+                "play",
+                "--white",
+                bot("1"),
+                "--black",
+                bot("2"),
+                "--out",
+                notAFolder.resolve("log.json").toString());
 
         assertOneLine(run, 74, "caissa play: " + notAFolder + ": exists and is not a folder");
         assertThat(run.out()).doesNotContain("result:");
@@ -99,8 +131,8 @@ class StrictOptionsTest {
     void concurrencyIsBounded() throws Exception {
         Path file = tournamentFile();
 
-        CommandRun run = CommandRun.of("tournament", file.toString(), "--out", dir.resolve("out").toString(),
-                "--concurrency", "2147483647");
+        CommandRun run = CommandRun.of(
+                "tournament", file.toString(), "--out", dir.resolve("out").toString(), "--concurrency", "2147483647");
 
         assertOneLine(run, 2, "caissa tournament: --concurrency must be a whole number from 1 to 256, got 2147483647");
         assertThat(dir.resolve("out")).doesNotExist();
@@ -111,15 +143,31 @@ class StrictOptionsTest {
         Path file = tournamentFile();
         Path notAFolder = Files.writeString(dir.resolve("plain"), "x");
 
-        CommandRun run = CommandRun.of("tournament", file.toString(), "--out", notAFolder.resolve("out").toString());
+        CommandRun run = CommandRun.of(
+                "tournament",
+                file.toString(),
+                "--out",
+                notAFolder.resolve("out").toString());
 
         assertOneLine(run, 74, "caissa tournament: " + notAFolder.resolve("out") + ": Not a directory");
     }
 
     private Path tournamentFile() throws Exception {
-        Map<String, Object> tournament = Map.of("name", "strict", "bots", List.of(
-                Map.of("name", "a", "command", TestBots.command("random", "1").argv()),
-                Map.of("name", "b", "command", TestBots.command("random", "2").argv())));
+        Map<String, Object> tournament = Map.of(
+                "name",
+                "strict",
+                "bots",
+                List.of(
+                        Map.of(
+                                "name",
+                                "a",
+                                "command",
+                                TestBots.command("random", "1").argv()),
+                        Map.of(
+                                "name",
+                                "b",
+                                "command",
+                                TestBots.command("random", "2").argv())));
         return Files.writeString(dir.resolve("strict.json"), Json.write(tournament));
     }
 }

@@ -2,18 +2,25 @@ package caissa.arena.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.diagnostics.Hints;
 import caissa.arena.linux.Portable;
 import caissa.arena.records.Json;
+import caissa.arena.records.ValidateLayout;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.CommandRun;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import caissa.arena.testkit.CommandRun;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,11 +35,10 @@ class ValidateCommandTest {
     Path dir;
 
     /** The bots' folder open to all, as a submission's is: a root arena's bots run as nobody, sandboxed or not. */
-    @org.junit.jupiter.api.BeforeEach
-    void openToAll() throws java.io.IOException {
-        java.nio.file.Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    @BeforeEach
+    void openToAll() throws IOException {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
-
 
     static CommandRun validate(String... args) {
         List<String> all = new ArrayList<>(List.of("validate"));
@@ -53,7 +59,7 @@ class ValidateCommandTest {
             try {
                 made = Files.createTempDirectory("caissa-validate");
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
             all.addAll(List.of("--out", made.toString()));
         }
@@ -67,12 +73,12 @@ class ValidateCommandTest {
     }
 
     private static void removeTree(Path root) {
-        try (java.util.stream.Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(path);
             }
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -90,9 +96,17 @@ class ValidateCommandTest {
         CommandRun run = validate(bot("random", "9"), "--name", "good");
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).contains("answers start  pass", "plays black    pass", "legal moves    pass",
-                "clock          pass", "no crash       pass", "limits         pass", "exits on end   pass", "no leftovers   pass",
-                "stderr         pass");
+        assertThat(run.out())
+                .contains(
+                        "answers start  pass",
+                        "plays black    pass",
+                        "legal moves    pass",
+                        "clock          pass",
+                        "no crash       pass",
+                        "limits         pass",
+                        "exits on end   pass",
+                        "no leftovers   pass",
+                        "stderr         pass");
         assertThat(lastLine(run.out())).isEqualTo("PASS: good passed all 9 checks");
     }
 
@@ -101,11 +115,12 @@ class ValidateCommandTest {
         Path book = Files.writeString(dir.resolve("book.txt"), "# two openings\nb2-c4 e6-d5\nc2-a4\n");
         Path out = dir.resolve("out");
 
-        CommandRun run = validate(bot("random", "9"), "--name", "good", "--openings", book.toString(), "--out", out.toString());
+        CommandRun run =
+                validate(bot("random", "9"), "--name", "good", "--openings", book.toString(), "--out", out.toString());
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        Path log = caissa.arena.records.ValidateLayout.gameFile(out, 1, 12);
-        com.fasterxml.jackson.databind.JsonNode first = caissa.arena.records.Json.mapper().readTree(log.toFile());
+        Path log = ValidateLayout.gameFile(out, 1, 12);
+        JsonNode first = Json.mapper().readTree(log.toFile());
         assertThat(first.get("book").get("line").asInt()).isEqualTo(2);
         assertThat(first.get("opening").toString()).isEqualTo("[\"b2-c4\",\"e6-d5\"]");
     }
@@ -117,7 +132,9 @@ class ValidateCommandTest {
         CommandRun run = validate(bot("random", "9"), "--openings", book.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err().strip()).isEqualTo("caissa validate: " + book + ":2: 'hello' is not a caissa move (e.g. b2-c4) nor a position in CFN");
+        assertThat(run.err().strip())
+                .isEqualTo("caissa validate: " + book
+                        + ":2: 'hello' is not a caissa move (e.g. b2-c4) nor a position in CFN");
     }
 
     @ParameterizedTest(name = "{0} fails {2}")
@@ -135,7 +152,11 @@ class ValidateCommandTest {
         CommandRun run = validate(bot(behaviour, at), "--name", "bad", "--time-per-game", "2s");
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
-        String line = run.out().lines().filter(l -> l.startsWith("  " + check + " ")).findFirst().orElseThrow();
+        String line = run.out()
+                .lines()
+                .filter(l -> l.startsWith("  " + check + " "))
+                .findFirst()
+                .orElseThrow();
         assertThat(line).contains("FAIL").contains(evidence);
         assertThat(lastLine(run.out())).startsWith("FAIL: bad failed ").contains(check);
     }
@@ -150,11 +171,19 @@ class ValidateCommandTest {
         Assumptions.assumeFalse(Portable.on(), "portable mode enforces no limits");
         Sandboxes.withCgroups(cgroups, () -> {
             // A roomy clock: near its limit the kernel may take seconds to kill the hog (see HostileBotsTest).
-            CommandRun run = validate(bot("memory-hog", "2"), "--name", "hog", "--memory", "256M", "--time-per-game", "60s");
+            CommandRun run =
+                    validate(bot("memory-hog", "2"), "--name", "hog", "--memory", "256M", "--time-per-game", "60s");
 
             assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
-            String line = run.out().lines().filter(l -> l.startsWith("  limits ")).findFirst().orElseThrow();
-            assertThat(line).contains("FAIL").contains("lost by", "went over its memory limit of 256 MiB").containsPattern("peak");
+            String line = run.out()
+                    .lines()
+                    .filter(l -> l.startsWith("  limits "))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(line)
+                    .contains("FAIL")
+                    .contains("lost by", "went over its memory limit of 256 MiB")
+                    .containsPattern("peak");
             assertThat(lastLine(run.out())).startsWith("FAIL: hog failed ").contains("limits");
         });
     }
@@ -162,14 +191,27 @@ class ValidateCommandTest {
     @Test
     void aBotThatNeverAnswersStopsTheValidationAfterTwoGamesWithTheHintAtOnce() throws IOException {
         // Three games a colour, six in all, one at a time: the third is never started.
-        CommandRun run = validate(bot("hang", "1"), "--name", "mute", "--games", "3", "--concurrency", "1", "--time-per-game", "1s",
-                "--first-move-allowance", "3s");
+        CommandRun run = validate(
+                bot("hang", "1"),
+                "--name",
+                "mute",
+                "--games",
+                "3",
+                "--concurrency",
+                "1",
+                "--time-per-game",
+                "1s",
+                "--first-move-allowance",
+                "3s");
 
         assertThat(run.exitCode()).isEqualTo(1);
         List<String> lines = run.out().lines().toList();
-        int stop = lines.indexOf(lines.stream().filter(l -> l.startsWith("  stopped after 2 of 6 games: mute lost 2 games"
-                + " without playing a move (time-forfeit: ")).findFirst().orElseThrow(() -> new AssertionError(run.out())));
-        assertThat(lines.get(stop)).contains("; hint: " + caissa.arena.diagnostics.Hints.FLUSH);
+        int stop = lines.indexOf(lines.stream()
+                .filter(l -> l.startsWith(
+                        "  stopped after 2 of 6 games: mute lost 2 games" + " without playing a move (time-forfeit: "))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(run.out())));
+        assertThat(lines.get(stop)).contains("; hint: " + Hints.FLUSH);
         // Said as soon as it is known: right after the second game's line, before the checklist.
         assertThat(lines.get(stop - 1)).startsWith("  game 2/6: ");
         assertThat(lines.stream().filter(l -> l.startsWith("  game ")).count()).isEqualTo(2);
@@ -192,7 +234,8 @@ class ValidateCommandTest {
         assertThat(report.get("games")).hasSize(2);
         assertThat(report.get("games").get(0).get("colour").asText()).isEqualTo("white");
         // It crashed in both games, so whether it exits on "end" could not be seen: not checked, and no second failure.
-        assertThat(report.get("verdict").asText()).isEqualTo("FAIL: bad failed 1 of 9 checks: no crash; not checked: exits on end");
+        assertThat(report.get("verdict").asText())
+                .isEqualTo("FAIL: bad failed 1 of 9 checks: no crash; not checked: exits on end");
     }
 
     @Test
@@ -202,8 +245,12 @@ class ValidateCommandTest {
         CommandRun run = validate(source.toString());
 
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.out()).contains("build  FAIL  gcc -O2 -o").contains("gcc exited with status 1")
-                .contains("error: ").contains("nope").contains("undeclared");
+        assertThat(run.out())
+                .contains("build  FAIL  gcc -O2 -o")
+                .contains("gcc exited with status 1")
+                .contains("error: ")
+                .contains("nope")
+                .contains("undeclared");
         assertThat(lastLine(run.out())).isEqualTo("FAIL: broken does not build (C)");
     }
 
@@ -212,8 +259,10 @@ class ValidateCommandTest {
     void aBuildThatRunsPastItsTimeLimitFailsAndLeavesNoCompilerRunning() throws Exception {
         // Including a FIFO nobody writes to blocks the compiler proper (cc1) for ever.
         Path fifo = dir.resolve("never");
-        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
-        Path source = Files.writeString(dir.resolve("slow.c"), "#include \"" + fifo + "\"\nint main(void) { return 0; }\n");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor())
+                .isZero();
+        Path source =
+                Files.writeString(dir.resolve("slow.c"), "#include \"" + fifo + "\"\nint main(void) { return 0; }\n");
 
         // Without a sandbox: the FIFO must be reachable from the compiler (a sandboxed build sees only its own folder).
         CommandRun run = validate(source.toString(), "--build-timeout", "2s", "--sandbox", "none");
@@ -222,20 +271,27 @@ class ValidateCommandTest {
         assertThat(run.out()).contains("build  FAIL  gcc -O2 -o").contains("the build took longer than 2 s");
         // Orphaned compiler processes leave our process tree: look for them among all processes.
         assertThat(ProcessHandle.allProcesses()
-                .filter(p -> p.info().arguments().map(a -> String.join(" ", a).contains(source.toString())).orElse(false))
-                .filter(p -> caissa.arena.testbots.TestBots.running(p.pid()))).isEmpty();
+                        .filter(p -> p.info()
+                                .arguments()
+                                .map(a -> String.join(" ", a).contains(source.toString()))
+                                .orElse(false))
+                        .filter(p -> TestBots.running(p.pid())))
+                .isEmpty();
     }
 
     @Test
     @Timeout(120)
     void aCompilerThatEatsMemoryStopsAtTheCapAndFailsTheBuild() throws Exception {
-        caissa.arena.testbots.Sandboxes.assumeCgroups();
-        Path source = Files.writeString(dir.resolve("zero.c"), "#include \"/dev/zero\"\nint main(void) { return 0; }\n");
+        Sandboxes.assumeCgroups();
+        Path source =
+                Files.writeString(dir.resolve("zero.c"), "#include \"/dev/zero\"\nint main(void) { return 0; }\n");
 
         CommandRun run = validate(source.toString(), "--memory", "256M", "--build-timeout", "100s");
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
-        assertThat(run.out()).contains("build  FAIL  gcc -O2 -o").contains("the build went over its memory limit of 256 MiB");
+        assertThat(run.out())
+                .contains("build  FAIL  gcc -O2 -o")
+                .contains("the build went over its memory limit of 256 MiB");
         assertThat(lastLine(run.out())).isEqualTo("FAIL: zero does not build (C)");
     }
 
@@ -257,8 +313,10 @@ class ValidateCommandTest {
 
         CommandRun run = validate(source.toString());
 
-        assertThat(run.out()).contains("build          pass  javac -encoding UTF-8 -d ")
-                .contains("answers start  pass").contains("no crash       FAIL");
+        assertThat(run.out())
+                .contains("build          pass  javac -encoding UTF-8 -d ")
+                .contains("answers start  pass")
+                .contains("no crash       FAIL");
         assertThat(run.exitCode()).isEqualTo(1);
     }
 
@@ -267,8 +325,9 @@ class ValidateCommandTest {
         CommandRun run = validate(dir.resolve("nothing.py").toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).isEqualTo("caissa validate: BOT: no such source file: " + dir.resolve("nothing.py")
-                + System.lineSeparator());
+        assertThat(run.err())
+                .isEqualTo("caissa validate: BOT: no such source file: " + dir.resolve("nothing.py")
+                        + System.lineSeparator());
     }
 
     @Test

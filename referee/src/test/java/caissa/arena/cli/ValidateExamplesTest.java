@@ -56,8 +56,8 @@ class ValidateExamplesTest {
     void aSquareOnlyStarterBotFailsValidationAtHexCaissa() {
         assumeTrue(onPath("python3"), "python3 is not installed on this machine");
 
-        CommandRun run = ValidateCommandTest.validate(EXAMPLES.resolve("random_bot.py").toString(),
-                "--variant", "hexcaissa");
+        CommandRun run =
+                ValidateCommandTest.validate(EXAMPLES.resolve("random_bot.py").toString(), "--variant", "hexcaissa");
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
     }

@@ -24,10 +24,28 @@ class VerifyMatchTest {
 
     private Path match(String... more) {
         Path out = dir.resolve("match" + String.join("", more).replace('/', '-'));
-        List<String> args = new ArrayList<>(List.of("match", "--engine", TestBots.command("random", "1").display(),
-                "--baseline", TestBots.command("random", "2").display(), "--games", "4", "--seed", "7",
-                "--opening-plies", "2", "--time-per-game", "20s", "--first-move-allowance", "10s", "--concurrency", "1",
-                "--sandbox", "none", "--out", out.toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "match",
+                "--engine",
+                TestBots.command("random", "1").display(),
+                "--baseline",
+                TestBots.command("random", "2").display(),
+                "--games",
+                "4",
+                "--seed",
+                "7",
+                "--opening-plies",
+                "2",
+                "--time-per-game",
+                "20s",
+                "--first-move-allowance",
+                "10s",
+                "--concurrency",
+                "1",
+                "--sandbox",
+                "none",
+                "--out",
+                out.toString()));
         args.addAll(List.of(more));
         CommandRun run = CommandRun.of(args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.err()).isIn(0, 1, 3);
@@ -80,7 +98,11 @@ class VerifyMatchTest {
         CommandRun merge = CommandRun.of("merge", "--out", merged.toString(), one.toString(), two.toString());
 
         assertThat(merge.exitCode()).as(merge.err()).isIn(0, 1, 3);
-        assertThat(Json.mapper().readTree(merged.resolve("summary.json").toFile()).get("games").asInt()).isEqualTo(4);
+        assertThat(Json.mapper()
+                        .readTree(merged.resolve("summary.json").toFile())
+                        .get("games")
+                        .asInt())
+                .isEqualTo(4);
         assertThat(logNames(merged)).containsExactly("0001.json", "0002.json", "0003.json", "0004.json");
         assertThat(CommandRun.of("verify", merged.toString()).exitCode()).isZero();
     }
@@ -92,8 +114,9 @@ class VerifyMatchTest {
         CommandRun verify = CommandRun.of("verify", out.toString());
 
         assertThat(verify.exitCode()).as(verify.err()).isZero();
-        assertThat(verify.out()).isEqualTo(out + ": 4 games of the match TestBot-engine vs TestBot-baseline agree with"
-                + " their moves" + System.lineSeparator());
+        assertThat(verify.out())
+                .isEqualTo(out + ": 4 games of the match TestBot-engine vs TestBot-baseline agree with" + " their moves"
+                        + System.lineSeparator());
     }
 
     @Test
@@ -101,7 +124,8 @@ class VerifyMatchTest {
         Path out = match();
         Path first = out.resolve("games/0001.json");
         GameRecord mine = Json.mapper().readValue(first.toFile(), GameRecord.class);
-        GameRecord other = Json.mapper().readValue(out.resolve("games/0003.json").toFile(), GameRecord.class);
+        GameRecord other =
+                Json.mapper().readValue(out.resolve("games/0003.json").toFile(), GameRecord.class);
         // Game 3 (the engine White again, another pair) renumbered as game 1.
         Files.writeString(first, Json.write(other.withTournament(mine.tournament())));
         String expected = first + ": starts with the opening " + moves(other) + ", but the schedule's is " + moves(mine)
@@ -127,8 +151,9 @@ class VerifyMatchTest {
         CommandRun verify = CommandRun.of("verify", dir.toString());
 
         assertThat(verify.exitCode()).isEqualTo(2);
-        assertThat(verify.err()).isEqualTo("caissa verify: " + dir + " is not an output folder of the arena: it has"
-                + " neither tournament.json nor games/" + System.lineSeparator());
+        assertThat(verify.err())
+                .isEqualTo("caissa verify: " + dir + " is not an output folder of the arena: it has"
+                        + " neither tournament.json nor games/" + System.lineSeparator());
         assertThat(List.of(verify.out())).containsExactly("");
     }
 }

@@ -7,6 +7,7 @@ import caissa.arena.records.Json;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.ResourceLimits;
+import caissa.arena.testbots.TestBots;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,10 +21,14 @@ import org.junit.jupiter.api.io.TempDir;
 /** The admission test on the real C example bot: built by the contest's recipe, played, reported without machine paths. */
 class AdmissionTest {
 
-    static final Admission.Test TEST = new Admission.Test(Variant.CAISSA,
-            List.of(caissa.arena.testbots.TestBots.entrant("random", "random")), 1,
+    static final Admission.Test TEST = new Admission.Test(
+            Variant.CAISSA,
+            List.of(TestBots.entrant("random", "random")),
+            1,
             new TimeControl(Duration.ofSeconds(10), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10)),
-            Duration.ofSeconds(120), ResourceLimits.DEFAULT, Isolation.defaults());
+            Duration.ofSeconds(120),
+            ResourceLimits.DEFAULT,
+            Isolation.defaults());
 
     @TempDir
     Path dir;
@@ -40,7 +45,9 @@ class AdmissionTest {
         List<String> states = new ArrayList<>();
         Admission.Result result = Admission.run(submission, UploadedSourceTest.C, "alice-1", TEST, states::add);
         assertThat(states).containsExactly("building", "testing");
-        assertThat(result.admitted()).as(Files.readString(submission.resolve("admission.json"))).isTrue();
+        assertThat(result.admitted())
+                .as(Files.readString(submission.resolve("admission.json")))
+                .isTrue();
         assertThat(result.reason()).startsWith("PASS: alice-1 passed all");
         String text = Files.readString(submission.resolve("admission.json"));
         assertThat(text).doesNotContain(dir.toString());
@@ -61,9 +68,12 @@ class AdmissionTest {
         assertThat(states).containsExactly("building");
         assertThat(result.admitted()).isFalse();
         assertThat(result.reason()).isEqualTo("FAIL: alice-2 does not build (C)");
-        JsonNode report = Json.mapper().readTree(submission.resolve("admission.json").toFile());
-        assertThat(report.get("checks").get(0).get("evidence").asText()).contains("gcc exited with status 1")
-                .contains("bot.c:1:").contains("missing");
+        JsonNode report =
+                Json.mapper().readTree(submission.resolve("admission.json").toFile());
+        assertThat(report.get("checks").get(0).get("evidence").asText())
+                .contains("gcc exited with status 1")
+                .contains("bot.c:1:")
+                .contains("missing");
         assertThat(Files.readString(submission.resolve("admission.json"))).doesNotContain(dir.toString());
     }
 

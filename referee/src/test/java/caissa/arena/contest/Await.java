@@ -8,8 +8,7 @@ import java.util.function.BooleanSupplier;
  */
 public final class Await {
 
-    private Await() {
-    }
+    private Await() {}
 
     public static void until(String what, BooleanSupplier condition) {
         long end = System.nanoTime() + 180_000_000_000L;

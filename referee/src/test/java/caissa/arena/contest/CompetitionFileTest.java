@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -40,23 +41,31 @@ class CompetitionFileTest {
             Files.writeString(dir.resolve(build).resolve("bot.sh"), "exit\n");
         }
         return List.of(
-                CompetitionEntrant.participant("alice", 3, List.of("sh", "bot.sh", "--seed", "1"), dir.resolve("submissions/3/build")),
-                CompetitionEntrant.participant("Greedy", 5, List.of("sh", "bot.sh"), dir.resolve("submissions/5/build")),
+                CompetitionEntrant.participant(
+                        "alice", 3, List.of("sh", "bot.sh", "--seed", "1"), dir.resolve("submissions/3/build")),
+                CompetitionEntrant.participant(
+                        "Greedy", 5, List.of("sh", "bot.sh"), dir.resolve("submissions/5/build")),
                 CompetitionEntrant.house("greedy", List.of("sh", "-c", "exit")),
                 CompetitionEntrant.house("random", List.of("sh", "-c", "exit")));
     }
 
     @Test
     void theCompetitionsTournamentObjectWithItsBotsIsATournamentFile() throws Exception {
-        TournamentDefinition definition = CompetitionFile.write(dir.resolve("competitions/final.json"), "final",
+        TournamentDefinition definition = CompetitionFile.write(
+                dir.resolve("competitions/final.json"),
+                "final",
                 tournament("{\"format\": \"swiss\", \"rounds\": 2, \"final\": {\"top\": 2, \"gamesPerPair\": 2},"
-                        + " \"timePerGame\": \"10s\", \"seed\": 7}"), field());
+                        + " \"timePerGame\": \"10s\", \"seed\": 7}"),
+                field());
 
         assertThat(definition.name()).isEqualTo("final");
         assertThat(definition.format().word()).isEqualTo("swiss");
-        assertThat(definition.bots()).extracting(BotEntry::name).containsExactly("alice", "Greedy", "house greedy", "random");
+        assertThat(definition.bots())
+                .extracting(BotEntry::name)
+                .containsExactly("alice", "Greedy", "house greedy", "random");
         assertThat(definition.bots().get(0).command()).containsExactly("sh", "bot.sh", "--seed", "1");
-        assertThat(definition.bots().get(0).workingDir()).contains(dir.resolve("submissions/3/build").toAbsolutePath());
+        assertThat(definition.bots().get(0).workingDir())
+                .contains(dir.resolve("submissions/3/build").toAbsolutePath());
         assertThat(CompetitionFile.botName(field().get(2), field())).isEqualTo("house greedy");
         assertThat(CompetitionFile.botName(field().get(3), field())).isEqualTo("random");
     }
@@ -66,7 +75,8 @@ class CompetitionFileTest {
         Path file = dir.resolve("competitions/test.json");
         assertThatThrownBy(() -> CompetitionFile.write(file, "test", tournament("{}"), field().subList(0, 1)))
                 .isInstanceOf(CompetitionFile.NotStartable.class)
-                .hasMessage("competition 'test' needs at least 2 bots with an admitted submission or house bots, got 1 (alice)");
+                .hasMessage(
+                        "competition 'test' needs at least 2 bots with an admitted submission or house bots, got 1 (alice)");
         assertThat(file).doesNotExist();
     }
 
@@ -83,10 +93,12 @@ class CompetitionFileTest {
     void theJournalIsFollowedOnceAGameAndOnlyByCompleteLines() throws Exception {
         Path file = dir.resolve("competitions/test.json");
         Path out = dir.resolve("competitions/test");
-        List<CompetitionEntrant> bots = List.of(CompetitionEntrant.house("a", List.of("sh")),
-                CompetitionEntrant.house("b", List.of("sh")), CompetitionEntrant.house("c", List.of("sh")));
-        TournamentDefinition definition = CompetitionFile.write(file, "test",
-                tournament("{\"gamesPerPair\": 2, \"timePerGame\": \"10s\", \"seed\": 1}"), bots);
+        List<CompetitionEntrant> bots = List.of(
+                CompetitionEntrant.house("a", List.of("sh")),
+                CompetitionEntrant.house("b", List.of("sh")),
+                CompetitionEntrant.house("c", List.of("sh")));
+        TournamentDefinition definition = CompetitionFile.write(
+                file, "test", tournament("{\"gamesPerPair\": 2, \"timePerGame\": \"10s\", \"seed\": 1}"), bots);
         JournalTail tail = new JournalTail(out);
         assertThat(tail.next()).isEmpty();
         assertThat(CompetitionProgress.standings(out)).isEmpty();
@@ -102,7 +114,8 @@ class CompetitionFileTest {
 
         // A line being appended is not a game until its newline is there.
         Path journal = out.resolve("journal.jsonl");
-        String line = Json.writeCompact(games.get(0)).replace("\"game\":" + games.get(0).game(), "\"game\":99");
+        String line = Json.writeCompact(games.get(0))
+                .replace("\"game\":" + games.get(0).game(), "\"game\":99");
         Files.writeString(journal, line.substring(0, 10), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         assertThat(tail.next()).isEmpty();
         Files.writeString(journal, line.substring(10) + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
@@ -116,11 +129,13 @@ class CompetitionFileTest {
 
     @Test
     void uploadsCloseAtTheFinalsDeadline() {
-        java.time.Instant deadline = java.time.Instant.parse("2027-01-10T12:00:00Z");
+        Instant deadline = Instant.parse("2027-01-10T12:00:00Z");
         SubmissionWindow window = SubmissionWindow.closingAt(deadline);
         assertThat(window.refusal(deadline.minusSeconds(1))).isEmpty();
-        assertThat(window.refusal(deadline)).contains(
-                "submissions closed at 2027-01-10T12:00:00Z (the final's deadline); no upload is taken after it");
-        assertThat(SubmissionWindow.open().refusal(deadline.plusSeconds(1_000_000))).isEmpty();
+        assertThat(window.refusal(deadline))
+                .contains(
+                        "submissions closed at 2027-01-10T12:00:00Z (the final's deadline); no upload is taken after it");
+        assertThat(SubmissionWindow.open().refusal(deadline.plusSeconds(1_000_000)))
+                .isEmpty();
     }
 }

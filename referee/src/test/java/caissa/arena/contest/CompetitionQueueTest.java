@@ -60,8 +60,11 @@ class CompetitionQueueTest {
     }
 
     private List<Job> openJobs(long run) {
-        return contest.store().jobs().stream().filter(j -> j.kind() == JobKind.COMPETITION && j.subject() == run
-                && (j.state() == JobState.QUEUED || j.state() == JobState.RUNNING)).toList();
+        return contest.store().jobs().stream()
+                .filter(j -> j.kind() == JobKind.COMPETITION
+                        && j.subject() == run
+                        && (j.state() == JobState.QUEUED || j.state() == JobState.RUNNING))
+                .toList();
     }
 
     /**
@@ -77,8 +80,8 @@ class CompetitionQueueTest {
         List<Competitions> askers = new ArrayList<>();
         askers.add(new Competitions(contest, clock));
         while (askers.size() < ASKERS) {
-            askers.add(new Competitions(new Contest(contest.definition(), contest.layout(),
-                    ContestStore.open(contest.layout())), clock));
+            askers.add(new Competitions(
+                    new Contest(contest.definition(), contest.layout(), ContestStore.open(contest.layout())), clock));
         }
         int rounds = 5;
         for (int round = 1; round <= rounds; round++) {
@@ -100,16 +103,23 @@ class CompetitionQueueTest {
             }
 
             assertThat(outcomes).filteredOn(o -> o instanceof Competitions.Done).hasSize(1);
-            CompetitionRun run = outcomes.stream().filter(o -> o instanceof Competitions.Done)
-                    .map(o -> ((Competitions.Done) o).run()).findFirst().orElseThrow();
-            assertThat(outcomes).filteredOn(o -> o instanceof Competitions.Refused).hasSize(ASKERS - 1)
-                    .containsOnly(new Competitions.Refused("competition " + run.name() + " of 'test' is queued already"));
+            CompetitionRun run = outcomes.stream()
+                    .filter(o -> o instanceof Competitions.Done)
+                    .map(o -> ((Competitions.Done) o).run())
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(outcomes)
+                    .filteredOn(o -> o instanceof Competitions.Refused)
+                    .hasSize(ASKERS - 1)
+                    .containsOnly(
+                            new Competitions.Refused("competition " + run.name() + " of 'test' is queued already"));
             assertThat(run.name()).isEqualTo("test-" + round);
             assertThat(openJobs(run.id())).hasSize(1);
             // It is cancelled so that the next round may ask again.
-            assertThat(askers.get(0).cancel(run.name(), job -> { })).isInstanceOf(Competitions.Done.class);
+            assertThat(askers.get(0).cancel(run.name(), job -> {})).isInstanceOf(Competitions.Done.class);
         }
-        assertThat(new CompetitionStore(contest.store()).all()).hasSize(rounds)
+        assertThat(new CompetitionStore(contest.store()).all())
+                .hasSize(rounds)
                 .allSatisfy(r -> assertThat(r.state()).isEqualTo(CompetitionState.CANCELLED));
     }
 
@@ -120,14 +130,18 @@ class CompetitionQueueTest {
         CompetitionRun run = ((Competitions.Done) competitions.start(Optional.of("test"))).run();
         long first = run.job().orElseThrow();
 
-        assertThat(competitions.stop(run.name(), job -> { })).isInstanceOf(Competitions.Done.class);
+        assertThat(competitions.stop(run.name(), job -> {})).isInstanceOf(Competitions.Done.class);
         assertThat(openJobs(run.id())).isEmpty();
         CompetitionRun resumed = ((Competitions.Done) competitions.resume(run.name())).run();
 
         assertThat(resumed.state()).isEqualTo(CompetitionState.QUEUED);
-        assertThat(openJobs(run.id())).extracting(Job::id).containsExactly(resumed.job().orElseThrow());
+        assertThat(openJobs(run.id()))
+                .extracting(Job::id)
+                .containsExactly(resumed.job().orElseThrow());
         assertThat(contest.store().job(first).orElseThrow().state()).isEqualTo(JobState.DONE);
-        assertThat(contest.store().jobs(JobState.QUEUED)).extracting(Job::subject).containsExactly(run.id());
+        assertThat(contest.store().jobs(JobState.QUEUED))
+                .extracting(Job::subject)
+                .containsExactly(run.id());
     }
 
     /** A resume while the stopped run's child is still ending waits, rather than queue a second job beside it. */
@@ -136,26 +150,38 @@ class CompetitionQueueTest {
         Competitions competitions = new Competitions(contest, clock);
         CompetitionRun run = ((Competitions.Done) competitions.start(Optional.of("test"))).run();
         Jobs jobs = new Jobs(contest.store(), clock);
-        assertThat(jobs.start(contest.store().job(run.job().orElseThrow()).orElseThrow())).isTrue();
+        assertThat(jobs.start(contest.store().job(run.job().orElseThrow()).orElseThrow()))
+                .isTrue();
         CompetitionStore store = new CompetitionStore(contest.store());
-        assertThat(store.moveState(run.id(), List.of(CompetitionState.QUEUED), CompetitionState.STOPPED,
-                Optional.of("stopped by the organiser"), clock.instant())).isTrue();
+        assertThat(store.moveState(
+                        run.id(),
+                        List.of(CompetitionState.QUEUED),
+                        CompetitionState.STOPPED,
+                        Optional.of("stopped by the organiser"),
+                        clock.instant()))
+                .isTrue();
 
-        assertThat(competitions.resume(run.name())).isEqualTo(new Competitions.Refused("competition " + run.name()
-                + " is still stopping; resume it in a moment"));
+        assertThat(competitions.resume(run.name()))
+                .isEqualTo(new Competitions.Refused(
+                        "competition " + run.name() + " is still stopping; resume it in a moment"));
         assertThat(openJobs(run.id())).hasSize(1);
     }
 
     /** The database itself refuses a second job queued for a run that has one. */
     @Test
     void theDatabaseRefusesASecondOpenJobForOneCompetition() {
-        CompetitionRun run = new CompetitionStore(contest.store()).create("test", ContestDefinition.CompetitionKind.TEST,
-                Instant.now()).orElseThrow();
+        CompetitionRun run = new CompetitionStore(contest.store())
+                .create("test", ContestDefinition.CompetitionKind.TEST, Instant.now())
+                .orElseThrow();
 
         assertThatThrownBy(() -> contest.store().addJob(JobKind.COMPETITION, run.id(), Instant.now()))
-                .isInstanceOf(ContestStoreException.class).hasMessageContaining("UNIQUE");
+                .isInstanceOf(ContestStoreException.class)
+                .hasMessageContaining("UNIQUE");
         contest.store().closeJob(run.job().orElseThrow(), "cancelled by the organiser", Instant.now());
-        assertThat(contest.store().addJob(JobKind.COMPETITION, run.id(), Instant.now()).state()).isEqualTo(JobState.QUEUED);
+        assertThat(contest.store()
+                        .addJob(JobKind.COMPETITION, run.id(), Instant.now())
+                        .state())
+                .isEqualTo(JobState.QUEUED);
     }
 
     /**
@@ -167,9 +193,14 @@ class CompetitionQueueTest {
         ContestLayout layout = new ContestLayout(dir.resolve("old"));
         String url = "jdbc:sqlite:" + layout.database();
         Files.createDirectories(layout.dir());
-        Flyway.configure(getClass().getClassLoader()).dataSource(url, null, null).locations("classpath:db/contest")
-                .target("2").load().migrate();
-        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+        Flyway.configure(getClass().getClassLoader())
+                .dataSource(url, null, null)
+                .locations("classpath:db/contest")
+                .target("2")
+                .load()
+                .migrate();
+        try (Connection c = DriverManager.getConnection(url);
+                Statement s = c.createStatement()) {
             s.executeUpdate("INSERT INTO job (id, kind, subject, state, created) VALUES"
                     + " (1, 'competition', 1, 'queued', '2026-01-01T00:00:00Z'),"
                     + " (2, 'competition', 1, 'queued', '2026-01-01T00:01:00Z')");
@@ -181,6 +212,7 @@ class CompetitionQueueTest {
 
         assertThat(store.job(2).orElseThrow().state()).isEqualTo(JobState.QUEUED);
         assertThat(store.job(1).orElseThrow().state()).isEqualTo(JobState.DONE);
-        assertThat(store.job(1).orElseThrow().error()).hasValueSatisfying(e -> assertThat(e).contains("stale duplicate"));
+        assertThat(store.job(1).orElseThrow().error())
+                .hasValueSatisfying(e -> assertThat(e).contains("stale duplicate"));
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import caissa.arena.contest.ContestDefinition.CompetitionKind;
 import caissa.arena.contest.ContestDefinition.Registration;
 import caissa.arena.testkit.ContestData;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,30 +33,41 @@ class ContestFileTest {
         assertThat(contest.name()).isEqualTo("sample");
         assertThat(contest.title()).isEqualTo("Sample contest");
         assertThat(contest.registration()).isEqualTo(Registration.INVITE);
-        assertThat(contest.languages()).extracting(ContestDefinition.Language::name).containsExactly("C", "Python");
+        assertThat(contest.languages())
+                .extracting(ContestDefinition.Language::name)
+                .containsExactly("C", "Python");
         assertThat(contest.language("python").orElseThrow().main()).contains("main.py");
         assertThat(contest.languageOf("bot.C").orElseThrow().name()).isEqualTo("C");
         assertThat(contest.languageOf("bot.rs")).isEmpty();
         assertThat(contest.maxUploadBytes()).isEqualTo(1_048_576);
         assertThat(contest.build().time()).isEqualTo(Duration.ofSeconds(60));
         assertThat(contest.build().memoryBytes()).isEqualTo(1L << 30);
-        assertThat(contest.houseBots()).extracting(ContestDefinition.HouseBot::name).containsExactly("random", "greedy");
+        assertThat(contest.houseBots())
+                .extracting(ContestDefinition.HouseBot::name)
+                .containsExactly("random", "greedy");
         assertThat(contest.admission().opponents()).containsExactly("random", "greedy");
         assertThat(contest.admission().timePerGame()).isEqualTo(Duration.ofSeconds(10));
         assertThat(contest.slots()).isEqualTo(1);
-        assertThat(contest.competitions()).extracting(ContestDefinition.Competition::kind)
+        assertThat(contest.competitions())
+                .extracting(ContestDefinition.Competition::kind)
                 .containsExactly(CompetitionKind.TEST, CompetitionKind.FINAL);
         assertThat(contest.competitions().get(0).every()).contains(Duration.ofHours(6));
         assertThat(contest.deadline()).contains(Instant.parse("2027-01-10T12:00:00Z"));
-        assertThat(contest.competition("final").orElseThrow().tournament().get("rounds").asInt()).isEqualTo(7);
+        assertThat(contest.competition("final")
+                        .orElseThrow()
+                        .tournament()
+                        .get("rounds")
+                        .asInt())
+                .isEqualTo(7);
     }
 
     @Test
     void aCompetitionsTournamentCannotBeChangedFromOutside() {
         ContestDefinition contest = ContestFile.read(SAMPLE);
-        ((com.fasterxml.jackson.databind.node.ObjectNode) contest.competitions().get(0).tournament()).put("seed", 99);
+        ((ObjectNode) contest.competitions().get(0).tournament()).put("seed", 99);
 
-        assertThat(contest.competitions().get(0).tournament().get("seed").asInt()).isEqualTo(1);
+        assertThat(contest.competitions().get(0).tournament().get("seed").asInt())
+                .isEqualTo(1);
     }
 
     /** Each mistake, at its line, named as the field it is in. */
@@ -93,17 +105,23 @@ class ContestFileTest {
         Path file = dir.resolve("contest.json");
         Files.writeString(file, text.replace(from, to));
 
-        assertThatThrownBy(() -> ContestFile.read(file)).isInstanceOf(ContestFileException.class)
-                .hasMessageStartingWith(file + expected).hasMessageNotContaining("\n");
+        assertThatThrownBy(() -> ContestFile.read(file))
+                .isInstanceOf(ContestFileException.class)
+                .hasMessageStartingWith(file + expected)
+                .hasMessageNotContaining("\n");
     }
 
     /** The runner is read with the file: a competition on SLURM, and one played here, as the file says. */
     @Test
     void aCompetitionsRunnerIsReadWithTheFile() throws IOException {
-        String text = Files.readString(SAMPLE).replace("\"every\": \"6h\"", "\"every\": \"6h\", \"runner\": {\"kind\":"
-                + " \"slurm\", \"shards\": 4, \"caissa\": [\"/shared/caissa\"], \"sbatch\": [\"--partition=contest\"]}")
-                .replace("\"deadline\": \"2027-01-10T12:00:00Z\"", "\"deadline\": \"2027-01-10T12:00:00Z\", \"runner\":"
-                        + " {\"kind\": \"local\"}");
+        String text = Files.readString(SAMPLE)
+                .replace(
+                        "\"every\": \"6h\"",
+                        "\"every\": \"6h\", \"runner\": {\"kind\":"
+                                + " \"slurm\", \"shards\": 4, \"caissa\": [\"/shared/caissa\"], \"sbatch\": [\"--partition=contest\"]}")
+                .replace(
+                        "\"deadline\": \"2027-01-10T12:00:00Z\"",
+                        "\"deadline\": \"2027-01-10T12:00:00Z\", \"runner\":" + " {\"kind\": \"local\"}");
         Path file = dir.resolve("contest.json");
         Files.writeString(file, text);
 
@@ -112,16 +130,19 @@ class ContestFileTest {
         assertThat(contest.competition("test").orElseThrow().slurm())
                 .contains(new SlurmRunner(4, List.of("/shared/caissa"), List.of("--partition=contest")));
         assertThat(contest.competition("final").orElseThrow().slurm()).isEmpty();
-        assertThat(ContestFile.read(SAMPLE).competitions()).allSatisfy(c -> assertThat(c.slurm()).isEmpty());
+        assertThat(ContestFile.read(SAMPLE).competitions())
+                .allSatisfy(c -> assertThat(c.slurm()).isEmpty());
     }
 
     @Test
     void aMissingFileAndBrokenJsonAreOneLine() throws IOException {
-        assertThatThrownBy(() -> ContestFile.read(dir.resolve("none.json"))).isInstanceOf(ContestFileException.class)
+        assertThatThrownBy(() -> ContestFile.read(dir.resolve("none.json")))
+                .isInstanceOf(ContestFileException.class)
                 .hasMessage(dir.resolve("none.json") + ": no such file");
         Path file = dir.resolve("broken.json");
         Files.writeString(file, "{\n  \"name\": \"x\",\n  \"title\": \n}\n");
-        assertThatThrownBy(() -> ContestFile.read(file)).isInstanceOf(ContestFileException.class)
+        assertThatThrownBy(() -> ContestFile.read(file))
+                .isInstanceOf(ContestFileException.class)
                 .hasMessageStartingWith(file + ":4: not valid JSON");
     }
 
@@ -134,7 +155,9 @@ class ContestFileTest {
         ContestDefinition again = ContestFile.read(copy);
         assertThat(again.houseBots()).isEqualTo(contest.houseBots());
         assertThat(again.languages()).isEqualTo(contest.languages());
-        assertThat(again.competitions()).extracting(ContestDefinition.Competition::name).containsExactly("test", "final");
+        assertThat(again.competitions())
+                .extracting(ContestDefinition.Competition::name)
+                .containsExactly("test", "final");
         assertThat(again.admission()).isEqualTo(contest.admission());
     }
 

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -64,13 +65,17 @@ class JobRunnerTest {
 
     @Test
     void queuedJobsRunInOrderEachInAChildProcessAndEndDone() throws IOException {
-        List<Job> queued = List.of(jobs.enqueue(JobKind.ADMISSION, StandInJobChild.SUCCEEDS),
+        List<Job> queued = List.of(
+                jobs.enqueue(JobKind.ADMISSION, StandInJobChild.SUCCEEDS),
                 jobs.enqueue(JobKind.ADMISSION, StandInJobChild.SUCCEEDS),
                 jobs.enqueue(JobKind.COMPETITION, StandInJobChild.SUCCEEDS));
         startRunner();
 
-        Await.until("every job done", () -> queued.stream().allMatch(j -> job(j.id()).state() == JobState.DONE));
-        assertThat(ran()).containsExactly(queued.stream().map(j -> Long.toString(j.id())).toArray(String[]::new));
+        Await.until(
+                "every job done",
+                () -> queued.stream().allMatch(j -> job(j.id()).state() == JobState.DONE));
+        assertThat(ran())
+                .containsExactly(queued.stream().map(j -> Long.toString(j.id())).toArray(String[]::new));
         assertThat(queued).allSatisfy(j -> assertThat(job(j.id()).attempts()).isEqualTo(1));
     }
 
@@ -83,15 +88,19 @@ class JobRunnerTest {
         Await.until("the failing job failed", () -> job(failing.id()).state() == JobState.FAILED);
         Await.until("the next job done", () -> job(after.id()).state() == JobState.DONE);
         assertThat(job(failing.id()).attempts()).isEqualTo(Jobs.MAX_ATTEMPTS);
-        assertThat(job(failing.id()).error()).hasValueSatisfying(e -> assertThat(e)
-                .isEqualTo("the job's process ended with exit code 1: the disk is on fire"));
-        assertThat(ran().stream().filter(l -> l.equals(Long.toString(failing.id())))).hasSize(Jobs.MAX_ATTEMPTS);
+        assertThat(job(failing.id()).error())
+                .hasValueSatisfying(
+                        e -> assertThat(e).isEqualTo("the job's process ended with exit code 1: the disk is on fire"));
+        assertThat(ran().stream().filter(l -> l.equals(Long.toString(failing.id()))))
+                .hasSize(Jobs.MAX_ATTEMPTS);
     }
 
     @Test
     void aCompetitionWhoseJobFailsForGoodFailsWithTheArenasReason() {
         CompetitionStore competitions = new CompetitionStore(contest.store());
-        CompetitionRun run = competitions.create("test", ContestDefinition.CompetitionKind.TEST, java.time.Instant.now()).orElseThrow();
+        CompetitionRun run = competitions
+                .create("test", ContestDefinition.CompetitionKind.TEST, Instant.now())
+                .orElseThrow();
         Job job = job(run.job().orElseThrow());
         for (int attempt = 1; attempt <= Jobs.MAX_ATTEMPTS; attempt++) {
             assertThat(jobs.start(job(job.id()))).isTrue();
@@ -146,9 +155,19 @@ class JobRunnerTest {
         runner = new JobRunner(contest, jobs);
         List<String> command = runner.childCommand(7);
 
-        assertThat(command.get(0)).isEqualTo(ProcessHandle.current().info().command().orElseThrow());
-        assertThat(command).containsSubsequence("-cp", System.getProperty("java.class.path"), JobRunner.MAIN, "contest",
-                "job", "--data", dir.toAbsolutePath().normalize().toString(), "--job", "7");
+        assertThat(command.get(0))
+                .isEqualTo(ProcessHandle.current().info().command().orElseThrow());
+        assertThat(command)
+                .containsSubsequence(
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        JobRunner.MAIN,
+                        "contest",
+                        "job",
+                        "--data",
+                        dir.toAbsolutePath().normalize().toString(),
+                        "--job",
+                        "7");
         assertThat(command).noneMatch(o -> o.startsWith("-javaagent") || o.startsWith("-agentlib"));
     }
 }

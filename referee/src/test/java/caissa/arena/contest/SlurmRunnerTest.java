@@ -3,11 +3,11 @@ package caissa.arena.contest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.records.Json;
+import caissa.arena.testbots.TestBots;
 import caissa.arena.tournament.FinishedGame;
 import caissa.arena.tournament.Plan;
 import caissa.arena.tournament.StandingsDocument;
 import caissa.arena.tournament.TournamentDefinition;
-import caissa.arena.testbots.TestBots;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -81,8 +81,12 @@ class SlurmRunnerTest {
     }
 
     private static List<String> caissa() {
-        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("java.class.path"), "caissa.arena.cli.Main");
+        return List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "caissa.arena.cli.Main");
     }
 
     @Test
@@ -92,9 +96,14 @@ class SlurmRunnerTest {
             bots.add(CompetitionEntrant.house("r" + i, testBot(dir, "random", Integer.toString(i))));
         }
         Path file = dir.resolve("competitions/swiss.json");
-        TournamentDefinition definition = CompetitionFile.write(file, "swiss", Json.mapper().readTree(
-                "{\"format\": \"swiss\", \"rounds\": 1, \"final\": {\"top\": 2, \"gamesPerPair\": 2}, \"gamesPerPair\": 2,"
-                        + " \"timePerGame\": \"20s\", \"firstMoveAllowance\": \"10s\", \"seed\": 3}"), bots);
+        TournamentDefinition definition = CompetitionFile.write(
+                file,
+                "swiss",
+                Json.mapper()
+                        .readTree(
+                                "{\"format\": \"swiss\", \"rounds\": 1, \"final\": {\"top\": 2, \"gamesPerPair\": 2}, \"gamesPerPair\": 2,"
+                                        + " \"timePerGame\": \"20s\", \"firstMoveAllowance\": \"10s\", \"seed\": 3}"),
+                bots);
         int batches = Plan.of(definition).batchCount();
         assertThat(batches).isEqualTo(2);
         Path out = dir.resolve("competitions/swiss");
@@ -114,13 +123,16 @@ class SlurmRunnerTest {
         Set<Integer> fromShards = new HashSet<>();
         for (Path shard : runner.shardFolders(work, batches)) {
             for (FinishedGame game : new JournalTail(shard).next()) {
-                assertThat(fromShards.add(game.game())).as("game %d played once", game.game()).isTrue();
+                assertThat(fromShards.add(game.game()))
+                        .as("game %d played once", game.game())
+                        .isTrue();
             }
         }
         assertThat(fromShards).hasSize(standings.gamesTotal());
         // Submitted once: a second run (a restarted server) waits for the same jobs.
         String ids = Files.readString(work.resolve(SlurmRunner.JOBS));
-        assertThat(runner.run(file, out, work, batches, Duration.ofMillis(10), env)).isEmpty();
+        assertThat(runner.run(file, out, work, batches, Duration.ofMillis(10), env))
+                .isEmpty();
         assertThat(Files.readString(work.resolve(SlurmRunner.JOBS))).isEqualTo(ids);
         assertThat(Files.readString(dir.resolve("state/n")).strip()).isEqualTo(Integer.toString(100 + 2 * batches + 1));
     }

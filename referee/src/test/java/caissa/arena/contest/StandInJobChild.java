@@ -18,22 +18,27 @@ public final class StandInJobChild {
     static final long FAILS = 2;
     static final long WAITS = 3;
 
-    private StandInJobChild() {
-    }
+    private StandInJobChild() {}
 
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args[3]);
         long id = Long.parseLong(args[5]);
         Contest contest = Contest.open(dir);
         Job job = contest.store().job(id).orElseThrow();
-        Files.writeString(dir.resolve("ran.txt"), id + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+        Files.writeString(
+                dir.resolve("ran.txt"),
+                id + "\n",
+                StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE,
                 StandardOpenOption.APPEND);
         if (job.subject() == FAILS) {
             System.err.println("the disk is on fire");
             System.exit(1);
         }
         if (job.subject() == WAITS) {
-            Files.writeString(dir.resolve("pid-" + id), Long.toString(ProcessHandle.current().pid()));
+            Files.writeString(
+                    dir.resolve("pid-" + id),
+                    Long.toString(ProcessHandle.current().pid()));
             while (System.in.read() >= 0) {
                 // Until the runner's end closes.
             }

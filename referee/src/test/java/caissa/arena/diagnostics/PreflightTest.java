@@ -3,10 +3,11 @@ package caissa.arena.diagnostics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.bot.BotHost;
-import caissa.arena.program.BotCommand;
+import caissa.arena.bot.BotProcess;
 import caissa.arena.game.Entrant;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.TimeControl;
+import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
@@ -21,6 +22,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,8 +35,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class PreflightTest {
 
-    private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(3), Optional.empty(), Duration.ZERO,
-            Duration.ofSeconds(10));
+    private static final TimeControl CLOCK =
+            new TimeControl(Duration.ofSeconds(3), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
 
     /** Two plies from the initial position, as a run's opening line gives them. */
     private static final List<Move> OPENING = List.of(Variant.CAISSA.move("b2-c4"), Variant.CAISSA.move("e6-d5"));
@@ -50,8 +52,10 @@ class PreflightTest {
     void anHonestBotPassesWithAndWithoutAnOpening() {
         Entrant bot = TestBots.entrant("honest", "random");
 
-        assertThat(Preflight.problem(run(bot, Isolation.defaults(), List.of()), bot)).isEmpty();
-        assertThat(Preflight.problem(run(bot, Isolation.defaults(), OPENING), bot)).isEmpty();
+        assertThat(Preflight.problem(run(bot, Isolation.defaults(), List.of()), bot))
+                .isEmpty();
+        assertThat(Preflight.problem(run(bot, Isolation.defaults(), OPENING), bot))
+                .isEmpty();
     }
 
     @Test
@@ -60,8 +64,11 @@ class PreflightTest {
 
         Optional<String> problem = Preflight.problem(run(bot, Isolation.defaults(), OPENING), bot);
 
-        assertThat(problem).hasValueSatisfying(p -> assertThat(p)
-                .contains("besides its move, before it was asked for another (an answer to the opening line? it needs none)"));
+        assertThat(problem)
+                .hasValueSatisfying(
+                        p -> assertThat(p)
+                                .contains(
+                                        "besides its move, before it was asked for another (an answer to the opening line? it needs none)"));
     }
 
     /** An English sentence is debug output on standard output, whatever the run's openings: no opening hint. */
@@ -71,8 +78,11 @@ class PreflightTest {
 
         Optional<String> problem = Preflight.problem(run(bot, Isolation.defaults(), OPENING), bot);
 
-        assertThat(problem).hasValueSatisfying(p -> assertThat(p).contains("'hello referee'")
-                .contains("hint: " + Hints.DEBUG_ON_STDOUT).doesNotContain(Hints.OPENING));
+        assertThat(problem)
+                .hasValueSatisfying(p -> assertThat(p)
+                        .contains("'hello referee'")
+                        .contains("hint: " + Hints.DEBUG_ON_STDOUT)
+                        .doesNotContain(Hints.OPENING));
     }
 
     /** A move legal only before the opening: the bot played from the initial position, so it did not read the line. */
@@ -80,12 +90,14 @@ class PreflightTest {
     void aMoveFromTheInitialPositionGetsTheOpeningHint() {
         Entrant bot = TestBots.entrant("deaf", "skip-opening");
         Move first = Variant.CAISSA.initial().legalMoves().get(0);
-        List<Move> opening = List.of(first, Variant.CAISSA.initial().play(first).legalMoves().get(0));
+        List<Move> opening =
+                List.of(first, Variant.CAISSA.initial().play(first).legalMoves().get(0));
 
         Optional<String> problem = Preflight.problem(run(bot, Isolation.defaults(), opening), bot);
 
-        assertThat(problem).hasValueSatisfying(p -> assertThat(p).contains("'" + first + "'")
-                .endsWith("; hint: " + Hints.OPENING));
+        assertThat(problem)
+                .hasValueSatisfying(
+                        p -> assertThat(p).contains("'" + first + "'").endsWith("; hint: " + Hints.OPENING));
     }
 
     /** A sandbox the arena cannot build is the arena's failure, said with its cause, not a bot that misread its opening. */
@@ -100,16 +112,20 @@ class PreflightTest {
             problem = Preflight.problem(run(bot, Isolation.defaults(), OPENING), bot, broken);
         }
 
-        assertThat(problem).hasValueSatisfying(p -> assertThat(p).contains(caissa.arena.bot.BotProcess.LAUNCH_FAILED)
-                .contains("bwrap: Can't find source path " + missing).endsWith("; hint: " + Hints.ARENA_LAUNCH)
-                .doesNotContain(Hints.OPENING));
+        assertThat(problem)
+                .hasValueSatisfying(p -> assertThat(p)
+                        .contains(BotProcess.LAUNCH_FAILED)
+                        .contains("bwrap: Can't find source path " + missing)
+                        .endsWith("; hint: " + Hints.ARENA_LAUNCH)
+                        .doesNotContain(Hints.OPENING));
     }
 
     /** Its files, the output folder and the host stay as they were: the check runs the bot in its sandbox. */
     @Test
     void whatABotDoesInTheCheckIsContainedAsInAGame() throws IOException {
         Sandboxes.assumeSandbox();
-        // As another user, the attacker writes its 'a1-a2' into its sandbox's init's output, which is its own, and fails the check.
+        // As another user, the attacker writes its 'a1-a2' into its sandbox's init's output, which is its own, and
+        // fails the check.
         Sandboxes.assumeRoot("the attacker runs as nobody and cannot write into its sandbox's init's output");
         Path output = Files.createDirectories(temp.resolve("out"));
         Path journal = Files.writeString(output.resolve("journal.jsonl"), "{\"game\":1}\n");
@@ -118,7 +134,8 @@ class PreflightTest {
         BotCommand command = TestBots.command("attack", "1", "write=" + journal, "write=" + outside, "write=" + temp);
         Entrant bot = new Entrant("attacker", command);
 
-        Optional<String> problem = Preflight.problem(run(bot, Isolation.defaults().hiding(List.of(output)), List.of()), bot);
+        Optional<String> problem =
+                Preflight.problem(run(bot, Isolation.defaults().hiding(List.of(output)), List.of()), bot);
 
         assertThat(problem).isEmpty();
         assertThat(Files.readString(journal)).isEqualTo("{\"game\":1}\n");
@@ -129,12 +146,13 @@ class PreflightTest {
 
     @Test
     void aProcessTheBotLeavesRunningDoesNotOutliveTheCheck() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Sandboxes.enabled() || Sandboxes.cgroupKind().isPresent(),
-                "needs a PID namespace or a cgroup");
+        Assumptions.assumeTrue(
+                Sandboxes.enabled() || Sandboxes.cgroupKind().isPresent(), "needs a PID namespace or a cgroup");
         BotCommand command = TestBots.command("detach", "1");
         Entrant bot = new Entrant("detacher", command);
 
-        assertThat(Preflight.problem(run(bot, Isolation.defaults(), List.of()), bot)).isEmpty();
+        assertThat(Preflight.problem(run(bot, Isolation.defaults(), List.of()), bot))
+                .isEmpty();
 
         assertThat(TestBots.processesOf(command)).isEmpty();
     }
@@ -149,7 +167,8 @@ class PreflightTest {
 
             Optional<String> problem = Preflight.problem(run(bot, limited, List.of()), bot);
 
-            assertThat(problem).hasValueSatisfying(p -> assertThat(p).startsWith("went over its memory limit of 256 MiB"));
+            assertThat(problem)
+                    .hasValueSatisfying(p -> assertThat(p).startsWith("went over its memory limit of 256 MiB"));
         });
     }
 }

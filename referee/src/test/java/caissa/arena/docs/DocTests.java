@@ -36,41 +36,42 @@ import java.util.regex.Pattern;
 public final class DocTests {
 
     /** What a marker asks for. */
-    enum Kind { RUN, SLURM, SKIP }
+    enum Kind {
+        RUN,
+        SLURM,
+        SKIP
+    }
 
     /** A marked block: where it is, what to run and what it must give. */
-    record Block(String where, Kind kind, String script, Set<Integer> exits, String expected, String reason) {
-    }
+    record Block(String where, Kind kind, String script, Set<Integer> exits, String expected, String reason) {}
 
     /** The blocks of a set of docs, and what is wrong with their markers. */
-    record Docs(List<Block> blocks, List<String> problems) {
-    }
+    record Docs(List<Block> blocks, List<String> problems) {}
 
     /** How a block ran. */
     sealed interface Outcome permits Passed, Failed {
         Block block();
     }
 
-    record Passed(Block block, int exit, Duration took) implements Outcome {
-    }
+    record Passed(Block block, int exit, Duration took) implements Outcome {}
 
-    record Failed(Block block, String why, List<String> lastLines) implements Outcome {
-    }
+    record Failed(Block block, String why, List<String> lastLines) implements Outcome {}
 
     private static final Pattern FENCE = Pattern.compile("^\\s*(`{3,}|~{3,})(.*)$");
     private static final Pattern MARKER = Pattern.compile("^\\s*<!--\\s*doctest:\\s*(.*?)\\s*-->\\s*$");
     private static final Pattern SKIP = Pattern.compile("skip,\\s*(\\S.*)");
-    private static final Pattern RUN = Pattern.compile("(slurm,\\s*)?exit\\s+(\\d+(?:\\|\\d+)*)(?:,\\s*prints\\s+\"(.*)\")?");
+    private static final Pattern RUN =
+            Pattern.compile("(slurm,\\s*)?exit\\s+(\\d+(?:\\|\\d+)*)(?:,\\s*prints\\s+\"(.*)\")?");
     /**
      * An arena command: {@code caissa} (bare or at the end of a path) followed by one of its
      * commands or options, as opposed to a message it prints ({@code caissa merge: ...}).
      */
     static final Pattern COMMAND = Pattern.compile("(?:^|[\\s\"'=;&|(/])caissa\\s+(?:perft|moves|play|tournament|merge"
             + "|report|match|validate|verify|bench|doctor|help|--version|--help|-V|-h)(?=\\s|$|[\"';&|)])");
+
     private static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
 
-    private DocTests() {
-    }
+    private DocTests() {}
 
     /** Reads the marked blocks of one doc; {@code name} is how messages name it. */
     static Docs parse(String name, String text) {
@@ -116,9 +117,11 @@ public final class DocTests {
                 continue;
             }
             String read = marker;
-            parseMarker(where, marker, script(body)).ifPresentOrElse(blocks::add,
-                    () -> problems.add(where + ": cannot read the marker 'doctest: " + read
-                            + "': expected 'exit N, prints \"LINE\"', 'slurm, exit N' or 'skip, WHY'"));
+            parseMarker(where, marker, script(body))
+                    .ifPresentOrElse(
+                            blocks::add,
+                            () -> problems.add(where + ": cannot read the marker 'doctest: " + read
+                                    + "': expected 'exit N, prints \"LINE\"', 'slurm, exit N' or 'skip, WHY'"));
             marker = null;
         }
         if (marker != null) {
@@ -146,7 +149,10 @@ public final class DocTests {
 
     /** The lines to run: a transcript's {@code $ } lines, else the whole block. */
     private static String script(List<String> body) {
-        List<String> prompts = body.stream().filter(l -> l.startsWith("$ ")).map(l -> l.substring(2)).toList();
+        List<String> prompts = body.stream()
+                .filter(l -> l.startsWith("$ "))
+                .map(l -> l.substring(2))
+                .toList();
         return String.join("\n", prompts.isEmpty() ? body : prompts) + "\n";
     }
 
@@ -205,7 +211,8 @@ public final class DocTests {
         List<Path> files = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
-            boolean valued = List.of("--kind", "--root", "--home", "--timeout-minutes").contains(arg);
+            boolean valued =
+                    List.of("--kind", "--root", "--home", "--timeout-minutes").contains(arg);
             if (valued && i + 1 == args.size()) {
                 out.println("doc-tests: " + arg + " needs a value");
                 return 2;
@@ -244,14 +251,18 @@ public final class DocTests {
         int elsewhere = 0;
         for (Block block : blocks) {
             if (block.kind() != kind) {
-                out.println(block.where() + ": not run here (" + (block.kind() == Kind.SKIP ? block.reason()
-                        : block.kind().name().toLowerCase(Locale.ROOT)) + ")");
+                out.println(block.where() + ": not run here ("
+                        + (block.kind() == Kind.SKIP
+                                ? block.reason()
+                                : block.kind().name().toLowerCase(Locale.ROOT)) + ")");
                 elsewhere++;
                 continue;
             }
             Outcome outcome = run(block, root, home, timeout);
             if (outcome instanceof Passed p) {
-                out.printf("%s: ok (exit %d, %d s)%n", block.where(), p.exit(), p.took().toSeconds());
+                out.printf(
+                        "%s: ok (exit %d, %d s)%n",
+                        block.where(), p.exit(), p.took().toSeconds());
                 passed++;
             } else if (outcome instanceof Failed f) {
                 out.println(block.where() + ": FAILED: " + f.why() + "; the block:");
@@ -261,8 +272,9 @@ public final class DocTests {
                 failed++;
             }
         }
-        out.printf("doc-tests: %d blocks ran, %d passed, %d failed; %d not run here%n", passed + failed, passed, failed,
-                elsewhere);
+        out.printf(
+                "doc-tests: %d blocks ran, %d passed, %d failed; %d not run here%n",
+                passed + failed, passed, failed, elsewhere);
         return failed == 0 ? 0 : 1;
     }
 

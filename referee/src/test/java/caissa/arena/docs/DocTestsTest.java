@@ -18,14 +18,13 @@ class DocTestsTest {
     @TempDir
     Path root;
 
-    private record Run(int exit, String output) {
-    }
+    private record Run(int exit, String output) {}
 
     private Run runDoc(String doc) throws IOException {
         Files.writeString(root.resolve("doc.md"), doc);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        int exit = DocTests.main(List.of("--root", root.toString(), "doc.md"),
-                new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        int exit = DocTests.main(
+                List.of("--root", root.toString(), "doc.md"), new PrintStream(bytes, true, StandardCharsets.UTF_8));
         return new Run(exit, bytes.toString(StandardCharsets.UTF_8));
     }
 
@@ -55,7 +54,9 @@ class DocTestsTest {
                 """);
 
         assertThat(run.exit()).isEqualTo(1);
-        assertThat(run.output()).contains("doc.md:2: FAILED: exit code 3, expected 0").contains("    done")
+        assertThat(run.output())
+                .contains("doc.md:2: FAILED: exit code 3, expected 0")
+                .contains("    done")
                 .contains("1 failed");
     }
 
@@ -105,7 +106,8 @@ class DocTestsTest {
                 """);
 
         assertThat(run.exit()).isEqualTo(1);
-        assertThat(run.output()).contains("doc.md:6: a block with a caissa command and no doctest marker")
+        assertThat(run.output())
+                .contains("doc.md:6: a block with a caissa command and no doctest marker")
                 .contains("nothing was run");
         assertThat(root.resolve("ran")).doesNotExist();
     }
@@ -133,11 +135,16 @@ class DocTestsTest {
 
     @Test
     void messagesAndOutputOfTheArenaAreNotCommands() {
-        List<String> notCommands = List.of("caissa merge: shards/rr-1/games/0005.json: says 0-1",
-                "caissa tournament: tournaments/mine.json:5: gamesPerPair: must be even", "Caïssa Arena",
+        List<String> notCommands = List.of(
+                "caissa merge: shards/rr-1/games/0005.json: says 0-1",
+                "caissa tournament: tournaments/mine.json:5: gamesPerPair: must be even",
+                "Caïssa Arena",
                 "caissa-arena 0.1.0");
-        List<String> commands = List.of("./caissa play --white a --black b", "~/caissa-arena-*/bin/caissa --version",
-                "  run: arena/caissa verify match", "\"caissa tournament contest.json --shard auto\"",
+        List<String> commands = List.of(
+                "./caissa play --white a --black b",
+                "~/caissa-arena-*/bin/caissa --version",
+                "  run: arena/caissa verify match",
+                "\"caissa tournament contest.json --shard auto\"",
                 "bin/caissa merge --out x");
 
         assertThat(notCommands).noneMatch(line -> DocTests.COMMAND.matcher(line).find());
@@ -166,14 +173,20 @@ class DocTestsTest {
         List<Path> documents;
         try (var paths = Files.walk(repository)) {
             documents = paths.filter(p -> p.toString().endsWith(".md"))
-                    .filter(p -> repository.relativize(p).toString().split("/")[0].charAt(0) != '.')
-                    .filter(p -> !repository.relativize(p).toString().contains("target/")).toList();
+                    .filter(p ->
+                            repository.relativize(p).toString().split("/")[0].charAt(0) != '.')
+                    .filter(p -> !repository.relativize(p).toString().contains("target/"))
+                    .toList();
         }
-        assertThat(documents).as("the README and the guides").anyMatch(p -> p.endsWith("README.md"))
+        assertThat(documents)
+                .as("the README and the guides")
+                .anyMatch(p -> p.endsWith("README.md"))
                 .anyMatch(p -> p.endsWith("docs/reference.md"));
         for (Path document : documents) {
             String name = repository.relativize(document).toString();
-            assertThat(DocTests.parse(name, Files.readString(document)).problems()).as(name).isEmpty();
+            assertThat(DocTests.parse(name, Files.readString(document)).problems())
+                    .as(name)
+                    .isEmpty();
         }
     }
 }

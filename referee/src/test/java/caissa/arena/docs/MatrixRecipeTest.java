@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.cli.Main;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.File;
 import java.io.IOException;
@@ -61,13 +62,14 @@ class MatrixRecipeTest {
         return steps;
     }
 
-    private record StepRun(String script, int exit, String output) {
-    }
+    private record StepRun(String script, int exit, String output) {}
 
     /** Runs one step's script with bash in the workspace, as a runner does. */
     private StepRun step(String script, Map<String, String> env) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder("bash", "-e", "-c", script).directory(workspace.toFile())
-                .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        ProcessBuilder builder = new ProcessBuilder("bash", "-e", "-c", script)
+                .directory(workspace.toFile())
+                .redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         builder.environment().putAll(env);
         Process process = builder.start();
         byte[] output = process.getInputStream().readAllBytes();
@@ -92,8 +94,10 @@ class MatrixRecipeTest {
             }
         }
         Path caissa = arena.resolve("caissa");
-        Files.writeString(caissa, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
-                + System.getProperty("java.class.path") + "' " + Main.class.getName() + " \"$@\"\n");
+        Files.writeString(
+                caissa,
+                "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
+                        + System.getProperty("java.class.path") + "' " + Main.class.getName() + " \"$@\"\n");
         Files.setPosixFilePermissions(caissa, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
@@ -104,7 +108,10 @@ class MatrixRecipeTest {
         List<StepRun> runs = new ArrayList<>();
         for (JsonNode value : shard.at("/strategy/matrix/shard")) {
             Map<String, String> env = new LinkedHashMap<>();
-            shard.get("env").fields().forEachRemaining(e -> env.put(e.getKey(), matrix(e.getValue().asText(), value.asText())));
+            shard.get("env")
+                    .fields()
+                    .forEachRemaining(
+                            e -> env.put(e.getKey(), matrix(e.getValue().asText(), value.asText())));
             for (String script : runSteps(shard)) {
                 StepRun run = step(shortened(matrix(script, value.asText())), env);
                 runs.add(run);
@@ -139,7 +146,11 @@ class MatrixRecipeTest {
     private static void assumeCompiler() throws InterruptedException {
         boolean gcc;
         try {
-            gcc = new ProcessBuilder("gcc", "--version").redirectErrorStream(true).start().waitFor() == 0;
+            gcc = new ProcessBuilder("gcc", "--version")
+                            .redirectErrorStream(true)
+                            .start()
+                            .waitFor()
+                    == 0;
         } catch (IOException e) {
             gcc = false;
         }
@@ -155,9 +166,11 @@ class MatrixRecipeTest {
 
         StepRun last = runs.get(runs.size() - 1);
         assertThat(last.exit()).as(last.script() + "\n" + last.output()).isZero();
-        assertThat(runs).hasSize(runSteps(workflow().get("jobs").get("shard")).size() * 4
-                + runSteps(workflow().get("jobs").get("judge")).size());
-        JsonNode summary = com.fasterxml.jackson.databind.json.JsonMapper.builder().build()
+        assertThat(runs)
+                .hasSize(runSteps(workflow().get("jobs").get("shard")).size() * 4
+                        + runSteps(workflow().get("jobs").get("judge")).size());
+        JsonNode summary = JsonMapper.builder()
+                .build()
                 .readTree(workspace.resolve("match/summary.json").toFile());
         assertThat(summary.get("games").asInt()).isEqualTo(Integer.parseInt(GAMES));
         // The guide's non-regression test, not match's default.
@@ -179,7 +192,10 @@ class MatrixRecipeTest {
         Files.writeString(caissa, "#!/bin/sh\n[ \"$1\" = merge ] && exit " + mergeExit + "\nexit 0\n");
         Files.setPosixFilePermissions(caissa, PosixFilePermissions.fromString("rwxr-xr-x"));
         List<String> judge = runSteps(workflow().get("jobs").get("judge"));
-        String step = judge.stream().filter(s -> s.contains("arena/caissa merge")).findFirst().orElseThrow();
+        String step = judge.stream()
+                .filter(s -> s.contains("arena/caissa merge"))
+                .findFirst()
+                .orElseThrow();
 
         StepRun run = step(step, Map.of());
 

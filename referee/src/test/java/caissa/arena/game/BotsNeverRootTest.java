@@ -7,21 +7,23 @@ import caissa.arena.rules.Side;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.Parts;
+import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.List;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import caissa.arena.sandbox.ResourceLimits;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,28 +39,32 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class BotsNeverRootTest {
 
-    private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(3), Optional.empty(), Duration.ZERO,
-            Duration.ofSeconds(10));
+    private static final TimeControl CLOCK =
+            new TimeControl(Duration.ofSeconds(3), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
 
     @TempDir
     Path temp;
 
     @ParameterizedTest(name = "sandbox {0}")
     @ValueSource(strings = {"none", "bwrap"})
-    void aBotOfARootArenaIsAUserOfItsOwnWithoutCapabilitiesAndCannotReadRootsFilesOrSignalItsOpponent(String sandbox) throws Exception {
+    void aBotOfARootArenaIsAUserOfItsOwnWithoutCapabilitiesAndCannotReadRootsFilesOrSignalItsOpponent(String sandbox)
+            throws Exception {
         Sandboxes.assumeRoot("only a root arena changes its bots' user");
         if (sandbox.equals("bwrap")) {
             Sandboxes.assumeSandbox();
         }
-        Assumptions.assumeFalse(Files.getPosixFilePermissions(Path.of("/root")).contains(PosixFilePermission.OTHERS_READ),
+        Assumptions.assumeFalse(
+                Files.getPosixFilePermissions(Path.of("/root")).contains(PosixFilePermission.OTHERS_READ),
                 "needs a /root closed to others, as every system has it");
         // A file of the organiser's that only root may read, in a folder open to all.
         Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path secret = Files.writeString(temp.resolve("token.txt"), "ghp_organisers_token\n");
         Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
-        GameSetup setup = GameSetup.of(TestBots.entrant("attacker", "attack", "2", "identity", "list=/root", "read=" + secret,
-                        "signal-bots"),
-                TestBots.entrant("victim", "attack", "2", "identity"), CLOCK)
+        GameSetup setup = GameSetup.of(
+                        TestBots.entrant(
+                                "attacker", "attack", "2", "identity", "list=/root", "read=" + secret, "signal-bots"),
+                        TestBots.entrant("victim", "attack", "2", "identity"),
+                        CLOCK)
                 .withIsolation(Isolation.defaults().withSandbox(SandboxMode.fromWord(sandbox)));
 
         GameRecord record = Game.play(setup);
@@ -71,8 +77,11 @@ class BotsNeverRootTest {
         assertThat(uid).as("the bot's uid").isNotIn(0L, 65534L).isNotIn(accounts);
         assertThat(gid).as("the bot's gid").isNotIn(0L, 65534L).isNotIn(ids(Path.of("/etc/group")));
         // Each bot of the game is a user of its own: neither may signal the other.
-        assertThat(ownId(record.black().stderr().head(), "Uid")).as("the opponent's uid").isNotEqualTo(uid);
-        assertThat(stderr).containsPattern("attack: identity Groups:( " + gid + ")?\n")
+        assertThat(ownId(record.black().stderr().head(), "Uid"))
+                .as("the opponent's uid")
+                .isNotEqualTo(uid);
+        assertThat(stderr)
+                .containsPattern("attack: identity Groups:( " + gid + ")?\n")
                 .contains("attack: identity CapPrm: 0000000000000000")
                 .contains("attack: identity CapEff: 0000000000000000")
                 .contains("attack: identity CapBnd: 0000000000000000")
@@ -96,14 +105,18 @@ class BotsNeverRootTest {
 
     /** The bot's real, effective, saved and file-system id, all alike, as /proc/self/status gave it. */
     private static long ownId(String stderr, String field) {
-        Matcher m = Pattern.compile("attack: identity " + field + ": (\\d+) \\1 \\1 \\1\n").matcher(stderr);
+        Matcher m = Pattern.compile("attack: identity " + field + ": (\\d+) \\1 \\1 \\1\n")
+                .matcher(stderr);
         assertThat(m.find()).as(field + " in " + stderr).isTrue();
         return Long.parseLong(m.group(1));
     }
 
-    private static List<Long> ids(Path accounts) throws java.io.IOException {
-        return Files.readAllLines(accounts).stream().map(line -> line.split(":")).filter(f -> f.length > 2 && f[2].matches("\\d+"))
-                .map(f -> Long.parseLong(f[2])).toList();
+    private static List<Long> ids(Path accounts) throws IOException {
+        return Files.readAllLines(accounts).stream()
+                .map(line -> line.split(":"))
+                .filter(f -> f.length > 2 && f[2].matches("\\d+"))
+                .map(f -> Long.parseLong(f[2]))
+                .toList();
     }
 
     /**
@@ -133,19 +146,25 @@ class BotsNeverRootTest {
                 except OSError as e:
                     print("fork-burst: forked", forked, "then errno", e.errno, file=sys.stderr, flush=True)
                 """;
-        Path bot = Files.writeString(temp.resolve("bot.py"), burst + Files.readString(Path.of("..", "sample-bots", "examples",
-                "random_bot.py")));
+        Path bot = Files.writeString(
+                temp.resolve("bot.py"),
+                burst + Files.readString(Path.of("..", "sample-bots", "examples", "random_bot.py")));
         Files.setPosixFilePermissions(bot, PosixFilePermissions.fromString("rw-r--r--"));
         String token = TestBots.command("random").env().get(TestBots.TOKEN_VARIABLE);
-        Entrant bomber = new Entrant("bomber", new BotCommand(List.of("/usr/bin/python3", bot.toString()), Optional.empty(),
-                java.util.Map.of(TestBots.TOKEN_VARIABLE, token)));
+        Entrant bomber = new Entrant(
+                "bomber",
+                new BotCommand(
+                        List.of("/usr/bin/python3", bot.toString()),
+                        Optional.empty(),
+                        Map.of(TestBots.TOKEN_VARIABLE, token)));
         GameSetup setup = GameSetup.of(bomber, TestBots.entrant("good", "random"), CLOCK)
                 .withIsolation(Isolation.defaults().withSandbox(SandboxMode.fromWord(sandbox)));
 
         Sandboxes.withCgroups("off", () -> {
             GameRecord record = Game.play(setup);
 
-            Matcher said = Pattern.compile("fork-burst: forked (\\d+) then errno 11").matcher(record.white().stderr().head());
+            Matcher said = Pattern.compile("fork-burst: forked (\\d+) then errno 11")
+                    .matcher(record.white().stderr().head());
             assertThat(said.find()).as(record.white().stderr().head()).isTrue();
             // The bot itself and its children: never more than one past its limit of 64.
             assertThat(1 + Integer.parseInt(said.group(1))).isLessThanOrEqualTo(ResourceLimits.DEFAULT.processes() + 1);
@@ -167,13 +186,17 @@ class BotsNeverRootTest {
         Path program = Files.writeString(temp.resolve("bot.sh"), "#!/bin/sh\nexec sleep 5\n");
         Files.setPosixFilePermissions(program, PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwx------"));
-        BotCommand command = new BotCommand(List.of(program.toString()), Optional.empty(), java.util.Map.of());
+        BotCommand command = new BotCommand(List.of(program.toString()), Optional.empty(), Map.of());
         Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.NONE);
 
-        Optional<String> problem = Containment.visibilityProblem(command, isolation, Parts.forThisMachine(SandboxMode.NONE));
+        Optional<String> problem =
+                Containment.visibilityProblem(command, isolation, Parts.forThisMachine(SandboxMode.NONE));
 
-        assertThat(problem).contains("its program " + program + " cannot be reached by the user bots run as (a user of its own, since"
-                + " the arena runs as root): " + temp + " is closed to others (chmod o+x " + temp + ", or move the bot to a"
-                + " folder open to all)");
+        assertThat(problem)
+                .contains("its program " + program
+                        + " cannot be reached by the user bots run as (a user of its own, since"
+                        + " the arena runs as root): " + temp + " is closed to others (chmod o+x " + temp
+                        + ", or move the bot to a"
+                        + " folder open to all)");
     }
 }

@@ -12,8 +12,14 @@ class ClockTest {
     private static final long MS = 1_000_000L;
 
     private static TimeControl control(long perGameMs, Long capMs, long incrementMs, long firstMs, long marginMs) {
-        return new TimeControl(Duration.ofMillis(perGameMs), Optional.ofNullable(capMs).map(Duration::ofMillis),
-                Duration.ofMillis(incrementMs), Duration.ofMillis(firstMs), Duration.ofMillis(marginMs), ClockKind.WALL, true);
+        return new TimeControl(
+                Duration.ofMillis(perGameMs),
+                Optional.ofNullable(capMs).map(Duration::ofMillis),
+                Duration.ofMillis(incrementMs),
+                Duration.ofMillis(firstMs),
+                Duration.ofMillis(marginMs),
+                ClockKind.WALL,
+                true);
     }
 
     @Test
@@ -25,7 +31,9 @@ class ClockTest {
 
         assertThat(clock.used()).isEqualTo(200 * MS);
         assertThat(clock.remaining()).isEqualTo(800 * MS);
-        assertThat(clock.allowance()).as("only the first reply has the allowance").isEqualTo(800 * MS);
+        assertThat(clock.allowance())
+                .as("only the first reply has the allowance")
+                .isEqualTo(800 * MS);
     }
 
     @Test
@@ -85,7 +93,9 @@ class ClockTest {
         assertThat(clock.inTime(1050 * MS + 1)).isFalse();
         clock.charge(1040 * MS);
 
-        assertThat(clock.remaining()).as("lateness is forgiven, not carried as a debt").isZero();
+        assertThat(clock.remaining())
+                .as("lateness is forgiven, not carried as a debt")
+                .isZero();
         assertThat(clock.used()).isEqualTo(1040 * MS);
         assertThat(clock.limit()).isEqualTo(50 * MS);
     }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Side;
+import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
 import java.io.IOException;
@@ -19,6 +21,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -35,8 +38,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class CrossGameChannelsTest {
 
-    private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(30), Optional.empty(), Duration.ZERO,
-            Duration.ofSeconds(10));
+    private static final TimeControl CLOCK =
+            new TimeControl(Duration.ofSeconds(30), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
 
     @TempDir
     Path temp;
@@ -49,10 +52,10 @@ class CrossGameChannelsTest {
         if (sandbox.equals("bwrap")) {
             Sandboxes.assumeSandbox();
         }
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3 for the helper");
+        Assumptions.assumeTrue(
+                Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3 for the helper");
         GameSetup setup = GameSetup.of(TestBots.entrant("hog", "inotify-hog"), TestBots.entrant("good", "slow"), CLOCK)
-                .withIsolation(caissa.arena.sandbox.Isolation.defaults()
-                        .withSandbox(caissa.arena.sandbox.SandboxMode.fromWord(sandbox)));
+                .withIsolation(Isolation.defaults().withSandbox(SandboxMode.fromWord(sandbox)));
         List<String> refused = new ArrayList<>();
         int[] looked = {0};
         GameListener listener = new GameListener() {
@@ -65,7 +68,7 @@ class CrossGameChannelsTest {
                 looked[0]++;
                 try (WatchService own = FileSystems.getDefault().newWatchService()) {
                     own.hashCode();
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     refused.add("after move " + move.ply() + ": " + e.getMessage());
                 }
             }
@@ -75,8 +78,12 @@ class CrossGameChannelsTest {
 
         String stderr = record.white().stderr().head();
         // In a sandbox the filter refuses the first one (EPERM); a plain bot takes its own user's all (EMFILE, ENOSPC).
-        assertThat(stderr).as(record.reason()).containsPattern(sandbox.equals("bwrap") ? "inotify-hog: took 0 errno 1\n"
-                : "inotify-hog: took \\d+ errno (24|28)");
+        assertThat(stderr)
+                .as(record.reason())
+                .containsPattern(
+                        sandbox.equals("bwrap")
+                                ? "inotify-hog: took 0 errno 1\n"
+                                : "inotify-hog: took \\d+ errno (24|28)");
         assertThat(looked[0]).as(record.reason()).isPositive();
         assertThat(refused).as("the arena's own inotify instances").isEmpty();
         assertThat(TestBots.processesOf(setup.entrant(Side.WHITE).command())).isEmpty();
@@ -92,7 +99,8 @@ class CrossGameChannelsTest {
     void aSandboxedBotNeitherSeesALockOutsideNorHoldsOneThatOthersSee() throws Exception {
         Sandboxes.assumeSandbox();
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3 for the bot");
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/flock")), "needs /usr/bin/flock (util-linux) to look");
+        Assumptions.assumeTrue(
+                Files.isExecutable(Path.of("/usr/bin/flock")), "needs /usr/bin/flock (util-linux) to look");
         Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path held = Files.writeString(temp.resolve("held.txt"), "locked by the organiser\n");
         Path taken = Files.writeString(temp.resolve("taken.txt"), "locked by the bot\n");
@@ -116,13 +124,18 @@ class CrossGameChannelsTest {
                 sys.stderr.flush()
                 sys.argv[1:] = []
                 """;
-        Path bot = Files.writeString(temp.resolve("bot.py"), prelude + Files.readString(Path.of("..", "sample-bots",
-                "examples", "random_bot.py")));
+        Path bot = Files.writeString(
+                temp.resolve("bot.py"),
+                prelude + Files.readString(Path.of("..", "sample-bots", "examples", "random_bot.py")));
         for (Path file : List.of(held, taken, bot)) {
             Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
         }
-        Entrant locker = new Entrant("locker", new BotCommand(List.of("/usr/bin/python3", bot.toString(), held.toString(),
-                taken.toString()), Optional.empty(), java.util.Map.of()));
+        Entrant locker = new Entrant(
+                "locker",
+                new BotCommand(
+                        List.of("/usr/bin/python3", bot.toString(), held.toString(), taken.toString()),
+                        Optional.empty(),
+                        Map.of()));
         List<String> seen = new ArrayList<>();
         GameListener listener = new GameListener() {
             @Override
@@ -134,7 +147,8 @@ class CrossGameChannelsTest {
                 try (FileChannel channel = FileChannel.open(taken, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
                     FileLock free = channel.tryLock();
                     seen.add("fcntl lock: " + (free != null ? "free" : "held"));
-                    Process flock = new ProcessBuilder("/usr/bin/flock", "--nonblock", "--exclusive", taken.toString(), "true")
+                    Process flock = new ProcessBuilder(
+                                    "/usr/bin/flock", "--nonblock", "--exclusive", taken.toString(), "true")
                             .start();
                     seen.add("flock: " + (flock.waitFor() == 0 ? "free" : "held"));
                 } catch (IOException | InterruptedException e) {
@@ -151,8 +165,15 @@ class CrossGameChannelsTest {
 
         String stderr = record.white().stderr().head();
         // Unfiltered, the organiser's lock would refuse it (errno 11) and F_GETLK would name its holder.
-        assertThat(stderr).as(record.reason()).contains("locks: lockf held ok\n", "locks: getlk held errno 37\n",
-                "locks: flock taken ok\n", "locks: lockf taken ok\n", "locks: ofd taken ok\n", "locks: inotify errno 1\n");
+        assertThat(stderr)
+                .as(record.reason())
+                .contains(
+                        "locks: lockf held ok\n",
+                        "locks: getlk held errno 37\n",
+                        "locks: flock taken ok\n",
+                        "locks: lockf taken ok\n",
+                        "locks: ofd taken ok\n",
+                        "locks: inotify errno 1\n");
         assertThat(seen).containsExactly("fcntl lock: free", "flock: free");
         assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
     }

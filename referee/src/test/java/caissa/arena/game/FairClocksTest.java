@@ -21,37 +21,43 @@ import org.junit.jupiter.params.provider.ValueSource;
 class FairClocksTest {
 
     /** Generous start-up (the test JVMs start slowly on a loaded machine), 30 s to play. */
-    private static final TimeControl ROOMY = new TimeControl(Duration.ofSeconds(30), Optional.empty(), Duration.ZERO,
-            Duration.ofSeconds(10));
+    private static final TimeControl ROOMY =
+            new TimeControl(Duration.ofSeconds(30), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
     /** One second a game, with the same generous start-up. */
-    private static final TimeControl ONE_SECOND = new TimeControl(Duration.ofSeconds(1), Optional.empty(), Duration.ZERO,
-            Duration.ofSeconds(10));
+    private static final TimeControl ONE_SECOND =
+            new TimeControl(Duration.ofSeconds(1), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
+
     private static final Pattern IDLE = Pattern.compile("idle-cpu-ms (\\d+) idle-wall-ms (\\d+) rate ([0-9.]+)");
 
-    private record Idle(long cpuMillis, long wallMillis, double rate) {
-    }
+    private record Idle(long cpuMillis, long wallMillis, double rate) {}
 
     private static Idle idleOfWhite(GameRecord record) {
-        Matcher m = IDLE.matcher(record.white().stderr().head() + "\n" + record.white().stderr().tail());
+        Matcher m = IDLE.matcher(
+                record.white().stderr().head() + "\n" + record.white().stderr().tail());
         Idle last = null;
         while (m.find()) {
             last = new Idle(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Double.parseDouble(m.group(3)));
         }
-        assertThat(last).as("the spinner's account in %s", record.white().stderr()).isNotNull();
+        assertThat(last)
+                .as("the spinner's account in %s", record.white().stderr())
+                .isNotNull();
         return last;
     }
 
     /** The spinner replies 11 times, then exits; its opponent sleeps 300 ms before each reply. */
     private static GameRecord spinnerAgainstASlowOpponent(boolean suspend) {
-        return Game.play(GameSetup.of(TestBots.entrant("spinner", "spin-while-waiting", "12"),
-                TestBots.entrant("slow", "slow-think"), ROOMY.withSuspendIdle(suspend)));
+        return Game.play(GameSetup.of(
+                TestBots.entrant("spinner", "spin-while-waiting", "12"),
+                TestBots.entrant("slow", "slow-think"),
+                ROOMY.withSuspendIdle(suspend)));
     }
 
     /** By its cgroup's freezer, or without one by SIGSTOP to the group it leads, in a sandbox or not. */
     @ParameterizedTest(name = "cgroups {0}")
     @ValueSource(strings = {"on", "off"})
     void aBotThatSpinsWhileItWaitsGetsNoCpuWhileItsOpponentThinksWhenSuspended(String cgroups) {
-        Sandboxes.withCgroups(cgroups, () -> theSpinnerGetsNoCpuWhileSuspended(cgroups.equals("on") ? "freezer" : "signals"));
+        Sandboxes.withCgroups(
+                cgroups, () -> theSpinnerGetsNoCpuWhileSuspended(cgroups.equals("on") ? "freezer" : "signals"));
     }
 
     private static void theSpinnerGetsNoCpuWhileSuspended(String suspendBy) {
@@ -79,8 +85,8 @@ class FairClocksTest {
 
     @Test
     void aBotThatSleeps100MillisecondsAMoveLosesOnAWallClockOfOneSecond() {
-        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("sleeper", "slow-sleep"),
-                TestBots.entrant("random", "random", "3"), ONE_SECOND));
+        GameRecord record = Game.play(GameSetup.of(
+                TestBots.entrant("sleeper", "slow-sleep"), TestBots.entrant("random", "random", "3"), ONE_SECOND));
 
         assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.TIME_FORFEIT);
         assertThat(record.result()).isEqualTo(Result.lossFor(Side.WHITE));
@@ -91,18 +97,21 @@ class FairClocksTest {
 
     @Test
     void theSameSleeperDoesNotLoseOnTheCpuClock() {
-        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("sleeper", "slow-sleep"),
-                TestBots.entrant("random", "random", "3"), ONE_SECOND.withClock(ClockKind.CPU)));
+        GameRecord record = Game.play(GameSetup.of(
+                TestBots.entrant("sleeper", "slow-sleep"),
+                TestBots.entrant("random", "random", "3"),
+                ONE_SECOND.withClock(ClockKind.CPU)));
 
         assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
         assertThat(record.moves().stream().filter(m -> m.side() == Side.WHITE).count())
-                .as("more moves than a wall clock of 1 s allows at 100 ms each").isGreaterThan(10);
+                .as("more moves than a wall clock of 1 s allows at 100 ms each")
+                .isGreaterThan(10);
     }
 
     @Test
     void aBotThatBurnsCpuLosesOnTheWallClock() {
-        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("burner", "slow-burn"),
-                TestBots.entrant("random", "random", "3"), ONE_SECOND));
+        GameRecord record = Game.play(GameSetup.of(
+                TestBots.entrant("burner", "slow-burn"), TestBots.entrant("random", "random", "3"), ONE_SECOND));
 
         assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.TIME_FORFEIT);
         assertThat(record.result()).isEqualTo(Result.lossFor(Side.WHITE));
@@ -110,13 +119,16 @@ class FairClocksTest {
 
     @Test
     void aBotThatBurnsCpuLosesOnTheCpuClockToo() {
-        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("burner", "slow-burn"),
-                TestBots.entrant("random", "random", "3"), ONE_SECOND.withClock(ClockKind.CPU)));
+        GameRecord record = Game.play(GameSetup.of(
+                TestBots.entrant("burner", "slow-burn"),
+                TestBots.entrant("random", "random", "3"),
+                ONE_SECOND.withClock(ClockKind.CPU)));
 
         assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.TIME_FORFEIT);
         assertThat(record.result()).isEqualTo(Result.lossFor(Side.WHITE));
         assertThat(record.reason()).contains("of CPU time", "(cpu clock)");
-        assertThat(record.moves().stream().filter(m -> m.side() == Side.WHITE).count()).isLessThanOrEqualTo(4);
+        assertThat(record.moves().stream().filter(m -> m.side() == Side.WHITE).count())
+                .isLessThanOrEqualTo(4);
     }
 
     /**
@@ -127,8 +139,10 @@ class FairClocksTest {
     @ValueSource(strings = {"on", "off"})
     void aBotWhoseRunningChildBurnsCpuLosesOnTheCpuClock(String cgroups) {
         Sandboxes.withCgroups(cgroups, () -> {
-            GameRecord record = Game.play(GameSetup.of(TestBots.entrant("parent", "slow-burning-child"),
-                    TestBots.entrant("random", "random", "3"), ONE_SECOND.withClock(ClockKind.CPU)));
+            GameRecord record = Game.play(GameSetup.of(
+                    TestBots.entrant("parent", "slow-burning-child"),
+                    TestBots.entrant("random", "random", "3"),
+                    ONE_SECOND.withClock(ClockKind.CPU)));
 
             assertThat(record.white().sandbox().limitsBy()).startsWith(cgroups.equals("on") ? "cgroup-" : "watchdog");
             assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.TIME_FORFEIT);

@@ -17,13 +17,14 @@ import org.junit.jupiter.api.Test;
 /** A whole game between two well-behaved real processes, and its log. */
 class GameTest {
 
-    private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(10), Optional.empty(), Duration.ZERO,
-            Duration.ofSeconds(10));
+    private static final TimeControl CLOCK =
+            new TimeControl(Duration.ofSeconds(10), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
 
     @Test
     void twoLegalBotsPlayToAResultByTheRulesAndTheLogReplays() throws Exception {
         List<String> seen = new ArrayList<>();
-        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("w", "random"), TestBots.entrant("b", "random"), CLOCK),
+        GameRecord record = Game.play(
+                GameSetup.of(TestBots.entrant("w", "random"), TestBots.entrant("b", "random"), CLOCK),
                 new GameListener() {
                     @Override
                     public void moved(PlayedMove move, Position after) {
@@ -56,7 +57,8 @@ class GameTest {
 
     @Test
     void theLogIsVersionedJsonThatReadsBack() throws Exception {
-        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("w", "random"), TestBots.entrant("b", "crash", "4"), CLOCK));
+        GameRecord record =
+                Game.play(GameSetup.of(TestBots.entrant("w", "random"), TestBots.entrant("b", "crash", "4"), CLOCK));
 
         String json = Json.write(record);
         JsonNode tree = Json.mapper().readTree(json);
@@ -74,8 +76,8 @@ class GameTest {
 
     @Test
     void repliesAreAcceptedInEitherCaseWithSurroundingWhiteSpace() {
-        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("shouty", "upper-case"),
-                TestBots.entrant("b", "random"), CLOCK));
+        GameRecord record = Game.play(
+                GameSetup.of(TestBots.entrant("shouty", "upper-case"), TestBots.entrant("b", "random"), CLOCK));
 
         assertThat(record.termination().isIrregular()).isFalse();
         PlayedMove first = record.moves().get(0);
@@ -85,12 +87,17 @@ class GameTest {
     @Test
     void anOpeningIsSentToBothBotsAndTheGameGoesOnFromIt() {
         List<Move> opening = List.of(Move.of("b2-c4"), Move.of("e6-d5"), Move.of("d2-e3"));
-        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("w", "random"), TestBots.entrant("b", "random"), CLOCK)
-                .withOpening(opening));
+        GameRecord record =
+                Game.play(GameSetup.of(TestBots.entrant("w", "random"), TestBots.entrant("b", "random"), CLOCK)
+                        .withOpening(opening));
 
         assertThat(record.opening()).isEqualTo(opening);
-        assertThat(record.start()).isEqualTo(Position.initial().play(opening.get(0)).play(opening.get(1))
-                .play(opening.get(2)).toCfn());
+        assertThat(record.start())
+                .isEqualTo(Position.initial()
+                        .play(opening.get(0))
+                        .play(opening.get(1))
+                        .play(opening.get(2))
+                        .toCfn());
         assertThat(record.termination().isIrregular()).isFalse();
         assertThat(record.moves().get(0).side()).isEqualTo(Side.BLACK);
         assertThat(record.moves().get(0).ply()).isEqualTo(4);

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.records.Json;
 import caissa.arena.rules.Position;
+import caissa.arena.rules.Side;
 import caissa.arena.rules.Variant;
 import caissa.arena.testbots.TestBots;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -14,8 +16,8 @@ import org.junit.jupiter.api.Test;
 /** HexCaïssa games between real processes: the bots are told the variant, and the log says it. */
 class HexGameTest {
 
-    private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(10), Optional.empty(), Duration.ZERO,
-            Duration.ofSeconds(10));
+    private static final TimeControl CLOCK =
+            new TimeControl(Duration.ofSeconds(10), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
 
     private static GameSetup hex(String whiteBehaviour, String... blackBehaviour) {
         return GameSetup.of(TestBots.entrant("w", whiteBehaviour), TestBots.entrant("b", blackBehaviour), CLOCK)
@@ -46,8 +48,8 @@ class HexGameTest {
 
     @Test
     void aSquareGameTellsTheBotsCaissaAndItsLogSaysSo() {
-        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("w", "crash", "2"), TestBots.entrant("b", "random"),
-                CLOCK));
+        GameRecord record =
+                Game.play(GameSetup.of(TestBots.entrant("w", "crash", "2"), TestBots.entrant("b", "random"), CLOCK));
 
         assertThat(record.variant()).isEqualTo(Variant.CAISSA);
         assertThat(record.black().stderr().head()).contains("variant caissa");
@@ -55,10 +57,9 @@ class HexGameTest {
 
     @Test
     void aLogWithoutTheVariantFieldIsASquareCaissaGame() throws Exception {
-        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("w", "crash", "3"), TestBots.entrant("b", "random"),
-                CLOCK));
-        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode)
-                Json.mapper().readTree(Json.write(record));
+        GameRecord record =
+                Game.play(GameSetup.of(TestBots.entrant("w", "crash", "3"), TestBots.entrant("b", "random"), CLOCK));
+        ObjectNode tree = (ObjectNode) Json.mapper().readTree(Json.write(record));
         tree.remove("variant");
         tree.put("schema", GameRecord.SCHEMA_1);
 
@@ -73,8 +74,9 @@ class HexGameTest {
         GameRecord record = Game.play(hex("missing-cell", "random"));
 
         assertThat(record.termination()).isEqualTo(Termination.ILLEGAL_MOVE);
-        assertThat(record.result()).isEqualTo(Result.lossFor(caissa.arena.rules.Side.WHITE));
-        assertThat(record.reason()).isEqualTo("w (white) played 'a6-a7', which names a cell that is not on the hexcaissa board");
+        assertThat(record.result()).isEqualTo(Result.lossFor(Side.WHITE));
+        assertThat(record.reason())
+                .isEqualTo("w (white) played 'a6-a7', which names a cell that is not on the hexcaissa board");
     }
 
     @Test

@@ -20,8 +20,12 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -37,8 +41,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class HostileBotsTest {
 
-    private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(3), Optional.empty(), Duration.ZERO,
-            Duration.ofSeconds(10));
+    private static final TimeControl CLOCK =
+            new TimeControl(Duration.ofSeconds(3), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
     private static final long MARGIN_MILLIS = 5_000;
 
     @TempDir
@@ -58,7 +62,8 @@ class HostileBotsTest {
         Files.writeString(arena.resolve("bots/victim/secret.txt"), "the victim's opening book\n");
         try (Stream<Path> paths = Files.walk(temp)) {
             for (Path p : paths.toList()) {
-                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+                Files.setPosixFilePermissions(
+                        p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
             }
         }
         return arena;
@@ -79,32 +84,45 @@ class HostileBotsTest {
         Path output = arena.resolve("reports/t1");
         try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             // The attacker's working folder is the arena itself: the worst case, everything is under it.
-            Entrant attacker = in(arena, "attacker", "attack", "2",
-                    "write=" + arena.resolve("caissa"), "write=" + output.resolve("journal.jsonl"),
-                    "write=" + output.resolve("games"), "write=" + arena, "write=" + temp,
-                    "read=" + arena.resolve("bots/victim/secret.txt"), "read=" + output.resolve("journal.jsonl"),
+            Entrant attacker = in(
+                    arena,
+                    "attacker",
+                    "attack",
+                    "2",
+                    "write=" + arena.resolve("caissa"),
+                    "write=" + output.resolve("journal.jsonl"),
+                    "write=" + output.resolve("games"),
+                    "write=" + arena,
+                    "write=" + temp,
+                    "read=" + arena.resolve("bots/victim/secret.txt"),
+                    "read=" + output.resolve("journal.jsonl"),
                     "connect=" + server.getLocalPort());
             Entrant victim = in(arena.resolve("bots/victim"), "victim", "random", "5");
             GameSetup setup = GameSetup.of(attacker, victim, CLOCK)
-                    .withIsolation(Isolation.defaults().withSandbox(SandboxMode.BWRAP).hiding(List.of(output)));
+                    .withIsolation(
+                            Isolation.defaults().withSandbox(SandboxMode.BWRAP).hiding(List.of(output)));
 
             GameRecord record = Game.play(setup);
 
             String stderr = record.white().stderr().head();
-            assertThat(stderr).contains("attack: write " + arena.resolve("caissa") + ": denied")
+            assertThat(stderr)
+                    .contains("attack: write " + arena.resolve("caissa") + ": denied")
                     .contains("attack: read " + arena.resolve("bots/victim/secret.txt") + ": denied")
                     .contains("attack: read " + output.resolve("journal.jsonl") + ": denied")
                     .contains("attack: connect to 127.0.0.1:" + server.getLocalPort() + ": denied")
                     .doesNotContain(": ok");
             // It sees no process but its own: nothing to write into, stop or kill (it tried pid 1, the sandbox's init).
             assertThat(stderr).contains("attack: SIGKILL process 1: denied");
-            assertThat(stderr).doesNotContain("of process " + ProcessHandle.current().pid() + ":");
+            assertThat(stderr)
+                    .doesNotContain("of process " + ProcessHandle.current().pid() + ":");
             // Its opponent played on undisturbed; the attacker played legal moves too, so the game ended by the rules.
             assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
             assertThat(Files.readString(arena.resolve("caissa"))).isEqualTo("#!/bin/sh\necho arena\n");
             assertThat(Files.readString(output.resolve("journal.jsonl"))).isEqualTo("{\"game\":1}\n");
             try (Stream<Path> files = Files.walk(temp)) {
-                assertThat(files.filter(p -> p.getFileName().toString().equals("planted.txt")).toList()).isEmpty();
+                assertThat(files.filter(p -> p.getFileName().toString().equals("planted.txt"))
+                                .toList())
+                        .isEmpty();
             }
             server.setSoTimeout(1);
             assertThatThrownBy(server::accept).isInstanceOf(SocketTimeoutException.class);
@@ -121,13 +139,15 @@ class HostileBotsTest {
     @ValueSource(strings = {"on", "off"})
     void aBotThatStartsThreeHundredProcessesLosesByTheProcessLimit(String cgroups) {
         Sandboxes.withCgroups(cgroups, () -> {
-            GameSetup setup = GameSetup.of(TestBots.entrant("bomber", "fork-bomb", "2"), TestBots.entrant("good", "random"), CLOCK);
+            GameSetup setup = GameSetup.of(
+                    TestBots.entrant("bomber", "fork-bomb", "2"), TestBots.entrant("good", "random"), CLOCK);
 
             GameRecord record = Game.play(setup);
 
             assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.RESOURCE_LIMIT);
             assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
-            assertThat(record.reason()).startsWith("bomber (white) went over its process limit of 64 processes and threads");
+            assertThat(record.reason())
+                    .startsWith("bomber (white) went over its process limit of 64 processes and threads");
             assertThat(record.white().sandbox().limitsBy()).isEqualTo(limitsBy(cgroups));
             if (cgroups.equals("on")) {
                 // Refused, not killed: the bot lives on to say how far it got.
@@ -145,8 +165,10 @@ class HostileBotsTest {
             // Near its limit the kernel first evicts the hog's own file pages (its JVM's code), which it
             // then reads back: that can take seconds before the kill, on a loaded machine. A roomy clock
             // keeps the test about the limit, not about how fast the kernel gives up.
-            TimeControl roomy = new TimeControl(Duration.ofSeconds(60), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
-            GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("hog", "memory-hog", "2"), roomy)
+            TimeControl roomy =
+                    new TimeControl(Duration.ofSeconds(60), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
+            GameSetup setup = GameSetup.of(
+                            TestBots.entrant("good", "random"), TestBots.entrant("hog", "memory-hog", "2"), roomy)
                     .withIsolation(Isolation.defaults().withLimits(ResourceLimits.DEFAULT.withMemory(256L << 20)));
 
             GameRecord record = Game.play(setup);
@@ -170,14 +192,16 @@ class HostileBotsTest {
     void aBotThatFillsItsScratchLosesByTheScratchLimit(String cgroups) {
         Sandboxes.assumeSandbox();
         Sandboxes.withCgroups(cgroups, () -> {
-            GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("hog", "scratch-hog", "1"), CLOCK)
+            GameSetup setup = GameSetup.of(
+                            TestBots.entrant("good", "random"), TestBots.entrant("hog", "scratch-hog", "1"), CLOCK)
                     .withIsolation(Isolation.defaults().withLimits(ResourceLimits.DEFAULT.withScratch(8L << 20)));
 
             GameRecord record = Game.play(setup);
 
             assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.RESOURCE_LIMIT);
             assertThat(record.result()).isEqualTo(Result.WHITE_WINS);
-            assertThat(record.reason()).startsWith("hog (black) went over its scratch limit of 8 MiB (its /tmp was full)");
+            assertThat(record.reason())
+                    .startsWith("hog (black) went over its scratch limit of 8 MiB (its /tmp was full)");
             assertThat(record.black().sandbox().limits().scratchBytes()).isEqualTo(8L << 20);
             assertNoProcessLeft(setup);
         });
@@ -206,21 +230,29 @@ class HostileBotsTest {
                         print("keyring: search", name, "found" if r >= 0 else "nothing", file=sys.stderr)
                 sys.stderr.flush()
                 """;
-        Files.writeString(dir.resolve("bot.py"), prelude + Files.readString(Path.of("..", "sample-bots", "examples",
-                "random_bot.py")));
+        Files.writeString(
+                dir.resolve("bot.py"),
+                prelude + Files.readString(Path.of("..", "sample-bots", "examples", "random_bot.py")));
         try (Stream<Path> paths = Files.walk(temp)) {
             for (Path p : paths.toList()) {
-                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+                Files.setPosixFilePermissions(
+                        p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
             }
         }
-        java.util.function.Function<String, Entrant> bot = mode -> new Entrant(mode, new BotCommand(
-                List.of("/usr/bin/python3", dir.resolve("bot.py").toString(), mode), Optional.empty(), java.util.Map.of()));
+        Function<String, Entrant> bot = mode -> new Entrant(
+                mode,
+                new BotCommand(
+                        List.of("/usr/bin/python3", dir.resolve("bot.py").toString(), mode),
+                        Optional.empty(),
+                        Map.of()));
 
         GameRecord first = Game.play(GameSetup.of(bot.apply("write"), TestBots.entrant("random", "random"), CLOCK));
         GameRecord next = Game.play(GameSetup.of(bot.apply("read"), TestBots.entrant("random", "random"), CLOCK));
 
-        assertThat(first.white().stderr().head()).contains("keyring: add to user refused", "keyring: add to session refused");
-        assertThat(next.white().stderr().head()).contains("keyring: search user nothing", "keyring: search session nothing");
+        assertThat(first.white().stderr().head())
+                .contains("keyring: add to user refused", "keyring: add to session refused");
+        assertThat(next.white().stderr().head())
+                .contains("keyring: search user nothing", "keyring: search session nothing");
     }
 
     /**
@@ -239,14 +271,16 @@ class HostileBotsTest {
         }
         Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
         BotCommand random = TestBots.command("env", "1");
-        java.util.Map<String, String> env = new java.util.HashMap<>(random.env());
+        Map<String, String> env = new HashMap<>(random.env());
         env.put("PATH", dir + ":/usr/bin:/bin");
         env.put("LD_PRELOAD", dir.resolve("libimpostor.so").toString());
         Entrant impostor = new Entrant("impostor", new BotCommand(random.argv(), Optional.of(dir), env));
 
         GameRecord record = Game.play(GameSetup.of(impostor, TestBots.entrant("good", "random"), CLOCK));
 
-        assertThat(record.termination().isIrregular()).as(record.reason() + record.black().stderr().head()).isFalse();
+        assertThat(record.termination().isIrregular())
+                .as(record.reason() + record.black().stderr().head())
+                .isFalse();
         for (String name : List.of("bwrap", "setpriv", "env", "sh")) {
             assertThat(temp.resolve("ran-" + name)).as(name).doesNotExist();
         }
@@ -266,8 +300,10 @@ class HostileBotsTest {
 
             GameRecord record = Game.play(GameSetup.of(inTmp, TestBots.entrant("good", "random"), CLOCK));
 
-            assertThat(record.white().stderr().head()).contains("scratch: TMPDIR holds []")
-                    .contains("attack: write into TMPDIR: ok").doesNotContain(hostFile.getFileName().toString());
+            assertThat(record.white().stderr().head())
+                    .contains("scratch: TMPDIR holds []")
+                    .contains("attack: write into TMPDIR: ok")
+                    .doesNotContain(hostFile.getFileName().toString());
             assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
         } finally {
             Files.deleteIfExists(hostFile);
@@ -283,15 +319,22 @@ class HostileBotsTest {
         Path secret = arena.resolve("bots/victim/secret.txt");
         Entrant reader = in(arena, "reader", "cmdline", "1");
         BotCommand victim = TestBots.command("random");
-        Entrant withBook = new Entrant("victim", new BotCommand(
-                Stream.concat(victim.argv().stream(), Stream.of(secret.toString())).toList(), Optional.empty(), victim.env()));
+        Entrant withBook = new Entrant(
+                "victim",
+                new BotCommand(
+                        Stream.concat(victim.argv().stream(), Stream.of(secret.toString()))
+                                .toList(),
+                        Optional.empty(),
+                        victim.env()));
         GameSetup setup = GameSetup.of(reader, withBook, CLOCK)
                 .withIsolation(Isolation.defaults().hiding(List.of(output)));
 
         GameRecord record = Game.play(setup);
 
         String stderr = record.white().stderr().head();
-        assertThat(stderr).containsPattern("cmdline: \\S*bwrap --args 4 -- ").doesNotContain(output.toString())
+        assertThat(stderr)
+                .containsPattern("cmdline: \\S*bwrap --args 4 -- ")
+                .doesNotContain(output.toString())
                 .doesNotContain(secret.toString());
     }
 
@@ -299,21 +342,26 @@ class HostileBotsTest {
     @Test
     void aBotThatFillsAKeptScratchFolderLosesByTheScratchLimitToo() throws IOException {
         Sandboxes.assumeSandbox();
-        GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("hog", "scratch-hog", "1"), CLOCK)
-                .withIsolation(Isolation.defaults().keepingScratch(true).withLimits(ResourceLimits.DEFAULT.withScratch(8L << 20)));
+        GameSetup setup = GameSetup.of(
+                        TestBots.entrant("good", "random"), TestBots.entrant("hog", "scratch-hog", "1"), CLOCK)
+                .withIsolation(Isolation.defaults()
+                        .keepingScratch(true)
+                        .withLimits(ResourceLimits.DEFAULT.withScratch(8L << 20)));
 
         GameRecord record = Game.play(setup);
 
         try {
             assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.RESOURCE_LIMIT);
-            assertThat(record.reason()).startsWith("hog (black) went over its scratch limit of 8 MiB (its /tmp was full)");
+            assertThat(record.reason())
+                    .startsWith("hog (black) went over its scratch limit of 8 MiB (its /tmp was full)");
             assertNoProcessLeft(setup);
         } finally {
             for (Side side : Side.values()) {
                 String kept = record.player(side).sandbox().scratch();
                 if (kept != null) {
                     try (Stream<Path> files = Files.walk(Path.of(kept))) {
-                        files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                        files.sorted(Comparator.reverseOrder())
+                                .forEach(p -> p.toFile().delete());
                     }
                 }
             }
@@ -326,25 +374,31 @@ class HostileBotsTest {
      * (the sum of sizes of a walk) missed. Each bot loses by the scratch limit.
      */
     @ParameterizedTest(name = "{0}")
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"scratch-files", "scratch-closed", "scratch-deep"})
+    @ValueSource(strings = {"scratch-files", "scratch-closed", "scratch-deep"})
     void aKeptScratchFolderCountsWhatTheUsualWalkMisses(String trick) throws Exception {
         Sandboxes.assumeSandbox();
         GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("hog", trick, "1"), CLOCK)
-                .withIsolation(Isolation.defaults().keepingScratch(true).withLimits(ResourceLimits.DEFAULT.withScratch(8L << 20)));
+                .withIsolation(Isolation.defaults()
+                        .keepingScratch(true)
+                        .withLimits(ResourceLimits.DEFAULT.withScratch(8L << 20)));
 
         GameRecord record = Game.play(setup);
 
         try {
-            assertThat(record.termination()).as(record.reason() + "\n" + record.black().stderr().head())
+            assertThat(record.termination())
+                    .as(record.reason() + "\n" + record.black().stderr().head())
                     .isEqualTo(Termination.RESOURCE_LIMIT);
-            assertThat(record.reason()).startsWith("hog (black) went over its scratch limit of 8 MiB (its /tmp was full)");
+            assertThat(record.reason())
+                    .startsWith("hog (black) went over its scratch limit of 8 MiB (its /tmp was full)");
             assertNoProcessLeft(setup);
         } finally {
             for (Side side : Side.values()) {
                 String kept = record.player(side).sandbox().scratch();
                 if (kept != null) {
                     // rm reaches paths longer than PATH_MAX; the closed folder is opened first.
-                    new ProcessBuilder("/bin/sh", "-c", "chmod -R u+rwx \"$0\"; rm -rf \"$0\"", kept).start().waitFor();
+                    new ProcessBuilder("/bin/sh", "-c", "chmod -R u+rwx \"$0\"; rm -rf \"$0\"", kept)
+                            .start()
+                            .waitFor();
                 }
             }
         }
@@ -360,7 +414,9 @@ class HostileBotsTest {
 
         for (Side side : Side.values()) {
             String own = "caissa-" + setup.entrant(side).command().env().get(TestBots.TOKEN_VARIABLE);
-            assertThat(record.player(side).stderr().head()).as(side.toString()).contains("attack: write into /dev/shm: ok")
+            assertThat(record.player(side).stderr().head())
+                    .as(side.toString())
+                    .contains("attack: write into /dev/shm: ok")
                     .contains("shm: /dev/shm holds [" + own + "]");
         }
         assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
@@ -385,16 +441,21 @@ class HostileBotsTest {
                         os._exit(0)
                 print("forker: 2 children share 400 MiB", file=sys.stderr, flush=True)
                 """;
-        Files.writeString(dir.resolve("bot.py"), prelude + Files.readString(Path.of("..", "sample-bots", "examples",
-                "random_bot.py")));
+        Files.writeString(
+                dir.resolve("bot.py"),
+                prelude + Files.readString(Path.of("..", "sample-bots", "examples", "random_bot.py")));
         try (Stream<Path> paths = Files.walk(temp)) {
             for (Path p : paths.toList()) {
-                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+                Files.setPosixFilePermissions(
+                        p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
             }
         }
-        Entrant forker = new Entrant("forker", new BotCommand(List.of("/usr/bin/python3", dir.resolve("bot.py").toString()),
-                Optional.empty(), java.util.Map.of()));
-        TimeControl roomy = new TimeControl(Duration.ofSeconds(10), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
+        Entrant forker = new Entrant(
+                "forker",
+                new BotCommand(
+                        List.of("/usr/bin/python3", dir.resolve("bot.py").toString()), Optional.empty(), Map.of()));
+        TimeControl roomy =
+                new TimeControl(Duration.ofSeconds(10), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
 
         Sandboxes.withCgroups("off", () -> {
             GameRecord record = Game.play(GameSetup.of(forker, TestBots.entrant("good", "random"), roomy));
@@ -414,8 +475,8 @@ class HostileBotsTest {
     @ValueSource(strings = {"on", "off"})
     void aBotHolding62ThreadsHarmsNobody(String cgroups) {
         Sandboxes.withCgroups(cgroups, () -> {
-            GameSetup setup = GameSetup.of(TestBots.entrant("hoarder", "threads-62", "1"), TestBots.entrant("victim", "random"),
-                    CLOCK);
+            GameSetup setup = GameSetup.of(
+                    TestBots.entrant("hoarder", "threads-62", "1"), TestBots.entrant("victim", "random"), CLOCK);
 
             GameRecord record = Game.play(setup);
 
@@ -426,8 +487,9 @@ class HostileBotsTest {
                     // A root arena's bot is a user of its own whose RLIMIT_NPROC is one past its limit: the
                     // kernel refuses its 66th thread, and its JVM says so on its output before the watchdog's
                     // next look, which a cgroup's count of refusals would have caught.
-                    assertThat(record.reason()).matches("hoarder \\(white\\) (went over its process limit of 64.*"
-                            + "|replied '\\[[0-9.]+s\\]\\[warning\\]\\[os,thread\\] Failed to start thread.*)");
+                    assertThat(record.reason())
+                            .matches("hoarder \\(white\\) (went over its process limit of 64.*"
+                                    + "|replied '\\[[0-9.]+s\\]\\[warning\\]\\[os,thread\\] Failed to start thread.*)");
                 } else {
                     assertThat(record.reason()).startsWith("hoarder (white) went over its process limit of 64");
                 }
@@ -450,15 +512,19 @@ class HostileBotsTest {
                     queue.put(42)
                 print("multiprocessing: got", queue.get(timeout=5), file=sys.stderr, flush=True)
                 """;
-        Files.writeString(dir.resolve("bot.py"), prelude + Files.readString(Path.of("..", "sample-bots", "examples",
-                "random_bot.py")));
+        Files.writeString(
+                dir.resolve("bot.py"),
+                prelude + Files.readString(Path.of("..", "sample-bots", "examples", "random_bot.py")));
         try (Stream<Path> paths = Files.walk(temp)) {
             for (Path p : paths.toList()) {
-                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+                Files.setPosixFilePermissions(
+                        p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
             }
         }
-        Entrant bot = new Entrant("mp", new BotCommand(List.of("/usr/bin/python3", dir.resolve("bot.py").toString()),
-                Optional.empty(), java.util.Map.of()));
+        Entrant bot = new Entrant(
+                "mp",
+                new BotCommand(
+                        List.of("/usr/bin/python3", dir.resolve("bot.py").toString()), Optional.empty(), Map.of()));
 
         GameRecord record = Game.play(GameSetup.of(bot, TestBots.entrant("good", "random"), CLOCK));
 
@@ -497,7 +563,8 @@ class HostileBotsTest {
     @Test
     void aProcessThatReForksEvery2MillisecondsDoesNotOutliveTheGame() {
         Assumptions.assumeTrue(Sandboxes.enabled() || BotCgroup.available(), "needs a PID namespace or a cgroup");
-        GameSetup setup = GameSetup.of(TestBots.entrant("walker", "refork", "1"), TestBots.entrant("good", "random"), CLOCK);
+        GameSetup setup =
+                GameSetup.of(TestBots.entrant("walker", "refork", "1"), TestBots.entrant("good", "random"), CLOCK);
 
         GameRecord record = Game.play(setup);
 
@@ -509,12 +576,14 @@ class HostileBotsTest {
     @Test
     void aProcessThatLeftTheSessionClearedItsEnvironmentAndClosedThePipesDoesNotOutliveTheGame() {
         Assumptions.assumeTrue(Sandboxes.enabled() || BotCgroup.available(), "needs a PID namespace or a cgroup");
-        GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("detacher", "detach", "1"), CLOCK);
+        GameSetup setup =
+                GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("detacher", "detach", "1"), CLOCK);
 
         GameRecord record = Game.play(setup);
 
         assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
-        // Without a sandbox the cgroup finds it, and the log says a process was left behind (validate's check reads this).
+        // Without a sandbox the cgroup finds it, and the log says a process was left behind (validate's check reads
+        // this).
         if (record.black().sandbox().sandbox().equals("none")) {
             assertThat(record.black().exit().leftoverProcesses()).isPositive();
         }
@@ -525,15 +594,19 @@ class HostileBotsTest {
     @Test
     void aBotRunsUnderItsOpenFileAndFileSizeLimitsWhichItCannotRaise() {
         ResourceLimits limits = ResourceLimits.DEFAULT.withOpenFiles(77).withFileSize(3L << 20);
-        GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("limited", "limits", "1"), CLOCK)
+        GameSetup setup = GameSetup.of(
+                        TestBots.entrant("good", "random"), TestBots.entrant("limited", "limits", "1"), CLOCK)
                 .withIsolation(Isolation.defaults().withLimits(limits));
 
         GameRecord record = Game.play(setup);
 
         String stderr = record.black().stderr().head();
         // Soft and hard alike, so that the bot cannot raise them: with or without a cgroup, in a sandbox or not.
-        assertThat(stderr).contains("limits: nofile 77 77").contains("limits: fsize " + (3L << 20) + " " + (3L << 20))
-                .contains("attack: raise ulimit -n 1000000: denied").contains("attack: raise ulimit -f unlimited: denied");
+        assertThat(stderr)
+                .contains("limits: nofile 77 77")
+                .contains("limits: fsize " + (3L << 20) + " " + (3L << 20))
+                .contains("attack: raise ulimit -n 1000000: denied")
+                .contains("attack: raise ulimit -f unlimited: denied");
         assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
         assertNoProcessLeft(setup);
     }
@@ -541,16 +614,20 @@ class HostileBotsTest {
     @Test
     void eachSandboxedBotWritesInAScratchFolderAndTmpOfItsOwnThatStartEmpty() {
         Sandboxes.assumeSandbox();
-        GameSetup setup = GameSetup.of(TestBots.entrant("one", "scratch", "1"), TestBots.entrant("two", "scratch", "1"), CLOCK);
+        GameSetup setup =
+                GameSetup.of(TestBots.entrant("one", "scratch", "1"), TestBots.entrant("two", "scratch", "1"), CLOCK);
 
         for (int game = 0; game < 2; game++) {
             GameRecord record = Game.play(setup);
 
             for (Side side : Side.values()) {
                 // Both bots write in the same places; neither sees the other's file, nor its own from the game before.
-                assertThat(record.player(side).stderr().head()).as(side.toString())
-                        .contains("scratch: HOME holds []").contains("scratch: TMPDIR holds []")
-                        .contains("attack: write into HOME: ok").contains("attack: write into TMPDIR: ok");
+                assertThat(record.player(side).stderr().head())
+                        .as(side.toString())
+                        .contains("scratch: HOME holds []")
+                        .contains("scratch: TMPDIR holds []")
+                        .contains("attack: write into HOME: ok")
+                        .contains("attack: write into TMPDIR: ok");
             }
             assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
         }
@@ -559,7 +636,8 @@ class HostileBotsTest {
 
     @Test
     void everyGameLogRecordsTheSandboxAndLimitsOfEachBot() {
-        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("a", "random", "1"), TestBots.entrant("b", "random", "2"), CLOCK));
+        GameRecord record = Game.play(
+                GameSetup.of(TestBots.entrant("a", "random", "1"), TestBots.entrant("b", "random", "2"), CLOCK));
 
         for (Side side : Side.values()) {
             var sandbox = record.player(side).sandbox();
@@ -575,7 +653,8 @@ class HostileBotsTest {
     }
 
     private static void assertEndedInTime(GameRecord record) {
-        long budget = CLOCK.firstMoveAllowance().toMillis() + CLOCK.perGame().toMillis() + GameSetup.DEFAULT_GRACE.toMillis();
+        long budget =
+                CLOCK.firstMoveAllowance().toMillis() + CLOCK.perGame().toMillis() + GameSetup.DEFAULT_GRACE.toMillis();
         assertThat(record.durationMillis()).isLessThan(budget + MARGIN_MILLIS);
     }
 

@@ -68,8 +68,7 @@ public final class InProcessSeat implements Seat {
     }
 
     /** A line on its way, delivered at {@code at}; CPU and waiting accrue evenly from {@code from} until then. */
-    private record Pending(Reply reply, long from, long at, long cpu, long waited) {
-    }
+    private record Pending(Reply reply, long from, long at, long cpu, long waited) {}
 
     private final ManualTicker ticker;
     private final Player player;

@@ -2,14 +2,18 @@ package caissa.arena.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.rules.Side;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,8 +28,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class MemoryElsewhereTest {
 
-    private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(30), Optional.empty(), Duration.ZERO,
-            Duration.ofSeconds(10));
+    private static final TimeControl CLOCK =
+            new TimeControl(Duration.ofSeconds(30), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
     private static final long HOG_MIB = 400;
 
     /**
@@ -34,27 +38,39 @@ class MemoryElsewhereTest {
      */
     @ParameterizedTest(name = "{0}, cgroups {1}, sandbox {2}")
     @CsvSource({"memfd-hog, off, auto", "memfd-hog, on, auto", "shm-hog, off, none", "shm-hog, on, none"})
-    void memoryKeptOutsideEveryResidentSetLosesByTheMemoryLimit(String hog, String cgroups, String sandbox) throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3 for the helper");
-        java.util.Map<String, String> before = segments();
+    void memoryKeptOutsideEveryResidentSetLosesByTheMemoryLimit(String hog, String cgroups, String sandbox)
+            throws Exception {
+        Assumptions.assumeTrue(
+                Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3 for the helper");
+        Map<String, String> before = segments();
         Sandboxes.withCgroups(cgroups, () -> {
             // 400 MiB held by the helper against a limit of 256 MiB; the bot's own JVM holds far less.
-            GameSetup setup = GameSetup.of(TestBots.entrant("hog", hog, Long.toString(HOG_MIB)), TestBots.entrant("good", "slow"), CLOCK)
-                    .withIsolation(Isolation.defaults().withSandbox(SandboxMode.fromWord(sandbox))
+            GameSetup setup = GameSetup.of(
+                            TestBots.entrant("hog", hog, Long.toString(HOG_MIB)),
+                            TestBots.entrant("good", "slow"),
+                            CLOCK)
+                    .withIsolation(Isolation.defaults()
+                            .withSandbox(SandboxMode.fromWord(sandbox))
                             .withLimits(ResourceLimits.DEFAULT.withMemory(256L << 20)));
 
             GameRecord record = Game.play(setup);
 
-            String stderr = record.white().stderr().head() + record.white().stderr().tail();
+            String stderr =
+                    record.white().stderr().head() + record.white().stderr().tail();
             try {
-                assertThat(record.termination()).as(record.reason() + "\n" + stderr).isEqualTo(Termination.RESOURCE_LIMIT);
+                assertThat(record.termination())
+                        .as(record.reason() + "\n" + stderr)
+                        .isEqualTo(Termination.RESOURCE_LIMIT);
                 assertThat(record.reason()).startsWith("hog (white) went over its memory limit of 256 MiB");
-                assertThat(TestBots.processesOf(setup.entrant(caissa.arena.rules.Side.WHITE).command())).isEmpty();
+                assertThat(TestBots.processesOf(setup.entrant(Side.WHITE).command()))
+                        .isEmpty();
                 if (hog.equals("shm-hog") && cgroups.equals("off")) {
                     // The segment outlives its maker (killed while it filled it, before it said its id):
                     // the watchdog removes it at the bot's end, so no new segment of its size is left.
-                    assertThat(segments().entrySet()).as("segments left")
-                            .noneMatch(s -> !before.containsKey(s.getKey()) && s.getValue().equals(Long.toString(HOG_MIB << 20)));
+                    assertThat(segments().entrySet())
+                            .as("segments left")
+                            .noneMatch(s -> !before.containsKey(s.getKey())
+                                    && s.getValue().equals(Long.toString(HOG_MIB << 20)));
                 }
             } finally {
                 removeSegments(before);
@@ -70,44 +86,55 @@ class MemoryElsewhereTest {
     @ParameterizedTest(name = "sandbox {0}")
     @CsvSource({"none", "auto"})
     void pageTablesOfAHugeReadOnlyMappingLoseByTheMemoryLimit(String sandbox) throws Exception {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3 for the helper");
+        Assumptions.assumeTrue(
+                Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3 for the helper");
         Sandboxes.withCgroups("off", () -> {
-            GameSetup setup = GameSetup.of(TestBots.entrant("hog", "pte-hog", Long.toString(HOG_MIB)),
-                    TestBots.entrant("good", "slow"), CLOCK)
-                    .withIsolation(Isolation.defaults().withSandbox(SandboxMode.fromWord(sandbox))
+            GameSetup setup = GameSetup.of(
+                            TestBots.entrant("hog", "pte-hog", Long.toString(HOG_MIB)),
+                            TestBots.entrant("good", "slow"),
+                            CLOCK)
+                    .withIsolation(Isolation.defaults()
+                            .withSandbox(SandboxMode.fromWord(sandbox))
                             .withLimits(ResourceLimits.DEFAULT.withMemory(256L << 20)));
 
             GameRecord record = Game.play(setup);
 
-            String stderr = record.white().stderr().head() + record.white().stderr().tail();
+            String stderr =
+                    record.white().stderr().head() + record.white().stderr().tail();
             assertThat(record.termination()).as(record.reason() + "\n" + stderr).isEqualTo(Termination.RESOURCE_LIMIT);
             assertThat(record.reason()).startsWith("hog (white) went over its memory limit of 256 MiB");
-            assertThat(TestBots.processesOf(setup.entrant(caissa.arena.rules.Side.WHITE).command())).isEmpty();
+            assertThat(TestBots.processesOf(setup.entrant(Side.WHITE).command()))
+                    .isEmpty();
         });
     }
 
     /** The System V segments of the machine, by id, with their sizes. */
-    private static java.util.Map<String, String> segments() {
-        java.util.Map<String, String> found = new java.util.HashMap<>();
+    private static Map<String, String> segments() {
+        Map<String, String> found = new HashMap<>();
         try {
-            for (String line : Files.readAllLines(Path.of("/proc/sysvipc/shm")).stream().skip(1).toList()) {
+            for (String line : Files.readAllLines(Path.of("/proc/sysvipc/shm")).stream()
+                    .skip(1)
+                    .toList()) {
                 String[] fields = line.strip().split("\\s+");
                 found.put(fields[1], fields[3]);
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             // No System V IPC here.
         }
         return found;
     }
 
     /** A plain bot's segment outlives it on the host: the test removes the helper's (new, and of its size). */
-    private static void removeSegments(java.util.Map<String, String> before) {
+    private static void removeSegments(Map<String, String> before) {
         segments().forEach((id, size) -> {
             if (!before.containsKey(id) && size.equals(Long.toString(HOG_MIB << 20))) {
                 try {
-                    new ProcessBuilder("ipcrm", "-m", id).redirectErrorStream(true)
-                            .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
-                } catch (java.io.IOException e) {
+                    new ProcessBuilder("ipcrm", "-m", id)
+                            .redirectErrorStream(true)
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                            .start()
+                            .waitFor();
+                } catch (IOException e) {
                     // No ipcrm: the segment stays until the machine restarts.
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -33,8 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class MisbehavingBotsTest {
 
     /** Generous start-up time: the test JVMs may start slowly on a loaded machine. */
-    private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(2), Optional.empty(), Duration.ZERO,
-            Duration.ofSeconds(10));
+    private static final TimeControl CLOCK =
+            new TimeControl(Duration.ofSeconds(2), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
     /** Clock, grace, kill and JVM exits: what a game may take beyond its bots' budgets. */
     private static final long MARGIN_MILLIS = 5_000;
 
@@ -42,21 +44,34 @@ class MisbehavingBotsTest {
         return Stream.of(
                 Arguments.of("hang", 2, Side.BLACK, Termination.TIME_FORFEIT, "did not reply within"),
                 Arguments.of("slow-reply", 1, Side.WHITE, Termination.TIME_FORFEIT, "out of time"),
-                Arguments.of("crash", 3, Side.WHITE, Termination.CRASH, "exited with status 3 before the game was over"),
+                Arguments.of(
+                        "crash", 3, Side.WHITE, Termination.CRASH, "exited with status 3 before the game was over"),
                 Arguments.of("exit-immediately", 1, Side.BLACK, Termination.CRASH, "before the game was over"),
-                Arguments.of("exit-with-child", 2, Side.WHITE, Termination.CRASH, "exited with status 3 before the game was over"),
-                Arguments.of("garbage", 2, Side.BLACK, Termination.PROTOCOL_ERROR, "replied 'hello referee', which is not a move"),
+                Arguments.of(
+                        "exit-with-child",
+                        2,
+                        Side.WHITE,
+                        Termination.CRASH,
+                        "exited with status 3 before the game was over"),
+                Arguments.of(
+                        "garbage",
+                        2,
+                        Side.BLACK,
+                        Termination.PROTOCOL_ERROR,
+                        "replied 'hello referee', which is not a move"),
                 Arguments.of("empty-line", 1, Side.WHITE, Termination.PROTOCOL_ERROR, "replied an empty line"),
-                Arguments.of("long-line", 2, Side.WHITE, Termination.PROTOCOL_ERROR, "wrote a line longer than 1024 bytes"),
+                Arguments.of(
+                        "long-line", 2, Side.WHITE, Termination.PROTOCOL_ERROR, "wrote a line longer than 1024 bytes"),
                 Arguments.of("illegal", 2, Side.BLACK, Termination.ILLEGAL_MOVE, ", which is illegal: "),
-                Arguments.of("double-reply", 1, Side.WHITE, Termination.PROTOCOL_ERROR, "before it was asked for a move"),
+                Arguments.of(
+                        "double-reply", 1, Side.WHITE, Termination.PROTOCOL_ERROR, "before it was asked for a move"),
                 Arguments.of("flood", 1, Side.BLACK, Termination.PROTOCOL_ERROR, "misbehaving"));
     }
 
     @ParameterizedTest(name = "{0} at reply {1} as {2}: {3}")
     @MethodSource("misbehaviours")
-    void misbehaviourIsAnIrregularLossOfTheCulprit(String behaviour, int at, Side culprit, Termination expected,
-            String reasonFragment) {
+    void misbehaviourIsAnIrregularLossOfTheCulprit(
+            String behaviour, int at, Side culprit, Termination expected, String reasonFragment) {
         Entrant bad = TestBots.entrant("bad", behaviour, Integer.toString(at));
         Entrant good = TestBots.entrant("good", "random");
         GameSetup setup = culprit == Side.WHITE ? GameSetup.of(bad, good, CLOCK) : GameSetup.of(good, bad, CLOCK);
@@ -86,7 +101,8 @@ class MisbehavingBotsTest {
     void aBotThatFillsItsOwnInputPipeLosesOnTimeAndCannotBlockTheArena() {
         // Without a sandbox the attack works for an ordinary user's arena (the bot can open its own
         // input for writing): the write deadline holds. A root arena's bot is nobody, as in a sandbox.
-        GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("bad", "fill-input", "2"), CLOCK)
+        GameSetup setup = GameSetup.of(
+                        TestBots.entrant("good", "random"), TestBots.entrant("bad", "fill-input", "2"), CLOCK)
                 .withIsolation(Isolation.defaults().withSandbox(SandboxMode.NONE));
         GameRecord record = Game.play(setup);
 
@@ -112,8 +128,8 @@ class MisbehavingBotsTest {
 
     private static boolean runsAsRoot() {
         try {
-            return Integer.valueOf(0).equals(java.nio.file.Files.getAttribute(java.nio.file.Path.of("/proc/self"), "unix:uid"));
-        } catch (java.io.IOException | UnsupportedOperationException e) {
+            return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
+        } catch (IOException | UnsupportedOperationException e) {
             return false;
         }
     }
@@ -122,7 +138,8 @@ class MisbehavingBotsTest {
     void inASandboxABotCannotEvenOpenItsOwnInputForWriting() {
         Sandboxes.assumeSandbox();
         Sandboxes.assumeRoot("the bot runs as nobody, and its input pipe belongs to the arena's user");
-        GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("bad", "fill-input", "2"), CLOCK)
+        GameSetup setup = GameSetup.of(
+                        TestBots.entrant("good", "random"), TestBots.entrant("bad", "fill-input", "2"), CLOCK)
                 .withIsolation(Isolation.defaults().withSandbox(SandboxMode.BWRAP));
         GameRecord record = Game.play(setup);
 
@@ -136,8 +153,8 @@ class MisbehavingBotsTest {
 
     @Test
     void aBotThatIgnoresEndAndSigtermIsKilled() {
-        GameSetup setup = GameSetup.of(TestBots.entrant("stubborn", "ignore-end"),
-                TestBots.entrant("good", "random"), CLOCK);
+        GameSetup setup =
+                GameSetup.of(TestBots.entrant("stubborn", "ignore-end"), TestBots.entrant("good", "random"), CLOCK);
         GameRecord record = Game.play(setup);
 
         assertThat(record.termination().isIrregular()).isFalse();
@@ -150,8 +167,8 @@ class MisbehavingBotsTest {
 
     @Test
     void aGrandchildLeftRunningIsKilledWithItsParent() {
-        GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"),
-                TestBots.entrant("forker", "grandchild"), CLOCK);
+        GameSetup setup =
+                GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("forker", "grandchild"), CLOCK);
         GameRecord record = Game.play(setup);
 
         assertThat(TestBots.announcedPids(record.black().stderr())).hasSize(2);
@@ -162,8 +179,8 @@ class MisbehavingBotsTest {
 
     @Test
     void aChildThatLeftTheSessionAndClearedItsEnvironmentIsStillKilled() {
-        GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"),
-                TestBots.entrant("escaper", "escape", "2"), CLOCK);
+        GameSetup setup =
+                GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("escaper", "escape", "2"), CLOCK);
         GameRecord record = Game.play(setup);
 
         assertThat(record.termination()).isEqualTo(Termination.CRASH);
@@ -177,14 +194,17 @@ class MisbehavingBotsTest {
 
     @Test
     void aBotThatCannotBeFoundFailsToStartAndLoses() {
-        GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"),
-                new Entrant("ghost", BotCommand.of("/nonexistent/ghost-bot")), CLOCK);
+        GameSetup setup = GameSetup.of(
+                TestBots.entrant("good", "random"),
+                new Entrant("ghost", BotCommand.of("/nonexistent/ghost-bot")),
+                CLOCK);
         GameRecord record = Game.play(setup);
 
         assertThat(record.termination()).isEqualTo(Termination.START_FAILURE);
         assertThat(record.result()).isEqualTo(Result.WHITE_WINS);
-        assertThat(record.reason()).isEqualTo("ghost (black) could not be started: "
-                + "Cannot run program \"/nonexistent/ghost-bot\": No such file or directory");
+        assertThat(record.reason())
+                .isEqualTo("ghost (black) could not be started: "
+                        + "Cannot run program \"/nonexistent/ghost-bot\": No such file or directory");
         assertThat(record.moves()).isEmpty();
         assertThat(record.black().exit()).isNull();
         assertThat(record.white().exit().exitedByItself()).isTrue();
@@ -197,13 +217,15 @@ class MisbehavingBotsTest {
         Path script = Files.writeString(dir.resolve("bot.sh"), "#!/bin/sh\necho a1-a2\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rw-r--r--"));
 
-        GameSetup setup = GameSetup.of(new Entrant("noexec", BotCommand.of(script.toString())),
-                TestBots.entrant("good", "random"), CLOCK);
+        GameSetup setup = GameSetup.of(
+                new Entrant("noexec", BotCommand.of(script.toString())), TestBots.entrant("good", "random"), CLOCK);
         GameRecord record = Game.play(setup);
 
         assertThat(record.termination()).isEqualTo(Termination.START_FAILURE);
         assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
-        assertThat(record.reason()).contains("noexec (white) could not be started").contains("Permission denied");
+        assertThat(record.reason())
+                .contains("noexec (white) could not be started")
+                .contains("Permission denied");
         assertEndedInTime(record);
         assertNoProcessLeft(setup);
     }
@@ -223,8 +245,10 @@ class MisbehavingBotsTest {
         }
 
         assertThat(record.termination()).isEqualTo(Termination.START_FAILURE);
-        assertThat(record.reason()).isEqualTo("culprit (white) could not be started: the arena's launch failed before its "
-                + "program ran: bwrap: Can't find source path " + missing + ": No such file or directory (exit status 1)");
+        assertThat(record.reason())
+                .isEqualTo("culprit (white) could not be started: the arena's launch failed before its "
+                        + "program ran: bwrap: Can't find source path " + missing
+                        + ": No such file or directory (exit status 1)");
         assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
         assertNoProcessLeft(setup);
     }
@@ -236,14 +260,17 @@ class MisbehavingBotsTest {
         // The kernel takes at most PID_MAX_LIMIT (4,194,304) as a process limit: it refuses this
         // one for the culprit's group, while the other bot's group is made as usual.
         ResourceLimits refused = ResourceLimits.DEFAULT.withProcesses(5_000_000);
-        GameSetup setup = GameSetup.of(TestBots.entrant("culprit", "random", "1"), TestBots.entrant("good", "random", "2"),
-                CLOCK).withIsolation(Isolation.defaults().withBotLimits(Map.of("culprit", refused)));
+        GameSetup setup = GameSetup.of(
+                        TestBots.entrant("culprit", "random", "1"), TestBots.entrant("good", "random", "2"), CLOCK)
+                .withIsolation(Isolation.defaults().withBotLimits(Map.of("culprit", refused)));
 
         GameRecord record = Game.play(setup);
 
         assertThat(record.termination()).isEqualTo(Termination.START_FAILURE);
-        assertThat(record.reason()).startsWith("culprit (white) could not be started: the arena could not make its " + kind
-                + " group: writing 5000000 to /sys/fs/cgroup/").endsWith("/pids.max: Invalid argument");
+        assertThat(record.reason())
+                .startsWith("culprit (white) could not be started: the arena could not make its " + kind
+                        + " group: writing 5000000 to /sys/fs/cgroup/")
+                .endsWith("/pids.max: Invalid argument");
         assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
         assertThat(record.player(Side.BLACK).sandbox().limitsBy()).isEqualTo(kind);
         assertNoProcessLeft(setup);
@@ -283,22 +310,25 @@ class MisbehavingBotsTest {
 
     @Test
     void whenNeitherBotStartsBothLose() {
-        GameSetup setup = GameSetup.of(new Entrant("a", BotCommand.of("/nonexistent/a")),
-                new Entrant("b", BotCommand.of("/nonexistent/b")), CLOCK);
+        GameSetup setup = GameSetup.of(
+                new Entrant("a", BotCommand.of("/nonexistent/a")),
+                new Entrant("b", BotCommand.of("/nonexistent/b")),
+                CLOCK);
         GameRecord record = Game.play(setup);
 
         assertThat(record.termination()).isEqualTo(Termination.START_FAILURE);
         assertThat(record.result()).isEqualTo(Result.BOTH_LOSE);
         assertThat(record.loser()).isEqualTo("both");
-        assertThat(record.reason()).startsWith("neither bot could be started: a (white): ")
+        assertThat(record.reason())
+                .startsWith("neither bot could be started: a (white): ")
                 .contains("; b (black): ");
         assertEndedInTime(record);
     }
 
     @Test
     void stderrIsKeptAsABoundedHeadAndTail() {
-        GameSetup setup = GameSetup.of(TestBots.entrant("chatty", "stderr-spam"),
-                TestBots.entrant("good", "random"), CLOCK);
+        GameSetup setup =
+                GameSetup.of(TestBots.entrant("chatty", "stderr-spam"), TestBots.entrant("good", "random"), CLOCK);
         GameRecord record = Game.play(setup);
 
         var stderr = record.white().stderr();
@@ -311,8 +341,8 @@ class MisbehavingBotsTest {
     }
 
     private static void assertEndedInTime(GameRecord record) {
-        long budget = CLOCK.firstMoveAllowance().toMillis() + CLOCK.perGame().toMillis()
-                + GameSetup.DEFAULT_GRACE.toMillis();
+        long budget =
+                CLOCK.firstMoveAllowance().toMillis() + CLOCK.perGame().toMillis() + GameSetup.DEFAULT_GRACE.toMillis();
         assertThat(record.durationMillis()).isLessThan(budget + MARGIN_MILLIS);
     }
 
@@ -322,7 +352,9 @@ class MisbehavingBotsTest {
 
     private static void assertNoProcessLeft(GameSetup setup) {
         for (Side side : Side.values()) {
-            assertThat(TestBots.processesOf(setup.entrant(side).command())).as("processes of %s", side).isEmpty();
+            assertThat(TestBots.processesOf(setup.entrant(side).command()))
+                    .as("processes of %s", side)
+                    .isEmpty();
         }
     }
 
@@ -331,16 +363,16 @@ class MisbehavingBotsTest {
      * a status above 192 is an exit, not a signal (exit 255 was reported as "killed by signal
      * 127"), and one from 129 to 192 names both (exit 130 was reported as "killed by signal 2").
      */
-    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
-    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
             exit 255          | exited with status 255 before the game was over
             exit 3            | exited with status 3 before the game was over
             exit 130          | ended with status 130 (exit 130, or signal 2, SIGINT) before the game was over
             kill -SEGV $$     | ended with status 139 (exit 139, or signal 11, SIGSEGV) before the game was over
             """)
     void aCrashSaysWhetherTheBotExitedOrWasKilled(String end, String reason) {
-        Entrant crasher = new Entrant("crasher", new BotCommand(java.util.List.of("/bin/sh", "-c", "read line; " + end),
-                Optional.empty(), java.util.Map.of()));
+        Entrant crasher = new Entrant(
+                "crasher", new BotCommand(List.of("/bin/sh", "-c", "read line; " + end), Optional.empty(), Map.of()));
 
         GameRecord record = Game.play(GameSetup.of(crasher, TestBots.entrant("good", "random"), CLOCK));
 

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
  */
 class PortableModeTest {
 
-    private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(2), Optional.empty(), Duration.ZERO,
-            Duration.ofSeconds(10));
+    private static final TimeControl CLOCK =
+            new TimeControl(Duration.ofSeconds(2), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
 
     private String before;
 
@@ -41,8 +41,8 @@ class PortableModeTest {
 
     @Test
     void aGameIsPlayedByPlainProcessesAndItsLogSaysWhatWasNotEnforced() {
-        GameRecord record = Game.play(GameSetup.of(TestBots.entrant("a", "random", "1"), TestBots.entrant("b", "random", "2"),
-                CLOCK));
+        GameRecord record = Game.play(
+                GameSetup.of(TestBots.entrant("a", "random", "1"), TestBots.entrant("b", "random", "2"), CLOCK));
 
         assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
         for (Side side : Side.values()) {
@@ -57,7 +57,8 @@ class PortableModeTest {
 
     @Test
     void aBotThatHangsLosesOnTimeAndIsEnded() {
-        GameSetup setup = GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("hang", "hang", "2"), CLOCK);
+        GameSetup setup =
+                GameSetup.of(TestBots.entrant("good", "random"), TestBots.entrant("hang", "hang", "2"), CLOCK);
 
         GameRecord record = Game.play(setup);
 
@@ -68,7 +69,8 @@ class PortableModeTest {
 
     @Test
     void aChildTheBotLeavesRunningIsKilledWithItsTree() {
-        GameSetup setup = GameSetup.of(TestBots.entrant("parent", "grandchild"), TestBots.entrant("good", "random"), CLOCK);
+        GameSetup setup =
+                GameSetup.of(TestBots.entrant("parent", "grandchild"), TestBots.entrant("good", "random"), CLOCK);
 
         GameRecord record = Game.play(setup);
 

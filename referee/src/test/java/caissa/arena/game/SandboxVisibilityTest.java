@@ -2,8 +2,8 @@ package caissa.arena.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.program.BotCommand;
 import caissa.arena.diagnostics.Preflight;
+import caissa.arena.program.BotCommand;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -27,9 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SandboxVisibilityTest {
 
-    private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(5), Optional.empty(), Duration.ZERO,
-            Duration.ofSeconds(10));
-    private static final Path EXAMPLES = Path.of("..", "sample-bots", "examples").toAbsolutePath().normalize();
+    private static final TimeControl CLOCK =
+            new TimeControl(Duration.ofSeconds(5), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10));
+    private static final Path EXAMPLES =
+            Path.of("..", "sample-bots", "examples").toAbsolutePath().normalize();
 
     @TempDir
     Path temp;
@@ -57,8 +59,10 @@ class SandboxVisibilityTest {
         for (String file : List.of("engine.py", "bot.py")) {
             Files.setPosixFilePermissions(dir.resolve(file), PosixFilePermissions.fromString("rw-r--r--"));
         }
-        return new Entrant("two-files", new BotCommand(List.of("/usr/bin/python3", dir.resolve("bot.py").toString()),
-                Optional.empty(), java.util.Map.of()));
+        return new Entrant(
+                "two-files",
+                new BotCommand(
+                        List.of("/usr/bin/python3", dir.resolve("bot.py").toString()), Optional.empty(), Map.of()));
     }
 
     @Test
@@ -68,7 +72,9 @@ class SandboxVisibilityTest {
 
         GameRecord record = Game.play(GameSetup.of(bot, TestBots.entrant("random", "random"), CLOCK));
 
-        assertThat(record.termination().isIrregular()).as(record.reason() + " / " + record.white().stderr().head()).isFalse();
+        assertThat(record.termination().isIrregular())
+                .as(record.reason() + " / " + record.white().stderr().head())
+                .isFalse();
         assertThat(record.white().sandbox().sandbox()).isEqualTo("bwrap");
     }
 
@@ -84,12 +90,18 @@ class SandboxVisibilityTest {
         BotCommand attacker = TestBots.command("attack", "1", "read=" + secret, "read=" + notes, notes.toString());
         BotCommand victim = TestBots.command("random");
         // The victim names its book on its command line, as a bot names its data.
-        Entrant victimWithBook = new Entrant("victim", new BotCommand(
-                Stream.concat(victim.argv().stream(), Stream.of(secret.toString())).toList(), Optional.empty(), victim.env()));
+        Entrant victimWithBook = new Entrant(
+                "victim",
+                new BotCommand(
+                        Stream.concat(victim.argv().stream(), Stream.of(secret.toString()))
+                                .toList(),
+                        Optional.empty(),
+                        victim.env()));
 
         GameRecord record = Game.play(GameSetup.of(new Entrant("attacker", attacker), victimWithBook, CLOCK));
 
-        assertThat(record.white().stderr().head()).contains("attack: read " + notes + ": ok")
+        assertThat(record.white().stderr().head())
+                .contains("attack: read " + notes + ": ok")
                 .contains("attack: read " + secret + ": denied");
     }
 
@@ -99,10 +111,15 @@ class SandboxVisibilityTest {
         Path root = openFolder("project");
         Path reports = Files.createDirectories(root.resolve("reports/play"));
         Isolation isolation = Isolation.defaults().hiding(List.of(root.resolve("reports"), reports));
-        Entrant bot = new Entrant("random", new BotCommand(TestBots.command("random").argv(), Optional.of(root),
-                TestBots.command("random").env()));
+        Entrant bot = new Entrant(
+                "random",
+                new BotCommand(
+                        TestBots.command("random").argv(),
+                        Optional.of(root),
+                        TestBots.command("random").env()));
 
-        assertThat(Preflight.problem(GameSetup.of(bot, bot, CLOCK).withIsolation(isolation), bot)).isEmpty();
+        assertThat(Preflight.problem(GameSetup.of(bot, bot, CLOCK).withIsolation(isolation), bot))
+                .isEmpty();
     }
 
     @Test
@@ -110,14 +127,18 @@ class SandboxVisibilityTest {
         Path output = openFolder("out");
         Path inside = openFolder("out/bots/mine");
         Files.copy(EXAMPLES.resolve("random_bot.py"), inside.resolve("bot.py"));
-        Entrant bot = new Entrant("mine", new BotCommand(List.of("/usr/bin/python3", inside.resolve("bot.py").toString()),
-                Optional.empty(), java.util.Map.of()));
+        Entrant bot = new Entrant(
+                "mine",
+                new BotCommand(
+                        List.of("/usr/bin/python3", inside.resolve("bot.py").toString()), Optional.empty(), Map.of()));
 
-        Optional<String> problem = Preflight.problem(GameSetup.of(bot, bot, CLOCK)
-                .withIsolation(Isolation.defaults().hiding(List.of(output))), bot);
+        Optional<String> problem = Preflight.problem(
+                GameSetup.of(bot, bot, CLOCK).withIsolation(Isolation.defaults().hiding(List.of(output))), bot);
 
-        assertThat(problem).hasValue("could not be started: its file " + inside + " lies inside " + output
-                + ", which no bot may see (the run's output): move the bot out of it, or write the output elsewhere (--out)");
+        assertThat(problem)
+                .hasValue(
+                        "could not be started: its file " + inside + " lies inside " + output
+                                + ", which no bot may see (the run's output): move the bot out of it, or write the output elsewhere (--out)");
     }
 
     /**
@@ -131,13 +152,14 @@ class SandboxVisibilityTest {
         Path script = Files.copy(EXAMPLES.resolve("random_bot.py"), closed.resolve("bot.py"));
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rw-------"));
         Files.setPosixFilePermissions(closed, PosixFilePermissions.fromString("rwx------"));
-        Entrant bot = new Entrant("private", new BotCommand(List.of("/usr/bin/python3", script.toString()),
-                Optional.empty(), java.util.Map.of()));
+        Entrant bot = new Entrant(
+                "private", new BotCommand(List.of("/usr/bin/python3", script.toString()), Optional.empty(), Map.of()));
 
         Optional<String> problem = Preflight.problem(GameSetup.of(bot, bot, CLOCK), bot);
 
-        assertThat(problem).hasValue("could not be started: its file " + script + " cannot be read by the user bots run as"
-                + " (a user of its own, since the arena runs as root): chmod o+r " + script);
+        assertThat(problem)
+                .hasValue("could not be started: its file " + script + " cannot be read by the user bots run as"
+                        + " (a user of its own, since the arena runs as root): chmod o+r " + script);
         // Readable by all, in a folder still closed to others: the file alone is shown, and it plays.
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rw-r--r--"));
         assertThat(Preflight.problem(GameSetup.of(bot, bot, CLOCK), bot)).isEmpty();

@@ -26,15 +26,18 @@ import org.junit.jupiter.api.Test;
  */
 class SuspensionOfHelpersTest {
 
-    private static final TimeControl CLOCK = new TimeControl(Duration.ofSeconds(5), Optional.empty(), Duration.ZERO,
-            Duration.ofSeconds(10)).withSuspendIdle(true);
+    private static final TimeControl CLOCK = new TimeControl(
+                    Duration.ofSeconds(5), Optional.empty(), Duration.ZERO, Duration.ofSeconds(10))
+            .withSuspendIdle(true);
     private static final int HELPERS = 3;
 
     @Test
     void helpersThatLeftTheBotsProcessGroupAreStoppedWithItWhileTheOpponentThinks() {
         Sandboxes.withCgroups("off", () -> {
-            GameSetup setup = GameSetup.of(TestBots.entrant("helpers", "setsid-helpers", Integer.toString(HELPERS)),
-                    TestBots.entrant("opponent", "slow"), CLOCK);
+            GameSetup setup = GameSetup.of(
+                    TestBots.entrant("helpers", "setsid-helpers", Integer.toString(HELPERS)),
+                    TestBots.entrant("opponent", "slow"),
+                    CLOCK);
             List<String> running = new ArrayList<>();
             int[] looked = new int[2];
             GameListener listener = new GameListener() {
@@ -43,14 +46,20 @@ class SuspensionOfHelpersTest {
                     if (move.side() != Side.BLACK) {
                         return;
                     }
-                    // The opponent has replied: the bot has been idle for its whole turn, and is not continued before this returns.
+                    // The opponent has replied: the bot has been idle for its whole turn, and is not continued before
+                    // this returns.
                     // Not the sandbox's outer bubblewrap, the arena's own process, which names the bot's command.
-                    List<Long> processes = TestBots.processesOf(setup.entrant(Side.WHITE).command()).stream()
-                            .filter(pid -> !command(pid).equals("bwrap")).toList();
+                    List<Long> processes = TestBots.processesOf(
+                                    setup.entrant(Side.WHITE).command())
+                            .stream()
+                            .filter(pid -> !command(pid).equals("bwrap"))
+                            .toList();
                     looked[0]++;
                     looked[1] = Math.max(looked[1], processes.size());
                     try {
-                        if (!Poll.until(Duration.ofSeconds(5), () -> processes.stream().allMatch(SuspensionOfHelpersTest::stopped))) {
+                        if (!Poll.until(
+                                Duration.ofSeconds(5),
+                                () -> processes.stream().allMatch(SuspensionOfHelpersTest::stopped))) {
                             running.add("after move " + move.ply() + ": " + states(processes));
                         }
                     } catch (Exception e) {
@@ -67,7 +76,8 @@ class SuspensionOfHelpersTest {
             // The bot's JVM and its helpers at least.
             assertThat(looked[1]).isGreaterThan(HELPERS);
             assertThat(running).as("processes of the idle bot not stopped").isEmpty();
-            assertThat(TestBots.processesOf(setup.entrant(Side.WHITE).command())).isEmpty();
+            assertThat(TestBots.processesOf(setup.entrant(Side.WHITE).command()))
+                    .isEmpty();
         });
     }
 
@@ -79,7 +89,8 @@ class SuspensionOfHelpersTest {
 
     private static String command(long pid) {
         try {
-            return Files.readString(Path.of("/proc", Long.toString(pid), "comm")).strip();
+            return Files.readString(Path.of("/proc", Long.toString(pid), "comm"))
+                    .strip();
         } catch (IOException e) {
             return "";
         }

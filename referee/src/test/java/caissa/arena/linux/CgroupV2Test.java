@@ -39,10 +39,12 @@ import org.junit.jupiter.api.Test;
 class CgroupV2Test {
 
     private static final Path MOUNT = Path.of("/sys/fs/cgroup");
-    private static final ResourceLimits LIMITS = ResourceLimits.DEFAULT.withMemory(96L << 20).withProcesses(32);
+    private static final ResourceLimits LIMITS =
+            ResourceLimits.DEFAULT.withMemory(96L << 20).withProcesses(32);
     /** Roomy: the emulated guest starts a sandbox slowly, and the games here end by a limit, not a clock. */
-    private static final TimeControl ROOMY = new TimeControl(Duration.ofSeconds(60), Optional.empty(), Duration.ZERO,
-            Duration.ofSeconds(20));
+    private static final TimeControl ROOMY =
+            new TimeControl(Duration.ofSeconds(60), Optional.empty(), Duration.ZERO, Duration.ofSeconds(20));
+
     private static final AtomicLong TOKENS = new AtomicLong();
 
     @BeforeEach
@@ -65,8 +67,10 @@ class CgroupV2Test {
             assertThat(Files.readString(dir.resolve("pids.max")).strip()).isEqualTo("32");
             Path own = ownGroup("self");
             if (Files.exists(own.resolve("cgroup.type"))) {
-                // Not the root group: the arena left its group for a leaf, since a group with processes cannot hold others.
-                assertThat(own.getFileName().toString()).startsWith("caissa-" + ProcessHandle.current().pid() + ".")
+                // Not the root group: the arena left its group for a leaf, since a group with processes cannot hold
+                // others.
+                assertThat(own.getFileName().toString())
+                        .startsWith("caissa-" + ProcessHandle.current().pid() + ".")
                         .endsWith("-arena");
                 assertThat(dir.getParent()).isEqualTo(own.getParent());
                 assertThat(BotCgroup.processesIn(own.getParent())).isEmpty();
@@ -77,7 +81,9 @@ class CgroupV2Test {
                     }
                 }
             }
-            assertThat(Files.readString(dir.getParent().resolve("cgroup.subtree_control"))).contains("memory").contains("pids");
+            assertThat(Files.readString(dir.getParent().resolve("cgroup.subtree_control")))
+                    .contains("memory")
+                    .contains("pids");
         } finally {
             group.killAll();
             group.release();
@@ -96,7 +102,9 @@ class CgroupV2Test {
             assertThat(group.freeze()).isTrue();
             long frozenAt = group.cpuTimeNanos().orElseThrow();
             Thread.sleep(300);
-            assertThat(group.cpuTimeNanos().orElseThrow()).as("CPU time while frozen").isEqualTo(frozenAt);
+            assertThat(group.cpuTimeNanos().orElseThrow())
+                    .as("CPU time while frozen")
+                    .isEqualTo(frozenAt);
 
             assertThat(group.thaw()).isTrue();
             awaitCpu(group, frozenAt + 100_000_000L);
@@ -111,7 +119,8 @@ class CgroupV2Test {
     void theKillEndsEveryProcessOfTheBotHoweverItDetachedAndTheGroupIsRemoved() throws Exception {
         BotCgroup group = BotCgroup.take(BotCgroup.Version.V2, LIMITS.group());
         Path dir = group.procsFiles().get(0).getParent();
-        Process bot = joined(group, "setsid sleep 600 & (trap '' TERM HUP; exec sleep 600) & sleep 600 & exec sleep 600");
+        Process bot =
+                joined(group, "setsid sleep 600 & (trap '' TERM HUP; exec sleep 600) & sleep 600 & exec sleep 600");
         List<Long> pids = new ArrayList<>();
         try {
             Poll.until(Duration.ofSeconds(30), () -> group.pids().size() >= 4);
@@ -158,7 +167,8 @@ class CgroupV2Test {
 
         assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.RESOURCE_LIMIT);
         assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
-        assertThat(record.reason()).startsWith("bomber (white) went over its process limit of 32 processes and threads");
+        assertThat(record.reason())
+                .startsWith("bomber (white) went over its process limit of 32 processes and threads");
         assertThat(record.white().sandbox().limitsBy()).isEqualTo("cgroup-v2");
         assertNoProcessLeft(setup);
     }
@@ -169,21 +179,25 @@ class CgroupV2Test {
         Path parent = mine.procsFiles().get(0).getParent().getParent();
         long deadArena = (1L << 22) + 1;
         String ownLeaf = "caissa-" + ProcessHandle.current().pid() + "." + pidNamespace() + "-arena";
-        Path deadLeaf = Files.createDirectory(parent.resolve(ownLeaf.replace("-" + ProcessHandle.current().pid() + ".",
-                "-" + deadArena + ".")));
-        BotCgroup orphaned = BotCgroup.create(deadArena, "orphan", LIMITS.group()).orElseThrow();
+        Path deadLeaf = Files.createDirectory(
+                parent.resolve(ownLeaf.replace("-" + ProcessHandle.current().pid() + ".", "-" + deadArena + ".")));
+        BotCgroup orphaned =
+                BotCgroup.create(deadArena, "orphan", LIMITS.group()).orElseThrow();
         Process frozen = joined(orphaned, "exec sleep 600");
         try {
             assertThat(orphaned.freeze()).isTrue();
 
             assertThat(BotCgroup.sweepStale()).isGreaterThanOrEqualTo(2);
 
-            assertThat(frozen.waitFor(10, TimeUnit.SECONDS)).as("the dead arena's frozen bot is killed").isTrue();
+            assertThat(frozen.waitFor(10, TimeUnit.SECONDS))
+                    .as("the dead arena's frozen bot is killed")
+                    .isTrue();
             assertThat(deadLeaf).doesNotExist();
             assertThat(orphaned.procsFiles().get(0).getParent()).doesNotExist();
             assertThat(mine.procsFiles().get(0).getParent()).exists();
             if (Files.exists(parent.resolve(ownLeaf))) {
-                assertThat(BotCgroup.processesIn(parent.resolve(ownLeaf))).contains(ProcessHandle.current().pid());
+                assertThat(BotCgroup.processesIn(parent.resolve(ownLeaf)))
+                        .contains(ProcessHandle.current().pid());
             }
         } finally {
             frozen.destroyForcibly();
@@ -218,20 +232,24 @@ class CgroupV2Test {
     /** A shell bot with a token in its environment by which {@link TestBots#processesOf} finds its processes. */
     private static Entrant script(String name, String script) {
         String token = String.format("0.%06d%09d", ProcessHandle.current().pid() % 1_000_000, TOKENS.incrementAndGet());
-        return new Entrant(name, new BotCommand(List.of("/bin/sh", "-c", script), Optional.empty(),
-                Map.of(TestBots.TOKEN_VARIABLE, token)));
+        return new Entrant(
+                name,
+                new BotCommand(
+                        List.of("/bin/sh", "-c", script), Optional.empty(), Map.of(TestBots.TOKEN_VARIABLE, token)));
     }
 
     private static void assertNoProcessLeft(GameSetup setup) {
         for (Side side : Side.values()) {
-            assertThat(TestBots.processesOf(setup.entrant(side).command())).as(side.toString()).isEmpty();
+            assertThat(TestBots.processesOf(setup.entrant(side).command()))
+                    .as(side.toString())
+                    .isEmpty();
         }
     }
 
     /** A shell that joins the group before it runs {@code script}, as the arena's launcher does. */
     private static Process joined(BotCgroup group, String script) throws Exception {
-        List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
-                "for f; do echo $$ > \"$f\" || exit 125; done; " + script, "joiner"));
+        List<String> argv = new ArrayList<>(
+                List.of("/bin/sh", "-c", "for f; do echo $$ > \"$f\" || exit 125; done; " + script, "joiner"));
         group.procsFiles().forEach(f -> argv.add(f.toString()));
         Process process = new ProcessBuilder(argv).redirectErrorStream(true).start();
         Poll.until(Duration.ofSeconds(30), () -> group.pids().contains(process.pid()));

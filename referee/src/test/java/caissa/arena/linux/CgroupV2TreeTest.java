@@ -22,10 +22,11 @@ class CgroupV2TreeTest {
 
     @Test
     void theArenaMovesIntoALeafAndEnablesTheControllersInItsGroup() throws Exception {
-        Path own = group("user.slice/user-1000.slice/user@1000.service/app.slice/run-1.scope", "cpu memory pids io", "4242");
+        Path own = group(
+                "user.slice/user-1000.slice/user@1000.service/app.slice/run-1.scope", "cpu memory pids io", "4242");
 
-        CgroupV2Tree.Place place = CgroupV2Tree.setUp(mount, "/user.slice/user-1000.slice/user@1000.service/app.slice/run-1.scope",
-                ARENA, LEAF);
+        CgroupV2Tree.Place place = CgroupV2Tree.setUp(
+                mount, "/user.slice/user-1000.slice/user@1000.service/app.slice/run-1.scope", ARENA, LEAF);
 
         assertThat(place.problem()).isNull();
         assertThat(place.parent()).isEqualTo(own);
@@ -51,7 +52,9 @@ class CgroupV2TreeTest {
         CgroupV2Tree.Place place = CgroupV2Tree.setUp(mount, "/user.slice/user-0.slice/session-3.scope", ARENA, LEAF);
 
         assertThat(place.isUsable()).isFalse();
-        assertThat(place.problem()).contains(own.toString()).contains("holds other processes too (1, such as pid 977)")
+        assertThat(place.problem())
+                .contains(own.toString())
+                .contains("holds other processes too (1, such as pid 977)")
                 .contains("systemd-run --scope -p Delegate=yes");
         assertThat(own.resolve(LEAF)).doesNotExist();
         assertThat(Files.readString(own.resolve("cgroup.subtree_control"))).isEmpty();
@@ -63,7 +66,9 @@ class CgroupV2TreeTest {
 
         CgroupV2Tree.Place place = CgroupV2Tree.setUp(mount, "/ci.scope", ARENA, LEAF);
 
-        assertThat(place.problem()).contains("the memory controller is not offered").contains("cgroup.controllers: ");
+        assertThat(place.problem())
+                .contains("the memory controller is not offered")
+                .contains("cgroup.controllers: ");
     }
 
     @Test
@@ -83,7 +88,8 @@ class CgroupV2TreeTest {
         assertThat(CgroupV2Tree.setUp(mount, "/", ARENA, LEAF).problem()).startsWith("no cgroup v2 hierarchy at");
 
         Files.writeString(mount.resolve("cgroup.controllers"), "memory pids");
-        assertThat(CgroupV2Tree.setUp(mount, "/../../etc", ARENA, LEAF).problem()).contains("is not visible under");
+        assertThat(CgroupV2Tree.setUp(mount, "/../../etc", ARENA, LEAF).problem())
+                .contains("is not visible under");
         assertThat(CgroupV2Tree.setUp(mount, null, ARENA, LEAF).problem()).contains("names no cgroup v2 group");
     }
 

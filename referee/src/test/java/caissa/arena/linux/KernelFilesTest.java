@@ -39,7 +39,9 @@ class KernelFilesTest {
         assumeTrue(Files.isReadable(cmdline), "needs /proc");
 
         // The JVM's command line, class path included: longer than the first buffer.
-        assertThat(KernelFiles.read(cmdline)).isEqualTo(Files.readString(cmdline)).hasSizeGreaterThan(256);
+        assertThat(KernelFiles.read(cmdline))
+                .isEqualTo(Files.readString(cmdline))
+                .hasSizeGreaterThan(256);
     }
 
     @Test
@@ -51,15 +53,19 @@ class KernelFilesTest {
 
     @Test
     void listsTheNumbersOnLinesOrSeparatedBySpaces(@TempDir Path dir) throws IOException {
-        assertThat(KernelFiles.numbers(Files.writeString(dir.resolve("procs"), "12\n345\n6\n"))).containsExactly(12L, 345L, 6L);
-        assertThat(KernelFiles.numbers(Files.writeString(dir.resolve("children"), "7 8 9 "))).containsExactly(7L, 8L, 9L);
-        assertThat(KernelFiles.numbers(Files.writeString(dir.resolve("empty"), ""))).isEmpty();
+        assertThat(KernelFiles.numbers(Files.writeString(dir.resolve("procs"), "12\n345\n6\n")))
+                .containsExactly(12L, 345L, 6L);
+        assertThat(KernelFiles.numbers(Files.writeString(dir.resolve("children"), "7 8 9 ")))
+                .containsExactly(7L, 8L, 9L);
+        assertThat(KernelFiles.numbers(Files.writeString(dir.resolve("empty"), "")))
+                .isEmpty();
     }
 
     @Test
     void aFileThatIsGoneOrHoldsSomethingElseListsNoNumber(@TempDir Path dir) throws IOException {
         assertThat(KernelFiles.numbers(dir.resolve("gone"))).isEmpty();
-        assertThat(KernelFiles.numbers(Files.writeString(dir.resolve("text"), "12\nmax\n"))).isEmpty();
+        assertThat(KernelFiles.numbers(Files.writeString(dir.resolve("text"), "12\nmax\n")))
+                .isEmpty();
         assertThatThrownBy(() -> KernelFiles.read(dir.resolve("gone"))).isInstanceOf(NoSuchFileException.class);
     }
 
@@ -68,7 +74,8 @@ class KernelFilesTest {
         assumeTrue(Files.isReadable(Path.of("/proc/self/task")), "needs /proc");
         Process child = new ProcessBuilder("sleep", "30").start();
         try {
-            List<Long> children = new ArrayList<>(KernelFiles.children(Path.of("/proc", Long.toString(ProcessHandle.current().pid()))));
+            List<Long> children = new ArrayList<>(KernelFiles.children(
+                    Path.of("/proc", Long.toString(ProcessHandle.current().pid()))));
 
             assertThat(children).contains(child.pid());
             assertThat(KernelFiles.children(Path.of("/proc", "not-a-process"))).isEmpty();

@@ -26,10 +26,18 @@ class NamespacesTest {
 
     @Test
     void anIdIsMappedWhenOneLineOfTheMapHoldsIt() throws Exception {
-        assertThat(Namespaces.maps(map("0 0 4294967295"), NOBODY)).as("the machine's own namespace").isTrue();
-        assertThat(Namespaces.maps(map("0 100000 65536"), NOBODY)).as("a container's usual range").isTrue();
-        assertThat(Namespaces.maps(map("0 1000 1\n1 100000 65533"), NOBODY)).as("the range ends just below").isFalse();
-        assertThat(Namespaces.maps(map("0 1000 1\n65534 165534 1"), NOBODY)).as("a line of its own").isTrue();
+        assertThat(Namespaces.maps(map("0 0 4294967295"), NOBODY))
+                .as("the machine's own namespace")
+                .isTrue();
+        assertThat(Namespaces.maps(map("0 100000 65536"), NOBODY))
+                .as("a container's usual range")
+                .isTrue();
+        assertThat(Namespaces.maps(map("0 1000 1\n1 100000 65533"), NOBODY))
+                .as("the range ends just below")
+                .isFalse();
+        assertThat(Namespaces.maps(map("0 1000 1\n65534 165534 1"), NOBODY))
+                .as("a line of its own")
+                .isTrue();
         assertThat(Namespaces.maps(map("0 1000 1"), NOBODY)).as("one id only").isFalse();
     }
 

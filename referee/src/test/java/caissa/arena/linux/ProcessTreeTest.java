@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,8 +38,8 @@ class ProcessTreeTest {
         // A child of the arena holding the bot's output pipe, as a bot being started does.
         Process child = start(new ProcessBuilder("sleep", "60").redirectInput(botOutput));
         // A process that left the bot's tree and session but kept the pipe.
-        Process launcher = start(new ProcessBuilder("sh", "-c",
-                "setsid sleep 60 <\"$1\" >/dev/null 2>&1 & echo $!", "sh", botOutput.getPath()));
+        Process launcher = start(new ProcessBuilder(
+                "sh", "-c", "setsid sleep 60 <\"$1\" >/dev/null 2>&1 & echo $!", "sh", botOutput.getPath()));
         long escaped = Long.parseLong(firstLine(launcher.getInputStream()));
         launcher.waitFor();
         ProcessHandle.of(escaped).ifPresent(started::add);

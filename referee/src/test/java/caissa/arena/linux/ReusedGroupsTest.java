@@ -2,6 +2,7 @@ package caissa.arena.linux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.program.BotCommand;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.Parts;
@@ -9,6 +10,7 @@ import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.sandbox.SharedSandbox;
 import caissa.arena.testbots.Poll;
+import caissa.arena.testbots.Sandboxes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A bot's cgroup is used again by a later bot with the same limits: only once the last bot's
@@ -46,8 +49,10 @@ class ReusedGroupsTest {
         assumeV1();
         BotCgroup first = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
         // Burns some CPU, then starts more processes than its limit allows, then waits.
-        Process greedy = joined(first, "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done;"
-                + " for n in 1 2 3 4 5 6 7 8; do sleep 60 & done; exec cat");
+        Process greedy = joined(
+                first,
+                "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done;"
+                        + " for n in 1 2 3 4 5 6 7 8; do sleep 60 & done; exec cat");
         awaitLimit(first);
         assertThat(first.limitHit()).hasValueSatisfying(hit -> assertThat(hit).isInstanceOf(LimitHit.Processes.class));
         assertThat(first.cpuTimeNanos().orElseThrow()).isPositive();
@@ -61,9 +66,14 @@ class ReusedGroupsTest {
         try {
             // The memory, freezer and CPU groups are the same; the process group may be a new one.
             assertThat(folders(next).stream().filter(dir -> !dir.startsWith("/sys/fs/cgroup/pids")))
-                    .as("the same group, used again").hasSize(3)
-                    .isEqualTo(dirs.stream().filter(dir -> !dir.startsWith("/sys/fs/cgroup/pids")).toList());
-            assertThat(next.limitHit()).as("the last bot's limit is not the next one's").isEmpty();
+                    .as("the same group, used again")
+                    .hasSize(3)
+                    .isEqualTo(dirs.stream()
+                            .filter(dir -> !dir.startsWith("/sys/fs/cgroup/pids"))
+                            .toList());
+            assertThat(next.limitHit())
+                    .as("the last bot's limit is not the next one's")
+                    .isEmpty();
             assertThat(next.cpuTimeNanos()).hasValue(0L);
             assertWholeProcessLimit(next);
         } finally {
@@ -74,7 +84,7 @@ class ReusedGroupsTest {
     @Test
     void aGroupWhoseSandboxJustEndedGivesTheNextBotItsWholeProcessLimit() throws Exception {
         assumeV1();
-        caissa.arena.testbots.Sandboxes.assumeSandbox();
+        Sandboxes.assumeSandbox();
         BotCgroup first = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
         // A PID namespace that ends: the kernel can hold its count in pids.current for seconds after.
         Process sandboxed = joined(first, "bwrap --unshare-pid --die-with-parent --ro-bind / / /bin/true; exec cat");
@@ -94,7 +104,7 @@ class ReusedGroupsTest {
     @Test
     void aProcessGroupPutAsideWhileItsCountLingeredServesALaterBotOnceTheCountIsZero() throws Exception {
         assumeV1();
-        caissa.arena.testbots.Sandboxes.assumeSandbox();
+        Sandboxes.assumeSandbox();
         // None put aside by an earlier test: this one's is the oldest.
         SharedSandbox.close();
         SharedSandbox.open();
@@ -103,7 +113,11 @@ class ReusedGroupsTest {
         // Put aside, not removed: the group now has another process group.
         assertThat(lingering).exists();
         assertThat(processGroup(group)).isNotEqualTo(lingering);
-        Poll.until(Duration.ofSeconds(10), () -> Files.readString(lingering.resolve("pids.current")).strip().equals("0"));
+        Poll.until(
+                Duration.ofSeconds(10),
+                () -> Files.readString(lingering.resolve("pids.current"))
+                        .strip()
+                        .equals("0"));
         assertThat(Files.readString(lingering.resolve("pids.current")).strip()).isEqualTo("0");
 
         BotCgroup again = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
@@ -112,7 +126,8 @@ class ReusedGroupsTest {
         try {
             BotCgroup third = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
             try {
-                assertThat(processGroup(third)).as("the process group put aside first, its count now zero")
+                assertThat(processGroup(third))
+                        .as("the process group put aside first, its count now zero")
                         .isEqualTo(lingering);
                 assertWholeProcessLimit(third);
             } finally {
@@ -137,22 +152,29 @@ class ReusedGroupsTest {
     }
 
     private static Path processGroup(BotCgroup group) {
-        return folders(group).stream().filter(dir -> dir.startsWith("/sys/fs/cgroup/pids")).findFirst().orElseThrow();
+        return folders(group).stream()
+                .filter(dir -> dir.startsWith("/sys/fs/cgroup/pids"))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void aLateKillThroughTheLastBotsContainmentDoesNotReachTheNextBot() throws Exception {
         assumeV1();
         Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.NONE).withLimits(LIMITS);
-        caissa.arena.program.BotCommand cat = caissa.arena.program.BotCommand.of("cat");
+        BotCommand cat = BotCommand.of("cat");
         Parts parts = Parts.forThisMachine(SandboxMode.NONE);
-        Containment last = Containment.prepare(parts, cat, cat, isolation, "last").orElseThrow();
+        Containment last =
+                Containment.prepare(parts, cat, cat, isolation, "last").orElseThrow();
         List<Path> dirs = folders(last.cgroup().orElseThrow());
         last.close();
-        Containment next = Containment.prepare(parts, cat, cat, isolation, "next").orElseThrow();
+        Containment next =
+                Containment.prepare(parts, cat, cat, isolation, "next").orElseThrow();
         try {
             BotCgroup group = next.cgroup().orElseThrow();
-            assertThat(folders(group)).as("the next bot is given the same group").containsAll(dirs.subList(0, 1));
+            assertThat(folders(group))
+                    .as("the next bot is given the same group")
+                    .containsAll(dirs.subList(0, 1));
             Process bot = joined(group, "exec cat");
             try {
                 // A kill that comes late (a stuck write's, the arena's exit) through the closed containment.
@@ -191,7 +213,7 @@ class ReusedGroupsTest {
     }
 
     @Test
-    void aGroupThatStillHoldsMemoryOfItsLastBotIsNotUsedAgain(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    void aGroupThatStillHoldsMemoryOfItsLastBotIsNotUsedAgain(@TempDir Path dir) throws Exception {
         assumeV1();
         BotCgroup group = BotCgroup.take(BotCgroup.Version.V1, LIMITS.group());
         List<Path> dirs = folders(group);
@@ -240,7 +262,9 @@ class ReusedGroupsTest {
     private static void assertWholeProcessLimit(BotCgroup group) throws Exception {
         Process modest = joined(group, "for n in 1 2 3 4; do sleep 60 & done; exec cat");
         try {
-            Poll.until(Duration.ofSeconds(5), () -> group.pids().size() >= 5 || group.limitHit().isPresent());
+            Poll.until(
+                    Duration.ofSeconds(5),
+                    () -> group.pids().size() >= 5 || group.limitHit().isPresent());
             assertThat(group.limitHit()).isEmpty();
             assertThat(group.pids()).hasSize(5);
         } finally {
@@ -250,8 +274,9 @@ class ReusedGroupsTest {
     }
 
     private static void assumeV1() {
-        caissa.arena.testbots.Sandboxes.assumeCgroups();
-        BotCgroup probe = BotCgroup.create("probe", ResourceLimits.DEFAULT.group()).orElseThrow();
+        Sandboxes.assumeCgroups();
+        BotCgroup probe =
+                BotCgroup.create("probe", ResourceLimits.DEFAULT.group()).orElseThrow();
         probe.remove();
         Assumptions.assumeTrue(probe.kind().equals("cgroup-v1"), "groups are used again on cgroup v1 only");
     }
@@ -266,8 +291,8 @@ class ReusedGroupsTest {
 
     /** A shell that joins the group before it runs {@code script}, as the arena's launcher does. */
     private static Process joined(BotCgroup group, String script) throws Exception {
-        List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
-                "for f; do echo $$ > \"$f\" || exit 125; done; " + script, "joiner"));
+        List<String> argv = new ArrayList<>(
+                List.of("/bin/sh", "-c", "for f; do echo $$ > \"$f\" || exit 125; done; " + script, "joiner"));
         group.procsFiles().forEach(f -> argv.add(f.toString()));
         Process process = new ProcessBuilder(argv).redirectErrorStream(true).start();
         Poll.until(Duration.ofSeconds(5), () -> group.pids().contains(process.pid()));

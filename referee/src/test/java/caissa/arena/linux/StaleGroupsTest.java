@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.testbots.Poll;
+import caissa.arena.testbots.Sandboxes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,13 +23,16 @@ class StaleGroupsTest {
 
     @Test
     void theNextArenaKillsAndRemovesTheGroupsOfAKilledArenaButNotThoseOfARunningOne() throws Exception {
-        caissa.arena.testbots.Sandboxes.assumeCgroups();
+        Sandboxes.assumeCgroups();
         // Above the largest pid Linux can hand out (PID_MAX_LIMIT, 2^22): an arena that is surely
         // gone. The pid of a process that just exited could be reused by a thread before the
         // sweep (pid_max is 32768 here, and parallel test forks start many threads).
         long deadArena = (1L << 22) + 1;
-        BotCgroup orphaned = BotCgroup.create(deadArena, "frozen-bot", ResourceLimits.DEFAULT.group()).orElseThrow();
-        BotCgroup running = BotCgroup.create(ProcessHandle.current().pid(), "running-bot", ResourceLimits.DEFAULT.group()).orElseThrow();
+        BotCgroup orphaned = BotCgroup.create(deadArena, "frozen-bot", ResourceLimits.DEFAULT.group())
+                .orElseThrow();
+        BotCgroup running = BotCgroup.create(
+                        ProcessHandle.current().pid(), "running-bot", ResourceLimits.DEFAULT.group())
+                .orElseThrow();
         Process frozen = joined(orphaned);
         Process alive = joined(running);
         try {
@@ -38,11 +42,15 @@ class StaleGroupsTest {
 
             assertThat(BotCgroup.sweepStale()).isGreaterThanOrEqualTo(1);
 
-            assertThat(frozen.waitFor(5, TimeUnit.SECONDS)).as("the frozen bot of the killed arena is killed").isTrue();
+            assertThat(frozen.waitFor(5, TimeUnit.SECONDS))
+                    .as("the frozen bot of the killed arena is killed")
+                    .isTrue();
             for (Path procs : orphaned.procsFiles()) {
                 assertThat(procs.getParent()).doesNotExist();
             }
-            assertThat(alive.isAlive()).as("the running arena's bot is left alone").isTrue();
+            assertThat(alive.isAlive())
+                    .as("the running arena's bot is left alone")
+                    .isTrue();
             for (Path procs : running.procsFiles()) {
                 assertThat(procs.getParent()).exists();
             }
@@ -59,11 +67,15 @@ class StaleGroupsTest {
 
     @Test
     void aKilledArenasFrozenBotWhoseProcessGroupHasAnotherNameIsKilledToo() throws Exception {
-        caissa.arena.testbots.Sandboxes.assumeCgroups();
+        Sandboxes.assumeCgroups();
         long deadArena = (1L << 22) + 1;
-        BotCgroup orphaned = BotCgroup.create(deadArena, "reused-bot", ResourceLimits.DEFAULT.group()).orElseThrow();
-        Path pids = orphaned.procsFiles().stream().map(Path::getParent)
-                .filter(dir -> dir.startsWith("/sys/fs/cgroup/pids")).findFirst().orElse(null);
+        BotCgroup orphaned = BotCgroup.create(deadArena, "reused-bot", ResourceLimits.DEFAULT.group())
+                .orElseThrow();
+        Path pids = orphaned.procsFiles().stream()
+                .map(Path::getParent)
+                .filter(dir -> dir.startsWith("/sys/fs/cgroup/pids"))
+                .findFirst()
+                .orElse(null);
         if (pids == null) {
             // A cgroup v2 group: not left behind for the next test's sweep to count.
             orphaned.remove();
@@ -71,8 +83,8 @@ class StaleGroupsTest {
         Assumptions.assumeTrue(pids != null, "needs cgroup v1");
         Process frozen = joined(orphaned);
         // As a group used again gets: a process group named apart from its other folders.
-        Path apart = Files.createDirectory(pids.resolveSibling("caissa-" + deadArena + pids.getFileName().toString()
-                .substring(("caissa-" + deadArena).length()) + "-apart"));
+        Path apart = Files.createDirectory(pids.resolveSibling("caissa-" + deadArena
+                + pids.getFileName().toString().substring(("caissa-" + deadArena).length()) + "-apart"));
         try {
             Files.writeString(apart.resolve("cgroup.procs"), Long.toString(frozen.pid()));
             Files.delete(pids);
@@ -81,7 +93,9 @@ class StaleGroupsTest {
 
             BotCgroup.sweepStale();
 
-            assertThat(frozen.waitFor(5, TimeUnit.SECONDS)).as("the frozen bot of the killed arena is killed").isTrue();
+            assertThat(frozen.waitFor(5, TimeUnit.SECONDS))
+                    .as("the frozen bot of the killed arena is killed")
+                    .isTrue();
             assertThat(apart).doesNotExist();
             for (Path procs : orphaned.procsFiles()) {
                 assertThat(procs.getParent()).doesNotExist();
@@ -97,7 +111,7 @@ class StaleGroupsTest {
 
     @Test
     void theFrozenFreezerKeeperOfAKilledArenaIsRemovedToo() {
-        caissa.arena.testbots.Sandboxes.assumeCgroups();
+        Sandboxes.assumeCgroups();
         Path keeper = CgroupV1.frozenKeeper((1L << 22) + 1);
         Assumptions.assumeTrue(keeper != null, "needs a cgroup v1 freezer");
         assertThat(keeper.resolve("freezer.state")).hasContent("FROZEN");
@@ -109,8 +123,8 @@ class StaleGroupsTest {
 
     /** A process that joins the group before it runs {@code cat}, as the arena's launcher does. */
     private static Process joined(BotCgroup group) throws Exception {
-        List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
-                "for f; do echo $$ > \"$f\" || exit 125; done; exec cat", "joiner"));
+        List<String> argv = new ArrayList<>(
+                List.of("/bin/sh", "-c", "for f; do echo $$ > \"$f\" || exit 125; done; exec cat", "joiner"));
         group.procsFiles().forEach(f -> argv.add(f.toString()));
         Process process = new ProcessBuilder(argv).start();
         Poll.until(Duration.ofSeconds(5), () -> group.pids().contains(process.pid()));

@@ -38,13 +38,16 @@ class TreeUsageTest {
         long self = ProcessHandle.current().pid();
         long thread;
         try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
-            thread = tasks.map(t -> Long.parseLong(t.getFileName().toString())).filter(t -> t != self).findFirst()
+            thread = tasks.map(t -> Long.parseLong(t.getFileName().toString()))
+                    .filter(t -> t != self)
+                    .findFirst()
                     .orElseThrow();
         }
 
         // /proc/TID/status answers for a thread as for its process: a child's number taken
         // over by a thread must not count the thread's process against a bot.
-        assertThat(Files.isReadable(Path.of("/proc", Long.toString(thread), "status"))).isTrue();
+        assertThat(Files.isReadable(Path.of("/proc", Long.toString(thread), "status")))
+                .isTrue();
         assertThat(TreeUsage.of(thread).pids()).isEmpty();
         assertThat(TreeUsage.of(self).pids()).startsWith(self);
     }

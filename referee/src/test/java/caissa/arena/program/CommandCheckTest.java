@@ -2,6 +2,11 @@ package caissa.arena.program;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -23,24 +28,23 @@ class CommandCheckTest {
     }
 
     /** A compiled program needs only its executable bit: no interpreter hint, which would send its author astray. */
-    @org.junit.jupiter.api.Test
-    void aCompiledProgramWithoutItsExecutableBitGetsOnlyTheChmodHint(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-            throws Exception {
-        java.nio.file.Path program = dir.resolve("mybot");
-        java.nio.file.Files.copy(java.nio.file.Path.of("/bin/true"), program);
-        java.nio.file.Files.setPosixFilePermissions(program, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    @Test
+    void aCompiledProgramWithoutItsExecutableBitGetsOnlyTheChmodHint(@TempDir Path dir) throws Exception {
+        Path program = dir.resolve("mybot");
+        Files.copy(Path.of("/bin/true"), program);
+        Files.setPosixFilePermissions(program, PosixFilePermissions.fromString("rw-r--r--"));
 
-        assertThat(CommandCheck.problem(BotCommand.of(program.toString()))).hasValue("not an executable file: " + program
-                + " (make it executable with chmod +x " + program + ")");
+        assertThat(CommandCheck.problem(BotCommand.of(program.toString())))
+                .hasValue("not an executable file: " + program + " (make it executable with chmod +x " + program + ")");
     }
 
-    @org.junit.jupiter.api.Test
-    void aScriptWithoutItsExecutableBitGetsTheChmodAndTheInterpreterHints(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-            throws Exception {
-        java.nio.file.Path script = java.nio.file.Files.writeString(dir.resolve("bot.py"), "#!/usr/bin/env python3\nprint('a1')\n");
-        java.nio.file.Files.setPosixFilePermissions(script, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    @Test
+    void aScriptWithoutItsExecutableBitGetsTheChmodAndTheInterpreterHints(@TempDir Path dir) throws Exception {
+        Path script = Files.writeString(dir.resolve("bot.py"), "#!/usr/bin/env python3\nprint('a1')\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rw-r--r--"));
 
-        assertThat(CommandCheck.problem(BotCommand.of(script.toString()))).hasValue("not an executable file: " + script
-                + " (make it executable with chmod +x " + script + ", or start it through its interpreter: python3 " + script + ")");
+        assertThat(CommandCheck.problem(BotCommand.of(script.toString())))
+                .hasValue("not an executable file: " + script + " (make it executable with chmod +x " + script
+                        + ", or start it through its interpreter: python3 " + script + ")");
     }
 }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +39,8 @@ class ProgramLookupTest {
         Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
 
         assertThat(ProgramLookup.onPath("caissa-lookup-tool", bin.toString())).contains(tool);
-        assertThat(ProgramLookup.onPath("caissa-lookup-tool", ProgramLookup.UNSET_PATH)).isEmpty();
+        assertThat(ProgramLookup.onPath("caissa-lookup-tool", ProgramLookup.UNSET_PATH))
+                .isEmpty();
         assertThat(ProgramLookup.onPath("sh", ProgramLookup.UNSET_PATH)).isPresent();
     }
 
@@ -46,11 +48,24 @@ class ProgramLookupTest {
     @Test
     void anArenaWithoutPathPlaysAndTellsTheBotWhereItLooked() throws Exception {
         Path log = temp.resolve("game.json");
-        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "play",
-                "--white", TestBots.command("env", "1").display(), "--black", TestBots.command("random").display(),
-                "--sandbox", "none", "--first-move-allowance", "10s", "--out", log.toString()));
-        ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true)
+        List<String> argv = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "play",
+                "--white",
+                TestBots.command("env", "1").display(),
+                "--black",
+                TestBots.command("random").display(),
+                "--sandbox",
+                "none",
+                "--first-move-allowance",
+                "10s",
+                "--out",
+                log.toString()));
+        ProcessBuilder builder = new ProcessBuilder(argv)
+                .redirectErrorStream(true)
                 .redirectOutput(temp.resolve("arena.txt").toFile());
         builder.environment().remove("PATH");
         Process arena = builder.start();
@@ -59,7 +74,7 @@ class ProgramLookupTest {
         String printed = Files.readString(temp.resolve("arena.txt"));
         assertThat(arena.exitValue()).as(printed).isZero();
         // The whole value: the line ends there (a newline, or the end of the excerpt, in JSON).
-        assertThat(Files.readString(log)).containsPattern("env: PATH=" + java.util.regex.Pattern.quote(ProgramLookup.UNSET_PATH)
-                + "(\\\\n|\")");
+        assertThat(Files.readString(log))
+                .containsPattern("env: PATH=" + Pattern.quote(ProgramLookup.UNSET_PATH) + "(\\\\n|\")");
     }
 }

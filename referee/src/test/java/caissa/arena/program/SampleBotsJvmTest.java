@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SampleBotsJvmTest {
 
-    private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private static final String JAVA =
+            Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
     @TempDir
     Path temp;
@@ -32,7 +34,8 @@ class SampleBotsJvmTest {
         Files.createDirectories(dir);
         Path jar = dir.resolve("bots.jar");
         String entry = Echo.class.getName().replace('.', '/') + ".class";
-        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file)) {
+        try (OutputStream file = Files.newOutputStream(jar);
+                JarOutputStream out = new JarOutputStream(file)) {
             out.putNextEntry(new JarEntry(entry));
             out.write(Echo.class.getClassLoader().getResourceAsStream(entry).readAllBytes());
             out.closeEntry();
@@ -41,7 +44,9 @@ class SampleBotsJvmTest {
     }
 
     private static String stdout(List<String> argv) throws Exception {
-        Process java = new ProcessBuilder(argv).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process java = new ProcessBuilder(argv)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         String out = new String(java.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(java.waitFor(60, TimeUnit.SECONDS)).isTrue();
         return out;
@@ -51,14 +56,25 @@ class SampleBotsJvmTest {
     void anArchiveMadeForAnotherPathLeavesStandardOutputToTheMoves() throws Exception {
         Path jar = jarOfEcho(temp.resolve("checkout"));
         Path archive = temp.resolve("checkout/bots.jsa");
-        stdout(List.of(JAVA, "-XX:ArchiveClassesAtExit=" + archive, "-Xlog:disable", "-cp", jar.toString(), Echo.class.getName()));
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(archive), "this JVM records no class-data archive");
+        stdout(List.of(
+                JAVA,
+                "-XX:ArchiveClassesAtExit=" + archive,
+                "-Xlog:disable",
+                "-cp",
+                jar.toString(),
+                Echo.class.getName()));
+        Assumptions.assumeTrue(Files.isRegularFile(archive), "this JVM records no class-data archive");
         // The checkout moves: the archive names a jar that is no longer there.
         Path moved = Files.move(temp.resolve("checkout"), temp.resolve("moved"));
         Path movedJar = moved.resolve("bots.jar");
         Path movedArchive = moved.resolve("bots.jsa");
 
-        List<String> plain = List.of(JAVA, "-XX:SharedArchiveFile=" + movedArchive, "-Xshare:auto", "-cp", movedJar.toString(),
+        List<String> plain = List.of(
+                JAVA,
+                "-XX:SharedArchiveFile=" + movedArchive,
+                "-Xshare:auto",
+                "-cp",
+                movedJar.toString(),
                 Echo.class.getName());
         List<String> quiet = new ArrayList<>(List.of(JAVA));
         quiet.addAll(SampleBots.quietJvm(Optional.of(movedArchive)));

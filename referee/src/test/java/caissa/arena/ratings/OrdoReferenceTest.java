@@ -21,9 +21,11 @@ class OrdoReferenceTest {
 
     private static List<String[]> rows(String file) throws IOException {
         try (InputStream in = OrdoReferenceTest.class.getResourceAsStream(file)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
                     .filter(line -> !line.startsWith("#") && !line.startsWith("field,") && !line.isBlank())
-                    .map(line -> line.split(",")).toList();
+                    .map(line -> line.split(","))
+                    .toList();
         }
     }
 
@@ -60,7 +62,10 @@ class OrdoReferenceTest {
             if (!row[0].equals(field)) {
                 continue;
             }
-            RatingList.Rated bot = list.bots().stream().filter(b -> b.name().equals(row[1])).findFirst().orElseThrow();
+            RatingList.Rated bot = list.bots().stream()
+                    .filter(b -> b.name().equals(row[1]))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(bot.elo()).as(row[1]).isCloseTo(Double.parseDouble(row[2]), within(0.001));
             compared++;
         }

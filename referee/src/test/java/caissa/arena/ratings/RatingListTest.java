@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import caissa.arena.stats.Elo;
+import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -69,14 +70,24 @@ class RatingListTest {
         RatingList free = RatingList.of(tally, Optional.empty());
         RatingList anchored = RatingList.of(tally, Optional.of(new RatingList.Anchor("b2", at)));
 
-        RatingList.Rated held = anchored.bots().stream().filter(b -> b.name().equals("b2")).findFirst().orElseThrow();
+        RatingList.Rated held = anchored.bots().stream()
+                .filter(b -> b.name().equals("b2"))
+                .findFirst()
+                .orElseThrow();
         assertThat(held.elo()).isCloseTo(at, within(1e-9));
         assertThat(held.low()).isCloseTo(at, within(1e-6));
         assertThat(held.high()).isCloseTo(at, within(1e-6));
-        double shift = at - free.bots().stream().filter(b -> b.name().equals("b2")).findFirst().orElseThrow().elo();
+        double shift = at
+                - free.bots().stream()
+                        .filter(b -> b.name().equals("b2"))
+                        .findFirst()
+                        .orElseThrow()
+                        .elo();
         for (int i = 0; i < free.bots().size(); i++) {
-            assertThat(anchored.bots().get(i).name()).isEqualTo(free.bots().get(i).name());
-            assertThat(anchored.bots().get(i).elo()).isCloseTo(free.bots().get(i).elo() + shift, within(1e-6));
+            assertThat(anchored.bots().get(i).name())
+                    .isEqualTo(free.bots().get(i).name());
+            assertThat(anchored.bots().get(i).elo())
+                    .isCloseTo(free.bots().get(i).elo() + shift, within(1e-6));
         }
     }
 
@@ -89,10 +100,13 @@ class RatingListTest {
 
         RatingList list = RatingList.of(tally, Optional.empty());
 
-        assertThat(list.groups()).containsExactly(java.util.List.of("a0", "a1", "a2"), java.util.List.of("z0", "z1"));
+        assertThat(list.groups()).containsExactly(List.of("a0", "a1", "a2"), List.of("z0", "z1"));
         for (int group = 1; group <= 2; group++) {
             int g = group;
-            double mean = list.bots().stream().filter(b -> b.group() == g).mapToDouble(RatingList.Rated::elo).average()
+            double mean = list.bots().stream()
+                    .filter(b -> b.group() == g)
+                    .mapToDouble(RatingList.Rated::elo)
+                    .average()
                     .orElseThrow();
             assertThat(mean).as("group %d's mean", g).isCloseTo(0.0, within(1e-6));
         }
@@ -128,7 +142,11 @@ class RatingListTest {
         assertThat(top.elo()).isNaN();
         assertThat(top.high()).isInfinite();
         // Winning 60 of 60 against bots rated near 0 is 2.5% likely only far above them.
-        double best = list.bots().stream().filter(b -> b.bound().isEmpty()).mapToDouble(RatingList.Rated::elo).max().orElseThrow();
+        double best = list.bots().stream()
+                .filter(b -> b.bound().isEmpty())
+                .mapToDouble(RatingList.Rated::elo)
+                .max()
+                .orElseThrow();
         assertThat(top.low()).isGreaterThan(best + 300);
         RatingList.Rated bottom = list.bots().get(list.bots().size() - 1);
         assertThat(bottom.name()).isEqualTo("bottom");
@@ -136,7 +154,11 @@ class RatingListTest {
         assertThat(bottom.low()).isInfinite();
         assertThat(bottom.high()).isLessThan(-300);
         // The rest are rated among themselves, about their own mean, and compared with no bound.
-        double mean = list.bots().stream().filter(b -> b.bound().isEmpty()).mapToDouble(RatingList.Rated::elo).average().orElseThrow();
+        double mean = list.bots().stream()
+                .filter(b -> b.bound().isEmpty())
+                .mapToDouble(RatingList.Rated::elo)
+                .average()
+                .orElseThrow();
         assertThat(mean).isCloseTo(0.0, within(1e-6));
         assertThat(top.los()).isEmpty();
         assertThat(list.prior()).isZero();
@@ -151,8 +173,14 @@ class RatingListTest {
         RatingList some = RatingList.of(tally, Optional.empty(), 1.0);
         RatingList more = RatingList.of(tally, Optional.empty(), 10.0);
         RatingList.Rated topNone = none.bots().get(0);
-        RatingList.Rated topSome = some.bots().stream().filter(b -> b.name().equals(topNone.name())).findFirst().orElseThrow();
-        RatingList.Rated topMore = more.bots().stream().filter(b -> b.name().equals(topNone.name())).findFirst().orElseThrow();
+        RatingList.Rated topSome = some.bots().stream()
+                .filter(b -> b.name().equals(topNone.name()))
+                .findFirst()
+                .orElseThrow();
+        RatingList.Rated topMore = more.bots().stream()
+                .filter(b -> b.name().equals(topNone.name()))
+                .findFirst()
+                .orElseThrow();
         assertThat(topSome.elo()).isLessThan(topNone.elo());
         assertThat(topMore.elo()).isLessThan(topSome.elo());
         // Where pure maximum likelihood has an answer, it is what the default gives.

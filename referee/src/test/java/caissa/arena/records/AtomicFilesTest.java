@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,7 +72,7 @@ class AtomicFilesTest {
     void contentWrittenAsItIsMadeArrivesWhole() throws IOException {
         Path file = dir.resolve("report.html");
         byte[] big = new byte[300_000];
-        java.util.Arrays.fill(big, (byte) 'a');
+        Arrays.fill(big, (byte) 'a');
 
         AtomicFiles.write(file, out -> {
             out.write(big, 0, 100_000);

@@ -21,7 +21,14 @@ class GameFilesTest {
 
     /** Folders written with other paddings, such as a match's five digits of earlier versions, still read. */
     @ParameterizedTest
-    @CsvSource({"0007.json, 7", "00007.json, 7", "07.json, 7", "7.json, 7", "0000005.json, 5", "2147483647.json, 2147483647"})
+    @CsvSource({
+        "0007.json, 7",
+        "00007.json, 7",
+        "07.json, 7",
+        "7.json, 7",
+        "0000005.json, 5",
+        "2147483647.json, 2147483647"
+    })
     void aLogsNumberIsReadFromAnyPadding(String name, int number) {
         assertThat(GameFiles.number(name)).isEqualTo(OptionalInt.of(number));
     }

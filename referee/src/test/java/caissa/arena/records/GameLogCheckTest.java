@@ -75,11 +75,28 @@ class GameLogCheckTest {
             case BOTH_LOSE -> "both";
             case DRAW, ABORTED -> null;
         };
-        GameRecord.PlayerRecord white = new GameRecord.PlayerRecord("w", List.of("./w"), 0, 0, StderrExcerpt.EMPTY, null, null);
-        GameRecord.PlayerRecord black = new GameRecord.PlayerRecord("b", List.of("./b"), 0, 0, StderrExcerpt.EMPTY, null, null);
-        return new GameRecord(GameRecord.SCHEMA, "test", Variant.CAISSA, new GameRecord.TournamentGame("t", 1, 2, 1), white,
-                black, CLOCK, List.of(), Position.INITIAL_CFN, played, result, termination, loser, "a reason", p.toCfn(),
-                "2026-01-01T00:00:00Z", 1);
+        GameRecord.PlayerRecord white =
+                new GameRecord.PlayerRecord("w", List.of("./w"), 0, 0, StderrExcerpt.EMPTY, null, null);
+        GameRecord.PlayerRecord black =
+                new GameRecord.PlayerRecord("b", List.of("./b"), 0, 0, StderrExcerpt.EMPTY, null, null);
+        return new GameRecord(
+                GameRecord.SCHEMA,
+                "test",
+                Variant.CAISSA,
+                new GameRecord.TournamentGame("t", 1, 2, 1),
+                white,
+                black,
+                CLOCK,
+                List.of(),
+                Position.INITIAL_CFN,
+                played,
+                result,
+                termination,
+                loser,
+                "a reason",
+                p.toCfn(),
+                "2026-01-01T00:00:00Z",
+                1);
     }
 
     private static String verdict(GameRecord log) {
@@ -92,10 +109,11 @@ class GameLogCheckTest {
         List<Move> moves = ending(o -> o instanceof Outcome.Checkmate);
         Side winner = replay(moves).outcome().winningSide().orElseThrow();
 
-        assertThat(verdict(log(moves, Result.winFor(winner), Termination.CHECKMATE))).isEqualTo("agrees");
+        assertThat(verdict(log(moves, Result.winFor(winner), Termination.CHECKMATE)))
+                .isEqualTo("agrees");
         assertThat(verdict(log(moves, Result.lossFor(winner), Termination.CHECKMATE)))
-                .isEqualTo("says " + Result.lossFor(winner) + " by checkmate, but its moves end in a checkmate by " + winner
-                        + " (" + Result.winFor(winner) + ")");
+                .isEqualTo("says " + Result.lossFor(winner) + " by checkmate, but its moves end in a checkmate by "
+                        + winner + " (" + Result.winFor(winner) + ")");
     }
 
     @Test
@@ -111,10 +129,13 @@ class GameLogCheckTest {
         List<Move> moves = playout(5, 21);
         Side toMove = replay(moves).sideToMove();
 
-        for (Termination t : List.of(Termination.TIME_FORFEIT, Termination.ILLEGAL_MOVE, Termination.PROTOCOL_ERROR,
-                Termination.CRASH)) {
-            assertThat(verdict(log(moves, Result.lossFor(toMove), t))).as(t.word()).isEqualTo("agrees");
-            assertThat(verdict(log(moves, Result.winFor(toMove), t))).as(t.word())
+        for (Termination t : List.of(
+                Termination.TIME_FORFEIT, Termination.ILLEGAL_MOVE, Termination.PROTOCOL_ERROR, Termination.CRASH)) {
+            assertThat(verdict(log(moves, Result.lossFor(toMove), t)))
+                    .as(t.word())
+                    .isEqualTo("agrees");
+            assertThat(verdict(log(moves, Result.winFor(toMove), t)))
+                    .as(t.word())
                     .isEqualTo("says " + Result.winFor(toMove) + " by " + t + ", but " + toMove.opponent()
                             + " was not to move: its moves end with " + toMove + " to move");
         }
@@ -131,14 +152,18 @@ class GameLogCheckTest {
         Side mated = end.sideToMove();
 
         assertThat(verdict(log(moves, Result.lossFor(mated.opponent()), Termination.TIME_FORFEIT)))
-                .startsWith("says " + Result.lossFor(mated.opponent()) + " by time-forfeit, but its moves end in a checkmate");
-        assertThat(verdict(log(moves, Result.lossFor(mated.opponent()), Termination.RESOURCE_LIMIT))).isEqualTo("agrees");
-        assertThat(verdict(log(moves, Result.BOTH_LOSE, Termination.RESOURCE_LIMIT))).isEqualTo("agrees");
+                .startsWith("says " + Result.lossFor(mated.opponent())
+                        + " by time-forfeit, but its moves end in a checkmate");
+        assertThat(verdict(log(moves, Result.lossFor(mated.opponent()), Termination.RESOURCE_LIMIT)))
+                .isEqualTo("agrees");
+        assertThat(verdict(log(moves, Result.BOTH_LOSE, Termination.RESOURCE_LIMIT)))
+                .isEqualTo("agrees");
     }
 
     @Test
     void aStartFailureHasNoMoves() {
-        assertThat(verdict(log(List.of(), Result.BOTH_LOSE, Termination.START_FAILURE))).isEqualTo("agrees");
+        assertThat(verdict(log(List.of(), Result.BOTH_LOSE, Termination.START_FAILURE)))
+                .isEqualTo("agrees");
         assertThat(verdict(log(playout(1, 4), Result.BLACK_WINS, Termination.START_FAILURE)))
                 .isEqualTo("says 0-1 by start-failure, but 4 moves were played");
     }
@@ -150,9 +175,23 @@ class GameLogCheckTest {
         List<PlayedMove> swapped = new ArrayList<>(real.moves());
         // The same move twice: the second is not legal (or not that side's).
         swapped.set(5, new PlayedMove(6, swapped.get(5).side(), swapped.get(3).move(), 1000, "x"));
-        GameRecord forged = new GameRecord(real.schema(), real.arenaVersion(), real.variant(), real.tournament(),
-                real.white(), real.black(), real.timeControl(), real.opening(), real.start(), swapped, real.result(),
-                real.termination(), real.loser(), real.reason(), real.finalPosition(), real.startedAt(),
+        GameRecord forged = new GameRecord(
+                real.schema(),
+                real.arenaVersion(),
+                real.variant(),
+                real.tournament(),
+                real.white(),
+                real.black(),
+                real.timeControl(),
+                real.opening(),
+                real.start(),
+                swapped,
+                real.result(),
+                real.termination(),
+                real.loser(),
+                real.reason(),
+                real.finalPosition(),
+                real.startedAt(),
                 real.durationMillis());
 
         assertThat(verdict(forged)).startsWith("has move 6 (" + swapped.get(5).move() + "), which is illegal: ");
@@ -162,14 +201,17 @@ class GameLogCheckTest {
     void theLogMustBeTheScheduledGame() {
         List<Move> moves = playout(2, 12);
         GameRecord log = log(moves, Result.lossFor(replay(moves).sideToMove()), Termination.PROTOCOL_ERROR);
-        GameLogCheck.Expected expected = GameLogCheck.Expected.game(1).withPlayers("w", "b").withOpening(List.of())
+        GameLogCheck.Expected expected = GameLogCheck.Expected.game(1)
+                .withPlayers("w", "b")
+                .withOpening(List.of())
                 .withJournal(log.result(), log.termination());
 
         assertThat(GameLogCheck.check(log, expected).agrees()).isTrue();
         assertThat(((GameLogCheck.Verdict.Disagrees) GameLogCheck.check(log, expected.withPlayers("b", "w"))).what())
                 .isEqualTo("is w vs b, but the schedule says b vs w");
-        assertThat(((GameLogCheck.Verdict.Disagrees) GameLogCheck.check(log,
-                expected.withJournal(Result.DRAW, Termination.MOVE_LIMIT))).what())
+        assertThat(((GameLogCheck.Verdict.Disagrees)
+                                GameLogCheck.check(log, expected.withJournal(Result.DRAW, Termination.MOVE_LIMIT)))
+                        .what())
                 .isEqualTo("says " + log.result() + " by protocol-error, but the journal says 1/2-1/2 by move-limit");
         assertThat(((GameLogCheck.Verdict.Disagrees) GameLogCheck.check(log, GameLogCheck.Expected.game(2))).what())
                 .isEqualTo("is the log of game 1, not of game 2");

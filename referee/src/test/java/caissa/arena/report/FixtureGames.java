@@ -13,8 +13,10 @@ import caissa.arena.rules.Side;
 import caissa.arena.rules.Square;
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.sandbox.SandboxRecord;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
@@ -28,20 +30,29 @@ final class FixtureGames {
 
     static final Instant FIRST_START = Instant.parse("2025-03-01T10:00:00Z");
     /** How a started bot was held: as on CI's machine, a bubblewrap sandbox and a cgroup v1 of its own. */
-    static final SandboxRecord HELD = new SandboxRecord("bwrap", "cgroup-v1", ResourceLimits.DEFAULT, null, "freezer",
-            "cgroup", "polled");
-    private static final GameRecord.TimeControlRecord CLOCK = new GameRecord.TimeControlRecord("30s", null, "0s", "1s", "0s", "wall", true);
+    static final SandboxRecord HELD =
+            new SandboxRecord("bwrap", "cgroup-v1", ResourceLimits.DEFAULT, null, "freezer", "cgroup", "polled");
+
+    private static final GameRecord.TimeControlRecord CLOCK =
+            new GameRecord.TimeControlRecord("30s", null, "0s", "1s", "0s", "wall", true);
     private static final GameRecord.ExitRecord CLEAN_EXIT = new GameRecord.ExitRecord(true, 0, 0, false);
     /** Enough seeds that every kind of game below turns up many times (see FixtureGamesTest). */
     private static final int SEARCH_LIMIT = 10_000;
 
-    private FixtureGames() {
-    }
+    private FixtureGames() {}
 
     /** What one game of a fixture should be. */
-    record Spec(int number, int total, String tournament, String white, String black, Termination termination,
-            long seed, int openingPlies, StderrExcerpt whiteStderr, StderrExcerpt blackStderr) {
-    }
+    record Spec(
+            int number,
+            int total,
+            String tournament,
+            String white,
+            String black,
+            Termination termination,
+            long seed,
+            int openingPlies,
+            StderrExcerpt whiteStderr,
+            StderrExcerpt blackStderr) {}
 
     /** A played line from a start position. */
     record Line(Position start, List<Move> moves, Position end) {
@@ -65,7 +76,8 @@ final class FixtureGames {
     }
 
     static Spec spec(int number, int total, String white, String black, Termination termination, long seed) {
-        return new Spec(number, total, "fixture", white, black, termination, seed, 0, StderrExcerpt.EMPTY, StderrExcerpt.EMPTY);
+        return new Spec(
+                number, total, "fixture", white, black, termination, seed, 0, StderrExcerpt.EMPTY, StderrExcerpt.EMPTY);
     }
 
     /** The game log for the spec. */
@@ -108,7 +120,9 @@ final class FixtureGames {
             microsBySide[side.ordinal()] += micros;
             p = p.play(move);
             // Some bots answer in upper case with spaces around; the log keeps the raw line.
-            String raw = played.isEmpty() && spec.number() % 2 == 1 ? " " + move.toString().toUpperCase() + " " : move.toString();
+            String raw = played.isEmpty() && spec.number() % 2 == 1
+                    ? " " + move.toString().toUpperCase() + " "
+                    : move.toString();
             played.add(new PlayedMove(p.plies(), side, move, micros, raw));
         }
         Outcome outcome = line.end().outcome();
@@ -119,7 +133,8 @@ final class FixtureGames {
         switch (termination) {
             case CHECKMATE -> {
                 result = Result.winFor(outcome.winningSide().orElseThrow());
-                reason = who(spec, toMove.opponent()) + " wins by checkmate: " + whoToMove + " is in check and has no legal move";
+                reason = who(spec, toMove.opponent()) + " wins by checkmate: " + whoToMove
+                        + " is in check and has no legal move";
             }
             case STALEMATE -> {
                 result = Result.DRAW;
@@ -136,7 +151,8 @@ final class FixtureGames {
             case ILLEGAL_MOVE -> {
                 result = Result.lossFor(toMove);
                 Move illegal = anIllegalMove(line.end());
-                reason = whoToMove + " played " + illegal + ", which is illegal: " + line.end().illegalReason(illegal).orElseThrow();
+                reason = whoToMove + " played " + illegal + ", which is illegal: "
+                        + line.end().illegalReason(illegal).orElseThrow();
             }
             case PROTOCOL_ERROR -> {
                 result = Result.lossFor(toMove);
@@ -170,17 +186,41 @@ final class FixtureGames {
         boolean startFailure = termination == Termination.START_FAILURE;
         boolean whiteStarted = !startFailure;
         boolean blackStarted = !(startFailure && result == Result.BOTH_LOSE);
-        GameRecord.PlayerRecord white = new GameRecord.PlayerRecord(spec.white(), List.of("./bots/" + spec.white()),
-                microsBySide[0] / 1000, microsBySide[0] / 1000, spec.whiteStderr(),
-                whiteStarted ? exit(termination, loser, "white") : null, whiteStarted ? HELD : null);
-        GameRecord.PlayerRecord black = new GameRecord.PlayerRecord(spec.black(), List.of("./bots/" + spec.black()),
-                microsBySide[1] / 1000, microsBySide[1] / 1000, spec.blackStderr(),
-                blackStarted ? exit(termination, loser, "black") : null, blackStarted ? HELD : null);
+        GameRecord.PlayerRecord white = new GameRecord.PlayerRecord(
+                spec.white(),
+                List.of("./bots/" + spec.white()),
+                microsBySide[0] / 1000,
+                microsBySide[0] / 1000,
+                spec.whiteStderr(),
+                whiteStarted ? exit(termination, loser, "white") : null,
+                whiteStarted ? HELD : null);
+        GameRecord.PlayerRecord black = new GameRecord.PlayerRecord(
+                spec.black(),
+                List.of("./bots/" + spec.black()),
+                microsBySide[1] / 1000,
+                microsBySide[1] / 1000,
+                spec.blackStderr(),
+                blackStarted ? exit(termination, loser, "black") : null,
+                blackStarted ? HELD : null);
         long duration = (microsBySide[0] + microsBySide[1]) / 1000 + 40 + spec.number();
-        return new GameRecord(GameRecord.SCHEMA, "0.1.0-test", line.start().variant(),
+        return new GameRecord(
+                GameRecord.SCHEMA,
+                "0.1.0-test",
+                line.start().variant(),
                 new GameRecord.TournamentGame(spec.tournament(), spec.number(), spec.total(), (spec.number() + 1) / 2),
-                white, black, CLOCK, opening, line.start().toCfn(), played, result, termination, loser, reason,
-                line.end().toCfn(), FIRST_START.plusSeconds(60L * spec.number()).toString(), duration);
+                white,
+                black,
+                CLOCK,
+                opening,
+                line.start().toCfn(),
+                played,
+                result,
+                termination,
+                loser,
+                reason,
+                line.end().toCfn(),
+                FIRST_START.plusSeconds(60L * spec.number()).toString(),
+                duration);
     }
 
     private static GameRecord.ExitRecord exit(Termination termination, String loser, String side) {
@@ -225,8 +265,9 @@ final class FixtureGames {
 
     private static Optional<Move> aMoveThatGoesOn(Position p, List<Move> legal, Random random) {
         List<Move> shuffled = new ArrayList<>(legal);
-        java.util.Collections.shuffle(shuffled, random);
-        return shuffled.stream().filter(m -> !p.play(m).outcome().isOver() || p.plies() + 1 >= Position.MOVE_LIMIT_PLIES)
+        Collections.shuffle(shuffled, random);
+        return shuffled.stream()
+                .filter(m -> !p.play(m).outcome().isOver() || p.plies() + 1 >= Position.MOVE_LIMIT_PLIES)
                 .findFirst();
     }
 
@@ -261,8 +302,16 @@ final class FixtureGames {
     static StderrExcerpt chattyStderr(String bot, int lines) {
         StringBuilder all = new StringBuilder();
         for (int i = 1; i <= lines; i++) {
-            all.append(bot).append(": ply ").append(i).append(" depth ").append(3 + i % 5).append(" score ")
-                    .append((i * 37) % 200 - 100).append(" nodes ").append(i * 1234).append('\n');
+            all.append(bot)
+                    .append(": ply ")
+                    .append(i)
+                    .append(" depth ")
+                    .append(3 + i % 5)
+                    .append(" score ")
+                    .append((i * 37) % 200 - 100)
+                    .append(" nodes ")
+                    .append(i * 1234)
+                    .append('\n');
         }
         String text = all.toString();
         int cap = 4096;
@@ -275,6 +324,6 @@ final class FixtureGames {
     }
 
     static StderrExcerpt stderr(String text) {
-        return new StderrExcerpt(text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length, text, "", false);
+        return new StderrExcerpt(text.getBytes(StandardCharsets.UTF_8).length, text, "", false);
     }
 }

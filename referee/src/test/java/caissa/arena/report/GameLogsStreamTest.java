@@ -38,7 +38,8 @@ class GameLogsStreamTest {
 
         assertThat(first).isInstanceOf(GameLogs.Log.Read.class);
         GameRecord record = ((GameLogs.Log.Read) first).record();
-        assertThat(record.moves()).isEqualTo(fixture.game(record.tournament().game()).moves());
+        assertThat(record.moves())
+                .isEqualTo(fixture.game(record.tournament().game()).moves());
         assertThat(second).isInstanceOf(GameLogs.Log.Unreadable.class);
         assertThat(second.file()).isEqualTo(logs.get(1));
         int rest = 0;

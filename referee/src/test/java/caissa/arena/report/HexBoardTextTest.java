@@ -13,24 +13,25 @@ class HexBoardTextTest {
         String drawn = BoardText.draw(Variant.HEXCAISSA.initial().play(Variant.HEXCAISSA.move("c2-e6")));
 
         // The queen has left c2 for e6: her old cell is a hole, '-'; e9 on top, e1 at the bottom.
-        assertThat(drawn.split("\n")).containsExactly(
-                "                      .",
-                "                 .         .",
-                "            .         .         r",
-                "       .         .         .         .",
-                "  .         .         b         q         .",
-                "       .         .         n         .",
-                "  .         .         Q         .         .",
-                "       .         .         .         .",
-                "  .         .         .         .         .",
-                "       .         .         .         .",
-                "  .         .         .         .         .",
-                "       .         N         .         .",
-                "  .         -         B         .         .",
-                "       .         .         .         .",
-                "            R         .         .",
-                "                 .         .",
-                "                      .",
-                "  a    b    c    d    e    f    g    h    i");
+        assertThat(drawn.split("\n"))
+                .containsExactly(
+                        "                      .",
+                        "                 .         .",
+                        "            .         .         r",
+                        "       .         .         .         .",
+                        "  .         .         b         q         .",
+                        "       .         .         n         .",
+                        "  .         .         Q         .         .",
+                        "       .         .         .         .",
+                        "  .         .         .         .         .",
+                        "       .         .         .         .",
+                        "  .         .         .         .         .",
+                        "       .         N         .         .",
+                        "  .         -         B         .         .",
+                        "       .         .         .         .",
+                        "            R         .         .",
+                        "                 .         .",
+                        "                      .",
+                        "  a    b    c    d    e    f    g    h    i");
     }
 }

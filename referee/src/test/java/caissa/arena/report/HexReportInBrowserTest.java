@@ -68,7 +68,10 @@ class HexReportInBrowserTest {
         GAMES.add(game(2, Variant.CAISSA, 12));
         GAMES.add(game(3, Variant.HEXCAISSA, 13));
         for (GameRecord game : GAMES) {
-            Json.writeFile(dir.resolve(String.format("games/%04d.json", game.tournament().game())), game);
+            Json.writeFile(
+                    dir.resolve(
+                            String.format("games/%04d.json", game.tournament().game())),
+                    game);
         }
         url = HtmlReport.write(dir).file().toUri().toString();
         chromium = Chromium.start(binary.get(), temp.resolve("profile"));
@@ -111,23 +114,51 @@ class HexReportInBrowserTest {
                 continue;
             }
             Outcome outcome = p.outcome();
-            Termination termination = outcome instanceof Outcome.Checkmate ? Termination.CHECKMATE
+            Termination termination = outcome instanceof Outcome.Checkmate
+                    ? Termination.CHECKMATE
                     : outcome instanceof Outcome.Stalemate ? Termination.STALEMATE : Termination.MOVE_LIMIT;
             if (!outcome.isOver()) {
                 // Cut short as a crash of the side to move: the report shows any termination.
                 termination = Termination.CRASH;
             }
             Result result = termination == Termination.CHECKMATE || termination == Termination.CRASH
-                    ? Result.lossFor(p.sideToMove()) : Result.DRAW;
+                    ? Result.lossFor(p.sideToMove())
+                    : Result.DRAW;
             String loser = result == Result.DRAW ? null : p.sideToMove().word();
-            GameRecord.PlayerRecord white = new GameRecord.PlayerRecord("alpha", List.of("./alpha"), 100, 100,
-                    StderrExcerpt.EMPTY, new GameRecord.ExitRecord(true, 0, 0, false), null);
-            GameRecord.PlayerRecord black = new GameRecord.PlayerRecord("beta", List.of("./beta"), 100, 100,
-                    StderrExcerpt.EMPTY, new GameRecord.ExitRecord(true, 0, 0, false), null);
-            return new GameRecord(GameRecord.SCHEMA, "0.1.0-test", variant,
-                    new GameRecord.TournamentGame("hexcup", number, 3, (number + 1) / 2), white, black,
-                    new GameRecord.TimeControlRecord("30s", null, "0s", "1s", "0s", "wall", true), List.of(), start.toCfn(), moves,
-                    result, termination, loser, "a test game", p.toCfn(), "2025-03-01T10:00:00Z", 1000);
+            GameRecord.PlayerRecord white = new GameRecord.PlayerRecord(
+                    "alpha",
+                    List.of("./alpha"),
+                    100,
+                    100,
+                    StderrExcerpt.EMPTY,
+                    new GameRecord.ExitRecord(true, 0, 0, false),
+                    null);
+            GameRecord.PlayerRecord black = new GameRecord.PlayerRecord(
+                    "beta",
+                    List.of("./beta"),
+                    100,
+                    100,
+                    StderrExcerpt.EMPTY,
+                    new GameRecord.ExitRecord(true, 0, 0, false),
+                    null);
+            return new GameRecord(
+                    GameRecord.SCHEMA,
+                    "0.1.0-test",
+                    variant,
+                    new GameRecord.TournamentGame("hexcup", number, 3, (number + 1) / 2),
+                    white,
+                    black,
+                    new GameRecord.TimeControlRecord("30s", null, "0s", "1s", "0s", "wall", true),
+                    List.of(),
+                    start.toCfn(),
+                    moves,
+                    result,
+                    termination,
+                    loser,
+                    "a test game",
+                    p.toCfn(),
+                    "2025-03-01T10:00:00Z",
+                    1000);
         }
     }
 
@@ -137,9 +168,11 @@ class HexReportInBrowserTest {
             page.navigate("about:blank", "true");
             page.navigate(url + "#game=" + game.tournament().game() + "&ply=0", READY);
             List<Position> positions = replay(game);
-            int cells = page.evaluate("document.querySelectorAll('#board [data-square]').length").asInt();
+            int cells = page.evaluate("document.querySelectorAll('#board [data-square]').length")
+                    .asInt();
             assertThat(cells).isEqualTo(game.variant().squareCount());
-            assertThat(page.evaluate("document.querySelectorAll('#board polygon.base').length").asInt())
+            assertThat(page.evaluate("document.querySelectorAll('#board polygon.base').length")
+                            .asInt())
                     .isEqualTo(game.variant() == Variant.HEXCAISSA ? 61 : 0);
             assertShows(game, positions, 0);
             for (int i = 1; i <= game.moves().size(); i++) {
@@ -149,9 +182,13 @@ class HexReportInBrowserTest {
             page.click("#first");
             assertShows(game, positions, 0);
         }
-        assertThat(chromium.devTools().events("Runtime.exceptionThrown")).as("script errors in the page").isEmpty();
+        assertThat(chromium.devTools().events("Runtime.exceptionThrown"))
+                .as("script errors in the page")
+                .isEmpty();
         page.navigate(url + "#game=1&ply=30", READY);
-        page.screenshot(Path.of(System.getProperty("basedir", ".")).resolve("target").resolve("report-screenshots")
+        page.screenshot(Path.of(System.getProperty("basedir", "."))
+                .resolve("target")
+                .resolve("report-screenshots")
                 .resolve("hex-viewer.png"));
     }
 
@@ -162,18 +199,26 @@ class HexReportInBrowserTest {
                 + " squares: Object.fromEntries([...svg.querySelectorAll('[data-square]')].map(e =>"
                 + "   [e.dataset.square, e.dataset.content + (e.dataset.last ? ' ' + e.dataset.last : '')])) }; })()");
         Map<String, String> squares = new LinkedHashMap<>();
-        shown.get("squares").properties().forEach(e -> squares.put(e.getKey(), e.getValue().asText()));
-        Optional<Move> last = index == 0 ? Optional.empty() : Optional.of(game.moves().get(index - 1).move());
+        shown.get("squares")
+                .properties()
+                .forEach(e -> squares.put(e.getKey(), e.getValue().asText()));
+        Optional<Move> last = index == 0
+                ? Optional.empty()
+                : Optional.of(game.moves().get(index - 1).move());
         Map<String, String> wanted = new LinkedHashMap<>();
         for (Square square : game.variant().squares()) {
-            String content = expected.pieceAt(square).map(p -> String.valueOf(p.letter()))
+            String content = expected.pieceAt(square)
+                    .map(p -> String.valueOf(p.letter()))
                     .orElse(expected.hasTile(square) ? "." : "-");
-            String mark = last.map(m -> m.from() == square ? " from" : m.to() == square ? " to" : "").orElse("");
+            String mark = last.map(m -> m.from() == square ? " from" : m.to() == square ? " to" : "")
+                    .orElse("");
             wanted.put(square.toString(), content + mark);
         }
         String where = game.variant() + " game " + game.tournament().game() + " after " + index + " moves";
         assertThat(squares).as(where).containsExactlyInAnyOrderEntriesOf(wanted);
-        assertThat(shown.get("cfn").asText()).as(where).isEqualTo(expected.toCfn().split(" ")[0]);
+        assertThat(shown.get("cfn").asText())
+                .as(where)
+                .isEqualTo(expected.toCfn().split(" ")[0]);
         assertThat(shown.get("position").asText()).as(where).isEqualTo(expected.toCfn());
     }
 

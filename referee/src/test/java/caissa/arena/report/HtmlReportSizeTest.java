@@ -40,32 +40,56 @@ class HtmlReportSizeTest {
 
         List<GameRecord> distinct = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            FixtureGames.Spec spec = FixtureGames.spec(i + 1, GAMES, bots.get(i % 4), bots.get((i + 1) % 4),
-                    Termination.MOVE_LIMIT, 7_000L + 100L * i);
-            distinct.add(FixtureGames.game(new FixtureGames.Spec(spec.number(), GAMES, TournamentFixture.NAME, spec.white(),
-                    spec.black(), spec.termination(), spec.seed(), 0, FixtureGames.chattyStderr(spec.white(), 400),
+            FixtureGames.Spec spec = FixtureGames.spec(
+                    i + 1, GAMES, bots.get(i % 4), bots.get((i + 1) % 4), Termination.MOVE_LIMIT, 7_000L + 100L * i);
+            distinct.add(FixtureGames.game(new FixtureGames.Spec(
+                    spec.number(),
+                    GAMES,
+                    TournamentFixture.NAME,
+                    spec.white(),
+                    spec.black(),
+                    spec.termination(),
+                    spec.seed(),
+                    0,
+                    FixtureGames.chattyStderr(spec.white(), 400),
                     FixtureGames.chattyStderr(spec.black(), 400))));
         }
         List<GameRecord> games = new ArrayList<>();
         for (int number = 1; number <= GAMES; number++) {
             GameRecord g = distinct.get(number % distinct.size());
-            games.add(new GameRecord(g.schema(), g.arenaVersion(), g.variant(),
+            games.add(new GameRecord(
+                    g.schema(),
+                    g.arenaVersion(),
+                    g.variant(),
                     new GameRecord.TournamentGame(g.tournament().name(), number, GAMES, (number + 1) / 2),
-                    g.white(), g.black(), g.timeControl(), g.opening(), g.start(), g.moves(), g.result(), g.termination(),
-                    g.loser(), g.reason(), g.finalPosition(), g.startedAt(), g.durationMillis()));
+                    g.white(),
+                    g.black(),
+                    g.timeControl(),
+                    g.opening(),
+                    g.start(),
+                    g.moves(),
+                    g.result(),
+                    g.termination(),
+                    g.loser(),
+                    g.reason(),
+                    g.finalPosition(),
+                    g.startedAt(),
+                    g.durationMillis()));
         }
         for (GameRecord game : games) {
             TournamentFixture.writeGame(dir, game);
         }
         TournamentFixture.writeStandings(dir, bots, games, GAMES);
-        assertThat(games).allMatch(g -> g.moves().size() == 200 && g.white().stderr().truncated());
+        assertThat(games)
+                .allMatch(g -> g.moves().size() == 200 && g.white().stderr().truncated());
 
         HtmlReport.Written written = HtmlReport.write(dir);
 
         long size = Files.size(written.file());
         JsonNode data = ReportPage.data(Files.readString(written.file()));
         assertThat(data.get("games")).hasSize(GAMES);
-        assertThat((size - empty) / GAMES).as("bytes per game, in a report of %,d bytes", size)
+        assertThat((size - empty) / GAMES)
+                .as("bytes per game, in a report of %,d bytes", size)
                 .isLessThanOrEqualTo(MAX_BYTES_PER_GAME);
     }
 }

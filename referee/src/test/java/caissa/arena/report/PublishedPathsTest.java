@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** What a published page shows of the organiser's paths: relative to the tournament's folder, else the file's name. */
 class PublishedPathsTest {
@@ -17,26 +17,30 @@ class PublishedPathsTest {
     private static final PublishedPaths CLASS = new PublishedPaths(Optional.of(Path.of("/home/teacher/class")));
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "/home/teacher/class/books/caissa.txt | books/caissa.txt",
-        "/home/teacher/class | .",
-        "/home/teacher/other/bot.py | bot.py",
-        "/tmp/caissa-runs/cup | cup",
-        "bots/alice/run.sh | bots/alice/run.sh",
-        "/usr/bin/python3 | /usr/bin/python3",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "/home/teacher/class/books/caissa.txt | books/caissa.txt",
+                "/home/teacher/class | .",
+                "/home/teacher/other/bot.py | bot.py",
+                "/tmp/caissa-runs/cup | cup",
+                "bots/alice/run.sh | bots/alice/run.sh",
+                "/usr/bin/python3 | /usr/bin/python3",
+            })
     void aPathIsRelativeToTheTournamentsFolderElseItsName(String path, String shown) {
         assertThat(CLASS.path(path)).isEqualTo(shown);
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "could not start /home/teacher/class/bots/alice/run.sh: no such file | could not start bots/alice/run.sh: no such file",
-        "File \"/home/teacher/other/bot.py\", line 3 | File \"bot.py\", line 3",
-        "wins 1/2-1/2 at move 40/80 | wins 1/2-1/2 at move 40/80",
-        "cwd=/root/x/y and /tmp/a/b. | cwd=y and b.",
-        "/usr/lib/jvm/bin/java crashed | /usr/lib/jvm/bin/java crashed",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "could not start /home/teacher/class/bots/alice/run.sh: no such file | could not start bots/alice/run.sh: no such file",
+                "File \"/home/teacher/other/bot.py\", line 3 | File \"bot.py\", line 3",
+                "wins 1/2-1/2 at move 40/80 | wins 1/2-1/2 at move 40/80",
+                "cwd=/root/x/y and /tmp/a/b. | cwd=y and b.",
+                "/usr/lib/jvm/bin/java crashed | /usr/lib/jvm/bin/java crashed",
+            })
     void freeTextHasEachPathShownSo(String text, String shown) {
         assertThat(CLASS.text(text)).isEqualTo(shown);
     }

@@ -13,6 +13,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,9 +33,16 @@ import org.junit.jupiter.api.io.TempDir;
 class RatingsPageInBrowserTest {
 
     private static final String HOSTILE = "<img src=x onerror=alert(1)>";
-    private static final RatingsDocument DOCUMENT = new RatingsDocument(RatingsDocument.SCHEMA, "test",
-            List.of("/home/teacher/runs/a", "reports/b"), 120, 6, new RatingList.Anchor("beta", 1000), 0.0,
-            List.of(List.of("alpha", "beta", HOSTILE), List.of("delta")), List.of(
+    private static final RatingsDocument DOCUMENT = new RatingsDocument(
+            RatingsDocument.SCHEMA,
+            "test",
+            List.of("/home/teacher/runs/a", "reports/b"),
+            120,
+            6,
+            new RatingList.Anchor("beta", 1000),
+            0.0,
+            List.of(List.of("alpha", "beta", HOSTILE), List.of("delta")),
+            List.of(
                     new RatingsDocument.Bot(1, "alpha", 1052.5, 1010.0, 1101.2, null, 80, 0.625, 1, 0.9731, 0),
                     new RatingsDocument.Bot(2, "beta", 1000.0, 1000.0, 1000.0, null, 80, 0.5, 1, 0.8812, 0),
                     new RatingsDocument.Bot(3, HOSTILE, 940.3, 880.1, 990.0, null, 80, 0.375, 1, null, 0),
@@ -70,7 +78,9 @@ class RatingsPageInBrowserTest {
     static void stopTheBrowser() {
         if (chromium != null) {
             chromium.close();
-            assertThat(chromium.anyAlive()).as("chromium or one of its children survived").isFalse();
+            assertThat(chromium.anyAlive())
+                    .as("chromium or one of its children survived")
+                    .isFalse();
         }
     }
 
@@ -81,46 +91,60 @@ class RatingsPageInBrowserTest {
         assertThat(rows).hasSize(DOCUMENT.bots().size());
         for (int i = 0; i < rows.size(); i++) {
             RatingsDocument.Bot bot = DOCUMENT.bots().get(i);
-            List<String> expected = !bot.rated() ? List.of("–", bot.name(), "–", "", "0", "", "", "",
-                    String.valueOf(bot.startFailures())) : List.of(String.valueOf(bot.rank()), bot.name(),
-                    String.format(Locale.ROOT, "%+.1f", bot.elo()),
-                    String.format(Locale.ROOT, "[%+.1f, %+.1f]", bot.low(), bot.high()), String.valueOf(bot.games()),
-                    String.format(Locale.ROOT, "%.1f%%", bot.score() * 100),
-                    bot.los() == null ? "" : String.format(Locale.ROOT, "%.1f%%", bot.los() * 100),
-                    String.valueOf(bot.group()), String.valueOf(bot.startFailures()));
+            List<String> expected = !bot.rated()
+                    ? List.of("–", bot.name(), "–", "", "0", "", "", "", String.valueOf(bot.startFailures()))
+                    : List.of(
+                            String.valueOf(bot.rank()),
+                            bot.name(),
+                            String.format(Locale.ROOT, "%+.1f", bot.elo()),
+                            String.format(Locale.ROOT, "[%+.1f, %+.1f]", bot.low(), bot.high()),
+                            String.valueOf(bot.games()),
+                            String.format(Locale.ROOT, "%.1f%%", bot.score() * 100),
+                            bot.los() == null ? "" : String.format(Locale.ROOT, "%.1f%%", bot.los() * 100),
+                            String.valueOf(bot.group()),
+                            String.valueOf(bot.startFailures()));
             List<String> shown = new ArrayList<>();
             rows.get(i).forEach(cell -> shown.add(cell.asText()));
             assertThat(shown).as("row %d", i + 1).isEqualTo(expected);
         }
         // The hostile name is text in its cell, not an element of the page.
-        assertThat(page.evaluate("document.querySelectorAll('img').length").asInt()).isZero();
+        assertThat(page.evaluate("document.querySelectorAll('img').length").asInt())
+                .isZero();
         assertThat(chromium.devTools().events("Page.javascriptDialogOpening")).isEmpty();
     }
 
     @Test
     void thePageIsDrawnInTheReportsFrameWithTheReportsStylesheet() throws IOException {
-        String report = HtmlReport.render(TournamentFolder.read(emptyTournament()), java.time.Instant.EPOCH);
+        String report = HtmlReport.render(TournamentFolder.read(emptyTournament()), Instant.EPOCH);
         String ratings = Files.readString(file);
         assertThat(styleOf(ratings)).isEqualTo(styleOf(report)).isEqualTo(resource("report.css"));
 
-        assertThat(page.evaluate("document.querySelector('header.page-header .kicker').textContent").asText())
+        assertThat(page.evaluate("document.querySelector('header.page-header .kicker').textContent")
+                        .asText())
                 .isEqualTo("Caïssa Arena · rating list");
-        assertThat(page.evaluate("document.querySelector('h1#title').textContent").asText()).isEqualTo("Rating list");
+        assertThat(page.evaluate("document.querySelector('h1#title').textContent")
+                        .asText())
+                .isEqualTo("Rating list");
         assertThat(page.evaluate("document.querySelector('#meta').textContent").asText())
                 .isEqualTo("120 rated games from a, reports/b; beta held at 1000.");
         assertThat(Files.readString(file)).doesNotContain("/home/teacher");
         // The stylesheet applies: the dark header and the data table's look are the report's.
         assertThat(page.evaluate("getComputedStyle(document.querySelector('header.page-header')).backgroundColor")
-                .asText()).isEqualTo("rgb(36, 41, 47)");
-        assertThat(page.evaluate("getComputedStyle(document.querySelector('#ratings td.name')).fontWeight").asText())
+                        .asText())
+                .isEqualTo("rgb(36, 41, 47)");
+        assertThat(page.evaluate("getComputedStyle(document.querySelector('#ratings td.name')).fontWeight")
+                        .asText())
                 .isEqualTo("600");
-        page.screenshot(Path.of(System.getProperty("basedir", ".")).resolve("target").resolve("report-screenshots")
+        page.screenshot(Path.of(System.getProperty("basedir", "."))
+                .resolve("target")
+                .resolve("report-screenshots")
                 .resolve("ratings.png"));
     }
 
     @Test
     void groupsThatNeverMetAreNamedAboveTheList() {
-        assertThat(page.evaluate("document.querySelector('#groups').textContent").asText())
+        assertThat(page.evaluate("document.querySelector('#groups').textContent")
+                        .asText())
                 .contains("2 groups that never met");
     }
 

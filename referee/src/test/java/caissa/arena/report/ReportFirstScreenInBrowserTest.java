@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.fail;
 import caissa.arena.browser.BrowserPage;
 import caissa.arena.browser.Chromium;
 import caissa.arena.records.Json;
+import caissa.arena.runner.BrokenBots;
 import caissa.arena.tournament.BotEntry;
 import caissa.arena.tournament.InProcessTournaments;
 import caissa.arena.tournament.Tournament;
@@ -13,11 +14,13 @@ import caissa.arena.tournament.TournamentDefinition;
 import caissa.arena.tournament.TournamentFile;
 import caissa.arena.tournament.TournamentObserver;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -85,14 +88,16 @@ class ReportFirstScreenInBrowserTest {
         page.navigate(report.toUri().toString(), READY);
 
         standingsStartOnTheFirstScreen("#standings tbody tr");
-        assertThat(text("#format-line")).isEqualTo("Format: Caïssa · Round robin of 3 bots, 4 games a pair: random, greedy,"
-                + " alphabeta");
-        assertThat(text("#time-control")).isEqualTo("Time control: 10s per game, no cap per move, no increment, 1s extra for"
-                + " the first reply (not charged)");
+        assertThat(text("#format-line"))
+                .isEqualTo("Format: Caïssa · Round robin of 3 bots, 4 games a pair: random, greedy," + " alphabeta");
+        assertThat(text("#time-control"))
+                .isEqualTo("Time control: 10s per game, no cap per move, no increment, 1s extra for"
+                        + " the first reply (not charged)");
         int lines = bookLines(out);
         assertThat(lines).isGreaterThan(100);
-        assertThat(text("#openings-line")).isEqualTo("Openings: the book caissa.txt, " + String.format("%,d", lines)
-                + " lines, in the book's order, from its first line, seed 1");
+        assertThat(text("#openings-line"))
+                .isEqualTo("Openings: the book caissa.txt, " + String.format("%,d", lines)
+                        + " lines, in the book's order, from its first line, seed 1");
         // In process, the logs do not say how the bots were held: the header does not guess.
         assertThat(text("#sandbox-line")).startsWith("Bots held: not recorded in the game logs for every bot");
         rawSettingsAreOneClickAway();
@@ -102,12 +107,14 @@ class ReportFirstScreenInBrowserTest {
     @Test
     void aSwissWithAFinalOpensOnItsStandingsAndShowsEveryTableWhole() throws Exception {
         Path folder = copyOfTheTournamentsFolder("cup");
-        ObjectNode cup = (ObjectNode) Json.mapper().readTree(folder.resolve("codecup.json").toFile());
+        ObjectNode cup = (ObjectNode)
+                Json.mapper().readTree(folder.resolve("codecup.json").toFile());
         cup.remove("openingPlies");
         cup.set("openings", Json.mapper().valueToTree(Map.of("file", "books/caissa.txt", "order", "random")));
         // One bot as an organiser may set it up: its own folder, given whole, and a token in its environment.
         Path botFolder = Files.createDirectories(folder.resolve("bots").resolve("alphabeta"));
-        ((ObjectNode) cup.get("bots").get(0)).put("workingDir", botFolder.toString())
+        ((ObjectNode) cup.get("bots").get(0))
+                .put("workingDir", botFolder.toString())
                 .set("env", Json.mapper().valueToTree(Map.of("CUP_TOKEN", SECRET)));
         Path file = folder.resolve("cup.json");
         Files.writeString(file, Json.write(cup));
@@ -118,35 +125,54 @@ class ReportFirstScreenInBrowserTest {
         page.navigate(report.toUri().toString(), READY);
 
         standingsStartOnTheFirstScreen("#standings tbody tr");
-        assertThat(text("#format-line")).startsWith("Format: Caïssa · Swiss of 5 bots, 3 rounds (2 games a pair), then a"
-                + " final round robin of the top 3 (2 games a pair)");
-        assertThat(text("#openings-line")).isEqualTo("Openings: the book caissa.txt, " + String.format("%,d", bookLines(out))
-                + " lines, in a random order, seed 1");
+        assertThat(text("#format-line"))
+                .startsWith("Format: Caïssa · Swiss of 5 bots, 3 rounds (2 games a pair), then a"
+                        + " final round robin of the top 3 (2 games a pair)");
+        assertThat(text("#openings-line"))
+                .isEqualTo("Openings: the book caissa.txt, " + String.format("%,d", bookLines(out))
+                        + " lines, in a random order, seed 1");
         // Every standings table whole, within the window; no column of zeros; blank cells for pairs that never met.
         assertThat(page.evaluate("[...document.querySelectorAll('#standings-section table')].map(t =>"
-                + " t.getBoundingClientRect().right <= document.documentElement.clientWidth)"))
-                .extracting(JsonNode::asBoolean).hasSize(3).containsOnly(true);
-        // A Swiss ranks by Buchholz, not head-to-head: its table has none; a table shows the column only when a tie made one.
+                        + " t.getBoundingClientRect().right <= document.documentElement.clientWidth)"))
+                .extracting(JsonNode::asBoolean)
+                .hasSize(3)
+                .containsOnly(true);
+        // A Swiss ranks by Buchholz, not head-to-head: its table has none; a table shows the column only when a tie
+        // made one.
         assertThat(page.evaluate("document.querySelectorAll('table[data-stage=swiss] th[data-col=headToHead]').length")
-                .asInt()).as("the Swiss table's head-to-head column of zeros").isZero();
+                        .asInt())
+                .as("the Swiss table's head-to-head column of zeros")
+                .isZero();
         assertThat(page.evaluate("[...document.querySelectorAll('#standings-section table')].filter(t =>"
-                + " t.querySelector('th[data-col=headToHead]') && [...t.querySelectorAll('td[data-col=headToHead]')]"
-                + ".every(td => td.textContent === '0')).length").asInt()).as("head-to-head columns of zeros").isZero();
-        JsonNode standings = Json.mapper().readTree(out.resolve("standings.json").toFile());
+                                + " t.querySelector('th[data-col=headToHead]') && [...t.querySelectorAll('td[data-col=headToHead]')]"
+                                + ".every(td => td.textContent === '0')).length")
+                        .asInt())
+                .as("head-to-head columns of zeros")
+                .isZero();
+        JsonNode standings =
+                Json.mapper().readTree(out.resolve("standings.json").toFile());
         List<String> neverMet = new ArrayList<>();
-        standings.get("crosstable").properties().forEach(row -> row.getValue().properties().forEach(cell -> {
-            if (cell.getValue().get("games").asInt() == 0) {
-                neverMet.add(row.getKey() + "|" + cell.getKey());
-            }
-        }));
-        assertThat(neverMet).as("a Swiss of 5 bots in 3 rounds leaves pairs that never met").isNotEmpty();
+        standings
+                .get("crosstable")
+                .properties()
+                .forEach(row -> row.getValue().properties().forEach(cell -> {
+                    if (cell.getValue().get("games").asInt() == 0) {
+                        neverMet.add(row.getKey() + "|" + cell.getKey());
+                    }
+                }));
+        assertThat(neverMet)
+                .as("a Swiss of 5 bots in 3 rounds leaves pairs that never met")
+                .isNotEmpty();
         for (String pair : neverMet) {
             String[] names = pair.split("\\|");
             assertThat(page.evaluate("(() => { const row = [...document.querySelectorAll('#crosstable tbody tr')]"
-                    + ".find(tr => tr.dataset.bot === " + BrowserPage.jsString(names[0]) + ");"
-                    + " const column = [...document.querySelectorAll('#crosstable thead th.col')]"
-                    + ".findIndex(th => th.title === " + BrowserPage.jsString(names[1]) + ");"
-                    + " return row.children[2 + column].textContent; })()").asText()).as(pair).isEmpty();
+                                    + ".find(tr => tr.dataset.bot === " + BrowserPage.jsString(names[0]) + ");"
+                                    + " const column = [...document.querySelectorAll('#crosstable thead th.col')]"
+                                    + ".findIndex(th => th.title === " + BrowserPage.jsString(names[1]) + ");"
+                                    + " return row.children[2 + column].textContent; })()")
+                            .asText())
+                    .as(pair)
+                    .isEmpty();
         }
         rawSettingsAreOneClickAway();
         assertThat(text("#bots")).contains("CUP_TOKEN").doesNotContain(SECRET).contains("bots/alphabeta");
@@ -156,66 +182,100 @@ class ReportFirstScreenInBrowserTest {
     @Test
     void aClassSwissOfTenBotsWithBrokenOnesOpensOnItsStandingsWithoutTheirPaths() throws Exception {
         Path folder = copyOfTheTournamentsFolder("class");
-        ObjectNode cup = (ObjectNode) Json.mapper().readTree(folder.resolve("codecup.json").toFile());
+        ObjectNode cup = (ObjectNode)
+                Json.mapper().readTree(folder.resolve("codecup.json").toFile());
         cup.put("name", "class-swiss").put("rounds", 4).remove("openingPlies");
         cup.set("final", Json.mapper().valueToTree(Map.of("top", 4, "gamesPerPair", 2)));
         cup.set("openings", Json.mapper().valueToTree(Map.of("file", "books/caissa.txt", "order", "random")));
-        com.fasterxml.jackson.databind.node.ArrayNode bots = cup.putArray("bots");
+        ArrayNode bots = cup.putArray("bots");
         List<String> names = new ArrayList<>();
-        Map<String, String> forfeits = new java.util.LinkedHashMap<>();
+        Map<String, String> forfeits = new LinkedHashMap<>();
         for (int i = 1; i <= 10; i++) {
             String name = "student" + i;
             names.add(name);
             String command = i % 3 == 0 ? "./bots/" + name + "/run.sh" : "sample:random";
-            bots.addObject().put("name", name).putArray("command").add(command).add("--seed").add(String.valueOf(i));
+            bots.addObject()
+                    .put("name", name)
+                    .putArray("command")
+                    .add(command)
+                    .add("--seed")
+                    .add(String.valueOf(i));
             if (i % 3 == 0) {
                 // Its file is there (the file is read), but it fails the check before the games: it is forfeited.
-                Path script = Files.createDirectories(folder.resolve("bots").resolve(name)).resolve("run.sh");
+                Path script = Files.createDirectories(folder.resolve("bots").resolve(name))
+                        .resolve("run.sh");
                 Files.writeString(script, "#!/bin/sh\nexit 1\n");
                 script.toFile().setExecutable(true);
                 // As the check before the games words it: the file, the line and the command, with their whole paths.
-                forfeits.put(name, folder.resolve("class.json") + ":" + (4 + i) + ": bots[" + (i - 1) + "].command: "
-                        + folder.resolve("bots").resolve(name).resolve("run.sh") + " exited with status 1 before its first move");
+                forfeits.put(
+                        name,
+                        folder.resolve("class.json") + ":" + (4 + i) + ": bots[" + (i - 1) + "].command: "
+                                + folder.resolve("bots").resolve(name).resolve("run.sh")
+                                + " exited with status 1 before its first move");
             }
         }
         Path file = folder.resolve("class.json");
         Files.writeString(file, Json.write(cup));
         Path out = temp.resolve("runs").resolve("class-swiss");
         TournamentDefinition definition = TournamentFile.read(file);
-        List<caissa.arena.runner.BrokenBots.Broken> broken = forfeits.entrySet().stream()
-                .map(e -> new caissa.arena.runner.BrokenBots.Broken(e.getKey(), e.getValue(),
-                        caissa.arena.runner.BrokenBots.FORFEIT)).toList();
-        InProcessTournaments.play(Tournament.open(definition, file, out, false, TournamentObserver.NONE, Optional.empty(),
-                Optional.empty(), broken), names, 1, forfeits);
+        List<BrokenBots.Broken> broken = forfeits.entrySet().stream()
+                .map(e -> new BrokenBots.Broken(e.getKey(), e.getValue(), BrokenBots.FORFEIT))
+                .toList();
+        InProcessTournaments.play(
+                Tournament.open(
+                        definition,
+                        file,
+                        out,
+                        false,
+                        TournamentObserver.NONE,
+                        Optional.empty(),
+                        Optional.empty(),
+                        broken),
+                names,
+                1,
+                forfeits);
 
         Path report = HtmlReport.write(out).file();
         page.navigate(report.toUri().toString(), READY);
 
         standingsStartOnTheFirstScreen("#standings tbody tr");
         // Each broken bot is named once with its reason, its path shown from the tournament's folder.
-        assertThat(text("#problems")).contains("student3 lost each of its games by start failure",
-                "class.json:7: bots[2].command: bots/student3/run.sh exited with status 1 before its first move");
+        assertThat(text("#problems"))
+                .contains(
+                        "student3 lost each of its games by start failure",
+                        "class.json:7: bots[2].command: bots/student3/run.sh exited with status 1 before its first move");
         // Never started, never rated: its start failures are shown apart, in their own column.
         for (String name : forfeits.keySet()) {
             assertThat(page.evaluate("document.querySelector('#standings tr[data-bot=" + name + "] td[data-col=elo]')"
-                    + ".textContent").asText()).as(name).isEqualTo("–");
+                                    + ".textContent")
+                            .asText())
+                    .as(name)
+                    .isEqualTo("–");
             assertThat(page.evaluate("document.querySelector('#standings tr[data-bot=" + name + "]"
-                    + " td[data-col=\"irregularByCause.start-failure\"]').textContent").asInt()).as(name).isPositive();
+                                    + " td[data-col=\"irregularByCause.start-failure\"]').textContent")
+                            .asInt())
+                    .as(name)
+                    .isPositive();
         }
         assertThat(page.evaluate("[...document.querySelectorAll('#standings tbody td[data-col=elo]')]"
-                + ".filter(td => td.textContent !== '–').length").asInt()).isEqualTo(10 - forfeits.size());
+                                + ".filter(td => td.textContent !== '–').length")
+                        .asInt())
+                .isEqualTo(10 - forfeits.size());
         assertThat(text("#sandbox-line")).contains("for every bot that started; no bot started in");
         publishable(report, folder, out);
     }
 
     /** The tournaments folder of the README (its files and books) copied where an organiser keeps it. */
     private static Path copyOfTheTournamentsFolder(String name) throws IOException {
-        Path folder = Files.createDirectories(temp.resolve("home").resolve("teacher").resolve(name));
+        Path folder =
+                Files.createDirectories(temp.resolve("home").resolve("teacher").resolve(name));
         Path tournaments = Path.of("..", "tournaments").toAbsolutePath().normalize();
         Files.createDirectories(folder.resolve("books"));
         Files.copy(tournaments.resolve("sample.json"), folder.resolve("sample.json"));
         Files.copy(tournaments.resolve("codecup.json"), folder.resolve("codecup.json"));
-        Files.copy(tournaments.resolve("books").resolve("caissa.txt"), folder.resolve("books").resolve("caissa.txt"));
+        Files.copy(
+                tournaments.resolve("books").resolve("caissa.txt"),
+                folder.resolve("books").resolve("caissa.txt"));
         return folder;
     }
 
@@ -223,8 +283,8 @@ class ReportFirstScreenInBrowserTest {
         // As the command line names it: the absolute path of the file.
         TournamentDefinition definition = TournamentFile.read(file.toAbsolutePath());
         List<String> names = definition.bots().stream().map(BotEntry::name).toList();
-        InProcessTournaments.play(Tournament.open(definition, file.toAbsolutePath(), out, false, TournamentObserver.NONE),
-                names, 1);
+        InProcessTournaments.play(
+                Tournament.open(definition, file.toAbsolutePath(), out, false, TournamentObserver.NONE), names, 1);
     }
 
     /** The lines of the book as tournament.json keeps them: the page shows their number only. */
@@ -240,32 +300,42 @@ class ReportFirstScreenInBrowserTest {
     private static void standingsStartOnTheFirstScreen(String firstRows) throws IOException {
         assertThat(page.evaluate("window.innerWidth").asInt()).isEqualTo(WIDTH);
         assertThat(page.evaluate("window.innerHeight").asInt()).isEqualTo(HEIGHT);
-        assertThat(page.evaluate("document.querySelector('#standings-section h2').getBoundingClientRect().top").asDouble())
-                .as("the standings' heading").isLessThan(HEIGHT);
-        assertThat(page.evaluate("document.querySelector(" + BrowserPage.jsString(firstRows) + ").getBoundingClientRect()"
-                + ".bottom").asDouble()).as("the leader's row").isLessThanOrEqualTo(HEIGHT);
+        assertThat(page.evaluate("document.querySelector('#standings-section h2').getBoundingClientRect().top")
+                        .asDouble())
+                .as("the standings' heading")
+                .isLessThan(HEIGHT);
+        assertThat(page.evaluate("document.querySelector(" + BrowserPage.jsString(firstRows)
+                                + ").getBoundingClientRect()" + ".bottom")
+                        .asDouble())
+                .as("the leader's row")
+                .isLessThanOrEqualTo(HEIGHT);
         String firstScreen = page.evaluate("(() => { const out = []; const walker = document.createTreeWalker("
-                + "document.body, NodeFilter.SHOW_TEXT); const range = document.createRange();"
-                + " for (let n = walker.nextNode(); n; n = walker.nextNode()) {"
-                + "   if (!n.textContent.trim()) continue; range.selectNodeContents(n);"
-                + "   const r = [...range.getClientRects()].find(r => r.width > 0 && r.height > 0 && r.top < innerHeight);"
-                + "   if (r) out.push(n.textContent); }"
-                + " return out.join('\\n'); })()").asText();
-        assertThat(firstScreen).contains("Standings", "Format:", "Time control:", "Openings:", "Bots held:")
+                        + "document.body, NodeFilter.SHOW_TEXT); const range = document.createRange();"
+                        + " for (let n = walker.nextNode(); n; n = walker.nextNode()) {"
+                        + "   if (!n.textContent.trim()) continue; range.selectNodeContents(n);"
+                        + "   const r = [...range.getClientRects()].find(r => r.width > 0 && r.height > 0 && r.top < innerHeight);"
+                        + "   if (r) out.push(n.textContent); }"
+                        + " return out.join('\\n'); })()")
+                .asText();
+        assertThat(firstScreen)
+                .contains("Standings", "Format:", "Time control:", "Openings:", "Bots held:")
                 .doesNotContain("{", "}", "\":", "lines\"", "c3-d3 e5-b5")
                 // A bracket opening a list of strings or objects is JSON; bots[2] in a reason is not.
                 .doesNotContainPattern("\\[\\s*[\"{\\[]");
         // A screen of settings in words and notes is some 2,000 characters; the wall of JSON was 59,500.
         assertThat(firstScreen.length()).as("the first screen's text").isLessThan(4000);
-        page.screenshot(screenshots().resolve("first-screen-" + page.evaluate("document.title").asText()
-                .replaceAll(" ·.*", "") + ".png"));
+        page.screenshot(screenshots()
+                .resolve("first-screen-"
+                        + page.evaluate("document.title").asText().replaceAll(" ·.*", "") + ".png"));
     }
 
     /** Every setting is folded at the end of the page, and the header's link opens it. */
     private static void rawSettingsAreOneClickAway() {
-        assertThat(page.evaluate("document.querySelector('#settings').open").asBoolean()).isFalse();
+        assertThat(page.evaluate("document.querySelector('#settings').open").asBoolean())
+                .isFalse();
         page.click("#settings-link");
-        assertThat(page.evaluate("document.querySelector('#settings').open").asBoolean()).isTrue();
+        assertThat(page.evaluate("document.querySelector('#settings').open").asBoolean())
+                .isTrue();
         assertThat(text("#definition")).contains("Openings", "lines=").doesNotContain("c3-d3 e5-b5");
     }
 
@@ -278,8 +348,14 @@ class ReportFirstScreenInBrowserTest {
         String html = Files.readString(report);
         String shown = page.evaluate("document.documentElement.outerHTML").asText();
         Path checkout = Path.of("..").toAbsolutePath().normalize();
-        List<String> machine = new ArrayList<>(List.of(temp.toAbsolutePath().toString(), folder.toString(), out.toString(),
-                checkout.toString() + "/", "/tmp/", "/home/teacher", SECRET));
+        List<String> machine = new ArrayList<>(List.of(
+                temp.toAbsolutePath().toString(),
+                folder.toString(),
+                out.toString(),
+                checkout.toString() + "/",
+                "/tmp/",
+                "/home/teacher",
+                SECRET));
         String home = System.getProperty("user.home");
         if (home != null && home.length() > 1) {
             machine.add(home + "/");
@@ -296,7 +372,8 @@ class ReportFirstScreenInBrowserTest {
     }
 
     private static String text(String selector) {
-        return page.evaluate("document.querySelector(" + BrowserPage.jsString(selector) + ").textContent").asText();
+        return page.evaluate("document.querySelector(" + BrowserPage.jsString(selector) + ").textContent")
+                .asText();
     }
 
     private static Path screenshots() {

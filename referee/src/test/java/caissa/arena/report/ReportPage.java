@@ -9,8 +9,7 @@ final class ReportPage {
 
     static final String DATA_OPEN = "<script type=\"application/json\" id=\"report-data\">";
 
-    private ReportPage() {
-    }
+    private ReportPage() {}
 
     /** The JSON document embedded in the page, parsed. */
     static JsonNode data(String html) throws IOException {

@@ -3,17 +3,26 @@ package caissa.arena.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.cli.Main;
+import caissa.arena.game.Entrant;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameRecord;
 import caissa.arena.game.GameSetup;
 import caissa.arena.game.TimeControl;
+import caissa.arena.openings.BookOpenings;
+import caissa.arena.openings.BookOrder;
+import caissa.arena.openings.BookRecord;
+import caissa.arena.openings.OpeningBook;
+import caissa.arena.program.BotCommand;
 import caissa.arena.records.Json;
+import caissa.arena.rules.Position;
+import caissa.arena.rules.Variant;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
 import caissa.arena.tournament.Tournament;
 import caissa.arena.tournament.TournamentFile;
 import caissa.arena.tournament.TournamentObserver;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SchemaValidatorsConfig;
@@ -27,6 +36,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,29 +53,54 @@ class SchemaConformanceTest {
 
     @TempDir
     static Path dir;
+
     static Path out;
 
     @BeforeAll
     static void runASmallTournament() throws Exception {
         Path file = dir.resolve("t.json");
-        Files.writeString(file, Json.write(java.util.Map.of(
-                "name", "schema-check",
-                "bots", List.of(
-                        java.util.Map.of("name", "a", "command", TestBots.command("random", "1").argv()),
-                        java.util.Map.of("name", "b", "command", TestBots.command("crash", "3").argv())),
-                "gamesPerPair", 2, "openingPlies", 2, "timePerGame", "10s", "firstMoveAllowance", "10s")));
+        Files.writeString(
+                file,
+                Json.write(Map.of(
+                        "name",
+                        "schema-check",
+                        "bots",
+                        List.of(
+                                Map.of(
+                                        "name",
+                                        "a",
+                                        "command",
+                                        TestBots.command("random", "1").argv()),
+                                Map.of(
+                                        "name",
+                                        "b",
+                                        "command",
+                                        TestBots.command("crash", "3").argv())),
+                        "gamesPerPair",
+                        2,
+                        "openingPlies",
+                        2,
+                        "timePerGame",
+                        "10s",
+                        "firstMoveAllowance",
+                        "10s")));
         out = dir.resolve("out");
-        Tournament.open(TournamentFile.read(file), file, out, false, TournamentObserver.NONE).play(2);
+        Tournament.open(TournamentFile.read(file), file, out, false, TournamentObserver.NONE)
+                .play(2);
     }
 
     private static JsonSchema schema(String name) throws IOException {
         JsonNode node = Json.mapper().readTree(SCHEMAS.resolve(name).toFile());
-        SchemaValidatorsConfig config = SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build();
+        SchemaValidatorsConfig config =
+                SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build();
         return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(node, config);
     }
 
     private static List<String> problems(String schema, JsonNode document) throws IOException {
-        return schema(schema).validate(document).stream().map(ValidationMessage::getMessage).sorted().toList();
+        return schema(schema).validate(document).stream()
+                .map(ValidationMessage::getMessage)
+                .sorted()
+                .toList();
     }
 
     private static List<String> problems(String schema, Path document) throws IOException {
@@ -79,8 +114,7 @@ class SchemaConformanceTest {
         return new CommandOutput(exit, stdout.toString(), stderr.toString());
     }
 
-    private record CommandOutput(int exit, String out, String err) {
-    }
+    private record CommandOutput(int exit, String out, String err) {}
 
     @Test
     void tournamentGameLogsConform() throws IOException {
@@ -90,11 +124,15 @@ class SchemaConformanceTest {
 
     @Test
     void aSingleGameLogConformsAndAStartFailureToo() throws IOException {
-        TimeControl clock = new TimeControl(Duration.ofSeconds(10), Optional.of(Duration.ofSeconds(5)), Duration.ofMillis(100),
+        TimeControl clock = new TimeControl(
+                Duration.ofSeconds(10),
+                Optional.of(Duration.ofSeconds(5)),
+                Duration.ofMillis(100),
                 Duration.ofSeconds(10));
-        GameRecord played = Game.play(GameSetup.of(TestBots.entrant("a", "random", "4"), TestBots.entrant("b", "garbage", "2"), clock));
-        GameRecord failed = Game.play(GameSetup.of(TestBots.entrant("a", "random", "4"),
-                new caissa.arena.game.Entrant("ghost", caissa.arena.program.BotCommand.of("/nonexistent")), clock));
+        GameRecord played = Game.play(
+                GameSetup.of(TestBots.entrant("a", "random", "4"), TestBots.entrant("b", "garbage", "2"), clock));
+        GameRecord failed = Game.play(GameSetup.of(
+                TestBots.entrant("a", "random", "4"), new Entrant("ghost", BotCommand.of("/nonexistent")), clock));
         Path first = dir.resolve("played.json");
         Path second = dir.resolve("failed.json");
         Json.writeFile(first, played);
@@ -106,30 +144,33 @@ class SchemaConformanceTest {
 
     @Test
     void standingsConform() throws IOException {
-        assertThat(problems("standings.schema.json", out.resolve("standings.json"))).isEmpty();
+        assertThat(problems("standings.schema.json", out.resolve("standings.json")))
+                .isEmpty();
     }
 
     @Test
     void theTournamentRecordConforms() throws IOException {
-        assertThat(problems("tournament.schema.json", out.resolve("tournament.json"))).isEmpty();
+        assertThat(problems("tournament.schema.json", out.resolve("tournament.json")))
+                .isEmpty();
     }
 
     /** A book's record, with the moves found for a position in CFN, conforms where a run keeps it. */
     @Test
     void aBookWithAPositionConformsInTheTournamentRecord() throws IOException {
-        caissa.arena.rules.Variant variant = caissa.arena.rules.Variant.CAISSA;
-        caissa.arena.rules.Position position = variant.initial();
+        Variant variant = Variant.CAISSA;
+        Position position = variant.initial();
         for (String move : List.of("b2-c4", "e6-d5")) {
             position = position.play(variant.parseMove(move).orElseThrow());
         }
-        caissa.arena.openings.OpeningBook book = caissa.arena.openings.OpeningBook.parse(Path.of("book.txt"), variant,
-                "b2-c4\n" + position.toCfn() + "\n");
+        OpeningBook book = OpeningBook.parse(Path.of("book.txt"), variant, "b2-c4\n" + position.toCfn() + "\n");
         JsonNode record = Json.mapper().readTree(out.resolve("tournament.json").toFile());
-        ((com.fasterxml.jackson.databind.node.ObjectNode) record.get("definition")).set("openings", Json.mapper().valueToTree(
-                caissa.arena.openings.BookRecord.of(new caissa.arena.openings.BookOpenings(book,
-                        caissa.arena.openings.BookOrder.SEQUENTIAL, 1))));
+        ((ObjectNode) record.get("definition"))
+                .set(
+                        "openings",
+                        Json.mapper().valueToTree(BookRecord.of(new BookOpenings(book, BookOrder.SEQUENTIAL, 1))));
 
-        assertThat(record.get("definition").get("openings").get("lines").get(1).get("moves")).hasSize(2);
+        assertThat(record.get("definition").get("openings").get("lines").get(1).get("moves"))
+                .hasSize(2);
         assertThat(problems("tournament.schema.json", record)).isEmpty();
     }
 
@@ -138,16 +179,29 @@ class SchemaConformanceTest {
         List<String> lines = Files.readAllLines(out.resolve("journal.jsonl"));
         assertThat(lines).hasSize(2);
         for (String line : lines) {
-            assertThat(problems("journal.schema.json", Json.mapper().readTree(line))).as(line).isEmpty();
+            assertThat(problems("journal.schema.json", Json.mapper().readTree(line)))
+                    .as(line)
+                    .isEmpty();
         }
     }
 
     @Test
     void aMatchSummaryWithIrregularLossesConformsAndItsGameLogsToo() throws IOException {
         Path match = dir.resolve("match");
-        List<String> args = new ArrayList<>(List.of("match", "--engine", TestBots.command("crash", "3").display(),
-                "--baseline", TestBots.command("random", "2").display(), "--games", "4", "--opening-plies", "2",
-                "--first-move-allowance", "10s", "--out", match.toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "match",
+                "--engine",
+                TestBots.command("crash", "3").display(),
+                "--baseline",
+                TestBots.command("random", "2").display(),
+                "--games",
+                "4",
+                "--opening-plies",
+                "2",
+                "--first-move-allowance",
+                "10s",
+                "--out",
+                match.toString()));
         args.addAll(Sandboxes.asThisSuiteRuns());
         CommandOutput run = caissa(args.toArray(String[]::new));
 
@@ -155,18 +209,31 @@ class SchemaConformanceTest {
         JsonNode summary = Json.mapper().readTree(match.resolve("summary.json").toFile());
         assertThat(summary.get("irregularLosses").get("engine").get("byCause")).isNotEmpty();
         assertThat(problems("match.schema.json", summary)).isEmpty();
-        assertThat(problems("game.schema.json", match.resolve("games/0001.json"))).isEmpty();
+        assertThat(problems("game.schema.json", match.resolve("games/0001.json")))
+                .isEmpty();
     }
 
     @Test
     void validationReportsConformPassedAndFailed() throws IOException {
         for (String behaviour : List.of("random", "illegal")) {
-            CommandOutput run = caissa("validate", TestBots.command(behaviour, "2").display(), "--json", "-", "--games", "1",
-                    "--opponent", TestBots.command("random", "5").display(), "--first-move-allowance", "10s",
-                    "--out", dir.resolve("validate-" + behaviour).toString());
+            CommandOutput run = caissa(
+                    "validate",
+                    TestBots.command(behaviour, "2").display(),
+                    "--json",
+                    "-",
+                    "--games",
+                    "1",
+                    "--opponent",
+                    TestBots.command("random", "5").display(),
+                    "--first-move-allowance",
+                    "10s",
+                    "--out",
+                    dir.resolve("validate-" + behaviour).toString());
 
             assertThat(run.exit()).as(run.err()).isEqualTo(behaviour.equals("random") ? 0 : 1);
-            assertThat(problems("validation.schema.json", Json.mapper().readTree(run.out()))).as(behaviour).isEmpty();
+            assertThat(problems("validation.schema.json", Json.mapper().readTree(run.out())))
+                    .as(behaviour)
+                    .isEmpty();
         }
     }
 
@@ -174,11 +241,17 @@ class SchemaConformanceTest {
     void aBuildFailureReportConforms() throws IOException {
         Path source = Files.writeString(dir.resolve("broken.py"), "def (:\n");
 
-        CommandOutput run = caissa("validate", source.toString(), "--json", "-", "--opponent",
+        CommandOutput run = caissa(
+                "validate",
+                source.toString(),
+                "--json",
+                "-",
+                "--opponent",
                 TestBots.command("random", "5").display());
 
         assertThat(run.exit()).isEqualTo(1);
-        assertThat(problems("validation.schema.json", Json.mapper().readTree(run.out()))).isEmpty();
+        assertThat(problems("validation.schema.json", Json.mapper().readTree(run.out())))
+                .isEmpty();
     }
 
     @Test
@@ -186,7 +259,8 @@ class SchemaConformanceTest {
         CommandOutput run = caissa("sprt", "--elo0", "-10", "--elo1", "0", "--json", "-");
 
         assertThat(run.exit()).as(run.err()).isZero();
-        assertThat(problems("sprt.schema.json", Json.mapper().readTree(run.out()))).isEmpty();
+        assertThat(problems("sprt.schema.json", Json.mapper().readTree(run.out())))
+                .isEmpty();
     }
 
     @Test

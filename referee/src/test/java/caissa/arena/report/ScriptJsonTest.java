@@ -17,7 +17,8 @@ class ScriptJsonTest {
     void escapesEveryCharacterThatCouldEndOrConfuseTheElement() {
         String json = ScriptJson.of(Map.of("name", NASTY));
 
-        assertThat(json).doesNotContain("<", ">", "&", "\u2028", "\u2029")
+        assertThat(json)
+                .doesNotContain("<", ">", "&", "\u2028", "\u2029")
                 .contains("\\u003c/script\\u003e", "\\u2028", "é");
     }
 
@@ -27,6 +28,7 @@ class ScriptJsonTest {
 
         String json = ScriptJson.of(value);
 
-        assertThat(Json.mapper().readValue(json, new TypeReference<Map<String, Object>>() { })).isEqualTo(value);
+        assertThat(Json.mapper().readValue(json, new TypeReference<Map<String, Object>>() {}))
+                .isEqualTo(value);
     }
 }

@@ -32,7 +32,10 @@ final class TournamentFixture {
     record Fixture(Path dir, List<GameRecord> games) {
 
         GameRecord game(int number) {
-            return games.stream().filter(g -> g.tournament().game() == number).findFirst().orElseThrow();
+            return games.stream()
+                    .filter(g -> g.tournament().game() == number)
+                    .findFirst()
+                    .orElseThrow();
         }
     }
 
@@ -45,8 +48,7 @@ final class TournamentFixture {
         Termination.CHECKMATE, Termination.START_FAILURE, Termination.MOVE_LIMIT, Termination.RESOURCE_LIMIT,
     };
 
-    private TournamentFixture() {
-    }
+    private TournamentFixture() {}
 
     /** The four bots, each pair twice with colours swapped: twelve games, all written. */
     static Fixture standard(Path dir) throws IOException {
@@ -70,14 +72,31 @@ final class TournamentFixture {
         List<GameRecord> games = new ArrayList<>();
         for (int k = 0; k < pairings.size(); k++) {
             int number = k + 1;
-            FixtureGames.Spec spec = FixtureGames.spec(number, pairings.size(), pairings.get(k)[0], pairings.get(k)[1],
-                    KINDS[k % KINDS.length], 1000L * number);
-            spec = new FixtureGames.Spec(spec.number(), spec.total(), NAME, spec.white(), spec.black(), spec.termination(),
-                    spec.seed(), number == SHOWCASE || number == 11 ? 2 : 0, stderrFor(number, spec.white()),
+            FixtureGames.Spec spec = FixtureGames.spec(
+                    number,
+                    pairings.size(),
+                    pairings.get(k)[0],
+                    pairings.get(k)[1],
+                    KINDS[k % KINDS.length],
+                    1000L * number);
+            spec = new FixtureGames.Spec(
+                    spec.number(),
+                    spec.total(),
+                    NAME,
+                    spec.white(),
+                    spec.black(),
+                    spec.termination(),
+                    spec.seed(),
+                    number == SHOWCASE || number == 11 ? 2 : 0,
+                    stderrFor(number, spec.white()),
                     stderrFor(number + 100, spec.black()));
-            games.add(number == SHOWCASE
-                    ? FixtureGames.game(spec, line -> line.hasEveryKindOfMove() && line.moves().size() >= 30)
-                    : FixtureGames.game(spec));
+            games.add(
+                    number == SHOWCASE
+                            ? FixtureGames.game(
+                                    spec,
+                                    line -> line.hasEveryKindOfMove()
+                                            && line.moves().size() >= 30)
+                            : FixtureGames.game(spec));
         }
         return games;
     }
@@ -94,7 +113,11 @@ final class TournamentFixture {
     static void writeTournament(Path dir, List<String> bots, int games) throws IOException {
         Map<String, Object> definition = new LinkedHashMap<>();
         definition.put("name", NAME);
-        definition.put("bots", bots.stream().map(b -> Map.of("name", b, "command", "./bots/" + b + " --level 3")).toList());
+        definition.put(
+                "bots",
+                bots.stream()
+                        .map(b -> Map.of("name", b, "command", "./bots/" + b + " --level 3"))
+                        .toList());
         definition.put("gamesPerPair", 2);
         definition.put("timePerGame", "30s");
         definition.put("timePerMove", null);
@@ -120,7 +143,8 @@ final class TournamentFixture {
 
     /** Written plainly, not through AtomicFiles: a thousand forced writes would make the tests slow for nothing. */
     static void writeGame(Path dir, GameRecord game) throws IOException {
-        Path file = dir.resolve("games").resolve(String.format("%04d.json", game.tournament().game()));
+        Path file = dir.resolve("games")
+                .resolve(String.format("%04d.json", game.tournament().game()));
         Files.createDirectories(file.getParent());
         Files.writeString(file, Json.write(game));
     }
@@ -135,18 +159,23 @@ final class TournamentFixture {
                 String opponent = g.player(side.opponent()).name();
                 int points = g.result().points(side);
                 boolean lost = side.word().equals(g.loser()) || "both".equals(g.loser());
-                me.add(points, lost && g.termination().isIrregular() ? g.termination().word() : null);
+                me.add(
+                        points,
+                        lost && g.termination().isIrregular() ? g.termination().word() : null);
                 me.cross.computeIfAbsent(opponent, o -> new Row(o)).add(points, null);
             }
         }
         for (GameRecord g : games) {
             for (Side side : Side.values()) {
                 Row me = rows.get(g.player(side).name());
-                me.sonnebornBerger += g.result().points(side) / 2.0 * rows.get(g.player(side.opponent()).name()).points;
+                me.sonnebornBerger += g.result().points(side)
+                        / 2.0
+                        * rows.get(g.player(side.opponent()).name()).points;
             }
         }
         List<Row> ordered = new ArrayList<>(rows.values());
-        ordered.sort(Comparator.comparingInt((Row r) -> -r.points).thenComparingInt(r -> r.irregular)
+        ordered.sort(Comparator.comparingInt((Row r) -> -r.points)
+                .thenComparingInt(r -> r.irregular)
                 .thenComparing(r -> r.name));
         List<Map<String, Object>> standings = new ArrayList<>();
         for (int i = 0; i < ordered.size(); i++) {
@@ -171,8 +200,11 @@ final class TournamentFixture {
         Map<String, Object> crosstable = new LinkedHashMap<>();
         for (Row r : ordered) {
             Map<String, Object> cells = new LinkedHashMap<>();
-            r.cross.forEach((opponent, c) -> cells.put(opponent, Map.of("points", c.points, "games", c.games,
-                    "wins", c.wins, "draws", c.draws, "losses", c.losses)));
+            r.cross.forEach((opponent, c) -> cells.put(
+                    opponent,
+                    Map.of(
+                            "points", c.points, "games", c.games, "wins", c.wins, "draws", c.draws, "losses",
+                            c.losses)));
             crosstable.put(r.name, cells);
         }
         Map<String, Object> doc = new LinkedHashMap<>();

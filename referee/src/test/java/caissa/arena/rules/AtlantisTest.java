@@ -14,24 +14,12 @@ import org.junit.jupiter.api.Test;
 class AtlantisTest {
 
     /** The white queen stands on the only tile joining files a-c to files e-g. */
-    private static final Position QUEEN_ON_BRIDGE = Position.fromCfn(board(
-            "...-...",
-            "...-..q",
-            "...-...",
-            "R..Q...",
-            "...-...",
-            "...-...",
-            "...-...") + " w - 0");
+    private static final Position QUEEN_ON_BRIDGE = Position.fromCfn(
+            board("...-...", "...-..q", "...-...", "R..Q...", "...-...", "...-...", "...-...") + " w - 0");
 
     /** The same with d5 a tile too, so that d4 is no longer the only bridge. */
-    private static final Position TWO_BRIDGES = Position.fromCfn(board(
-            "...-...",
-            "...-..q",
-            ".......",
-            "R..Q...",
-            "...-...",
-            "...-...",
-            "...-...") + " w - 0");
+    private static final Position TWO_BRIDGES = Position.fromCfn(
+            board("...-...", "...-..q", ".......", "R..Q...", "...-...", "...-...", "...-...") + " w - 0");
 
     @Test
     void everyQueenMoveOffTheOnlyBridgeIsIllegal() {
@@ -44,28 +32,18 @@ class AtlantisTest {
     @Test
     void theSameMovesAreLegalWhenAnotherTileBridges() {
         assertThat(TWO_BRIDGES.isLegal(Move.of("d4-c4"))).isTrue();
-        assertThat(TWO_BRIDGES.play(Move.of("d4-c4")).toCfn()).isEqualTo(board(
-                "...-...",
-                "...-..q",
-                ".......",
-                "R.Q-...",
-                "...-...",
-                "...-...",
-                "...-...") + " b d4-c4 1");
+        assertThat(TWO_BRIDGES.play(Move.of("d4-c4")).toCfn())
+                .isEqualTo(board("...-...", "...-..q", ".......", "R.Q-...", "...-...", "...-...", "...-...")
+                        + " b d4-c4 1");
     }
 
     @Test
     void aQueenMayMoveOntoTheLastBridgeAndLeaveHersBehind() {
         Position after = TWO_BRIDGES.play(Move.of("d4-d5"));
 
-        assertThat(after.toCfn()).isEqualTo(board(
-                "...-...",
-                "...-..q",
-                "...Q...",
-                "R..-...",
-                "...-...",
-                "...-...",
-                "...-...") + " b d4-d5 1");
+        assertThat(after.toCfn())
+                .isEqualTo(board("...-...", "...-..q", "...Q...", "R..-...", "...-...", "...-...", "...-...")
+                        + " b d4-d5 1");
         assertThat(movesFrom(after.play(Move.of("g6-g7")), "d5")).isEmpty();
     }
 }

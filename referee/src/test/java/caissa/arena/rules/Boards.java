@@ -5,8 +5,7 @@ import java.util.List;
 /** Helpers that let a test write a position as a picture and read moves as text. */
 final class Boards {
 
-    private Boards() {
-    }
+    private Boards() {}
 
     /** The board field of CFN from seven ranks written top (rank 7) to bottom (rank 1). */
     static String board(String... ranks) {
@@ -22,7 +21,9 @@ final class Boards {
 
     /** The legal moves of the piece on the square, as text. */
     static List<String> movesFrom(Position position, String square) {
-        return moves(position).stream().filter(move -> move.startsWith(square + "-")).toList();
+        return moves(position).stream()
+                .filter(move -> move.startsWith(square + "-"))
+                .toList();
     }
 
     static String reason(Position position, String move) {

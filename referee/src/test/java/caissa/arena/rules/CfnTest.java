@@ -22,59 +22,102 @@ class CfnTest {
         return Stream.of(
                 // field count and board shape
                 Arguments.of("", "position", "empty text; expected four fields: board, side to move, last move, plies"),
-                Arguments.of("   ", "position", "empty text; expected four fields: board, side to move, last move, plies"),
-                Arguments.of(INITIAL_BOARD + " w -", "position",
+                Arguments.of(
+                        "   ", "position", "empty text; expected four fields: board, side to move, last move, plies"),
+                Arguments.of(
+                        INITIAL_BOARD + " w -",
+                        "position",
                         "expected 4 fields separated by single spaces (board, side to move, last move, plies), got 3"),
-                Arguments.of(INITIAL_BOARD + " w - 0 0", "position",
+                Arguments.of(
+                        INITIAL_BOARD + " w - 0 0",
+                        "position",
                         "expected 4 fields separated by single spaces (board, side to move, last move, plies), got 5"),
-                Arguments.of(INITIAL_BOARD + " w  - 0", "position",
+                Arguments.of(
+                        INITIAL_BOARD + " w  - 0",
+                        "position",
                         "expected 4 fields separated by single spaces (board, side to move, last move, plies), got 5"),
-                Arguments.of("......./...bqn./....r../......./..R..../.NQB... w - 0", "board",
+                Arguments.of(
+                        "......./...bqn./....r../......./..R..../.NQB... w - 0",
+                        "board",
                         "expected 7 ranks separated by '/', got 6"),
                 Arguments.of(INITIAL_BOARD + "/....... w - 0", "board", "expected 7 ranks separated by '/', got 8"),
-                Arguments.of("......./...bqn./....r../......./..R...../.NQB.../....... w - 0", "board",
+                Arguments.of(
+                        "......./...bqn./....r../......./..R...../.NQB.../....... w - 0",
+                        "board",
                         "rank 3 has 8 squares"),
-                Arguments.of("....../...bqn./....r../......./..R..../.NQB.../....... w - 0", "board",
+                Arguments.of(
+                        "....../...bqn./....r../......./..R..../.NQB.../....... w - 0",
+                        "board",
                         "rank 7 has 6 squares"),
                 Arguments.of("......./...bqn./....r../......./..R..../.NQB.../ w - 0", "board", "rank 1 has 0 squares"),
-                Arguments.of("......./...bqn./....r../....K../..R..../.NQB.../....... w - 0", "board",
+                Arguments.of(
+                        "......./...bqn./....r../....K../..R..../.NQB.../....... w - 0",
+                        "board",
                         "unknown character 'K' on e4 (expected . - Q R B N q r b n)"),
-                Arguments.of("......./...bqn./....r../......./..R..../.NQB.../......7 w - 0", "board",
+                Arguments.of(
+                        "......./...bqn./....r../......./..R..../.NQB.../......7 w - 0",
+                        "board",
                         "unknown character '7' on g1 (expected . - Q R B N q r b n)"),
                 // pieces
-                Arguments.of("Q....../...bqn./....r../......./..R..../.NQB.../....... w - 0", "board",
+                Arguments.of(
+                        "Q....../...bqn./....r../......./..R..../.NQB.../....... w - 0",
+                        "board",
                         "two white queens (on a7 and c2)"),
-                Arguments.of("n....../...bqn./....r../......./..R..../.NQB.../....... w - 0", "board",
+                Arguments.of(
+                        "n....../...bqn./....r../......./..R..../.NQB.../....... w - 0",
+                        "board",
                         "two black knights (on a7 and f6)"),
-                Arguments.of("......./...bqn./....r../......./..R..../.NQBR../....... w - 0", "board",
+                Arguments.of(
+                        "......./...bqn./....r../......./..R..../.NQBR../....... w - 0",
+                        "board",
                         "two white rooks (on c3 and e2)"),
-                Arguments.of("......./...b.n./....r../......./..R..../.NQB.../....... w - 0", "board", "no black queen"),
-                Arguments.of("......./...bqn./....r../......./..R..../.N.B.../....... w - 0", "board", "no white queen"),
+                Arguments.of(
+                        "......./...b.n./....r../......./..R..../.NQB.../....... w - 0", "board", "no black queen"),
+                Arguments.of(
+                        "......./...bqn./....r../......./..R..../.N.B.../....... w - 0", "board", "no white queen"),
                 // side to move, last move, plies
                 Arguments.of(INITIAL_BOARD + " x - 0", "side to move", "expected 'w' or 'b', got 'x'"),
                 Arguments.of(INITIAL_BOARD + " W - 0", "side to move", "expected 'w' or 'b', got 'W'"),
                 Arguments.of(INITIAL_BOARD + " white - 0", "side to move", "expected 'w' or 'b', got 'white'"),
-                Arguments.of(INITIAL_BOARD + " w b2c4 0", "last move", "expected '-' or a move like 'c1-c2', got 'b2c4'"),
-                Arguments.of(INITIAL_BOARD + " w b2-c8 0", "last move", "expected '-' or a move like 'c1-c2', got 'b2-c8'"),
-                Arguments.of(INITIAL_BOARD + " w h2-c4 0", "last move", "expected '-' or a move like 'c1-c2', got 'h2-c4'"),
-                Arguments.of(INITIAL_BOARD + " w b2-c4x 0", "last move", "expected '-' or a move like 'c1-c2', got 'b2-c4x'"),
+                Arguments.of(
+                        INITIAL_BOARD + " w b2c4 0", "last move", "expected '-' or a move like 'c1-c2', got 'b2c4'"),
+                Arguments.of(
+                        INITIAL_BOARD + " w b2-c8 0", "last move", "expected '-' or a move like 'c1-c2', got 'b2-c8'"),
+                Arguments.of(
+                        INITIAL_BOARD + " w h2-c4 0", "last move", "expected '-' or a move like 'c1-c2', got 'h2-c4'"),
+                Arguments.of(
+                        INITIAL_BOARD + " w b2-c4x 0",
+                        "last move",
+                        "expected '-' or a move like 'c1-c2', got 'b2-c4x'"),
                 Arguments.of(INITIAL_BOARD + " w -- 0", "last move", "expected '-' or a move like 'c1-c2', got '--'"),
                 Arguments.of(INITIAL_BOARD + " w - -1", "plies", "expected a whole number from 0 to 999999, got '-1'"),
                 Arguments.of(INITIAL_BOARD + " w - x", "plies", "expected a whole number from 0 to 999999, got 'x'"),
-                Arguments.of(INITIAL_BOARD + " w - 1000000", "plies",
+                Arguments.of(
+                        INITIAL_BOARD + " w - 1000000",
+                        "plies",
                         "expected a whole number from 0 to 999999, got '1000000'"),
                 Arguments.of(INITIAL_BOARD + " w - +1", "plies", "expected a whole number from 0 to 999999, got '+1'"),
                 // the position as a whole
-                Arguments.of("......./...bqn./....r../-------/..R..../.NQB.../....... w - 0", "position",
+                Arguments.of(
+                        "......./...bqn./....r../-------/..R..../.NQB.../....... w - 0",
+                        "position",
                         "the tiles form 2 groups; they must be connected"),
-                Arguments.of(".-....-/-------/...bqn./....r../..R..../.NQB.../....... w - 0", "position",
+                Arguments.of(
+                        ".-....-/-------/...bqn./....r../..R..../.NQB.../....... w - 0",
+                        "position",
                         "the tiles form 3 groups; they must be connected"),
-                Arguments.of(board("q......", ".......", "-......", "-......", ".......", ".......", "Q......")
-                        + " w - 0", "position", "the queens on a1 and a7 see each other"),
-                Arguments.of(board("q......", ".......", ".......", "r......", ".......", ".......", "Q......")
-                        + " b - 0", "position", "the side not to move (white) is in check"),
-                Arguments.of(board("Q......", ".......", ".......", "R......", ".......", ".......", "q......")
-                        + " w - 0", "position", "the side not to move (black) is in check"));
+                Arguments.of(
+                        board("q......", ".......", "-......", "-......", ".......", ".......", "Q......") + " w - 0",
+                        "position",
+                        "the queens on a1 and a7 see each other"),
+                Arguments.of(
+                        board("q......", ".......", ".......", "r......", ".......", ".......", "Q......") + " b - 0",
+                        "position",
+                        "the side not to move (white) is in check"),
+                Arguments.of(
+                        board("Q......", ".......", ".......", "R......", ".......", ".......", "q......") + " w - 0",
+                        "position",
+                        "the side not to move (black) is in check"));
     }
 
     @ParameterizedTest(name = "{1}: {2}")
@@ -89,15 +132,16 @@ class CfnTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {
-        INITIAL_BOARD + " w - 0",
-        INITIAL_BOARD + " b - 0",
-        "......./...bqnQ/....r../......./..R..../.N-B.../....... b c2-g6 1",
-        "......./......q/......./..N..../......./.n...../Q...... b b2-c4 1",
-        "r....../......q/......./......./......./.-...../Q-..... w b7-a7 200",
-        "---...q/---..../---..../---..../...----/Q..----/..R---- w - 999999",
-        "......./..-..../....n../.B-..../--Q-.-./..R..Nb/-...-rq w g7-a1 17",
-    })
+    @ValueSource(
+            strings = {
+                INITIAL_BOARD + " w - 0",
+                INITIAL_BOARD + " b - 0",
+                "......./...bqnQ/....r../......./..R..../.N-B.../....... b c2-g6 1",
+                "......./......q/......./..N..../......./.n...../Q...... b b2-c4 1",
+                "r....../......q/......./......./......./.-...../Q-..... w b7-a7 200",
+                "---...q/---..../---..../---..../...----/Q..----/..R---- w - 999999",
+                "......./..-..../....n../.B-..../--Q-.-./..R..Nb/-...-rq w g7-a1 17",
+            })
     void readsBackWhatItWrites(String cfn) {
         Position position = Position.fromCfn(cfn);
 

@@ -41,7 +41,9 @@ class CfnValidationDifferentialTest {
             try {
                 position = Position.fromCfn(cfn);
             } catch (InvalidPositionException e) {
-                assertThat(wellFormed).as("rejected %s: %s", cfn, e.getMessage()).isFalse();
+                assertThat(wellFormed)
+                        .as("rejected %s: %s", cfn, e.getMessage())
+                        .isFalse();
                 continue;
             }
             assertThat(wellFormed).as("accepted %s", cfn).isTrue();

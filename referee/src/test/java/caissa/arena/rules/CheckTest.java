@@ -17,22 +17,10 @@ class CheckTest {
 
     @Test
     void aRookChecksOverHolesButNotThroughAPiece() {
-        Position overHoles = Position.fromCfn(board(
-                ".....q.",
-                ".......",
-                ".......",
-                "r......",
-                "-......",
-                "-......",
-                "Q......") + " w - 0");
-        Position blocked = Position.fromCfn(board(
-                ".....q.",
-                ".......",
-                ".......",
-                "r......",
-                "-......",
-                "N......",
-                "Q......") + " w - 0");
+        Position overHoles = Position.fromCfn(
+                board(".....q.", ".......", ".......", "r......", "-......", "-......", "Q......") + " w - 0");
+        Position blocked = Position.fromCfn(
+                board(".....q.", ".......", ".......", "r......", "-......", "N......", "Q......") + " w - 0");
 
         assertThat(overHoles.inCheck()).isTrue();
         assertThat(overHoles.inCheck(Side.WHITE)).isTrue();
@@ -42,22 +30,10 @@ class CheckTest {
 
     @Test
     void aBishopChecksOverHolesButNotThroughAPiece() {
-        Position overAHole = Position.fromCfn(board(
-                "......b",
-                "q......",
-                "....-..",
-                "...Q...",
-                ".......",
-                ".......",
-                ".......") + " w - 0");
-        Position blocked = Position.fromCfn(board(
-                "......b",
-                "q....N.",
-                "....-..",
-                "...Q...",
-                ".......",
-                ".......",
-                ".......") + " w - 0");
+        Position overAHole = Position.fromCfn(
+                board("......b", "q......", "....-..", "...Q...", ".......", ".......", ".......") + " w - 0");
+        Position blocked = Position.fromCfn(
+                board("......b", "q....N.", "....-..", "...Q...", ".......", ".......", ".......") + " w - 0");
 
         assertThat(overAHole.inCheck()).isTrue();
         assertThat(blocked.inCheck()).isFalse();
@@ -66,38 +42,20 @@ class CheckTest {
     @Test
     void aKnightChecksOverPiecesAndTheExchangeWithItIsTheOnlyEscape() {
         // The queen's three neighbours hold her own pieces; only the bishop can reach the knight.
-        Position position = Position.fromCfn(board(
-                ".......",
-                "......q",
-                ".......",
-                ".......",
-                ".......",
-                "RNn....",
-                "QB.....") + " w - 0");
+        Position position = Position.fromCfn(
+                board(".......", "......q", ".......", ".......", ".......", "RNn....", "QB.....") + " w - 0");
 
         assertThat(position.inCheck()).isTrue();
         assertThat(moves(position)).containsExactly("b1-c2");
-        assertThat(position.play(Move.of("b1-c2")).toCfn()).isEqualTo(board(
-                ".......",
-                "......q",
-                ".......",
-                ".......",
-                ".......",
-                "RNB....",
-                "Qn.....") + " b b1-c2 1");
+        assertThat(position.play(Move.of("b1-c2")).toCfn())
+                .isEqualTo(board(".......", "......q", ".......", ".......", ".......", "RNB....", "Qn.....")
+                        + " b b1-c2 1");
     }
 
     @Test
     void aPieceThatMayNotMoveStillGivesCheck() {
         // The black rook is the only piece between the queens, yet it checks the white queen.
-        String board = board(
-                "q......",
-                ".......",
-                ".......",
-                "r......",
-                ".......",
-                ".......",
-                "Q......");
+        String board = board("q......", ".......", ".......", "r......", ".......", ".......", "Q......");
         Position whiteToMove = Position.fromCfn(board + " w - 0");
 
         assertThat(whiteToMove.inCheck()).isTrue();
@@ -109,14 +67,8 @@ class CheckTest {
     }
 
     /** The black rook on g1 checks along rank 1; a2 is in sight of the black queen. */
-    private static final Position CHECK_ALONG_RANK_1 = Position.fromCfn(board(
-            ".....q.",
-            ".......",
-            ".......",
-            ".......",
-            "...B...",
-            "....N..",
-            "Q.....r") + " w - 0");
+    private static final Position CHECK_ALONG_RANK_1 = Position.fromCfn(
+            board(".....q.", ".......", ".......", ".......", "...B...", "....N..", "Q.....r") + " w - 0");
 
     @Test
     void checkIsEscapedByAStepAnInterpositionOrAnExchangeWithTheChecker() {
@@ -131,14 +83,9 @@ class CheckTest {
     void anInterposedPieceBlocksTheCheck() {
         Position after = CHECK_ALONG_RANK_1.play(Move.of("e2-c1"));
 
-        assertThat(after.toCfn()).isEqualTo(board(
-                ".....q.",
-                ".......",
-                ".......",
-                ".......",
-                "...B...",
-                ".......",
-                "Q.N...r") + " b e2-c1 1");
+        assertThat(after.toCfn())
+                .isEqualTo(board(".....q.", ".......", ".......", ".......", "...B...", ".......", "Q.N...r")
+                        + " b e2-c1 1");
         assertThat(after.inCheck(Side.WHITE)).isFalse();
     }
 
@@ -146,27 +93,16 @@ class CheckTest {
     void exchangingWithTheCheckerMovesItAway() {
         Position after = CHECK_ALONG_RANK_1.play(Move.of("e2-g1"));
 
-        assertThat(after.toCfn()).isEqualTo(board(
-                ".....q.",
-                ".......",
-                ".......",
-                ".......",
-                "...B...",
-                "....r..",
-                "Q.....N") + " b e2-g1 1");
+        assertThat(after.toCfn())
+                .isEqualTo(board(".....q.", ".......", ".......", ".......", "...B...", "....r..", "Q.....N")
+                        + " b e2-g1 1");
         assertThat(after.inCheck(Side.WHITE)).isFalse();
     }
 
     @Test
     void givingCheckIsAllowed() {
-        Position position = Position.fromCfn(board(
-                ".....q.",
-                ".......",
-                ".......",
-                "R......",
-                ".......",
-                ".......",
-                "..Q....") + " w - 0");
+        Position position = Position.fromCfn(
+                board(".....q.", ".......", ".......", "R......", ".......", ".......", "..Q....") + " w - 0");
 
         Position after = position.play(Move.of("a4-a7"));
 

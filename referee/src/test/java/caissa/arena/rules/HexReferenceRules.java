@@ -17,13 +17,13 @@ import java.util.TreeMap;
  */
 final class HexReferenceRules implements Reference {
 
-    static final String INITIAL_CFN =
-            "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../..... w - 0";
+    static final String INITIAL_CFN = "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../..... w - 0";
 
     private static final int[] FILE_LENGTHS = {5, 6, 7, 8, 9, 8, 7, 6, 5};
 
     /** N, NE, SE, S, SW, NW: each next to the one before, in turn round the cell. */
     static final int[][] ORTHOGONAL = {{0, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}};
+
     static final int[][] DIAGONAL = new int[6][];
     static final int[][] ALL_DIRECTIONS = new int[12][];
     static final int[][] KNIGHT_JUMPS = new int[12][];
@@ -39,7 +39,7 @@ final class HexReferenceRules implements Reference {
             ALL_DIRECTIONS[6 + i] = DIAGONAL[i];
             int[] o = ORTHOGONAL[i];
             int[] left = DIAGONAL[(i + 5) % 6]; // the diagonal made with the previous orthogonal
-            int[] right = DIAGONAL[i];          // the diagonal made with the next one
+            int[] right = DIAGONAL[i]; // the diagonal made with the next one
             KNIGHT_JUMPS[2 * i] = new int[] {o[0] + left[0], o[1] + left[1]};
             KNIGHT_JUMPS[2 * i + 1] = new int[] {o[0] + right[0], o[1] + right[1]};
         }
@@ -47,6 +47,7 @@ final class HexReferenceRules implements Reference {
 
     /** {@code board[q + 4][r + 4]}: '-' hole, '.' empty tile, a piece letter, or 0 off the board. */
     private final char[][] board;
+
     private final boolean whiteToMove;
     private final String lastMove;
     private final int plies;
@@ -113,7 +114,12 @@ final class HexReferenceRules implements Reference {
             }
             sb.append(f < 8 ? "/" : " ");
         }
-        return sb.append(whiteToMove ? "w" : "b").append(' ').append(lastMove).append(' ').append(plies).toString();
+        return sb.append(whiteToMove ? "w" : "b")
+                .append(' ')
+                .append(lastMove)
+                .append(' ')
+                .append(plies)
+                .toString();
     }
 
     boolean whiteToMove() {
@@ -155,8 +161,10 @@ final class HexReferenceRules implements Reference {
     public boolean koForbidsAMove() {
         for (int[] m : candidates()) {
             HexReferenceRules after = apply(m);
-            if ((name(m[0], m[1]) + "-" + name(m[2], m[3])).equals(lastMove) && after.tilesConnected()
-                    && !after.queensSeeEachOther() && !after.inCheck(whiteToMove)) {
+            if ((name(m[0], m[1]) + "-" + name(m[2], m[3])).equals(lastMove)
+                    && after.tilesConnected()
+                    && !after.queensSeeEachOther()
+                    && !after.inCheck(whiteToMove)) {
                 return true;
             }
         }
@@ -205,7 +213,9 @@ final class HexReferenceRules implements Reference {
         for (int q = -4; q <= 4; q++) {
             for (int r = -4; r <= 4; r++) {
                 char c = at(q, r);
-                if (isPiece(c) && isWhite(c) != white && Character.toUpperCase(c) != 'Q'
+                if (isPiece(c)
+                        && isWhite(c) != white
+                        && Character.toUpperCase(c) != 'Q'
                         && reaches(q, r, queen[0], queen[1])) {
                     return true;
                 }

@@ -45,10 +45,14 @@ class HexRulesTest {
         Square origin = HEX.parseSquare(from).orElseThrow();
         return HEX.squares().stream()
                 .filter(to -> position.illegalReason(new Move(origin, to))
-                        .map(r -> !r.contains("cannot reach") && !r.contains("may only step")
-                                && !r.contains("no white piece") && !r.contains("no black piece"))
+                        .map(r -> !r.contains("cannot reach")
+                                && !r.contains("may only step")
+                                && !r.contains("no white piece")
+                                && !r.contains("no black piece"))
                         .orElse(true))
-                .map(Square::toString).collect(Collectors.toCollection(TreeSet::new)).toString();
+                .map(Square::toString)
+                .collect(Collectors.toCollection(TreeSet::new))
+                .toString();
     }
 
     static String sorted(String cells) {
@@ -64,8 +68,12 @@ class HexRulesTest {
     @Test
     void theBoardHas61CellsNamedFileByFileWithRanksCountedInsideEachFile() {
         List<String> names = HEX.squares().stream().map(Square::toString).toList();
-        assertThat(names).hasSize(61).startsWith("a1", "a2", "a3", "a4", "a5", "b1").endsWith("i4", "i5")
-                .contains("e9", "e5", "d8", "f8").doesNotContain("a6", "b7", "e10", "i6");
+        assertThat(names)
+                .hasSize(61)
+                .startsWith("a1", "a2", "a3", "a4", "a5", "b1")
+                .endsWith("i4", "i5")
+                .contains("e9", "e5", "d8", "f8")
+                .doesNotContain("a6", "b7", "e10", "i6");
         for (int f = 0; f < 9; f++) {
             char file = (char) ('a' + f);
             assertThat(names.stream().filter(n -> n.charAt(0) == file)).hasSize(FILE_LENGTHS[f]);
@@ -93,27 +101,30 @@ class HexRulesTest {
     @Test
     void whiteHasExactlyTheWorkedExamples37MovesAndNoneGivesCheck() {
         Position initial = HEX.initial();
-        assertThat(moves(initial)).containsExactly(
-                "c1-a1", "c1-b1", "c1-d1", "c1-d2", "c1-e1", "c1-e3",
-                "c2-a1", "c2-a2", "c2-a4", "c2-b2", "c2-b3", "c2-c4", "c2-c7", "c2-d1", "c2-e2", "c2-e6", "c2-f1",
-                "d3-a1", "d3-a2", "d3-b4", "d3-c5", "d3-e1", "d3-e6", "d3-f1", "d3-f5", "d3-g2", "d3-g3",
-                "e3-b6", "e3-c5", "e3-d1", "e3-d4", "e3-f1", "e3-f4", "e3-g2", "e3-g5", "e3-h6", "e3-i1");
+        assertThat(moves(initial))
+                .containsExactly(
+                        "c1-a1", "c1-b1", "c1-d1", "c1-d2", "c1-e1", "c1-e3", "c2-a1", "c2-a2", "c2-a4", "c2-b2",
+                        "c2-b3", "c2-c4", "c2-c7", "c2-d1", "c2-e2", "c2-e6", "c2-f1", "d3-a1", "d3-a2", "d3-b4",
+                        "d3-c5", "d3-e1", "d3-e6", "d3-f1", "d3-f5", "d3-g2", "d3-g3", "e3-b6", "e3-c5", "e3-d1",
+                        "e3-d4", "e3-f1", "e3-f4", "e3-g2", "e3-g5", "e3-h6", "e3-i1");
         for (Move move : initial.legalMoves()) {
             assertThat(initial.play(move).inCheck()).as(move.toString()).isFalse();
         }
     }
 
     @ParameterizedTest(name = "{0}: {1}")
-    @CsvSource(delimiter = '|', value = {
-        "c1-c2 | a piece cannot exchange with its own queen",
-        "c2-c3 | it leaves the white queen in check",
-        "c2-b1 | it leaves the white queen in check",
-        "c2-c5 | it leaves the white queen in check",
-        "c2-d4 | it leaves the white queen in check",
-        "c2-c6 | it leaves the white queen in check",
-        "c2-f7 | it leaves the queens seeing each other",
-        "c2-d2 | it leaves the queens seeing each other",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "c1-c2 | a piece cannot exchange with its own queen",
+                "c2-c3 | it leaves the white queen in check",
+                "c2-b1 | it leaves the white queen in check",
+                "c2-c5 | it leaves the white queen in check",
+                "c2-d4 | it leaves the white queen in check",
+                "c2-c6 | it leaves the white queen in check",
+                "c2-f7 | it leaves the queens seeing each other",
+                "c2-d2 | it leaves the queens seeing each other",
+            })
     void theWorkedExamplesIllegalMovesHaveTheirReasons(String move, String reason) {
         assertThat(HEX.initial().illegalReason(HEX.move(move))).hasValue(reason);
     }
@@ -129,8 +140,8 @@ class HexRulesTest {
 
     @Test
     void theRookMovesAlongSixOrthogonalLines() {
-        assertThat(reach(position("w", "e5=R", "b1=Q", "h6=q"), "e5")).isEqualTo(sorted(
-                "e6 e7 e8 e9 f5 g5 h5 i5 f4 g3 h2 i1 e4 e3 e2 e1 d4 c3 b2 a1 d5 c5 b5 a5"));
+        assertThat(reach(position("w", "e5=R", "b1=Q", "h6=q"), "e5"))
+                .isEqualTo(sorted("e6 e7 e8 e9 f5 g5 h5 i5 f4 g3 h2 i1 e4 e3 e2 e1 d4 c3 b2 a1 d5 c5 b5 a5"));
     }
 
     @Test
@@ -148,8 +159,9 @@ class HexRulesTest {
     void theQueenNotInCheckMovesAlongAllTwelveLines() {
         String reach = reach(position("w", "e5=Q", "b1=q"), "e5");
         assertThat(reach.split(",")).hasSize(36);
-        assertThat(reach).isEqualTo(sorted("e6 e7 e8 e9 f5 g5 h5 i5 f4 g3 h2 i1 e4 e3 e2 e1 d4 c3 b2 a1 d5 c5 b5 a5"
-                + " f6 g7 g4 i3 f3 g1 d3 c1 c4 a3 d6 c7"));
+        assertThat(reach)
+                .isEqualTo(sorted("e6 e7 e8 e9 f5 g5 h5 i5 f4 g3 h2 i1 e4 e3 e2 e1 d4 c3 b2 a1 d5 c5 b5 a5"
+                        + " f6 g7 g4 i3 f3 g1 d3 c1 c4 a3 d6 c7"));
     }
 
     @Test
@@ -213,10 +225,13 @@ class HexRulesTest {
 
     @Test
     void cfnWithTwoGroupsOfTilesIsRejected() {
-        InvalidPositionException e = catchThrowableOfType(InvalidPositionException.class,
-                () -> HEX.fromCfn(board("e1=-", "e2=-", "e3=-", "e4=-", "e5=-", "e6=-", "e7=-", "e8=-", "e9=-",
-                        "d1=-", "d2=-", "d3=-", "d4=-", "d5=-", "d6=-", "d7=-", "d8=-",
-                        "f1=-", "f2=-", "f3=-", "f4=-", "f5=-", "f6=-", "f7=-", "f8=-", "b1=Q", "h5=q") + " w - 0"));
+        InvalidPositionException e = catchThrowableOfType(
+                InvalidPositionException.class,
+                () -> HEX.fromCfn(board(
+                                "e1=-", "e2=-", "e3=-", "e4=-", "e5=-", "e6=-", "e7=-", "e8=-", "e9=-", "d1=-", "d2=-",
+                                "d3=-", "d4=-", "d5=-", "d6=-", "d7=-", "d8=-", "f1=-", "f2=-", "f3=-", "f4=-", "f5=-",
+                                "f6=-", "f7=-", "f8=-", "b1=Q", "h5=q")
+                        + " w - 0"));
         assertThat(e.field()).isEqualTo("position");
         assertThat(e.problem()).isEqualTo("the tiles form 2 groups; they must be connected");
     }
@@ -247,9 +262,13 @@ class HexRulesTest {
         Position p = position("w", "e5=Q", "e9=r", "b3=q");
         assertThat(p.inCheck()).isTrue();
         List<String> neighbours = Arrays.stream(HexReferenceRules.ALL_DIRECTIONS)
-                .map(d -> HexReferenceRules.name(d[0], d[1])).toList();
-        assertThat(moves(p)).isNotEmpty().allMatch(m -> neighbours.contains(m.substring(3)))
-                .containsExactlyElementsOf(HexReferenceRules.fromCfn(p.toCfn()).legalMoves().keySet())
+                .map(d -> HexReferenceRules.name(d[0], d[1]))
+                .toList();
+        assertThat(moves(p))
+                .isNotEmpty()
+                .allMatch(m -> neighbours.contains(m.substring(3)))
+                .containsExactlyElementsOf(
+                        HexReferenceRules.fromCfn(p.toCfn()).legalMoves().keySet())
                 .contains("e5-d6", "e5-f3", "e5-g4");
         assertThat(p.illegalReason(HEX.move("e5-e3")))
                 .hasValue("the white queen is in check and may only step to a neighbouring cell");
@@ -260,13 +279,13 @@ class HexRulesTest {
 
     @Test
     void queensOnADiagonalSeeEachOtherOverSideCellsButNotOverAPieceOnTheLine() {
-        InvalidPositionException e = catchThrowableOfType(InvalidPositionException.class,
-                () -> position("w", "e5=Q", "g4=q", "f5=N", "f4=n"));
+        InvalidPositionException e = catchThrowableOfType(
+                InvalidPositionException.class, () -> position("w", "e5=Q", "g4=q", "f5=N", "f4=n"));
         assertThat(e.problem()).isEqualTo("the queens on e5 and g4 see each other");
-        assertThat(catchThrowableOfType(InvalidPositionException.class,
-                () -> position("w", "e5=Q", "i3=q", "g4=N"))).isNull();
-        assertThat(catchThrowableOfType(InvalidPositionException.class,
-                () -> position("w", "e5=Q", "i3=q", "g4=-"))).isNotNull();
+        assertThat(catchThrowableOfType(InvalidPositionException.class, () -> position("w", "e5=Q", "i3=q", "g4=N")))
+                .isNull();
+        assertThat(catchThrowableOfType(InvalidPositionException.class, () -> position("w", "e5=Q", "i3=q", "g4=-")))
+                .isNotNull();
     }
 
     @Test
@@ -280,7 +299,8 @@ class HexRulesTest {
     @Test
     void aDiagonalCheckIsNotBlockedBySideCellsAndIsBlockedOnlyOnTheLine() {
         // The black bishop on g4 checks the White queen on e5 over the side cells f5 and f4.
-        assertThat(position("w", "e5=Q", "g4=b", "f5=R", "f4=N", "a2=q").inCheck()).isTrue();
+        assertThat(position("w", "e5=Q", "g4=b", "f5=R", "f4=N", "a2=q").inCheck())
+                .isTrue();
         // From i3 the check runs over g4; a rook moved onto the side cell f5 does not block it,
         // a rook moved onto g4, the cell of the line, does.
         Position far = position("w", "e5=Q", "i3=b", "a2=q", "f4=R");
@@ -302,17 +322,19 @@ class HexRulesTest {
     // 7. Position notation
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../.... w - 0 | board | file i has 4 cells, expected 5",
-        "...../....../RQ...../..N...../..B...b../.....n../.....qr/...... w - 0 | board | expected 9 files separated by '/', got 8",
-        "....../....../RQ...../..N...../..B...b../.....n../.....qr/....../..... w - 0 | board | file a has 6 cells, expected 5",
-        "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../..... w a6-a7 0 | last move | expected '-' or a move between cells of the board, like 'c2-e6', got 'a6-a7'",
-        "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../..... x - 0 | side to move | expected 'w' or 'b', got 'x'",
-        "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../..... w - z | plies | expected a whole number from 0 to 999999, got 'z'",
-        "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../..K.. w - 0 | board | unknown character 'K' on i3 (expected . - Q R B N q r b n)",
-        "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../....R w - 0 | board | two white rooks (on c1 and i5)",
-        "...../....../R-...../..N...../..B...b../.....n../.....qr/....../..... w - 0 | board | no white queen",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../.... w - 0 | board | file i has 4 cells, expected 5",
+                "...../....../RQ...../..N...../..B...b../.....n../.....qr/...... w - 0 | board | expected 9 files separated by '/', got 8",
+                "....../....../RQ...../..N...../..B...b../.....n../.....qr/....../..... w - 0 | board | file a has 6 cells, expected 5",
+                "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../..... w a6-a7 0 | last move | expected '-' or a move between cells of the board, like 'c2-e6', got 'a6-a7'",
+                "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../..... x - 0 | side to move | expected 'w' or 'b', got 'x'",
+                "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../..... w - z | plies | expected a whole number from 0 to 999999, got 'z'",
+                "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../..K.. w - 0 | board | unknown character 'K' on i3 (expected . - Q R B N q r b n)",
+                "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../....R w - 0 | board | two white rooks (on c1 and i5)",
+                "...../....../R-...../..N...../..B...b../.....n../.....qr/....../..... w - 0 | board | no white queen",
+            })
     void malformedCfnIsRejectedNamingTheFieldAndTheProblem(String cfn, String field, String problem) {
         InvalidPositionException e = catchThrowableOfType(InvalidPositionException.class, () -> HEX.fromCfn(cfn));
         assertThat(e).as(cfn).isNotNull();
@@ -321,11 +343,12 @@ class HexRulesTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {
-        "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../..... w - 0",
-        "...../....../R-...../..N...../..B..Qb../.....n../.....qr/....../..... b c2-e6 1",
-        "....b/.B..../.-...../Q..N..../R.r....../......../..n..q./....../..... b g3-d4 11",
-    })
+    @ValueSource(
+            strings = {
+                "...../....../RQ...../..N...../..B...b../.....n../.....qr/....../..... w - 0",
+                "...../....../R-...../..N...../..B..Qb../.....n../.....qr/....../..... b c2-e6 1",
+                "....b/.B..../.-...../Q..N..../R.r....../......../..n..q./....../..... b g3-d4 11",
+            })
     void cfnReadsBackWhatItWrites(String cfn) {
         Position p = HEX.fromCfn(cfn);
         assertThat(p.toCfn()).isEqualTo(cfn);
@@ -334,10 +357,12 @@ class HexRulesTest {
 
     @Test
     void theTwoVariantsDoNotReadEachOthersCfn() {
-        assertThat(catchThrowableOfType(InvalidPositionException.class,
-                () -> Position.fromCfn(HEX.initialCfn())).field()).isEqualTo("board");
-        assertThat(catchThrowableOfType(InvalidPositionException.class,
-                () -> HEX.fromCfn(Position.INITIAL_CFN)).problem()).isEqualTo("expected 9 files separated by '/', got 7");
+        assertThat(catchThrowableOfType(InvalidPositionException.class, () -> Position.fromCfn(HEX.initialCfn()))
+                        .field())
+                .isEqualTo("board");
+        assertThat(catchThrowableOfType(InvalidPositionException.class, () -> HEX.fromCfn(Position.INITIAL_CFN))
+                        .problem())
+                .isEqualTo("expected 9 files separated by '/', got 7");
     }
 
     // 8. The protocol
@@ -347,7 +372,9 @@ class HexRulesTest {
         assertThat(HEX.parseMove(" E4-f6 \n")).map(Move::toString).hasValue("e4-f6");
         assertThat(HEX.parseMove("i5-e9")).map(Move::toString).hasValue("i5-e9");
         assertThat(HEX.parseMove("a6-a7")).isEmpty();
-        assertThat(HEX.hasMoveSyntax("a6-a7")).as("shape of a move, cells that do not exist").isTrue();
+        assertThat(HEX.hasMoveSyntax("a6-a7"))
+                .as("shape of a move, cells that do not exist")
+                .isTrue();
         assertThat(HEX.hasMoveSyntax("hello")).isFalse();
         assertThat(HEX.hasMoveSyntax("e4f6")).isFalse();
         assertThat(HEX.hasMoveSyntax("j1-a1")).isFalse();

@@ -29,8 +29,7 @@ class IllegalMoveTest {
     void playRefusesAnIllegalMoveWithItsReason() {
         assertThatThrownBy(() -> initial.play(Move.of("c3-d4")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("illegal move c3-d4 in " + Position.INITIAL_CFN
-                        + ": the white rook on c3 cannot reach d4");
+                .hasMessage("illegal move c3-d4 in " + Position.INITIAL_CFN + ": the white rook on c3 cannot reach d4");
         assertThatThrownBy(() -> initial.play(Move.of("c3-c2")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageEndingWith(": a piece cannot exchange with its own queen");

@@ -44,11 +44,11 @@ class InitialPositionTest {
 
     @Test
     void whiteHasTheTwentySixMovesOfTheWorkedExample() {
-        assertThat(moves(Position.initial())).containsExactly(
-                "b2-a4", "b2-c4", "b2-d1", "b2-d3",
-                "c2-a4", "c2-b1", "c2-c1", "c2-d1", "c2-d3", "c2-g6",
-                "c3-a3", "c3-b3", "c3-c4", "c3-c5", "c3-c6", "c3-c7", "c3-d3", "c3-e3", "c3-f3", "c3-g3",
-                "d2-c1", "d2-c3", "d2-e1", "d2-e3", "d2-f4", "d2-g5");
+        assertThat(moves(Position.initial()))
+                .containsExactly(
+                        "b2-a4", "b2-c4", "b2-d1", "b2-d3", "c2-a4", "c2-b1", "c2-c1", "c2-d1", "c2-d3", "c2-g6",
+                        "c3-a3", "c3-b3", "c3-c4", "c3-c5", "c3-c6", "c3-c7", "c3-d3", "c3-e3", "c3-f3", "c3-g3",
+                        "d2-c1", "d2-c3", "d2-e1", "d2-e3", "d2-f4", "d2-g5");
         assertThat(Position.initial().legalMoveCount()).isEqualTo(26);
     }
 
@@ -57,7 +57,10 @@ class InitialPositionTest {
     void blackToMoveHasTheHalfTurnImagesOfWhitesMoves() {
         Position blackToMove = Position.fromCfn(RULES_MD_CFN.replace(" w ", " b "));
 
-        List<String> images = moves(Position.initial()).stream().map(InitialPositionTest::halfTurn).sorted().toList();
+        List<String> images = moves(Position.initial()).stream()
+                .map(InitialPositionTest::halfTurn)
+                .sorted()
+                .toList();
 
         assertThat(moves(blackToMove)).isEqualTo(images);
     }
@@ -73,7 +76,10 @@ class InitialPositionTest {
     private static String halfTurn(String move) {
         StringBuilder image = new StringBuilder();
         for (char c : move.toCharArray()) {
-            image.append(c >= 'a' && c <= 'g' ? (char) ('g' - (c - 'a')) : c >= '1' && c <= '7' ? (char) ('7' - (c - '1')) : c);
+            image.append(
+                    c >= 'a' && c <= 'g'
+                            ? (char) ('g' - (c - 'a'))
+                            : c >= '1' && c <= '7' ? (char) ('7' - (c - '1')) : c);
         }
         return image.toString();
     }

@@ -11,14 +11,8 @@ import org.junit.jupiter.api.Test;
 class KnightTest {
 
     /** The knight on b2 is hemmed in by its own pieces; a4 is a hole and c4 holds a black knight. */
-    private static final Position HEMMED_IN = Position.fromCfn(board(
-            ".......",
-            ".......",
-            "......q",
-            "-.n....",
-            ".R.....",
-            ".NB....",
-            "Q......") + " w - 0");
+    private static final Position HEMMED_IN = Position.fromCfn(
+            board(".......", ".......", "......q", "-.n....", ".R.....", ".NB....", "Q......") + " w - 0");
 
     @Test
     void jumpsOverPiecesToItsFourSquares() {
@@ -31,14 +25,9 @@ class KnightTest {
     void intoAHoleItTakesItsTileAlong() {
         Position after = HEMMED_IN.play(Move.of("b2-a4"));
 
-        assertThat(after.toCfn()).isEqualTo(board(
-                ".......",
-                ".......",
-                "......q",
-                "N.n....",
-                ".R.....",
-                ".-B....",
-                "Q......") + " b b2-a4 1");
+        assertThat(after.toCfn())
+                .isEqualTo(board(".......", ".......", "......q", "N.n....", ".R.....", ".-B....", "Q......")
+                        + " b b2-a4 1");
         assertThat(after.hasTile(Square.B2)).isFalse();
         assertThat(after.tileCount()).isEqualTo(HEMMED_IN.tileCount());
     }
@@ -47,13 +36,8 @@ class KnightTest {
     void ontoAnEmptyTileTheTilesDoNotChange() {
         Position after = HEMMED_IN.play(Move.of("b2-d3"));
 
-        assertThat(after.toCfn()).isEqualTo(board(
-                ".......",
-                ".......",
-                "......q",
-                "-.n....",
-                ".R.N...",
-                "..B....",
-                "Q......") + " b b2-d3 1");
+        assertThat(after.toCfn())
+                .isEqualTo(board(".......", ".......", "......q", "-.n....", ".R.N...", "..B....", "Q......")
+                        + " b b2-d3 1");
     }
 }

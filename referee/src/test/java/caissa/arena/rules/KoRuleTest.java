@@ -14,23 +14,11 @@ import org.junit.jupiter.api.Test;
  */
 class KoRuleTest {
 
-    private static final String KNIGHTS_FACING = board(
-            ".......",
-            "......q",
-            ".......",
-            "..n....",
-            ".......",
-            ".N.....",
-            "Q......");
+    private static final String KNIGHTS_FACING =
+            board(".......", "......q", ".......", "..n....", ".......", ".N.....", "Q......");
 
-    private static final String KNIGHTS_EXCHANGED = board(
-            ".......",
-            "......q",
-            ".......",
-            "..N....",
-            ".......",
-            ".n.....",
-            "Q......");
+    private static final String KNIGHTS_EXCHANGED =
+            board(".......", "......q", ".......", "..N....", ".......", ".n.....", "Q......");
 
     private final Position afterWhitesExchange =
             Position.fromCfn(KNIGHTS_FACING + " w - 0").play(Move.of("b2-c4"));
@@ -75,13 +63,8 @@ class KoRuleTest {
         Position later = afterWhitesExchange.play(Move.of("g6-g7")).play(Move.of("a1-a2"));
 
         assertThat(later.isLegal(Move.of("b2-c4"))).isTrue();
-        assertThat(later.play(Move.of("b2-c4")).toCfn()).isEqualTo(board(
-                "......q",
-                "......-",
-                ".......",
-                "..n....",
-                ".......",
-                "QN.....",
-                "-......") + " w b2-c4 4");
+        assertThat(later.play(Move.of("b2-c4")).toCfn())
+                .isEqualTo(board("......q", "......-", ".......", "..n....", ".......", "QN.....", "-......")
+                        + " w b2-c4 4");
     }
 }

@@ -42,8 +42,7 @@ class LineSearchTest {
     @ParameterizedTest
     @EnumSource(Variant.class)
     void theInitialPositionIsReachedByNoMoves(Variant variant) {
-        assertThat(LineSearch.reaching(variant.initial(), BUDGET))
-                .isEqualTo(new LineSearch.Found(List.of(), 1));
+        assertThat(LineSearch.reaching(variant.initial(), BUDGET)).isEqualTo(new LineSearch.Found(List.of(), 1));
     }
 
     @Test
@@ -68,8 +67,8 @@ class LineSearchTest {
 
     @Test
     void aSearchThatRunsOutOfBudgetSaysSoRatherThanUnreachable() {
-        Position target = replay(Variant.CAISSA, List.of(Move.of("c3-a3"), Move.of("e5-a5"), Move.of("b2-a4"),
-                Move.of("d6-e5")));
+        Position target =
+                replay(Variant.CAISSA, List.of(Move.of("c3-a3"), Move.of("e5-a5"), Move.of("b2-a4"), Move.of("d6-e5")));
 
         assertThat(LineSearch.reaching(target, 3)).isEqualTo(new LineSearch.OverBudget(4));
         assertThat(LineSearch.reaching(target, BUDGET)).isInstanceOf(LineSearch.Found.class);
@@ -81,7 +80,8 @@ class LineSearchTest {
         for (int ply = 0; ply < plies && !position.outcome().isOver(); ply++) {
             List<Move> legal = position.legalMoves();
             Position now = position;
-            List<Move> taking = legal.stream().filter(m -> now.pieceAt(m.to()).isPresent()).toList();
+            List<Move> taking =
+                    legal.stream().filter(m -> now.pieceAt(m.to()).isPresent()).toList();
             List<Move> from = !taking.isEmpty() && random.nextBoolean() ? taking : legal;
             Move move = from.get(random.nextInt(from.size()));
             taken[0] += position.pieceAt(move.to()).isPresent() ? 1 : 0;

@@ -15,19 +15,55 @@ import org.junit.jupiter.params.provider.ValueSource;
 class MoveParseTest {
 
     @ParameterizedTest(name = "\"{0}\"")
-    @ValueSource(strings = {"b2-c4", "B2-C4", "b2-C4", "B2-c4", " b2-c4", "b2-c4 ", "\tb2-c4\t", "b2-c4\r", "b2-c4\r\n",
-        "\n b2-c4 \r\n"})
+    @ValueSource(
+            strings = {
+                "b2-c4",
+                "B2-C4",
+                "b2-C4",
+                "B2-c4",
+                " b2-c4",
+                "b2-c4 ",
+                "\tb2-c4\t",
+                "b2-c4\r",
+                "b2-c4\r\n",
+                "\n b2-c4 \r\n"
+            })
     void readsAMoveInEitherCaseWithSurroundingWhiteSpace(String text) {
         assertThat(Move.parse(text)).contains(Move.of(Square.B2, Square.C4));
     }
 
     @ParameterizedTest(name = "\"{0}\"")
-    @ValueSource(strings = {"", " ", "\r\n", "b2-c", "b2-c44", "b2c4", "b2--c4", "b2 c4", "b2_c4", "b2 - c4", "b2-\tc4",
-        "h1-a1", "a1-h1", "a0-a1", "a1-a8", "a8-a1", "`1-a1", "a1-a9", "i9-a1", "21-a1", "b2-c4-d5", "b2-c4x", "start",
-        "end"})
+    @ValueSource(
+            strings = {
+                "",
+                " ",
+                "\r\n",
+                "b2-c",
+                "b2-c44",
+                "b2c4",
+                "b2--c4",
+                "b2 c4",
+                "b2_c4",
+                "b2 - c4",
+                "b2-\tc4",
+                "h1-a1",
+                "a1-h1",
+                "a0-a1",
+                "a1-a8",
+                "a8-a1",
+                "`1-a1",
+                "a1-a9",
+                "i9-a1",
+                "21-a1",
+                "b2-c4-d5",
+                "b2-c4x",
+                "start",
+                "end"
+            })
     void rejectsAnythingElse(String text) {
         assertThat(Move.parse(text)).isEmpty();
-        assertThatThrownBy(() -> Move.of(text)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Move.of(text))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not a move: '" + text + "'");
     }
 
@@ -47,7 +83,8 @@ class MoveParseTest {
         assertThat(Position.initial().illegalReason(a1a1)).contains("there is no white piece on a1");
         assertThat(Position.initial().isLegal(c2c2)).isFalse();
         assertThat(Position.initial().illegalReason(c2c2)).contains("the white queen on c2 cannot reach c2");
-        assertThat(Position.initial().illegalReason(Move.of("b2-b2"))).contains("the white knight on b2 cannot reach b2");
+        assertThat(Position.initial().illegalReason(Move.of("b2-b2")))
+                .contains("the white knight on b2 cannot reach b2");
         assertThat(Position.initial().illegalReason(Move.of("c3-c3"))).contains("the white rook on c3 cannot reach c3");
     }
 

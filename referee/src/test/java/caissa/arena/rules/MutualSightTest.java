@@ -19,34 +19,16 @@ class MutualSightTest {
     private static final String SIGHT = "it leaves the queens seeing each other";
 
     /** The white knight on d4 is all that stands between the queens on a1 and g7 (e5 is a hole). */
-    private static final Position ONE_BLOCKER = Position.fromCfn(board(
-            "......q",
-            ".......",
-            "....-..",
-            "...N...",
-            ".......",
-            ".......",
-            "Q......") + " w - 0");
+    private static final Position ONE_BLOCKER = Position.fromCfn(
+            board("......q", ".......", "....-..", "...N...", ".......", ".......", "Q......") + " w - 0");
 
     /** The same with a black knight on f6 that blocks the diagonal too. */
-    private static final Position TWO_BLOCKERS = Position.fromCfn(board(
-            "......q",
-            ".....n.",
-            "....-..",
-            "...N...",
-            ".......",
-            ".......",
-            "Q......") + " w - 0");
+    private static final Position TWO_BLOCKERS = Position.fromCfn(
+            board("......q", ".....n.", "....-..", "...N...", ".......", ".......", "Q......") + " w - 0");
 
     /** A black knight on a4 between the queens on a1 and a7; a5 is a hole. */
-    private static final String KNIGHT_BETWEEN = board(
-            "q......",
-            ".......",
-            "-......",
-            "n......",
-            ".......",
-            ".......",
-            "Q......");
+    private static final String KNIGHT_BETWEEN =
+            board("q......", ".......", "-......", "n......", ".......", ".......", "Q......");
 
     @Test
     void theOnlyBlockerMayNotLeaveTheLine() {
@@ -58,15 +40,16 @@ class MutualSightTest {
 
     @Test
     void oneOfTwoBlockersMayLeave() {
-        assertThat(movesFrom(TWO_BLOCKERS, "d4")).containsExactly(
-                "d4-b3", "d4-b5", "d4-c2", "d4-c6", "d4-e2", "d4-e6", "d4-f3", "d4-f5");
+        assertThat(movesFrom(TWO_BLOCKERS, "d4"))
+                .containsExactly("d4-b3", "d4-b5", "d4-c2", "d4-c6", "d4-e2", "d4-e6", "d4-f3", "d4-f5");
     }
 
     @Test
     void aQueenMayNotMoveIntoSight() {
-        assertThat(moves(ONE_BLOCKER)).containsExactly(
-                "a1-a2", "a1-a3", "a1-a4", "a1-a5", "a1-a6", "a1-b1", "a1-b2",
-                "a1-c1", "a1-c3", "a1-d1", "a1-e1", "a1-f1");
+        assertThat(moves(ONE_BLOCKER))
+                .containsExactly(
+                        "a1-a2", "a1-a3", "a1-a4", "a1-a5", "a1-a6", "a1-b1", "a1-b2", "a1-c1", "a1-c3", "a1-d1",
+                        "a1-e1", "a1-f1");
         assertThat(reason(ONE_BLOCKER, "a1-a7")).isEqualTo(SIGHT);
         assertThat(reason(ONE_BLOCKER, "a1-g1")).isEqualTo(SIGHT);
     }
@@ -90,14 +73,8 @@ class MutualSightTest {
 
     @Test
     void holesDoNotBlockSightButPiecesDo() {
-        assertThatThrownBy(() -> Position.fromCfn(board(
-                "q......",
-                ".......",
-                "-......",
-                "-......",
-                ".......",
-                ".......",
-                "Q......") + " w - 0"))
+        assertThatThrownBy(() -> Position.fromCfn(
+                        board("q......", ".......", "-......", "-......", ".......", ".......", "Q......") + " w - 0"))
                 .isInstanceOf(InvalidPositionException.class)
                 .hasMessage("invalid CFN: position: the queens on a1 and a7 see each other");
         assertThat(Position.fromCfn(KNIGHT_BETWEEN + " w - 0").toCfn()).isEqualTo(KNIGHT_BETWEEN + " w - 0");
@@ -105,14 +82,8 @@ class MutualSightTest {
 
     @Test
     void adjacentQueensSeeEachOther() {
-        assertThatThrownBy(() -> Position.fromCfn(board(
-                ".......",
-                ".......",
-                ".......",
-                "...Qq..",
-                ".......",
-                ".......",
-                ".......") + " w - 0"))
+        assertThatThrownBy(() -> Position.fromCfn(
+                        board(".......", ".......", ".......", "...Qq..", ".......", ".......", ".......") + " w - 0"))
                 .isInstanceOf(InvalidPositionException.class)
                 .hasMessage("invalid CFN: position: the queens on d4 and e4 see each other");
     }

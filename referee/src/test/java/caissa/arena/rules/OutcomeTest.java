@@ -13,34 +13,16 @@ import org.junit.jupiter.api.Test;
 class OutcomeTest {
 
     /** The white queen in the corner, checked along the a-file; b1 and b2 are holes. */
-    private static final String MATED = board(
-            "r......",
-            "......q",
-            ".......",
-            ".......",
-            ".......",
-            ".-.....",
-            "Q-.....");
+    private static final String MATED =
+            board("r......", "......q", ".......", ".......", ".......", ".-.....", "Q-.....");
 
     /** One move from MATED: the rook on b7 is not yet on the a-file. */
-    private static final String MATE_IN_ONE = board(
-            ".r.....",
-            "......q",
-            ".......",
-            ".......",
-            ".......",
-            ".-.....",
-            "Q-.....");
+    private static final String MATE_IN_ONE =
+            board(".r.....", "......q", ".......", ".......", ".......", ".-.....", "Q-.....");
 
     /** Every move of the white queen, her only piece, would leave the tiles in two groups. */
-    private static final String STALEMATED = board(
-            "...-...",
-            "...-..q",
-            "...-...",
-            "...Q...",
-            "...-...",
-            "...-...",
-            "...-...");
+    private static final String STALEMATED =
+            board("...-...", "...-..q", "...-...", "...Q...", "...-...", "...-...", "...-...");
 
     @Test
     void checkmateWhenInCheckWithoutALegalMove() {

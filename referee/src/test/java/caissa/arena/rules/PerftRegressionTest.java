@@ -73,18 +73,23 @@ class PerftRegressionTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("referenceRows")
     void theReferenceCountsTheRecordedNodes(Row row) {
-        assertThat(Reference.fromCfn(row.variant(), row.cfn()).perft(row.depth())).isEqualTo(row.nodes());
+        assertThat(Reference.fromCfn(row.variant(), row.cfn()).perft(row.depth()))
+                .isEqualTo(row.nodes());
     }
 
     @ParameterizedTest
     @EnumSource(Variant.class)
     void theDataHasTheInitialPositionToDepthFiveAndVariedPositions(Variant variant) {
         List<Row> rows = rows(variant);
-        assertThat(rows).filteredOn(row -> row.cfn().equals(variant.initialCfn()))
-                .extracting(Row::depth).containsExactly(1, 2, 3, 4, 5);
+        assertThat(rows)
+                .filteredOn(row -> row.cfn().equals(variant.initialCfn()))
+                .extracting(Row::depth)
+                .containsExactly(1, 2, 3, 4, 5);
         assertThat(rows.stream().map(Row::cfn).distinct()).hasSizeGreaterThanOrEqualTo(8);
         // Most rows must be checked by both implementations in a normal run.
-        assertThat(rows.stream().filter(row -> row.nodes() <= REFERENCE_NODE_LIMIT).count())
+        assertThat(rows.stream()
+                        .filter(row -> row.nodes() <= REFERENCE_NODE_LIMIT)
+                        .count())
                 .isGreaterThan(rows.size() / 2);
     }
 
@@ -98,8 +103,11 @@ class PerftRegressionTest {
         assertThat(divide).extracting(Position.MoveCount::move).isEqualTo(initial.legalMoves());
         assertThat(divide.stream().mapToLong(Position.MoveCount::nodes).sum()).isEqualTo(initial.perft(3));
         for (Position.MoveCount count : divide) {
-            assertThat(count.nodes()).as(count.move().toString())
-                    .isEqualTo(Reference.initial(variant).play(count.move().toString()).perft(2));
+            assertThat(count.nodes())
+                    .as(count.move().toString())
+                    .isEqualTo(Reference.initial(variant)
+                            .play(count.move().toString())
+                            .perft(2));
         }
     }
 

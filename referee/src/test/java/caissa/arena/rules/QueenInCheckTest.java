@@ -14,14 +14,8 @@ import org.junit.jupiter.api.Test;
 class QueenInCheckTest {
 
     /** The black rook on e4 checks the white queen on d4 from the next square. */
-    private static final Position POSITION = Position.fromCfn(board(
-            ".......",
-            ".......",
-            ".......",
-            "..-Qr..",
-            ".NB....",
-            "q......",
-            ".......") + " w - 0");
+    private static final Position POSITION = Position.fromCfn(
+            board(".......", ".......", ".......", "..-Qr..", ".NB....", "q......", ".......") + " w - 0");
 
     @Test
     void onlyStepsOutOfCheckAreLegal() {
@@ -55,14 +49,9 @@ class QueenInCheckTest {
     void sheMayCaptureTheAdjacentChecker() {
         Position after = POSITION.play(Move.of("d4-e4"));
 
-        assertThat(after.toCfn()).isEqualTo(board(
-                ".......",
-                ".......",
-                ".......",
-                "..--Q..",
-                ".NB....",
-                "q......",
-                ".......") + " b d4-e4 1");
+        assertThat(after.toCfn())
+                .isEqualTo(board(".......", ".......", ".......", "..--Q..", ".NB....", "q......", ".......")
+                        + " b d4-e4 1");
         assertThat(after.squareOf(Piece.BLACK_ROOK)).isEmpty();
     }
 
@@ -70,26 +59,15 @@ class QueenInCheckTest {
     void aStepRemovesTheTileSheLeaves() {
         Position after = POSITION.play(Move.of("d4-d3"));
 
-        assertThat(after.toCfn()).isEqualTo(board(
-                ".......",
-                ".......",
-                ".......",
-                "..--r..",
-                ".NBQ...",
-                "q......",
-                ".......") + " b d4-d3 1");
+        assertThat(after.toCfn())
+                .isEqualTo(board(".......", ".......", ".......", "..--r..", ".NBQ...", "q......", ".......")
+                        + " b d4-d3 1");
     }
 
     @Test
     void theHoleSheLeavesDoesNotShieldHerFromTheChecker() {
-        Position checkedAlongTheFile = Position.fromCfn(board(
-                "...r...",
-                ".......",
-                "...-...",
-                "...Q...",
-                ".......",
-                "q......",
-                ".......") + " w - 0");
+        Position checkedAlongTheFile = Position.fromCfn(
+                board("...r...", ".......", "...-...", "...Q...", ".......", "q......", ".......") + " w - 0");
 
         assertThat(reason(checkedAlongTheFile, "d4-d3")).isEqualTo("it leaves the white queen in check");
         assertThat(checkedAlongTheFile.isLegal(Move.of("d4-e3"))).isTrue();

@@ -14,19 +14,13 @@ import org.junit.jupiter.api.Test;
  */
 class QueenMovementTest {
 
-    private static final Position POSITION = Position.fromCfn(board(
-            ".......",
-            "..-....",
-            "....n..",
-            ".B-....",
-            "--Q-.-.",
-            "..R..Nb",
-            "-...-rq") + " w - 0");
+    private static final Position POSITION = Position.fromCfn(
+            board(".......", "..-....", "....n..", ".B-....", "--Q-.-.", "..R..Nb", "-...-rq") + " w - 0");
 
     @Test
     void movesAlongLinesOverHolesOntoTiles() {
-        assertThat(movesFrom(POSITION, "c3")).containsExactly(
-                "c3-b2", "c3-c5", "c3-c7", "c3-d2", "c3-d4", "c3-e3", "c3-e5", "c3-g3");
+        assertThat(movesFrom(POSITION, "c3"))
+                .containsExactly("c3-b2", "c3-c5", "c3-c7", "c3-d2", "c3-d4", "c3-e3", "c3-e5", "c3-g3");
     }
 
     @Test
@@ -54,14 +48,9 @@ class QueenMovementTest {
     void aMoveRemovesTheTileSheLeaves() {
         Position after = POSITION.play(Move.of("c3-c5"));
 
-        assertThat(after.toCfn()).isEqualTo(board(
-                ".......",
-                "..-....",
-                "..Q.n..",
-                ".B-....",
-                "----.-.",
-                "..R..Nb",
-                "-...-rq") + " b c3-c5 1");
+        assertThat(after.toCfn())
+                .isEqualTo(board(".......", "..-....", "..Q.n..", ".B-....", "----.-.", "..R..Nb", "-...-rq")
+                        + " b c3-c5 1");
         assertThat(after.tileCount()).isEqualTo(POSITION.tileCount() - 1);
     }
 
@@ -69,26 +58,16 @@ class QueenMovementTest {
     void capturesTheFirstEnemyPieceOnALine() {
         Position after = POSITION.play(Move.of("c3-e5"));
 
-        assertThat(after.toCfn()).isEqualTo(board(
-                ".......",
-                "..-....",
-                "....Q..",
-                ".B-....",
-                "----.-.",
-                "..R..Nb",
-                "-...-rq") + " b c3-e5 1");
+        assertThat(after.toCfn())
+                .isEqualTo(board(".......", "..-....", "....Q..", ".B-....", "----.-.", "..R..Nb", "-...-rq")
+                        + " b c3-e5 1");
         assertThat(after.squareOf(Piece.BLACK_KNIGHT)).isEmpty();
     }
 
     @Test
     void passesOverSeveralHoles() {
-        assertThat(POSITION.play(Move.of("c3-g3")).toCfn()).isEqualTo(board(
-                ".......",
-                "..-....",
-                "....n..",
-                ".B-....",
-                "----.-Q",
-                "..R..Nb",
-                "-...-rq") + " b c3-g3 1");
+        assertThat(POSITION.play(Move.of("c3-g3")).toCfn())
+                .isEqualTo(board(".......", "..-....", "....n..", ".B-....", "----.-Q", "..R..Nb", "-...-rq")
+                        + " b c3-g3 1");
     }
 }

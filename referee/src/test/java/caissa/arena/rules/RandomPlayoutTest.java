@@ -26,15 +26,15 @@ class RandomPlayoutTest {
     private static final int ALL_SUCCESSORS_EVERY = 4;
 
     /** How many seeds, and games a seed, each variant gets. */
-    private record Playouts(Variant variant, int seeds, int gamesPerSeed) {
-    }
+    private record Playouts(Variant variant, int seeds, int gamesPerSeed) {}
 
-    private static final List<Playouts> PLAYOUTS = List.of(
-            new Playouts(Variant.CAISSA, 20, 50), new Playouts(Variant.HEXCAISSA, 10, 30));
+    private static final List<Playouts> PLAYOUTS =
+            List.of(new Playouts(Variant.CAISSA, 20, 50), new Playouts(Variant.HEXCAISSA, 10, 30));
 
     static Stream<Arguments> seeds() {
-        return PLAYOUTS.stream().flatMap(p -> LongStream.rangeClosed(1, p.seeds())
-                .mapToObj(seed -> Arguments.of(p.variant(), seed, p.gamesPerSeed())));
+        return PLAYOUTS.stream()
+                .flatMap(p -> LongStream.rangeClosed(1, p.seeds())
+                        .mapToObj(seed -> Arguments.of(p.variant(), seed, p.gamesPerSeed())));
     }
 
     @ParameterizedTest(name = "{0} seed {1}")
@@ -47,17 +47,25 @@ class RandomPlayoutTest {
         }
 
         assertThat(coverage.games).isEqualTo(games);
-        assertThat(coverage.inCheck).as("positions with the side to move in check").isPositive();
+        assertThat(coverage.inCheck)
+                .as("positions with the side to move in check")
+                .isPositive();
         assertThat(coverage.captures).as("captures").isPositive();
         assertThat(coverage.exchanges).as("exchanges").isPositive();
-        assertThat(coverage.intoHoles).as("rook, bishop or knight moves into a hole").isPositive();
-        assertThat(coverage.koForbids).as("positions where the ko rule forbids a move").isPositive();
+        assertThat(coverage.intoHoles)
+                .as("rook, bishop or knight moves into a hole")
+                .isPositive();
+        assertThat(coverage.koForbids)
+                .as("positions where the ko rule forbids a move")
+                .isPositive();
         assertThat(coverage.checkmates).as("checkmates").isPositive();
         assertThat(coverage.stalemates).as("stalemates").isPositive();
     }
 
     private enum Style {
-        UNIFORM, CAPTURES, FORCING
+        UNIFORM,
+        CAPTURES,
+        FORCING
     }
 
     private static final class Coverage {
@@ -90,8 +98,8 @@ class RandomPlayoutTest {
         coverage.games++;
     }
 
-    private static void checkPosition(Variant variant, Position position, Reference reference, Random random,
-            Coverage coverage) {
+    private static void checkPosition(
+            Variant variant, Position position, Reference reference, Random random, Coverage coverage) {
         String cfn = position.toCfn();
         assertThat(cfn).isEqualTo(reference.toCfn());
         Position reread = variant.fromCfn(cfn);
@@ -104,17 +112,26 @@ class RandomPlayoutTest {
             board.append(position.pieceAt(square).map(Piece::letter).orElse(position.hasTile(square) ? '.' : '-'));
             expectedBoard.append(reference.at(square.toString()));
         }
-        assertThat(board).as("%s: pieceAt and hasTile, every cell in index order", cfn).hasToString(expectedBoard.toString());
+        assertThat(board)
+                .as("%s: pieceAt and hasTile, every cell in index order", cfn)
+                .hasToString(expectedBoard.toString());
         assertThat(reference.tilesConnected()).as("%s: tiles connected", cfn).isTrue();
-        assertThat(reference.queensSeeEachOther()).as("%s: queens see each other", cfn).isFalse();
+        assertThat(reference.queensSeeEachOther())
+                .as("%s: queens see each other", cfn)
+                .isFalse();
         Side mover = position.sideToMove();
-        assertThat(position.inCheck(mover.opponent())).as("%s: side not to move in check", cfn).isFalse();
-        assertThat(reference.inCheck(mover != Side.WHITE)).as("%s: side not to move in check", cfn).isFalse();
+        assertThat(position.inCheck(mover.opponent()))
+                .as("%s: side not to move in check", cfn)
+                .isFalse();
+        assertThat(reference.inCheck(mover != Side.WHITE))
+                .as("%s: side not to move in check", cfn)
+                .isFalse();
         assertThat(position.inCheck()).as("%s: in check", cfn).isEqualTo(reference.inCheck(mover == Side.WHITE));
         assertThat(position.inCheck(mover)).isEqualTo(position.inCheck());
 
         List<Move> moves = position.legalMoves();
-        assertThat(moves.stream().map(Move::toString).toList()).as("%s: legal moves", cfn)
+        assertThat(moves.stream().map(Move::toString).toList())
+                .as("%s: legal moves", cfn)
                 .containsExactlyElementsOf(reference.legalMoves().keySet());
         assertThat(position.legalMoveCount()).isEqualTo(moves.size());
         List<Move> rejected = new ArrayList<>();
@@ -123,22 +140,27 @@ class RandomPlayoutTest {
                 rejected.add(move);
             }
         }
-        assertThat(rejected).as("%s: legal moves that isLegal or illegalReason reject", cfn).isEmpty();
+        assertThat(rejected)
+                .as("%s: legal moves that isLegal or illegalReason reject", cfn)
+                .isEmpty();
         if (coverage.positions % ALL_SUCCESSORS_EVERY == 0) {
             List<String> after = new ArrayList<>();
             List<String> expectedAfter = new ArrayList<>();
             for (Move move : moves) {
                 after.add(move + " " + position.play(move).toCfn());
-                expectedAfter.add(move + " " + reference.legalMoves().get(move.toString()).toCfn());
+                expectedAfter.add(
+                        move + " " + reference.legalMoves().get(move.toString()).toCfn());
             }
             assertThat(after).as("%s: the position after each legal move", cfn).isEqualTo(expectedAfter);
         }
         checkIllegalSamples(variant, position, moves, random);
 
         Outcome outcome = position.outcome();
-        assertThat(outcome.isOver() && !(outcome instanceof Outcome.MoveLimit)).as("%s: no move left", cfn)
+        assertThat(outcome.isOver() && !(outcome instanceof Outcome.MoveLimit))
+                .as("%s: no move left", cfn)
                 .isEqualTo(moves.isEmpty());
-        assertThat(outcome instanceof Outcome.Checkmate).as("%s: checkmate", cfn)
+        assertThat(outcome instanceof Outcome.Checkmate)
+                .as("%s: checkmate", cfn)
                 .isEqualTo(moves.isEmpty() && position.inCheck());
         assertThat(describe(outcome)).as("%s: outcome", cfn).isEqualTo(reference.outcome());
 
@@ -166,14 +188,16 @@ class RandomPlayoutTest {
         }
         for (int i = 0; i < ILLEGAL_SAMPLES_PER_POSITION; i++) {
             Square from = random.nextInt(4) == 0
-                    ? variant.square(random.nextInt(variant.squareCount())) : own.get(random.nextInt(own.size()));
+                    ? variant.square(random.nextInt(variant.squareCount()))
+                    : own.get(random.nextInt(own.size()));
             Move move = Move.of(from, variant.square(random.nextInt(variant.squareCount())));
             if (legal.contains(move)) {
                 continue;
             }
             assertThat(position.isLegal(move)).as("%s: %s", position, move).isFalse();
-            assertThat(position.illegalReason(move)).as("%s: %s", position, move).hasValueSatisfying(
-                    reason -> assertThat(reason).isNotBlank());
+            assertThat(position.illegalReason(move))
+                    .as("%s: %s", position, move)
+                    .hasValueSatisfying(reason -> assertThat(reason).isNotBlank());
             assertThatThrownBy(() -> position.play(move)).isInstanceOf(IllegalArgumentException.class);
         }
     }
@@ -183,8 +207,9 @@ class RandomPlayoutTest {
         if (style != Style.UNIFORM && random.nextInt(4) != 0) {
             List<Move> preferred = new ArrayList<>();
             for (Move move : moves) {
-                if (isCapture(position, move) || style == Style.FORCING
-                        && (position.play(move).inCheck() || isSameTypeExchange(position, move))) {
+                if (isCapture(position, move)
+                        || style == Style.FORCING
+                                && (position.play(move).inCheck() || isSameTypeExchange(position, move))) {
                     preferred.add(move);
                 }
             }
@@ -215,7 +240,8 @@ class RandomPlayoutTest {
     private static boolean isSameTypeExchange(Position position, Move move) {
         Piece mover = position.pieceAt(move.from()).orElseThrow();
         return position.pieceAt(move.to())
-                .filter(other -> other.side() != mover.side() && other.type() == mover.type()).isPresent();
+                .filter(other -> other.side() != mover.side() && other.type() == mover.type())
+                .isPresent();
     }
 
     private static String describe(Outcome outcome) {

@@ -20,13 +20,14 @@ final class ReferenceRules implements Reference {
 
     private static final int[][] ORTHOGONAL = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
     private static final int[][] DIAGONAL = {{1, 1}, {1, -1}, {-1, -1}, {-1, 1}};
-    private static final int[][] ALL_DIRECTIONS = {
-        {0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}};
-    private static final int[][] KNIGHT_JUMPS = {
-        {1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    private static final int[][] ALL_DIRECTIONS = {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}
+    };
+    private static final int[][] KNIGHT_JUMPS = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}
+    };
 
     /** {@code board[rank][file]}, rank 0 being rank 1: '-' hole, '.' empty tile, or a piece letter. */
     private final char[][] board;
+
     private final boolean whiteToMove;
     private final String lastMove;
     private final int plies;
@@ -63,7 +64,12 @@ final class ReferenceRules implements Reference {
         for (int rank = 6; rank >= 0; rank--) {
             sb.append(board[rank]).append(rank > 0 ? "/" : " ");
         }
-        return sb.append(whiteToMove ? "w" : "b").append(' ').append(lastMove).append(' ').append(plies).toString();
+        return sb.append(whiteToMove ? "w" : "b")
+                .append(' ')
+                .append(lastMove)
+                .append(' ')
+                .append(plies)
+                .toString();
     }
 
     /**
@@ -73,7 +79,9 @@ final class ReferenceRules implements Reference {
      */
     static boolean isWellFormed(String cfn) {
         String[] fields = cfn.split(" ", -1);
-        if (fields.length != 4 || !fields[1].matches("[wb]") || !fields[3].matches("[0-9]{1,6}")
+        if (fields.length != 4
+                || !fields[1].matches("[wb]")
+                || !fields[3].matches("[0-9]{1,6}")
                 || !(fields[2].equals("-") || fields[2].matches("[a-g][1-7]-[a-g][1-7]"))) {
             return false;
         }
@@ -93,8 +101,7 @@ final class ReferenceRules implements Reference {
             }
         }
         ReferenceRules position = fromCfn(cfn);
-        return position.tilesConnected() && !position.queensSeeEachOther()
-                && !position.inCheck(!position.whiteToMove);
+        return position.tilesConnected() && !position.queensSeeEachOther() && !position.inCheck(!position.whiteToMove);
     }
 
     boolean whiteToMove() {
@@ -184,7 +191,9 @@ final class ReferenceRules implements Reference {
         for (int rank = 0; rank < 7; rank++) {
             for (int file = 0; file < 7; file++) {
                 char c = board[rank][file];
-                if (isPiece(c) && isWhite(c) != white && Character.toUpperCase(c) != 'Q'
+                if (isPiece(c)
+                        && isWhite(c) != white
+                        && Character.toUpperCase(c) != 'Q'
                         && reaches(file, rank, queen[0], queen[1])) {
                     return true;
                 }

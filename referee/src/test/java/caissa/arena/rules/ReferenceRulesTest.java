@@ -14,17 +14,18 @@ class ReferenceRulesTest {
     void findsTheTwentySixMovesOfTheWorkedExample() {
         ReferenceRules initial = ReferenceRules.fromCfn(ReferenceRules.INITIAL_CFN);
 
-        assertThat(initial.legalMoves().keySet()).containsExactly(
-                "b2-a4", "b2-c4", "b2-d1", "b2-d3",
-                "c2-a4", "c2-b1", "c2-c1", "c2-d1", "c2-d3", "c2-g6",
-                "c3-a3", "c3-b3", "c3-c4", "c3-c5", "c3-c6", "c3-c7", "c3-d3", "c3-e3", "c3-f3", "c3-g3",
-                "d2-c1", "d2-c3", "d2-e1", "d2-e3", "d2-f4", "d2-g5");
+        assertThat(initial.legalMoves().keySet())
+                .containsExactly(
+                        "b2-a4", "b2-c4", "b2-d1", "b2-d3", "c2-a4", "c2-b1", "c2-c1", "c2-d1", "c2-d3", "c2-g6",
+                        "c3-a3", "c3-b3", "c3-c4", "c3-c5", "c3-c6", "c3-c7", "c3-d3", "c3-e3", "c3-f3", "c3-g3",
+                        "d2-c1", "d2-c3", "d2-e1", "d2-e3", "d2-f4", "d2-g5");
         assertThat(initial.toCfn()).isEqualTo(Position.INITIAL_CFN);
     }
 
     @Test
     void appliesTheKoRule() {
-        ReferenceRules exchanged = ReferenceRules.fromCfn("......./......q/......./..n..../......./.N...../Q...... w - 0")
+        ReferenceRules exchanged = ReferenceRules.fromCfn(
+                        "......./......q/......./..n..../......./.N...../Q...... w - 0")
                 .play("b2-c4");
 
         assertThat(exchanged.toCfn()).isEqualTo("......./......q/......./..N..../......./.n...../Q...... b b2-c4 1");
@@ -34,19 +35,25 @@ class ReferenceRulesTest {
 
     @Test
     void recognisesCheckmateAndStalemate() {
-        assertThat(ReferenceRules.fromCfn("r....../......q/......./......./......./.-...../Q-..... w - 9").outcome())
+        assertThat(ReferenceRules.fromCfn("r....../......q/......./......./......./.-...../Q-..... w - 9")
+                        .outcome())
                 .isEqualTo("checkmate, black wins");
-        assertThat(ReferenceRules.fromCfn("...-.../...-..q/...-.../...Q.../...-.../...-.../...-... w - 9").outcome())
+        assertThat(ReferenceRules.fromCfn("...-.../...-..q/...-.../...Q.../...-.../...-.../...-... w - 9")
+                        .outcome())
                 .isEqualTo("stalemate");
-        assertThat(ReferenceRules.fromCfn(ReferenceRules.INITIAL_CFN.replace(" 0", " 200")).outcome())
+        assertThat(ReferenceRules.fromCfn(ReferenceRules.INITIAL_CFN.replace(" 0", " 200"))
+                        .outcome())
                 .isEqualTo("move limit");
     }
 
     @Test
     void judgesWellFormedness() {
         assertThat(ReferenceRules.isWellFormed(ReferenceRules.INITIAL_CFN)).isTrue();
-        assertThat(ReferenceRules.isWellFormed("q....../......./-....../-....../......./......./Q...... w - 0")).isFalse();
-        assertThat(ReferenceRules.isWellFormed("q....../......./......./r....../......./......./Q...... b - 0")).isFalse();
-        assertThat(ReferenceRules.isWellFormed("......./...bqn./....r../-------/..R..../.NQB.../....... w - 0")).isFalse();
+        assertThat(ReferenceRules.isWellFormed("q....../......./-....../-....../......./......./Q...... w - 0"))
+                .isFalse();
+        assertThat(ReferenceRules.isWellFormed("q....../......./......./r....../......./......./Q...... b - 0"))
+                .isFalse();
+        assertThat(ReferenceRules.isWellFormed("......./...bqn./....r../-------/..R..../.NQB.../....... w - 0"))
+                .isFalse();
     }
 }

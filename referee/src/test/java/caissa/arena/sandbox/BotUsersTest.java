@@ -26,27 +26,37 @@ class BotUsersTest {
      * count} rows joined by {@code /}; then the range chosen.
      */
     @ParameterizedTest(name = "{5}")
-    @CsvSource(delimiter = ';', value = {
-        "root:100000:65536; root:200000:65536; 0 0 4294967295; 0 0 4294967295; 100000 200000 65536; root's range",
-        "someone:100000:65536; root:200000:65536; 0 0 4294967295; 0 0 4294967295; 1900000000 1900000000 65536; the machine's own namespace",
-        "-; -; 0 100000 65536; 0 100000 65536; 61439 61439 4096; a rootless container mapping 65536 ids",
-        "-; -; 0 1000 1/1 100000 70000; 0 1000 1/1 100000 70000; 61439 61439 4096; root and a range, mapped apart",
-        "-; -; 0 0 1; 0 0 1; 1900000000 1900000000 65536; a namespace that maps root alone: unmapped, doctor says so",
-        "root:5:10; root:5:10; 0 0 4294967295; 0 0 4294967295; 1900000000 1900000000 65536; a range among the accounts' ids is not taken",
-    })
-    void theRangeComesFromRootsSubordinateIdsElseTheFixedRangeElseTheTopOfTheNamespace(String subuid, String subgid,
-            String uidMap, String gidMap, String expected, String machine) throws Exception {
-        BotUsers.Range range = BotUsers.choose(BotUsers.subordinate(file("subuid", subuid)),
-                BotUsers.subordinate(file("subgid", subgid)), BotUsers.extents(file("uid_map", uidMap.replace('/', '\n'))),
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "root:100000:65536; root:200000:65536; 0 0 4294967295; 0 0 4294967295; 100000 200000 65536; root's range",
+                "someone:100000:65536; root:200000:65536; 0 0 4294967295; 0 0 4294967295; 1900000000 1900000000 65536; the machine's own namespace",
+                "-; -; 0 100000 65536; 0 100000 65536; 61439 61439 4096; a rootless container mapping 65536 ids",
+                "-; -; 0 1000 1/1 100000 70000; 0 1000 1/1 100000 70000; 61439 61439 4096; root and a range, mapped apart",
+                "-; -; 0 0 1; 0 0 1; 1900000000 1900000000 65536; a namespace that maps root alone: unmapped, doctor says so",
+                "root:5:10; root:5:10; 0 0 4294967295; 0 0 4294967295; 1900000000 1900000000 65536; a range among the accounts' ids is not taken",
+            })
+    void theRangeComesFromRootsSubordinateIdsElseTheFixedRangeElseTheTopOfTheNamespace(
+            String subuid, String subgid, String uidMap, String gidMap, String expected, String machine)
+            throws Exception {
+        BotUsers.Range range = BotUsers.choose(
+                BotUsers.subordinate(file("subuid", subuid)),
+                BotUsers.subordinate(file("subgid", subgid)),
+                BotUsers.extents(file("uid_map", uidMap.replace('/', '\n'))),
                 BotUsers.extents(file("gid_map", gidMap.replace('/', '\n'))));
 
-        long[] want = Arrays.stream(expected.split(" ")).mapToLong(Long::parseLong).toArray();
-        assertThat(List.of(range.uid(), range.gid(), (long) range.count())).as(machine).containsExactly(want[0], want[1], want[2]);
+        long[] want =
+                Arrays.stream(expected.split(" ")).mapToLong(Long::parseLong).toArray();
+        assertThat(List.of(range.uid(), range.gid(), (long) range.count()))
+                .as(machine)
+                .containsExactly(want[0], want[1], want[2]);
     }
 
     @Test
     void theIdsAccountsUseAreRead() throws Exception {
-        Path passwd = file("passwd", "root:x:0:0:root:/root:/bin/bash\n# a comment\nnobody:x:65534:65534::/nonexistent:/usr/sbin/nologin");
+        Path passwd = file(
+                "passwd",
+                "root:x:0:0:root:/root:/bin/bash\n# a comment\nnobody:x:65534:65534::/nonexistent:/usr/sbin/nologin");
 
         assertThat(BotUsers.accountIds(passwd)).containsExactlyInAnyOrder(0L, 65534L);
         assertThat(BotUsers.accountIds(temp.resolve("none"))).isEmpty();
@@ -65,11 +75,18 @@ class BotUsersTest {
     @Test
     void anotherArenaNeverGetsTheIdOfABotPlayingHere() throws Exception {
         assumeTrue(Sandboxes.root(), "only a root arena gives bots ids of their own");
-        try (BotUsers.User first = BotUsers.claim(); BotUsers.User second = BotUsers.claim()) {
+        try (BotUsers.User first = BotUsers.claim();
+                BotUsers.User second = BotUsers.claim()) {
             assertThat(second.uid()).isNotEqualTo(first.uid());
 
-            Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                    System.getProperty("java.class.path"), ClaimOne.class.getName()).redirectErrorStream(true).start();
+            Process other = new ProcessBuilder(
+                            Path.of(System.getProperty("java.home"), "bin", "java")
+                                    .toString(),
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            ClaimOne.class.getName())
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(other.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             assertThat(other.waitFor()).as(out).isZero();
 

@@ -15,7 +15,8 @@ public final class Machines {
     public static final Host.Jdk JDK = new Host.Jdk("17.0.15", "Debian", "/usr/lib/jvm/java-17-openjdk-amd64");
     public static final List<String> V1 = List.of("memory", "pids", "freezer", "cpuacct");
     /** What bubblewrap says where user namespaces are refused to an ordinary user. */
-    public static final String REFUSED = "bubblewrap (bwrap) does not work here: bwrap: setting up uid map: Permission denied";
+    public static final String REFUSED =
+            "bubblewrap (bwrap) does not work here: bwrap: setting up uid map: Permission denied";
 
     private boolean linux = true;
     private boolean portable;
@@ -41,8 +42,7 @@ public final class Machines {
     private boolean pipesOff;
     private boolean polled = true;
 
-    private Machines() {
-    }
+    private Machines() {}
 
     /** CI's machine: root, bubblewrap, cgroup v1 with every controller, polled pipes. */
     public static Machines rootOnCgroupV1() {
@@ -51,18 +51,35 @@ public final class Machines {
 
     /** An organiser's Ubuntu 24.04: an ordinary user on cgroup v2 in a session scope, AppArmor refusing user namespaces. */
     public static Machines ubuntuUser() {
-        return new Machines().root(false).bubblewrapProblem(REFUSED)
-                .sysctls(Map.of("kernel.apparmor_restrict_unprivileged_userns", "1", "kernel.unprivileged_userns_clone", "1",
-                        "user.max_user_namespaces", "62967"))
+        return new Machines()
+                .root(false)
+                .bubblewrapProblem(REFUSED)
+                .sysctls(Map.of(
+                        "kernel.apparmor_restrict_unprivileged_userns",
+                        "1",
+                        "kernel.unprivileged_userns_clone",
+                        "1",
+                        "user.max_user_namespaces",
+                        "62967"))
                 .cgroup(CgroupVersion.V2, List.of("cpu", "memory", "pids"), List.of())
-                .ownGroup("/user.slice/user-1000.slice/session-2.scope", false).cgroupKind(null);
+                .ownGroup("/user.slice/user-1000.slice/session-2.scope", false)
+                .cgroupKind(null);
     }
 
     /** A bot author's laptop without Linux: no /proc, no cgroup, no bubblewrap, no polled pipes. */
     public static Machines laptop() {
-        return new Machines().proc(false).root(false).bubblewrapProblem("bubblewrap (bwrap) is not installed (Debian package"
-                + " bubblewrap)").bwrapPath(null).sysctls(Map.of()).cgroup(CgroupVersion.NONE, List.of(), List.of())
-                .ownGroup("/", false).cgroupKind(null).schedstat(false).setsid(false).pipes(false, false);
+        return new Machines()
+                .proc(false)
+                .root(false)
+                .bubblewrapProblem("bubblewrap (bwrap) is not installed (Debian package" + " bubblewrap)")
+                .bwrapPath(null)
+                .sysctls(Map.of())
+                .cgroup(CgroupVersion.NONE, List.of(), List.of())
+                .ownGroup("/", false)
+                .cgroupKind(null)
+                .schedstat(false)
+                .setsid(false)
+                .pipes(false, false);
     }
 
     /** Portable mode, asked for on Linux or forced by another system. */
@@ -169,9 +186,31 @@ public final class Machines {
     }
 
     public Facts facts() {
-        return new Facts(linux, portable, proc, root, nobodyMapped, setpriv, sandboxSetting, bubblewrapProblem, bwrapPath, sysctls,
-                cgroupVersion, controllers, heldByV1, ownGroup, ownGroupWritable, cgroupsOff, v2Problem, cgroupKind, schedstat,
-                setsid, shell, pipesOff, polled, JDK);
+        return new Facts(
+                linux,
+                portable,
+                proc,
+                root,
+                nobodyMapped,
+                setpriv,
+                sandboxSetting,
+                bubblewrapProblem,
+                bwrapPath,
+                sysctls,
+                cgroupVersion,
+                controllers,
+                heldByV1,
+                ownGroup,
+                ownGroupWritable,
+                cgroupsOff,
+                v2Problem,
+                cgroupKind,
+                schedstat,
+                setsid,
+                shell,
+                pipesOff,
+                polled,
+                JDK);
     }
 
     public Host host() {

@@ -38,16 +38,19 @@ class PartWordsTest {
 
     @ParameterizedTest(name = "{2}")
     @MethodSource("parts")
-    void doctorAndItsSchemaAndTheGameLogsSchemaNameEachKindAlike(Host.Kind[] kinds, String gameField, String doctorField)
-            throws IOException {
+    void doctorAndItsSchemaAndTheGameLogsSchemaNameEachKindAlike(
+            Host.Kind[] kinds, String gameField, String doctorField) throws IOException {
         List<String> words = Arrays.stream(kinds).map(Host.Kind::word).toList();
 
-        JsonNode doctor = Json.mapper().readTree(SCHEMAS.resolve("doctor.schema.json").toFile());
+        JsonNode doctor =
+                Json.mapper().readTree(SCHEMAS.resolve("doctor.schema.json").toFile());
         assertThat(words(doctor.at("/properties/" + doctorField + "/properties/kind/enum")))
-                .as("doctor.schema.json's %s kinds", doctorField).containsExactlyInAnyOrderElementsOf(words);
+                .as("doctor.schema.json's %s kinds", doctorField)
+                .containsExactlyInAnyOrderElementsOf(words);
         if (gameField != null) {
             assertThat(words(gameLogSandbox().get(gameField).get("enum")))
-                    .as("game.schema.json's sandbox.%s", gameField).containsExactlyInAnyOrderElementsOf(words);
+                    .as("game.schema.json's sandbox.%s", gameField)
+                    .containsExactlyInAnyOrderElementsOf(words);
         }
     }
 
@@ -65,7 +68,8 @@ class PartWordsTest {
 
     /** The properties of a game log's {@code sandbox} object (the non-null branch of its oneOf). */
     private static JsonNode gameLogSandbox() throws IOException {
-        JsonNode game = Json.mapper().readTree(SCHEMAS.resolve("game.schema.json").toFile());
+        JsonNode game =
+                Json.mapper().readTree(SCHEMAS.resolve("game.schema.json").toFile());
         for (JsonNode sandbox : game.findValues("sandbox")) {
             for (JsonNode branch : sandbox.path("oneOf")) {
                 if (branch.has("properties") && branch.get("properties").has("limitsBy")) {

@@ -16,13 +16,23 @@ class PartsTest {
 
     @Test
     void eachKindOfMachineGetsThePartsItsDoctorNames() {
-        for (Machines machine : new Machines[] {Machines.rootOnCgroupV1(), Machines.ubuntuUser(),
-                Machines.ubuntuUser().bubblewrapProblem(null).ownGroup("/user.slice/run-r1.scope", true).cgroupKind("cgroup-v2"),
-                Machines.rootOnCgroupV1().cgroupsOff(true), Machines.laptop(), Machines.rootOnCgroupV1().portable(true)}) {
+        for (Machines machine : new Machines[] {
+            Machines.rootOnCgroupV1(),
+            Machines.ubuntuUser(),
+            Machines.ubuntuUser()
+                    .bubblewrapProblem(null)
+                    .ownGroup("/user.slice/run-r1.scope", true)
+                    .cgroupKind("cgroup-v2"),
+            Machines.rootOnCgroupV1().cgroupsOff(true),
+            Machines.laptop(),
+            Machines.rootOnCgroupV1().portable(true)
+        }) {
             Host host = machine.host();
             Parts parts = Parts.of(machine.facts(), SandboxMode.AUTO);
 
-            assertThat(parts.launching().kind()).as(machine.facts().toString()).isEqualTo(host.sandbox().kind());
+            assertThat(parts.launching().kind())
+                    .as(machine.facts().toString())
+                    .isEqualTo(host.sandbox().kind());
             assertThat(parts.limiting().kind()).isEqualTo(host.limits().kind());
             assertThat(parts.suspend()).isEqualTo(host.suspend().kind());
             assertThat(parts.end()).isEqualTo(host.end().kind());
@@ -33,20 +43,27 @@ class PartsTest {
     void aRootMachineOnCgroupV1HoldsBotsInSandboxesAndCgroups() {
         Parts parts = Parts.of(Machines.rootOnCgroupV1().facts(), SandboxMode.AUTO);
 
-        assertThat(parts).isEqualTo(new Parts(new BubblewrapLaunching(), new Limiting.ByCgroup(LimitsBy.CGROUP_V1),
-                SuspendBy.FREEZER, EndBy.CGROUP));
+        assertThat(parts)
+                .isEqualTo(new Parts(
+                        new BubblewrapLaunching(),
+                        new Limiting.ByCgroup(LimitsBy.CGROUP_V1),
+                        SuspendBy.FREEZER,
+                        EndBy.CGROUP));
     }
 
     @Test
     void theSandboxACommandAsksForDecidesTheLaunchAndWhatFollowsFromIt() {
         Machines noCgroup = Machines.rootOnCgroupV1().cgroupsOff(true);
 
-        assertThat(Parts.of(noCgroup.facts(), SandboxMode.NONE)).isEqualTo(new Parts(new PlainLaunching(),
-                new Limiting.ByWatchdog(), SuspendBy.SIGNALS, EndBy.PROCESS_TREE));
-        assertThat(Parts.of(noCgroup.facts(), SandboxMode.BWRAP)).isEqualTo(new Parts(new BubblewrapLaunching(),
-                new Limiting.ByWatchdog(), SuspendBy.SIGNALS, EndBy.PID_NAMESPACE));
+        assertThat(Parts.of(noCgroup.facts(), SandboxMode.NONE))
+                .isEqualTo(new Parts(
+                        new PlainLaunching(), new Limiting.ByWatchdog(), SuspendBy.SIGNALS, EndBy.PROCESS_TREE));
+        assertThat(Parts.of(noCgroup.facts(), SandboxMode.BWRAP))
+                .isEqualTo(new Parts(
+                        new BubblewrapLaunching(), new Limiting.ByWatchdog(), SuspendBy.SIGNALS, EndBy.PID_NAMESPACE));
         // The setting a command overrides does not count: its own mode does.
-        assertThat(Parts.of(noCgroup.sandboxSetting("none").facts(), SandboxMode.AUTO).launching())
+        assertThat(Parts.of(noCgroup.sandboxSetting("none").facts(), SandboxMode.AUTO)
+                        .launching())
                 .isEqualTo(new BubblewrapLaunching());
     }
 
@@ -56,7 +73,8 @@ class PartsTest {
 
         assertThat(parts.launching()).isEqualTo(new BubblewrapLaunching());
         assertThat(parts.end()).isEqualTo(EndBy.PID_NAMESPACE);
-        assertThat(Parts.of(Machines.ubuntuUser().facts(), SandboxMode.AUTO).launching()).isEqualTo(new PlainLaunching());
+        assertThat(Parts.of(Machines.ubuntuUser().facts(), SandboxMode.AUTO).launching())
+                .isEqualTo(new PlainLaunching());
     }
 
     @Test
@@ -64,17 +82,23 @@ class PartsTest {
         Parts portable = new Parts(new DirectLaunching(), new Limiting.Unlimited(), SuspendBy.NONE, EndBy.PROCESS_TREE);
 
         for (SandboxMode mode : SandboxMode.values()) {
-            assertThat(Parts.of(Machines.rootOnCgroupV1().portable(true).facts(), mode)).as(mode.word()).isEqualTo(portable);
-            assertThat(Parts.of(Machines.laptop().portable(false).facts(), mode)).as(mode.word()).isEqualTo(portable);
+            assertThat(Parts.of(Machines.rootOnCgroupV1().portable(true).facts(), mode))
+                    .as(mode.word())
+                    .isEqualTo(portable);
+            assertThat(Parts.of(Machines.laptop().portable(false).facts(), mode))
+                    .as(mode.word())
+                    .isEqualTo(portable);
         }
     }
 
     @Test
     void partsThatCannotWorkTogetherAreABug() {
-        assertThatThrownBy(() -> new Parts(new PlainLaunching(), new Limiting.ByWatchdog(), SuspendBy.FREEZER, EndBy.PROCESS_TREE))
+        assertThatThrownBy(() -> new Parts(
+                        new PlainLaunching(), new Limiting.ByWatchdog(), SuspendBy.FREEZER, EndBy.PROCESS_TREE))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Parts(new PlainLaunching(), new Limiting.ByWatchdog(), SuspendBy.SIGNALS,
-                EndBy.PID_NAMESPACE)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Parts(
+                        new PlainLaunching(), new Limiting.ByWatchdog(), SuspendBy.SIGNALS, EndBy.PID_NAMESPACE))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Limiting.ByCgroup(LimitsBy.WATCHDOG)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -2,12 +2,16 @@ package caissa.arena.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.testbots.TestBots;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The files handed to bubblewrap hold a sandbox's options: only the arena's user may reach them, and none outlives the bots. */
 class SandboxFilesTest {
@@ -24,7 +28,8 @@ class SandboxFilesTest {
 
         assertThat(second).isNotEqualTo(first).hasParent(first.getParent());
         assertThat(Files.readString(first)).isEqualTo("--ro-bind\0/\0/\0");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(first.getParent()))).isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(first.getParent())))
+                .isEqualTo("rwx------");
     }
 
     @Test
@@ -43,20 +48,21 @@ class SandboxFilesTest {
      * and keeps one that a live Java process started before it was changed may be using.
      */
     @Test
-    void anOlderVersionsFolderIsSweptOnlyWhenNoRunningArenaCanUseIt(@org.junit.jupiter.api.io.TempDir Path parent)
-            throws Exception {
+    void anOlderVersionsFolderIsSweptOnlyWhenNoRunningArenaCanUseIt(@TempDir Path parent) throws Exception {
         Path gone = Files.createDirectory(parent.resolve(SandboxFiles.PREFIX + "4815162342"));
         Files.writeString(gone.resolve("bwrap-options-1"), "--ro-bind");
-        Files.setLastModifiedTime(gone, java.nio.file.attribute.FileTime.from(java.time.Instant.parse("1970-01-02T00:00:00Z")));
+        Files.setLastModifiedTime(gone, FileTime.from(Instant.parse("1970-01-02T00:00:00Z")));
         Path used = Files.createDirectory(parent.resolve(SandboxFiles.PREFIX + "1234567890"));
         Path notOurs = Files.createDirectory(parent.resolve(SandboxFiles.PREFIX + "arena"));
-        Files.setLastModifiedTime(notOurs, java.nio.file.attribute.FileTime.from(java.time.Instant.parse("1970-01-02T00:00:00Z")));
+        Files.setLastModifiedTime(notOurs, FileTime.from(Instant.parse("1970-01-02T00:00:00Z")));
         // A running arena of the older kind: a JVM of this user, its folder changed after it started.
-        Process arena = new ProcessBuilder(caissa.arena.testbots.TestBots.command().argv())
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process arena = new ProcessBuilder(TestBots.command().argv())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         try {
-            java.time.Instant started = arena.info().startInstant().orElseThrow();
-            Files.setLastModifiedTime(used, java.nio.file.attribute.FileTime.from(started.plusSeconds(1)));
+            Instant started = arena.info().startInstant().orElseThrow();
+            Files.setLastModifiedTime(used, FileTime.from(started.plusSeconds(1)));
 
             assertThat(SandboxFiles.sweep(parent)).isEqualTo(1);
 

@@ -41,19 +41,28 @@ class AccountRoutesTest {
     void registeringLogsInWithASessionCookieNoScriptOrOtherSiteSends() throws Exception {
         Browser ada = open().browser();
 
-        HttpResponse<String> registered = ada.submit("/register", "/register",
-                Map.of("name", "ada", "password", "correct horse"));
+        HttpResponse<String> registered =
+                ada.submit("/register", "/register", Map.of("name", "ada", "password", "correct horse"));
 
         assertThat(registered.statusCode()).isEqualTo(303);
         assertThat(registered.headers().firstValue("Location")).contains("/me");
         List<String> setCookies = registered.headers().allValues("Set-Cookie");
-        String session = setCookies.stream().filter(c -> c.startsWith(Sessions.SESSION_COOKIE + "=")).findFirst()
+        String session = setCookies.stream()
+                .filter(c -> c.startsWith(Sessions.SESSION_COOKIE + "="))
+                .findFirst()
                 .orElseThrow();
         assertThat(session).containsIgnoringCase("HttpOnly").containsIgnoringCase("SameSite=Strict");
         HttpResponse<String> me = ada.get("/me");
         assertThat(me.statusCode()).isEqualTo(200);
-        assertThat(me.body()).contains("ada").contains(contest.accounts().submitToken(
-                contest.contest.store().participantByName("ada").orElseThrow().id()).orElseThrow());
+        assertThat(me.body())
+                .contains("ada")
+                .contains(contest.accounts()
+                        .submitToken(contest.contest
+                                .store()
+                                .participantByName("ada")
+                                .orElseThrow()
+                                .id())
+                        .orElseThrow());
     }
 
     @Test
@@ -61,10 +70,12 @@ class AccountRoutesTest {
         open().accounts().register("ada", "correct horse");
         Browser other = contest.browser();
 
-        HttpResponse<String> taken = other.submit("/register", "/register", Map.of("name", "ADA", "password", "long enough"));
-        HttpResponse<String> shortPassword = other.submit("/register", "/register", Map.of("name", "bob", "password", "short"));
-        HttpResponse<String> organiserName = other.submit("/register", "/register",
-                Map.of("name", "Organiser", "password", "long enough"));
+        HttpResponse<String> taken =
+                other.submit("/register", "/register", Map.of("name", "ADA", "password", "long enough"));
+        HttpResponse<String> shortPassword =
+                other.submit("/register", "/register", Map.of("name", "bob", "password", "short"));
+        HttpResponse<String> organiserName =
+                other.submit("/register", "/register", Map.of("name", "Organiser", "password", "long enough"));
 
         assertThat(taken.statusCode()).isEqualTo(409);
         assertThat(taken.body()).contains("the name &#39;ADA&#39; is taken");
@@ -92,18 +103,22 @@ class AccountRoutesTest {
         Browser guesser = contest.browser();
 
         for (int i = 1; i <= Accounts.MAX_FAILED_LOGINS; i++) {
-            HttpResponse<String> wrong = guesser.submit("/login", "/login", Map.of("name", "ada", "password", "guess " + i));
+            HttpResponse<String> wrong =
+                    guesser.submit("/login", "/login", Map.of("name", "ada", "password", "guess " + i));
             assertThat(wrong.statusCode()).as("attempt " + i).isEqualTo(401);
             assertThat(wrong.body()).contains("wrong name or password");
-            assertThat(wrong.headers().allValues("Set-Cookie")).noneMatch(c -> c.startsWith(Sessions.SESSION_COOKIE + "="));
+            assertThat(wrong.headers().allValues("Set-Cookie"))
+                    .noneMatch(c -> c.startsWith(Sessions.SESSION_COOKIE + "="));
         }
-        HttpResponse<String> sixth = guesser.submit("/login", "/login", Map.of("name", "Ada", "password", "correct horse"));
+        HttpResponse<String> sixth =
+                guesser.submit("/login", "/login", Map.of("name", "Ada", "password", "correct horse"));
         assertThat(sixth.statusCode()).isEqualTo(429);
         assertThat(sixth.body()).contains("too many failed logins");
         assertThat(guesser.get("/me").statusCode()).isEqualTo(401);
 
         contest.clock.advance(Accounts.FAILED_LOGIN_WINDOW.plusSeconds(1));
-        HttpResponse<String> later = guesser.submit("/login", "/login", Map.of("name", "ada", "password", "correct horse"));
+        HttpResponse<String> later =
+                guesser.submit("/login", "/login", Map.of("name", "ada", "password", "correct horse"));
         assertThat(later.statusCode()).isEqualTo(303);
         assertThat(guesser.get("/me").statusCode()).isEqualTo(200);
     }
@@ -115,18 +130,22 @@ class AccountRoutesTest {
         String token = Browser.csrf(visitor.get("/login").body());
 
         HttpResponse<String> none = visitor.post("/login", Map.of("name", "ada", "password", "correct horse"));
-        HttpResponse<String> wrong = visitor.post("/login", Map.of("name", "ada", "password", "correct horse", "csrf",
-                token + "x"));
+        HttpResponse<String> wrong =
+                visitor.post("/login", Map.of("name", "ada", "password", "correct horse", "csrf", token + "x"));
         Browser other = contest.browser();
-        HttpResponse<String> borrowed = other.post("/login", Map.of("name", "ada", "password", "correct horse", "csrf",
-                token));
+        HttpResponse<String> borrowed =
+                other.post("/login", Map.of("name", "ada", "password", "correct horse", "csrf", token));
 
         for (HttpResponse<String> refused : List.of(none, wrong, borrowed)) {
             assertThat(refused.statusCode()).isEqualTo(403);
             assertThat(refused.body()).contains("the form&#39;s token is missing or wrong");
         }
-        assertThat(contest.contest.store().loginFailures("ada", contest.clock.instant().minusSeconds(60))).isZero();
-        assertThat(visitor.post("/login", Map.of("name", "ada", "password", "correct horse", "csrf", token)).statusCode())
+        assertThat(contest.contest
+                        .store()
+                        .loginFailures("ada", contest.clock.instant().minusSeconds(60)))
+                .isZero();
+        assertThat(visitor.post("/login", Map.of("name", "ada", "password", "correct horse", "csrf", token))
+                        .statusCode())
                 .isEqualTo(303);
     }
 
@@ -136,8 +155,8 @@ class AccountRoutesTest {
         String sessionToken = Browser.csrf(ada.get("/me").body());
 
         HttpResponse<String> withoutToken = ada.post("/logout", Map.of());
-        HttpResponse<String> withFormCookieToken = ada.post("/logout", Map.of("csrf", ada.cookie(Sessions.FORM_COOKIE)
-                .orElse("none")));
+        HttpResponse<String> withFormCookieToken = ada.post(
+                "/logout", Map.of("csrf", ada.cookie(Sessions.FORM_COOKIE).orElse("none")));
 
         assertThat(withoutToken.statusCode()).isEqualTo(403);
         assertThat(withFormCookieToken.statusCode()).isEqualTo(403);
@@ -155,11 +174,11 @@ class AccountRoutesTest {
         HttpResponse<String> page = ada.get("/invite/" + invited.code());
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(page.body()).contains("Welcome, <strong>ada</strong>");
-        HttpResponse<String> tooShort = ada.post("/invite/" + invited.code(), Map.of("password", "short", "csrf",
-                Browser.csrf(page.body())));
+        HttpResponse<String> tooShort =
+                ada.post("/invite/" + invited.code(), Map.of("password", "short", "csrf", Browser.csrf(page.body())));
         assertThat(tooShort.statusCode()).isEqualTo(400);
-        HttpResponse<String> accepted = ada.submit("/invite/" + invited.code(), "/invite/" + invited.code(),
-                Map.of("password", "correct horse"));
+        HttpResponse<String> accepted = ada.submit(
+                "/invite/" + invited.code(), "/invite/" + invited.code(), Map.of("password", "correct horse"));
         assertThat(accepted.statusCode()).isEqualTo(303);
         assertThat(ada.get("/me").statusCode()).isEqualTo(200);
 
@@ -167,8 +186,13 @@ class AccountRoutesTest {
         HttpResponse<String> reusedPage = again.get("/invite/" + invited.code());
         assertThat(reusedPage.statusCode()).isEqualTo(410);
         assertThat(reusedPage.body()).contains("this invitation was used already");
-        HttpResponse<String> reusedPost = again.post("/invite/" + invited.code(), Map.of("password", "taken over!",
-                "csrf", Browser.csrf(again.get("/login").body())));
+        HttpResponse<String> reusedPost = again.post(
+                "/invite/" + invited.code(),
+                Map.of(
+                        "password",
+                        "taken over!",
+                        "csrf",
+                        Browser.csrf(again.get("/login").body())));
         assertThat(reusedPost.statusCode()).isEqualTo(410);
         assertThat(contest.accounts().login("ada", "taken over!")).isInstanceOf(Accounts.Refused.class);
         assertThat(contest.accounts().login("ada", "correct horse")).isInstanceOf(Accounts.Granted.class);
@@ -179,8 +203,13 @@ class AccountRoutesTest {
         HttpResponse<String> expired = bob.get("/invite/" + late.code());
         assertThat(expired.statusCode()).isEqualTo(410);
         assertThat(expired.body()).contains("this invitation expired");
-        HttpResponse<String> expiredPost = bob.post("/invite/" + late.code(), Map.of("password", "correct horse",
-                "csrf", Browser.csrf(bob.get("/login").body())));
+        HttpResponse<String> expiredPost = bob.post(
+                "/invite/" + late.code(),
+                Map.of(
+                        "password",
+                        "correct horse",
+                        "csrf",
+                        Browser.csrf(bob.get("/login").body())));
         assertThat(expiredPost.statusCode()).isEqualTo(410);
         assertThat(bob.get("/invite/not-a-code").statusCode()).isEqualTo(404);
     }
@@ -241,7 +270,8 @@ class AccountRoutesTest {
     void aParticipantSeesNoneOfTheOrganisersPages() throws Exception {
         Browser ada = byInvitation().participant("ada", "correct horse");
         contest.participant("bob", "correct horse");
-        long bob = contest.contest.store().participantByName("bob").orElseThrow().id();
+        long bob =
+                contest.contest.store().participantByName("bob").orElseThrow().id();
         String token = Browser.csrf(ada.get("/me").body());
 
         HttpResponse<String> page = ada.get("/organiser");
@@ -253,7 +283,8 @@ class AccountRoutesTest {
             assertThat(refused.body()).contains("this page is the organiser&#39;s");
         }
         assertThat(contest.contest.store().participantByName("mallory")).isEmpty();
-        assertThat(contest.contest.store().participant(bob).orElseThrow().disabled()).isFalse();
+        assertThat(contest.contest.store().participant(bob).orElseThrow().disabled())
+                .isFalse();
     }
 
     @Test
@@ -263,8 +294,8 @@ class AccountRoutesTest {
         String submitToken = contest.accounts().submitToken(id).orElseThrow();
         Browser organiser = contest.organiser();
 
-        HttpResponse<String> disabled = organiser.submit("/organiser", "/organiser/participants/" + id + "/disable",
-                Map.of());
+        HttpResponse<String> disabled =
+                organiser.submit("/organiser", "/organiser/participants/" + id + "/disable", Map.of());
         assertThat(disabled.statusCode()).isEqualTo(303);
 
         assertThat(ada.get("/me").statusCode()).isEqualTo(401);
@@ -274,7 +305,8 @@ class AccountRoutesTest {
         assertThat(contest.accounts().bySubmitToken(submitToken)).isEmpty();
 
         organiser.submit("/organiser", "/organiser/participants/" + id + "/enable", Map.of());
-        assertThat(ada.submit("/login", "/login", Map.of("name", "ada", "password", "correct horse")).statusCode())
+        assertThat(ada.submit("/login", "/login", Map.of("name", "ada", "password", "correct horse"))
+                        .statusCode())
                 .isEqualTo(303);
         assertThat(contest.accounts().bySubmitToken(submitToken)).isPresent();
     }
@@ -283,14 +315,14 @@ class AccountRoutesTest {
     void namesFromParticipantsAreShownAsText() throws Exception {
         String name = "<script>alert(1)</script>";
         Browser mallory = open().browser();
-        HttpResponse<String> registered = mallory.submit("/register", "/register", Map.of("name", name, "password",
-                "correct horse"));
+        HttpResponse<String> registered =
+                mallory.submit("/register", "/register", Map.of("name", name, "password", "correct horse"));
         assertThat(registered.statusCode()).isEqualTo(303);
 
         String me = mallory.get("/me").body();
         String organiserPage = contest.organiser().get("/organiser").body();
-        HttpResponse<String> taken = contest.browser().submit("/register", "/register", Map.of("name", name, "password",
-                "correct horse"));
+        HttpResponse<String> taken =
+                contest.browser().submit("/register", "/register", Map.of("name", name, "password", "correct horse"));
 
         for (String page : List.of(me, organiserPage, taken.body())) {
             assertThat(page).doesNotContain("<script>alert").contains("&lt;script&gt;alert(1)&lt;/script&gt;");
@@ -315,8 +347,12 @@ class AccountRoutesTest {
         HttpResponse<String> home = byInvitation().browser().get("/");
 
         assertThat(home.statusCode()).isEqualTo(200);
-        assertThat(home.body()).contains("Sample contest").contains("<td>C</td>").contains("<td>Python</td>")
-                .contains("2027-01-10T12:00:00Z").contains("by invitation");
+        assertThat(home.body())
+                .contains("Sample contest")
+                .contains("<td>C</td>")
+                .contains("<td>Python</td>")
+                .contains("2027-01-10T12:00:00Z")
+                .contains("by invitation");
         assertThat(home.headers().firstValue("X-Frame-Options")).contains("DENY");
     }
 }

@@ -39,7 +39,9 @@ class AdmittedBotCompetitionTest {
 
     @Test
     void anUploadedBotIsAdmittedAndPlaysInACompetition() throws Exception {
-        Path bot = Path.of("..", "sample-bots", "examples", "random_bot.py").toAbsolutePath().normalize();
+        Path bot = Path.of("..", "sample-bots", "examples", "random_bot.py")
+                .toAbsolutePath()
+                .normalize();
         Path house = dir.resolve("house.args");
         Files.writeString(house, ContestCompetitionTest.argFile("random"));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -58,37 +60,64 @@ class AdmittedBotCompetitionTest {
         try (ContestServerProcess server = ContestServerProcess.start(file, data)) {
             Contest contest = Contest.open(data);
             String token = Accounts.secret();
-            Participant erin = contest.store().addParticipant("erin", Role.PARTICIPANT, Optional.empty(), token, Instant.now())
+            Participant erin = contest.store()
+                    .addParticipant("erin", Role.PARTICIPANT, Optional.empty(), token, Instant.now())
                     .orElseThrow();
             String boundary = "caissa-test-boundary";
-            byte[] body = ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"random_bot.py\"\r\n"
-                    + "Content-Type: text/x-python\r\n\r\n" + Files.readString(bot) + "\r\n--" + boundary + "--\r\n")
+            byte[] body = ("--" + boundary
+                            + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"random_bot.py\"\r\n"
+                            + "Content-Type: text/x-python\r\n\r\n" + Files.readString(bot) + "\r\n--" + boundary
+                            + "--\r\n")
                     .getBytes(StandardCharsets.UTF_8);
-            HttpResponse<String> upload = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                    URI.create(server.url + "api/submissions")).header("Authorization", "Bearer " + token)
-                    .header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> upload = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(server.url + "api/submissions"))
+                                    .header("Authorization", "Bearer " + token)
+                                    .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                                    .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
             assertThat(upload.statusCode()).as(upload.body()).isEqualTo(201);
-            Poll.await(Duration.ofMinutes(10), "the admission", () -> contest.store().submissionsOf(erin.id()).get(0).state()
-                    .ordinal() >= SubmissionState.ADMITTED.ordinal());
+            Poll.await(
+                    Duration.ofMinutes(10),
+                    "the admission",
+                    () -> contest.store()
+                                    .submissionsOf(erin.id())
+                                    .get(0)
+                                    .state()
+                                    .ordinal()
+                            >= SubmissionState.ADMITTED.ordinal());
             Submission submission = contest.store().submissionsOf(erin.id()).get(0);
-            assertThat(submission.state()).as(submission.reason().orElse("") + server.output()).isEqualTo(SubmissionState.ADMITTED);
+            assertThat(submission.state())
+                    .as(submission.reason().orElse("") + server.output())
+                    .isEqualTo(SubmissionState.ADMITTED);
 
             Process run = new ProcessBuilder(ContestServerProcess.caissa("contest", "run", "--data", data.toString()))
-                    .redirectErrorStream(true).start();
+                    .redirectErrorStream(true)
+                    .start();
             String printed = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(run.waitFor()).as(printed).isZero();
             CompetitionStore competitions = new CompetitionStore(contest.store());
-            Poll.await(Duration.ofMinutes(10), "test-1 played",
-                    () -> competitions.byName("test-1").map(r -> r.state().ended()).orElse(false));
+            Poll.await(
+                    Duration.ofMinutes(10),
+                    "test-1 played",
+                    () -> competitions
+                            .byName("test-1")
+                            .map(r -> r.state().ended())
+                            .orElse(false));
             CompetitionRun done = competitions.byName("test-1").orElseThrow();
-            assertThat(done.state()).as(done.reason().orElse("") + server.output()).isEqualTo(CompetitionState.DONE);
+            assertThat(done.state())
+                    .as(done.reason().orElse("") + server.output())
+                    .isEqualTo(CompetitionState.DONE);
             assertThat(done.gamesPlayed()).isEqualTo(2);
-            assertThat(competitions.bots(done.id())).containsExactly(
-                    new CompetitionBot("erin", Optional.of(erin.id()), Optional.of(submission.id())),
-                    new CompetitionBot("house", Optional.empty(), Optional.empty()));
-            assertThat(Files.readString(data.resolve("competitions/test-1/standings.json"))).contains("\"name\" : \"erin\"");
-            assertThat(List.of(Files.readString(data.resolve("competitions/test-1.json")))).allMatch(t -> t.contains("python3"));
+            assertThat(competitions.bots(done.id()))
+                    .containsExactly(
+                            new CompetitionBot("erin", Optional.of(erin.id()), Optional.of(submission.id())),
+                            new CompetitionBot("house", Optional.empty(), Optional.empty()));
+            assertThat(Files.readString(data.resolve("competitions/test-1/standings.json")))
+                    .contains("\"name\" : \"erin\"");
+            assertThat(List.of(Files.readString(data.resolve("competitions/test-1.json"))))
+                    .allMatch(t -> t.contains("python3"));
         }
     }
 }

@@ -1,6 +1,7 @@
 package caissa.arena.server;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.CookieManager;
 import java.net.HttpCookie;
 import java.net.URI;
@@ -30,7 +31,10 @@ final class Browser {
 
     Browser(String base) {
         this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-        this.client = HttpClient.newBuilder().cookieHandler(cookies).followRedirects(HttpClient.Redirect.NEVER).build();
+        this.client = HttpClient.newBuilder()
+                .cookieHandler(cookies)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
     }
 
     /** The address of a path on this browser's server. */
@@ -43,11 +47,14 @@ final class Browser {
     }
 
     HttpResponse<String> post(String path, Map<String, String> form) {
-        String body = form.entrySet().stream().map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "="
-                + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8)).collect(Collectors.joining("&"));
+        String body = form.entrySet().stream()
+                .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "="
+                        + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
         return send(HttpRequest.newBuilder(URI.create(base + path))
                 .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build());
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build());
     }
 
     /** Posts the form as the page at {@code page} has it: with that page's form token. */
@@ -62,7 +69,7 @@ final class Browser {
         try {
             return client.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -78,8 +85,10 @@ final class Browser {
     }
 
     Optional<String> cookie(String name) {
-        return cookies.getCookieStore().getCookies().stream().filter(c -> c.getName().equals(name))
-                .map(HttpCookie::getValue).findFirst();
+        return cookies.getCookieStore().getCookies().stream()
+                .filter(c -> c.getName().equals(name))
+                .map(HttpCookie::getValue)
+                .findFirst();
     }
 
     void setCookie(String name, String value) {

@@ -63,8 +63,14 @@ class ContestInBrowserTest {
     /** Puts a file in the page's file input, as choosing it in the dialog does. */
     private static void choose(BrowserPage page, String selector, Path file) {
         JsonNode document = page.send("DOM.getDocument");
-        int node = page.send("DOM.querySelector", "nodeId", document.get("root").get("nodeId").asInt(), "selector", selector)
-                .get("nodeId").asInt();
+        int node = page.send(
+                        "DOM.querySelector",
+                        "nodeId",
+                        document.get("root").get("nodeId").asInt(),
+                        "selector",
+                        selector)
+                .get("nodeId")
+                .asInt();
         page.send("DOM.setFileInputFiles", "nodeId", node, "files", List.of(file.toString()));
     }
 
@@ -77,7 +83,8 @@ class ContestInBrowserTest {
         long deadline = System.nanoTime() + 300_000_000_000L;
         while (true) {
             page.navigate(url, LOADED);
-            String state = page.evaluate("document.getElementById('state').textContent").asText();
+            String state = page.evaluate("document.getElementById('state').textContent")
+                    .asText();
             if (state.equals("admitted") || state.equals("not-admitted")) {
                 return;
             }
@@ -107,21 +114,28 @@ class ContestInBrowserTest {
         page.awaitTrue("location.pathname.startsWith('/submissions/') && document.readyState === 'complete'");
         String first = page.evaluate("location.href").asText();
         awaitFinal(page, first);
-        assertThat(text(page)).contains("not-admitted").contains("gcc exited with status 1").contains("undeclared_variable");
+        assertThat(text(page))
+                .contains("not-admitted")
+                .contains("gcc exited with status 1")
+                .contains("undeclared_variable");
 
         page.navigate(contest.url + "me", LOADED);
         choose(page, "input[type=file]", fixed);
         page.click(".upload-form button[type=submit]");
-        page.awaitTrue("location.pathname.startsWith('/submissions/') && location.href !== " + BrowserPage.jsString(first)
-                + " && document.readyState === 'complete'");
+        page.awaitTrue("location.pathname.startsWith('/submissions/') && location.href !== "
+                + BrowserPage.jsString(first) + " && document.readyState === 'complete'");
         String second = page.evaluate("location.href").asText();
         awaitFinal(page, second);
-        assertThat(text(page)).contains("admitted").contains("PASS: ada-2 passed all").contains("Test games");
+        assertThat(text(page))
+                .contains("admitted")
+                .contains("PASS: ada-2 passed all")
+                .contains("Test games");
         page.click("table.games a");
         page.awaitTrue("location.pathname.includes('/games/') && document.readyState === 'complete'");
         assertThat(text(page)).contains("Replay").contains("Your bot's standard error");
         page.click("#forward");
-        assertThat(page.evaluate("document.getElementById('ply').textContent").asText()).isEqualTo("1");
+        assertThat(page.evaluate("document.getElementById('ply').textContent").asText())
+                .isEqualTo("1");
 
         page.click("nav.contest-menu form button");
         page.awaitTrue("location.pathname === '/' && document.readyState === 'complete'");
@@ -142,9 +156,12 @@ class ContestInBrowserTest {
         // the new one from it, so that nothing loads while the post is still under way.
         page.evaluate("window.beforeRerun = true");
         page.click("button.rerun");
-        page.awaitTrue("!window.beforeRerun && document.readyState === 'complete' && !!document.getElementById('state')");
+        page.awaitTrue(
+                "!window.beforeRerun && document.readyState === 'complete' && !!document.getElementById('state')");
         awaitFinal(page, second);
-        assertThat(contest.contest.store().jobs().stream().filter(j -> second.endsWith("/" + j.subject())).count())
+        assertThat(contest.contest.store().jobs().stream()
+                        .filter(j -> second.endsWith("/" + j.subject()))
+                        .count())
                 .isEqualTo(2);
         assertThat(text(page)).contains("admitted");
     }

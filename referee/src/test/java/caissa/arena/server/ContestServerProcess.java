@@ -27,8 +27,10 @@ final class ContestServerProcess implements AutoCloseable {
     final Process process;
     final String url;
     private final List<String> output = new ArrayList<>();
-    private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
-            .connectTimeout(Duration.ofSeconds(30)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .connectTimeout(Duration.ofSeconds(30))
+            .build();
 
     private ContestServerProcess(Process process, String url) {
         this.process = process;
@@ -37,17 +39,24 @@ final class ContestServerProcess implements AutoCloseable {
 
     /** The arena's command line as a separate JVM: {@code java -cp CLASS_PATH caissa.arena.cli.Main ARGS}. */
     static List<String> caissa(String... args) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), "caissa.arena.cli.Main"));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1",
+                "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "caissa.arena.cli.Main"));
         command.addAll(List.of(args));
         return command;
     }
 
     static ContestServerProcess start(Path contestFile, Path data) throws IOException {
-        Process process = new ProcessBuilder(caissa("serve", contestFile.toString(), "--data", data.toString(), "--port", "0"))
-                .redirectErrorStream(true).start();
-        BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        Process process = new ProcessBuilder(
+                        caissa("serve", contestFile.toString(), "--data", data.toString(), "--port", "0"))
+                .redirectErrorStream(true)
+                .start();
+        BufferedReader lines =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         List<String> seen = new ArrayList<>();
         String line;
         while ((line = lines.readLine()) != null) {
@@ -56,18 +65,20 @@ final class ContestServerProcess implements AutoCloseable {
             if (m.find()) {
                 ContestServerProcess server = new ContestServerProcess(process, m.group(1));
                 server.output.addAll(seen);
-                Thread drain = new Thread(() -> {
-                    try {
-                        String rest;
-                        while ((rest = lines.readLine()) != null) {
-                            synchronized (server.output) {
-                                server.output.add(rest);
+                Thread drain = new Thread(
+                        () -> {
+                            try {
+                                String rest;
+                                while ((rest = lines.readLine()) != null) {
+                                    synchronized (server.output) {
+                                        server.output.add(rest);
+                                    }
+                                }
+                            } catch (IOException e) {
+                                // The server ended.
                             }
-                        }
-                    } catch (IOException e) {
-                        // The server ended.
-                    }
-                }, "server-output");
+                        },
+                        "server-output");
                 drain.setDaemon(true);
                 drain.start();
                 return server;
@@ -83,7 +94,8 @@ final class ContestServerProcess implements AutoCloseable {
     }
 
     HttpResponse<String> get(String path, String cookie) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url + path.substring(1))).timeout(Duration.ofSeconds(60));
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create(url + path.substring(1))).timeout(Duration.ofSeconds(60));
         if (cookie != null) {
             request.header("Cookie", cookie);
         }
@@ -91,12 +103,14 @@ final class ContestServerProcess implements AutoCloseable {
     }
 
     HttpResponse<String> post(String path, String cookie, String form) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url + path.substring(1))).timeout(Duration.ofSeconds(60))
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url + path.substring(1)))
+                .timeout(Duration.ofSeconds(60))
                 .header("Content-Type", "application/x-www-form-urlencoded");
         if (cookie != null) {
             request.header("Cookie", cookie);
         }
-        return http.send(request.POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                request.POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** SIGKILL, as a machine's crash would end it, then waits for its job children to see it and stop. */
@@ -105,7 +119,10 @@ final class ContestServerProcess implements AutoCloseable {
         process.destroyForcibly();
         process.waitFor(60, TimeUnit.SECONDS);
         for (ProcessHandle child : children) {
-            child.onExit().orTimeout(120, TimeUnit.SECONDS).exceptionally(e -> null).join();
+            child.onExit()
+                    .orTimeout(120, TimeUnit.SECONDS)
+                    .exceptionally(e -> null)
+                    .join();
         }
     }
 

@@ -11,12 +11,16 @@ record Multipart(String boundary, byte[] body) {
         String boundary = "----caissa" + Long.toHexString(System.nanoTime());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (Map.Entry<String, String> field : fields.entrySet()) {
-            write(out, "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + field.getKey() + "\"\r\n\r\n"
-                    + field.getValue() + "\r\n");
+            write(
+                    out,
+                    "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + field.getKey() + "\"\r\n\r\n"
+                            + field.getValue() + "\r\n");
         }
         if (fileName != null) {
-            write(out, "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + fileName
-                    + "\"\r\nContent-Type: application/octet-stream\r\n\r\n");
+            write(
+                    out,
+                    "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + fileName
+                            + "\"\r\nContent-Type: application/octet-stream\r\n\r\n");
             out.writeBytes(content);
             write(out, "\r\n");
         }

@@ -30,11 +30,16 @@ final class ServerProcess implements AutoCloseable {
 
     /** Starts {@code mainClass} with {@code args} and waits for the line with its address. */
     static ServerProcess start(String mainClass, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
-                "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), mainClass));
+        List<String> command = new ArrayList<>(List.of(
+                ProcessHandle.current().info().command().orElseThrow(),
+                "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                mainClass));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        BufferedReader out =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         List<String> lines = new ArrayList<>();
         String url = null;
         String line;

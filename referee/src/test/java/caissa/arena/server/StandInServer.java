@@ -18,8 +18,7 @@ import java.time.Clock;
  */
 public final class StandInServer {
 
-    private StandInServer() {
-    }
+    private StandInServer() {}
 
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
@@ -30,8 +29,8 @@ public final class StandInServer {
         ContestFile.writeCopy(file, definition, layout.contestFile());
         Contest contest = new Contest(definition, layout, ContestStore.open(layout));
         Jobs jobs = new Jobs(contest.store(), Clock.systemUTC());
-        ContestServer server = ContestServer.start(contest, "127.0.0.1", 0, Clock.systemUTC(), jobs,
-                StandInRunners.runner(contest, jobs));
+        ContestServer server = ContestServer.start(
+                contest, "127.0.0.1", 0, Clock.systemUTC(), jobs, StandInRunners.runner(contest, jobs));
         System.out.println("serving at http://127.0.0.1:" + server.port() + "/");
         System.out.flush();
         Thread.sleep(Long.MAX_VALUE);

@@ -25,7 +25,6 @@ class SubmitCommandTest {
         }
     }
 
-
     static CommandRun submit(String... args) {
         return CommandRun.ofCommand("submit", args);
     }
@@ -33,7 +32,12 @@ class SubmitCommandTest {
     private String token() throws Exception {
         contest = TestContest.start(dir.resolve("contest"), "invite");
         contest.participant("ada", "correct horse");
-        return contest.accounts().submitToken(contest.contest.store().participantByName("ada").orElseThrow().id())
+        return contest.accounts()
+                .submitToken(contest.contest
+                        .store()
+                        .participantByName("ada")
+                        .orElseThrow()
+                        .id())
                 .orElseThrow();
     }
 
@@ -49,8 +53,12 @@ class SubmitCommandTest {
         CommandRun run = submit("--server", contest.url, "--token", token, bot.toString());
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        assertThat(lines(run.out()).get(0)).isEqualTo("submitted random_bot.c as submission 1: " + contest.url + "submissions/1");
-        assertThat(run.out()).contains("  build ").contains("gcc -O2 -o bot random_bot.c -lm").contains("  answers start  pass");
+        assertThat(lines(run.out()).get(0))
+                .isEqualTo("submitted random_bot.c as submission 1: " + contest.url + "submissions/1");
+        assertThat(run.out())
+                .contains("  build ")
+                .contains("gcc -O2 -o bot random_bot.c -lm")
+                .contains("  answers start  pass");
         assertThat(lines(run.out()).get(lines(run.out()).size() - 1)).startsWith("PASS: ada-1 passed all");
     }
 
@@ -62,7 +70,9 @@ class SubmitCommandTest {
         CommandRun run = submit("--server", contest.url, "--token", token, "--language", "C", bot.toString());
 
         assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
-        assertThat(run.out()).contains("build  FAIL  gcc -O2 -o bot bot.c -lm: gcc exited with status 1").contains("nope");
+        assertThat(run.out())
+                .contains("build  FAIL  gcc -O2 -o bot bot.c -lm: gcc exited with status 1")
+                .contains("nope");
         assertThat(lines(run.out()).get(lines(run.out()).size() - 1)).isEqualTo("FAIL: ada-1 does not build (C)");
     }
 
@@ -82,10 +92,12 @@ class SubmitCommandTest {
 
         CommandRun badToken = submit("--server", contest.url, "--token", "wrong", rust.toString());
         assertThat(badToken.exitCode()).isEqualTo(2);
-        assertThat(badToken.err().strip()).isEqualTo("caissa submit: this submit token is not a participant's: copy it"
-                + " again from your page");
+        assertThat(badToken.err().strip())
+                .isEqualTo(
+                        "caissa submit: this submit token is not a participant's: copy it" + " again from your page");
 
-        CommandRun missing = submit("--server", contest.url, "--token", token, dir.resolve("none.c").toString());
+        CommandRun missing = submit(
+                "--server", contest.url, "--token", token, dir.resolve("none.c").toString());
         assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.err().strip()).isEqualTo("caissa submit: FILE: no such file: " + dir.resolve("none.c"));
         assertThat(contest.contest.store().submissions()).isEmpty();

@@ -74,10 +74,11 @@ final class TestContest implements AutoCloseable {
     Browser participant(String name, String password) {
         Accounts.Invited invited = (Accounts.Invited) accounts().invite(name);
         Browser browser = browser();
-        var response = browser.submit("/invite/" + invited.code(), "/invite/" + invited.code(),
-                Map.of("password", password));
+        var response =
+                browser.submit("/invite/" + invited.code(), "/invite/" + invited.code(), Map.of("password", password));
         if (response.statusCode() != 303) {
-            throw new AssertionError("the invitation did not log in: " + response.statusCode() + "\n" + response.body());
+            throw new AssertionError(
+                    "the invitation did not log in: " + response.statusCode() + "\n" + response.body());
         }
         return browser;
     }

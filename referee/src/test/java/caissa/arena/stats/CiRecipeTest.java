@@ -29,7 +29,9 @@ class CiRecipeTest {
         String step = readme.substring(start, readme.indexOf("```", start));
         Matcher sprt = Pattern.compile("--sprt (\\S+)").matcher(step);
         Matcher cap = Pattern.compile("--max-games (\\d+)").matcher(step);
-        assertThat(sprt.find() && cap.find()).as("--sprt and --max-games in:\n" + step).isTrue();
+        assertThat(sprt.find() && cap.find())
+                .as("--sprt and --max-games in:\n" + step)
+                .isTrue();
         assertThat(step).contains("[ \"$status\" -eq 0 ] || [ \"$status\" -eq 3 ]");
         return new SimulatedSprt(Sprt.parse(sprt.group(1)), drawRatio, Integer.parseInt(cap.group(1)) / 2);
     }
@@ -45,15 +47,22 @@ class CiRecipeTest {
         String recipe = guide.substring(start, guide.indexOf("```", guide.indexOf("```yaml", start) + 7));
         Matcher sprt = Pattern.compile("--sprt (\\S+)").matcher(recipe);
         Matcher games = Pattern.compile("--games (\\d+)").matcher(recipe);
-        assertThat(sprt.find() && games.find()).as("--sprt and --games in:\n" + recipe).isTrue();
-        assertThat(recipe).contains("--shard auto", "arena/caissa merge", "[ \"$status\" -eq 0 ] || [ \"$status\" -eq 3 ]");
-        return new SimulatedSprt(Sprt.parse(sprt.group(1)), drawRatio, Integer.parseInt(games.group(1)) / 2,
+        assertThat(sprt.find() && games.find())
+                .as("--sprt and --games in:\n" + recipe)
+                .isTrue();
+        assertThat(recipe)
+                .contains("--shard auto", "arena/caissa merge", "[ \"$status\" -eq 0 ] || [ \"$status\" -eq 3 ]");
+        return new SimulatedSprt(
+                Sprt.parse(sprt.group(1)),
+                drawRatio,
+                Integer.parseInt(games.group(1)) / 2,
                 SimulatedSprt.Stopping.FIXED);
     }
 
     @ParameterizedTest(name = "draw ratio {0}")
     @CsvSource({"0.1, 11", "0.3, 12", "0.6, 13"})
-    void theMatrixRecipeFailsAnUnchangedEngineNoMoreOftenThanTheStatedRate(double drawRatio, long seed) throws IOException {
+    void theMatrixRecipeFailsAnUnchangedEngineNoMoreOftenThanTheStatedRate(double drawRatio, long seed)
+            throws IOException {
         assertThat(Files.readString(README)).contains("**the matrix recipe's false-alarm rate is at most 5%**");
         assertThat(failureRate(matrixRecipe(drawRatio), 0.0, seed)).isLessThanOrEqualTo(0.05);
     }

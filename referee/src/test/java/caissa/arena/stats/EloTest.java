@@ -14,12 +14,12 @@ class EloTest {
     // 0.9 -> 400 log10 9 = 381.697; 0.99 -> 400 log10 99 = 798.254.
     @ParameterizedTest(name = "score {0} <-> {1} Elo")
     @CsvSource({
-            "0.5,  0.0",
-            "0.75, 190.84850188786498",
-            "0.25, -190.84850188786498",
-            "0.64, 99.95098928663997",
-            "0.9,  381.69700377572997",
-            "0.99, 798.2540778390199",
+        "0.5,  0.0",
+        "0.75, 190.84850188786498",
+        "0.25, -190.84850188786498",
+        "0.64, 99.95098928663997",
+        "0.9,  381.69700377572997",
+        "0.99, 798.2540778390199",
     })
     void scoreAndEloConvertBothWays(double score, double elo) {
         assertThat(Elo.fromScore(score)).isCloseTo(elo, within(1e-9));
@@ -82,9 +82,9 @@ class EloTest {
     // wl and dd share our bucket 2).
     @ParameterizedTest(name = "fastchess pentanomial {0} {1} {2} {3} {4}: {5} ± {6}")
     @CsvSource({
-            "34,   54,   63,    64,  75,   55.58,  27.65",
-            "332,  433,  498,   333, 334,  -8.64,  10.33",
-            "7895, 8757, 5685,  568, 9999, -21.04, 2.95",
+        "34,   54,   63,    64,  75,   55.58,  27.65",
+        "332,  433,  498,   333, 334,  -8.64,  10.33",
+        "7895, 8757, 5685,  568, 9999, -21.04, 2.95",
     })
     void pentanomialEstimateMatchesFastchess(long p0, long p1, long p2, long p3, long p4, double elo, double error) {
         EloEstimate estimate = Elo.estimate(Pentanomial.of(p0, p1, p2, p3, p4));
@@ -108,14 +108,18 @@ class EloTest {
         assertThat(backward.error()).isCloseTo(forward.error(), within(1e-9));
 
         Pentanomial pairs = Pentanomial.of(5, 10, 20, 10, 15);
-        assertThat(Elo.estimate(pairs.mirrored()).elo()).isCloseTo(-Elo.estimate(pairs).elo(), within(1e-9));
-        assertThat(Elo.estimate(pairs.mirrored()).error()).isCloseTo(Elo.estimate(pairs).error(), within(1e-9));
+        assertThat(Elo.estimate(pairs.mirrored()).elo())
+                .isCloseTo(-Elo.estimate(pairs).elo(), within(1e-9));
+        assertThat(Elo.estimate(pairs.mirrored()).error())
+                .isCloseTo(Elo.estimate(pairs).error(), within(1e-9));
     }
 
     @Test
     void moreGamesOfTheSameMixNarrowTheMargin() {
-        assertThat(Elo.estimate(600, 200, 200).elo()).isCloseTo(Elo.estimate(60, 20, 20).elo(), within(1e-9));
-        assertThat(Elo.estimate(600, 200, 200).error()).isLessThan(Elo.estimate(60, 20, 20).error() / 3);
+        assertThat(Elo.estimate(600, 200, 200).elo())
+                .isCloseTo(Elo.estimate(60, 20, 20).elo(), within(1e-9));
+        assertThat(Elo.estimate(600, 200, 200).error())
+                .isLessThan(Elo.estimate(60, 20, 20).error() / 3);
     }
 
     @Test
@@ -128,8 +132,10 @@ class EloTest {
 
     @Test
     void aPerfectScoreIsInfiniteWithAnInfiniteMargin() {
-        assertThat(Elo.estimate(10, 0, 0)).isEqualTo(new EloEstimate(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY));
-        assertThat(Elo.estimate(0, 0, 10)).isEqualTo(new EloEstimate(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY));
+        assertThat(Elo.estimate(10, 0, 0))
+                .isEqualTo(new EloEstimate(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY));
+        assertThat(Elo.estimate(0, 0, 10))
+                .isEqualTo(new EloEstimate(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY));
         assertThat(Elo.estimate(Pentanomial.of(0, 0, 0, 0, 7)).elo()).isInfinite();
     }
 

@@ -51,7 +51,8 @@ class MaximumLikelihoodRatingsTest {
      */
     @Test
     void twoPlayersAtSeventyFivePercentAreLogThreeApart() {
-        MaximumLikelihoodRatings ratings = MaximumLikelihoodRatings.of(List.of("A", "B"), match("A", "B", 60, 30, 10), 0);
+        MaximumLikelihoodRatings ratings =
+                MaximumLikelihoodRatings.of(List.of("A", "B"), match("A", "B", 60, 30, 10), 0);
         assertThat(ratings.rating("A").elo()).isCloseTo(LOG3_ELO / 2, within(1e-6));
         assertThat(ratings.rating("B").elo()).isCloseTo(-LOG3_ELO / 2, within(1e-6));
         assertThat(ratings.rating("A").error()).isCloseTo(30.4535, within(1e-4));
@@ -105,8 +106,13 @@ class MaximumLikelihoodRatingsTest {
      */
     @Test
     void irregularFieldMatchesAnIndependentFit() {
-        List<GameScore> games = all(match("A", "B", 5, 3, 2), match("A", "C", 6, 2, 2), match("A", "D", 4, 4, 2),
-                match("B", "C", 3, 5, 2), match("B", "D", 4, 2, 4), match("C", "D", 2, 3, 5));
+        List<GameScore> games = all(
+                match("A", "B", 5, 3, 2),
+                match("A", "C", 6, 2, 2),
+                match("A", "D", 4, 4, 2),
+                match("B", "C", 3, 5, 2),
+                match("B", "D", 4, 2, 4),
+                match("C", "D", 2, 3, 5));
         List<String> players = List.of("A", "B", "C", "D");
 
         MaximumLikelihoodRatings exact = MaximumLikelihoodRatings.of(players, games, 0);
@@ -129,15 +135,19 @@ class MaximumLikelihoodRatingsTest {
 
     @Test
     void ratingsSumToZero() {
-        MaximumLikelihoodRatings ratings = MaximumLikelihoodRatings.of(List.of("A", "B", "C", "D", "E"), randomField(7));
-        assertThat(ratings.ratings().stream().mapToDouble(PlayerRating::elo).sum()).isCloseTo(0.0, within(1e-9));
+        MaximumLikelihoodRatings ratings =
+                MaximumLikelihoodRatings.of(List.of("A", "B", "C", "D", "E"), randomField(7));
+        assertThat(ratings.ratings().stream().mapToDouble(PlayerRating::elo).sum())
+                .isCloseTo(0.0, within(1e-9));
     }
 
     @Test
     void reversingEveryResultNegatesEveryRating() {
         List<String> players = List.of("A", "B", "C", "D", "E");
         List<GameScore> games = randomField(11);
-        List<GameScore> reversed = games.stream().map(g -> new GameScore(g.white(), g.black(), 1.0 - g.whiteScore())).toList();
+        List<GameScore> reversed = games.stream()
+                .map(g -> new GameScore(g.white(), g.black(), 1.0 - g.whiteScore()))
+                .toList();
         MaximumLikelihoodRatings forward = MaximumLikelihoodRatings.of(players, games);
         MaximumLikelihoodRatings backward = MaximumLikelihoodRatings.of(players, reversed);
         for (String p : players) {
@@ -151,7 +161,8 @@ class MaximumLikelihoodRatingsTest {
         List<String> players = List.of("A", "B", "C", "D", "E");
         List<GameScore> games = randomField(13);
         List<GameScore> swapped = new ArrayList<>(games.stream()
-                .map(g -> new GameScore(g.black(), g.white(), 1.0 - g.whiteScore())).toList());
+                .map(g -> new GameScore(g.black(), g.white(), 1.0 - g.whiteScore()))
+                .toList());
         Collections.shuffle(swapped, new Random(1));
         MaximumLikelihoodRatings original = MaximumLikelihoodRatings.of(players, games);
         MaximumLikelihoodRatings other = MaximumLikelihoodRatings.of(List.of("E", "C", "A", "D", "B"), swapped);
@@ -165,7 +176,8 @@ class MaximumLikelihoodRatingsTest {
     @Test
     void equalPlayersRateEqual() {
         List<GameScore> games = all(match("A", "B", 3, 4, 3), match("B", "C", 2, 6, 2), match("A", "C", 5, 0, 5));
-        for (PlayerRating rating : MaximumLikelihoodRatings.of(List.of("A", "B", "C"), games, 0).ratings()) {
+        for (PlayerRating rating :
+                MaximumLikelihoodRatings.of(List.of("A", "B", "C"), games, 0).ratings()) {
             assertThat(rating.elo()).isCloseTo(0.0, within(1e-9));
         }
     }
@@ -173,7 +185,8 @@ class MaximumLikelihoodRatingsTest {
     @Test
     void moreGamesNarrowTheMargins() {
         MaximumLikelihoodRatings few = MaximumLikelihoodRatings.of(List.of("A", "B"), match("A", "B", 6, 3, 1), 0);
-        MaximumLikelihoodRatings many = MaximumLikelihoodRatings.of(List.of("A", "B"), match("A", "B", 600, 300, 100), 0);
+        MaximumLikelihoodRatings many =
+                MaximumLikelihoodRatings.of(List.of("A", "B"), match("A", "B", 600, 300, 100), 0);
         assertThat(many.rating("A").elo()).isCloseTo(few.rating("A").elo(), within(1e-6));
         // 100 times the games: a tenth of the margin.
         assertThat(many.rating("A").error()).isCloseTo(few.rating("A").error() / 10, within(1e-6));
@@ -236,9 +249,12 @@ class MaximumLikelihoodRatingsTest {
     @Test
     void tinyFields() {
         assertThat(MaximumLikelihoodRatings.of(List.of(), List.of()).ratings()).isEmpty();
-        assertThat(MaximumLikelihoodRatings.of(List.of("A"), List.of()).rating("A")).isEqualTo(new PlayerRating("A", 0.0, 0.0));
-        assertThat(MaximumLikelihoodRatings.of(List.of("A"), List.of(), 0).rating("A")).isEqualTo(new PlayerRating("A", 0.0, 0.0));
-        MaximumLikelihoodRatings oneGame = MaximumLikelihoodRatings.of(List.of("A", "B"), List.of(new GameScore("A", "B", 1.0)));
+        assertThat(MaximumLikelihoodRatings.of(List.of("A"), List.of()).rating("A"))
+                .isEqualTo(new PlayerRating("A", 0.0, 0.0));
+        assertThat(MaximumLikelihoodRatings.of(List.of("A"), List.of(), 0).rating("A"))
+                .isEqualTo(new PlayerRating("A", 0.0, 0.0));
+        MaximumLikelihoodRatings oneGame =
+                MaximumLikelihoodRatings.of(List.of("A", "B"), List.of(new GameScore("A", "B", 1.0)));
         assertThat(oneGame.rating("A").elo()).isPositive().isFinite();
         assertThat(oneGame.rating("A").elo()).isEqualTo(-oneGame.rating("B").elo());
     }
@@ -254,7 +270,8 @@ class MaximumLikelihoodRatingsTest {
         assertThatThrownBy(() -> new GameScore("A", "A", 1)).hasMessageContaining("cannot play itself");
         assertThatThrownBy(() -> new GameScore("A", "B", 0.7)).hasMessage("White's score must be 0, 0.5 or 1, got 0.7");
         assertThat(GameScore.ofPoints("A", "B", 1)).isEqualTo(new GameScore("A", "B", 0.5));
-        assertThatThrownBy(() -> MaximumLikelihoodRatings.of(List.of("A"), List.of()).rating("Z"))
+        assertThatThrownBy(() ->
+                        MaximumLikelihoodRatings.of(List.of("A"), List.of()).rating("Z"))
                 .hasMessageContaining("'Z'");
     }
 

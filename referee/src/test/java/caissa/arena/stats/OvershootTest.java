@@ -74,7 +74,8 @@ class OvershootTest {
         long waldPairs = 0;
         for (int i = 0; i < 200; i++) {
             long games = seeds.nextLong();
-            long sooner = corrected.run(truth, new SplittableRandom(games)).pairs().pairs();
+            long sooner =
+                    corrected.run(truth, new SplittableRandom(games)).pairs().pairs();
             long later = wald.run(truth, new SplittableRandom(games)).pairs().pairs();
             assertThat(sooner).isLessThanOrEqualTo(later);
             correctedPairs += sooner;

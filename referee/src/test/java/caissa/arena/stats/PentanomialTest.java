@@ -47,7 +47,8 @@ class PentanomialTest {
         assertThatThrownBy(() -> Pentanomial.of(1, 2, 3)).hasMessageContaining("5 counts");
         assertThatThrownBy(() -> Pentanomial.of(1, 2, -3, 4, 5)).hasMessageContaining("negative");
         assertThatThrownBy(() -> Pentanomial.EMPTY.plusPair(5)).hasMessageContaining("0..4");
-        assertThatThrownBy(() -> Pentanomial.EMPTY.plusPair(3, 1)).hasMessageContaining("0 (loss), 1 (draw) or 2 (win)");
+        assertThatThrownBy(() -> Pentanomial.EMPTY.plusPair(3, 1))
+                .hasMessageContaining("0 (loss), 1 (draw) or 2 (win)");
         assertThat(Pentanomial.EMPTY.score()).isNaN();
     }
 }

@@ -24,8 +24,7 @@ record SimulatedSprt(Sprt sprt, double drawRatio, long maxPairs, Stopping stoppi
     }
 
     /** How one simulated test ended. */
-    record Run(Pentanomial pairs, Sprt.Decision decision) {
-    }
+    record Run(Pentanomial pairs, Sprt.Decision decision) {}
 
     Run run(double trueElo, SplittableRandom random) {
         double win = Elo.toScore(trueElo) - drawRatio / 2;

@@ -44,7 +44,8 @@ class SprtAnalysisTest {
     void aTestWhoseGamesRanOutIsCorrectedLittle(int pairs) {
         // No bound crossed: the stopping rule hardly shaped the result, so the two estimates agree.
         Pentanomial counts = Pentanomial.of(pairs / 10, pairs / 5, pairs * 2 / 5, pairs / 5, pairs / 10);
-        assertThat(SprtAnalysis.corrected(new Sprt(-200, 200, 0.05, 0.05), counts).elo())
+        assertThat(SprtAnalysis.corrected(new Sprt(-200, 200, 0.05, 0.05), counts)
+                        .elo())
                 .isCloseTo(Elo.estimate(counts).elo(), within(1.0));
     }
 
@@ -75,8 +76,12 @@ class SprtAnalysisTest {
         SprtAnalysis.Interval nelo = SprtAnalysis.normalized(pairs);
         double n = pairs.pairs();
         double mean = (p1 * 0.25 + p2 * 0.5 + p3 * 0.75 + p4) / n;
-        double variance = (p0 * mean * mean + p1 * Math.pow(0.25 - mean, 2) + p2 * Math.pow(0.5 - mean, 2)
-                + p3 * Math.pow(0.75 - mean, 2) + p4 * Math.pow(1 - mean, 2)) / n;
+        double variance = (p0 * mean * mean
+                        + p1 * Math.pow(0.25 - mean, 2)
+                        + p2 * Math.pow(0.5 - mean, 2)
+                        + p3 * Math.pow(0.75 - mean, 2)
+                        + p4 * Math.pow(1 - mean, 2))
+                / n;
         if (variance == 0) {
             assertThat(nelo.elo()).isZero();
             return;

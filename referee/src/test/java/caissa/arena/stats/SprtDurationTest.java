@@ -32,7 +32,8 @@ class SprtDurationTest {
                 total += games;
                 within95 += games <= predicted.games95() ? 1 : 0;
             }
-            assertThat((double) total / RUNS).as("mean games at %s Elo", truth)
+            assertThat((double) total / RUNS)
+                    .as("mean games at %s Elo", truth)
                     .isBetween(0.85 * expected, 1.15 * expected);
             assertThat(within95).as("tests within games95 at %s Elo", truth).isGreaterThanOrEqualTo(RUNS * 92 / 100);
         }
@@ -42,6 +43,7 @@ class SprtDurationTest {
     @CsvSource({"-0.1", "1", "0.9999"})
     void refusesADrawRatioThatLeavesNoRoomForTheHypotheses(double drawRatio) {
         assertThatThrownBy(() -> SprtDuration.of(new Sprt(0, 10, 0.05, 0.05), drawRatio))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("draw ratio");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("draw ratio");
     }
 }

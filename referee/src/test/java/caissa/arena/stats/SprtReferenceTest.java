@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,15 +40,30 @@ class SprtReferenceTest {
 
     static Stream<Row> rows() throws IOException {
         try (InputStream in = SprtReferenceTest.class.getResourceAsStream("fishtest-sprt.csv")) {
-            List<String> lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
-                    .filter(line -> !line.startsWith("#") && !line.startsWith("case,") && !line.isBlank()).toList();
-            return lines.stream().map(line -> {
-                String[] f = line.split(",");
-                long[] counts = Arrays.stream(f, 5, 10).mapToLong(Long::parseLong).toArray();
-                return new Row(f[0], new Sprt(Double.parseDouble(f[1]), Double.parseDouble(f[2]), Double.parseDouble(f[3]),
-                        Double.parseDouble(f[4])), new Pentanomial(counts), Double.parseDouble(f[10]), Double.parseDouble(f[11]),
-                        Double.parseDouble(f[12]));
-            }).toList().stream();
+            List<String> lines = new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .filter(line -> !line.startsWith("#") && !line.startsWith("case,") && !line.isBlank())
+                    .toList();
+            return lines.stream()
+                    .map(line -> {
+                        String[] f = line.split(",");
+                        long[] counts = Arrays.stream(f, 5, 10)
+                                .mapToLong(Long::parseLong)
+                                .toArray();
+                        return new Row(
+                                f[0],
+                                new Sprt(
+                                        Double.parseDouble(f[1]),
+                                        Double.parseDouble(f[2]),
+                                        Double.parseDouble(f[3]),
+                                        Double.parseDouble(f[4])),
+                                new Pentanomial(counts),
+                                Double.parseDouble(f[10]),
+                                Double.parseDouble(f[11]),
+                                Double.parseDouble(f[12]));
+                    })
+                    .toList()
+                    .stream();
         }
     }
 
@@ -75,7 +91,8 @@ class SprtReferenceTest {
     @ParameterizedTest(name = "true Elo {0}, {1}% draws, seed {2}")
     @CsvSource({"400, 10, 1", "-450, 10, 2", "250, 30, 3", "-300, 0, 4", "700, 0, 5", "-40, 20, 6", "30, 60, 7"})
     void onSeededLopsidedPathsTheCorrectionMovesTowardsTheAcceptedBound(double truth, int drawPercent, long seed) {
-        for (Sprt sprt : List.of(new Sprt(0, 10, 0.05, 0.05), new Sprt(0, 5, 0.05, 0.05), new Sprt(-10, 0, 0.05, 0.05))) {
+        for (Sprt sprt :
+                List.of(new Sprt(0, 10, 0.05, 0.05), new Sprt(0, 5, 0.05, 0.05), new Sprt(-10, 0, 0.05, 0.05))) {
             SimulatedSprt simulation = new SimulatedSprt(sprt, drawPercent / 100.0, 20_000);
             SplittableRandom random = new SplittableRandom(seed);
             for (int i = 0; i < 20; i++) {
@@ -105,8 +122,11 @@ class SprtReferenceTest {
 
     static Stream<String> neloRows() throws IOException {
         try (InputStream in = SprtReferenceTest.class.getResourceAsStream("fishtest-nelo.csv")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
-                    .filter(line -> !line.startsWith("#") && !line.startsWith("case,") && !line.isBlank()).toList().stream();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                            .lines()
+                            .filter(line -> !line.startsWith("#") && !line.startsWith("case,") && !line.isBlank())
+                            .toList()
+                            .stream();
         }
     }
 
@@ -114,23 +134,26 @@ class SprtReferenceTest {
     @MethodSource("neloRows")
     void normalizedEloAndItsIntervalAreFishtests(String line) {
         String[] f = line.split(",");
-        Pentanomial pairs = new Pentanomial(Arrays.stream(f, 1, 6).mapToLong(Long::parseLong).toArray());
+        Pentanomial pairs = new Pentanomial(
+                Arrays.stream(f, 1, 6).mapToLong(Long::parseLong).toArray());
         SprtAnalysis.Interval ours = SprtAnalysis.normalized(pairs);
         double nelo = Double.parseDouble(f[6]);
         double half = Double.parseDouble(f[7]);
         // Far from an even score t's variance is a difference of large terms, where the last
         // digits of the moments show: a relative tolerance, 0.01 Elo for ordinary counts.
         double tolerance = 0.01 + 2e-4 * (Math.abs(nelo) + half);
-        assertThat(ours.elo()).isCloseTo(nelo, org.assertj.core.api.Assertions.within(tolerance));
-        assertThat(ours.low()).isCloseTo(nelo - half, org.assertj.core.api.Assertions.within(tolerance));
-        assertThat(ours.high()).isCloseTo(nelo + half, org.assertj.core.api.Assertions.within(tolerance));
+        assertThat(ours.elo()).isCloseTo(nelo, Assertions.within(tolerance));
+        assertThat(ours.low()).isCloseTo(nelo - half, Assertions.within(tolerance));
+        assertThat(ours.high()).isCloseTo(nelo + half, Assertions.within(tolerance));
     }
 
-    private static void assertBetweenRawAndBound(Sprt sprt, Sprt.Decision decision, Pentanomial pairs, double corrected) {
+    private static void assertBetweenRawAndBound(
+            Sprt sprt, Sprt.Decision decision, Pentanomial pairs, double corrected) {
         double raw = Elo.estimate(pairs).elo();
         double bound = decision == Sprt.Decision.H1 ? sprt.elo1() : sprt.elo0();
         // A hair of slack for the 0.001 that stands in for an unseen count in the model, not in the raw figure.
-        assertThat(corrected).as("%s %s raw %.2f", sprt, pairs, raw)
+        assertThat(corrected)
+                .as("%s %s raw %.2f", sprt, pairs, raw)
                 .isBetween(Math.min(raw, bound) - 0.05, Math.max(raw, bound) + 0.05);
     }
 
@@ -138,7 +161,7 @@ class SprtReferenceTest {
         if (Math.abs(fishtest) >= FISHTEST_REACH) {
             assertThat(ours).isEqualTo(Math.copySign(Double.POSITIVE_INFINITY, fishtest));
         } else {
-            assertThat(ours).isCloseTo(fishtest, org.assertj.core.api.Assertions.within(TOLERANCE));
+            assertThat(ours).isCloseTo(fishtest, Assertions.within(TOLERANCE));
         }
     }
 }

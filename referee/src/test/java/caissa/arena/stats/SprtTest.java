@@ -37,11 +37,11 @@ class SprtTest {
      */
     @ParameterizedTest(name = "[{0},{1}] {2} {3} {4} {5} {6}: LLR {7}")
     @CsvSource({
-            "0.5, 2.5, 223, 9863,  21279, 10037, 246, -3.0741264395889707",
-            "0,   2,   871, 26175, 55983, 26678, 821, -4.9786728634511785",
+        "0.5, 2.5, 223, 9863,  21279, 10037, 246, -3.0741264395889707",
+        "0,   2,   871, 26175, 55983, 26678, 821, -4.9786728634511785",
     })
-    void llrMatchesFastchessPublishedValues(double elo0, double elo1, long p0, long p1, long p2, long p3, long p4,
-            double llr) {
+    void llrMatchesFastchessPublishedValues(
+            double elo0, double elo1, long p0, long p1, long p2, long p3, long p4, double llr) {
         Sprt sprt = new Sprt(elo0, elo1, 0.05, 0.05);
         double actual = sprt.llr(new long[] {p0, p1, p2, p3, p4});
         assertThat(actual).isCloseTo(Math.round(llr * 100) / 100.0, within(0.005));
@@ -71,13 +71,13 @@ class SprtTest {
     // fastchess "logistic trinomial 1" and "2": Stats(wins, losses, draws); here counts are (L, D, W).
     @ParameterizedTest(name = "trinomial [{0},{1}] L {2} D {3} W {4}: LLR {5}")
     @CsvSource({
-            "0.5, 2.5, 21184, 40708,  21404, -1.5718887926895335",
-            "0,   2,   57030, 106593, 57433, -2.593024163515719",
+        "0.5, 2.5, 21184, 40708,  21404, -1.5718887926895335",
+        "0,   2,   57030, 106593, 57433, -2.593024163515719",
     })
-    void theSameMachineryMatchesFastchessOnSingleGames(double elo0, double elo1, long losses, long draws, long wins,
-            double llr) {
-        double actual = Sprt.llr(new double[] {0, 0.5, 1}, new long[] {losses, draws, wins},
-                Elo.toScore(elo0), Elo.toScore(elo1));
+    void theSameMachineryMatchesFastchessOnSingleGames(
+            double elo0, double elo1, long losses, long draws, long wins, double llr) {
+        double actual = Sprt.llr(
+                new double[] {0, 0.5, 1}, new long[] {losses, draws, wins}, Elo.toScore(elo0), Elo.toScore(elo1));
         assertThat(actual).isCloseTo(llr, within(1e-9));
     }
 
@@ -88,7 +88,8 @@ class SprtTest {
      */
     @Test
     void withTwoOutcomesTheLlrIsTheClassicalOne() {
-        assertThat(Sprt.llr(new double[] {0, 1}, new long[] {40, 60}, 0.5, 0.6)).isCloseTo(2.0135513550688877, within(1e-12));
+        assertThat(Sprt.llr(new double[] {0, 1}, new long[] {40, 60}, 0.5, 0.6))
+                .isCloseTo(2.0135513550688877, within(1e-12));
     }
 
     @Test
@@ -109,7 +110,8 @@ class SprtTest {
         long[] counts = {30, 60, 100, 60, 30};
         Pentanomial base = Pentanomial.of(counts);
         for (int k = 0; k < 4; k++) {
-            assertThat(ZERO_TEN.llr(base.plusPair(k + 1))).as("pair of %d vs %d points", k + 1, k)
+            assertThat(ZERO_TEN.llr(base.plusPair(k + 1)))
+                    .as("pair of %d vs %d points", k + 1, k)
                     .isGreaterThan(ZERO_TEN.llr(base.plusPair(k)));
         }
     }
@@ -142,7 +144,8 @@ class SprtTest {
         assertThat(ZERO_TEN.llr(new long[] {0, 0, 0, 0, 104})).isCloseTo(2.950344550755084, within(1e-9));
         assertThat(ZERO_TEN.decision(new long[] {0, 0, 0, 0, 103})).isEqualTo(Decision.CONTINUE);
         assertThat(ZERO_TEN.decision(new long[] {0, 0, 0, 0, 104})).isEqualTo(Decision.H1);
-        assertThat(new Sprt(0, 5, 0.05, 0.05).llr(new long[] {0, 0, 0, 0, 104})).isCloseTo(1.4859395685254373, within(1e-9));
+        assertThat(new Sprt(0, 5, 0.05, 0.05).llr(new long[] {0, 0, 0, 0, 104}))
+                .isCloseTo(1.4859395685254373, within(1e-9));
         assertThat(ZERO_TEN.decision(new long[] {104, 0, 0, 0, 0})).isEqualTo(Decision.H0);
         assertThat(ZERO_TEN.decision(new long[] {1, 2, 3, 2, 1})).isEqualTo(Decision.CONTINUE);
     }
@@ -150,10 +153,14 @@ class SprtTest {
     @Test
     void rejectsInconsistentParameters() {
         assertThatThrownBy(() -> new Sprt(5, 5, 0.05, 0.05)).hasMessage("SPRT: elo0 (5) must be less than elo1 (5)");
-        assertThatThrownBy(() -> new Sprt(0, 5, 0, 0.05)).hasMessage("SPRT: alpha must be between 0 and 1 (exclusive), got 0");
-        assertThatThrownBy(() -> new Sprt(0, 5, 0.05, Double.NaN)).hasMessage("SPRT: beta must be between 0 and 1 (exclusive), got NaN");
-        assertThatThrownBy(() -> new Sprt(0, 5, 0.6, 0.5)).hasMessage("SPRT: alpha + beta must be less than 1, got 0.6 + 0.5");
-        assertThatThrownBy(() -> new Sprt(0, 5000, 0.05, 0.05)).hasMessage("SPRT: elo1 must be between -4000 and 4000, got 5000");
+        assertThatThrownBy(() -> new Sprt(0, 5, 0, 0.05))
+                .hasMessage("SPRT: alpha must be between 0 and 1 (exclusive), got 0");
+        assertThatThrownBy(() -> new Sprt(0, 5, 0.05, Double.NaN))
+                .hasMessage("SPRT: beta must be between 0 and 1 (exclusive), got NaN");
+        assertThatThrownBy(() -> new Sprt(0, 5, 0.6, 0.5))
+                .hasMessage("SPRT: alpha + beta must be less than 1, got 0.6 + 0.5");
+        assertThatThrownBy(() -> new Sprt(0, 5000, 0.05, 0.05))
+                .hasMessage("SPRT: elo1 must be between -4000 and 4000, got 5000");
         assertThatThrownBy(() -> ZERO_TEN.llr(new long[] {1, 2, 3})).hasMessageContaining("5 counts");
     }
 }

@@ -39,7 +39,8 @@ class ValidationChecksTest {
         Optional<String> check = Validator.checkCatching(termination);
 
         assertThat(check).as(termination + " fails no check").isPresent();
-        assertThat(documentedCatches().get(check.get())).as("the reference's row of " + check.get())
+        assertThat(documentedCatches().get(check.get()))
+                .as("the reference's row of " + check.get())
                 .contains(termination.word());
         assertThat(schemaCheckNames()).contains(check.get());
     }
@@ -48,7 +49,9 @@ class ValidationChecksTest {
     @EnumSource(Termination.class)
     void theReferenceListsATerminationOnlyUnderItsOwnCheck(Termination termination) throws IOException {
         List<String> rows = documentedCatches().entrySet().stream()
-                .filter(e -> e.getValue().contains(termination.word())).map(Map.Entry::getKey).toList();
+                .filter(e -> e.getValue().contains(termination.word()))
+                .map(Map.Entry::getKey)
+                .toList();
 
         assertThat(rows).isEqualTo(Validator.checkCatching(termination).stream().toList());
     }
@@ -59,7 +62,11 @@ class ValidationChecksTest {
         int start = text.indexOf("| check | passes when | a game lost by |");
         assertThat(start).as("the table of checks in " + REFERENCE).isNotNegative();
         Map<String, List<String>> rows = new LinkedHashMap<>();
-        for (String line : text.substring(start).lines().skip(2).takeWhile(l -> l.startsWith("|")).toList()) {
+        for (String line : text.substring(start)
+                .lines()
+                .skip(2)
+                .takeWhile(l -> l.startsWith("|"))
+                .toList()) {
             String[] cells = line.split("\\|", -1);
             String name = cells[1].strip().replace("`", "");
             List<String> words = new ArrayList<>();

@@ -21,8 +21,7 @@ import java.util.function.Predicate;
  */
 public final class Interruptible {
 
-    private Interruptible() {
-    }
+    private Interruptible() {}
 
     /** {@code argv}, run with SIGINT at its default action however the build was started. */
     public static List<String> command(List<String> argv) {
@@ -45,23 +44,33 @@ public final class Interruptible {
      * its end (a minute at most).
      */
     public static Run arena(List<String> args, Predicate<String> when) throws IOException, InterruptedException {
-        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "caissa.arena.cli.Main"));
+        List<String> argv = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "caissa.arena.cli.Main"));
         argv.addAll(args);
-        Process process = new ProcessBuilder(command(argv)).redirectErrorStream(true).start();
+        Process process =
+                new ProcessBuilder(command(argv)).redirectErrorStream(true).start();
         List<String> seen = new ArrayList<>();
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader lines =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = lines.readLine()) != null) {
                 seen.add(line);
-                if (when.test(line) && new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor() != 0) {
+                if (when.test(line)
+                        && new ProcessBuilder("kill", "-INT", Long.toString(process.pid()))
+                                        .start()
+                                        .waitFor()
+                                != 0) {
                     throw new IllegalStateException("could not send SIGINT to the arena");
                 }
             }
         }
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new IllegalStateException("the arena did not end within a minute of SIGINT:\n" + String.join("\n", seen));
+            throw new IllegalStateException(
+                    "the arena did not end within a minute of SIGINT:\n" + String.join("\n", seen));
         }
         return new Run(List.copyOf(seen), process.exitValue());
     }

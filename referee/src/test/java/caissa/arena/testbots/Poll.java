@@ -17,8 +17,7 @@ public final class Poll {
 
     private static final Duration EVERY = Duration.ofMillis(10);
 
-    private Poll() {
-    }
+    private Poll() {}
 
     /** Polls until the condition holds or the timeout passes; returns whether it held. */
     public static boolean until(Duration timeout, Condition condition) throws Exception {

@@ -2,8 +2,13 @@ package caissa.arena.testbots;
 
 import caissa.arena.linux.BotCgroup;
 import caissa.arena.sandbox.Bubblewrap;
+import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.sandbox.SandboxMode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -14,8 +19,7 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class Sandboxes {
 
-    private Sandboxes() {
-    }
+    private Sandboxes() {}
 
     /** Whether the suite runs with sandboxes: not when {@code CAISSA_SANDBOX=none}, and only where bubblewrap works. */
     public static boolean enabled() {
@@ -26,7 +30,8 @@ public final class Sandboxes {
             return true;
         }
         if ("1".equals(System.getenv("CAISSA_REQUIRE_SANDBOX"))) {
-            throw new AssertionError("CAISSA_REQUIRE_SANDBOX is set but " + Bubblewrap.unavailableReason().orElseThrow());
+            throw new AssertionError("CAISSA_REQUIRE_SANDBOX is set but "
+                    + Bubblewrap.unavailableReason().orElseThrow());
         }
         return false;
     }
@@ -40,16 +45,19 @@ public final class Sandboxes {
             return;
         }
         if ("1".equals(System.getenv("CAISSA_REQUIRE_CGROUP"))) {
-            throw new AssertionError("CAISSA_REQUIRE_CGROUP is set but the arena cannot make a cgroup with memory and pids"
-                    + " controllers here");
+            throw new AssertionError(
+                    "CAISSA_REQUIRE_CGROUP is set but the arena cannot make a cgroup with memory and pids"
+                            + " controllers here");
         }
-        Assumptions.assumeTrue(false, "needs a cgroup with memory and pids controllers the arena may use (root, or a"
-                + " delegated cgroup v2 subtree)");
+        Assumptions.assumeTrue(
+                false,
+                "needs a cgroup with memory and pids controllers the arena may use (root, or a"
+                        + " delegated cgroup v2 subtree)");
     }
 
     /** {@code cgroup-v1} or {@code cgroup-v2}, as a game log here records a bot's cgroup; empty without one. */
-    public static java.util.Optional<String> cgroupKind() {
-        return BotCgroup.create("probe", caissa.arena.sandbox.ResourceLimits.DEFAULT.group()).map(group -> {
+    public static Optional<String> cgroupKind() {
+        return BotCgroup.create("probe", ResourceLimits.DEFAULT.group()).map(group -> {
             String kind = group.kind();
             group.remove();
             return kind;
@@ -100,14 +108,16 @@ public final class Sandboxes {
 
     private static int uid() {
         try {
-            return (Integer) java.nio.file.Files.getAttribute(java.nio.file.Path.of("/proc/self"), "unix:uid");
-        } catch (java.io.IOException | UnsupportedOperationException e) {
+            return (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+        } catch (IOException | UnsupportedOperationException e) {
             return -1;
         }
     }
 
     /** Skips the calling test unless it runs with sandboxes. */
     public static void assumeSandbox() {
-        Assumptions.assumeTrue(enabled(), "runs only with the bubblewrap sandbox (CAISSA_SANDBOX is none or bwrap does not work here)");
+        Assumptions.assumeTrue(
+                enabled(),
+                "runs only with the bubblewrap sandbox (CAISSA_SANDBOX is none or bwrap does not work here)");
     }
 }

@@ -1,6 +1,8 @@
 package caissa.arena.testbots;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.Locale;
 
 /**
  * A thread that spins for as long as the test bot runs, and an account of the CPU time the
@@ -21,20 +23,21 @@ final class Spinner {
     private static long repliedWall;
     private static double rate;
 
-    private Spinner() {
-    }
+    private Spinner() {}
 
     static void start() {
         on = true;
-        Thread spinner = new Thread(() -> {
-            long x = 0;
-            while (true) {
-                x++;
-                if ((x & 0xffff) == 0) {
-                    sink = x;
-                }
-            }
-        }, "spinner");
+        Thread spinner = new Thread(
+                () -> {
+                    long x = 0;
+                    while (true) {
+                        x++;
+                        if ((x & 0xffff) == 0) {
+                            sink = x;
+                        }
+                    }
+                },
+                "spinner");
         spinner.setDaemon(true);
         spinner.start();
         long cpu0 = cpu();
@@ -62,12 +65,16 @@ final class Spinner {
         idleCpu += cpu() - repliedCpu;
         idleWall += System.nanoTime() - repliedWall;
         repliedCpu = -1;
-        System.err.printf(java.util.Locale.ROOT, "idle-cpu-ms %d idle-wall-ms %d rate %.3f%n", idleCpu / 1_000_000,
-                idleWall / 1_000_000, rate);
+        System.err.printf(
+                Locale.ROOT,
+                "idle-cpu-ms %d idle-wall-ms %d rate %.3f%n",
+                idleCpu / 1_000_000,
+                idleWall / 1_000_000,
+                rate);
         System.err.flush();
     }
 
     private static long cpu() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 }

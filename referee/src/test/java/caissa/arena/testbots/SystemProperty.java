@@ -5,8 +5,7 @@ import java.util.function.Supplier;
 /** Runs a piece of a test with a system property of the arena's set, and puts it back as it was after. */
 public final class SystemProperty {
 
-    private SystemProperty() {
-    }
+    private SystemProperty() {}
 
     public static <T> T with(String name, String value, Supplier<T> body) {
         String before = System.getProperty(name);

@@ -5,13 +5,29 @@ import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
 import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import sun.misc.Signal;
 
 /**
  * A bot for the referee's tests, run as a real process: it plays random legal moves and, when
@@ -22,20 +38,22 @@ import java.util.Random;
  */
 public final class TestBot {
 
-    private TestBot() {
-    }
+    private TestBot() {}
 
     public static void main(String[] args) throws Exception {
         String behaviour = args.length > 0 ? args[0] : "random";
         int at = args.length > 1 ? Integer.parseInt(args[1]) : 1;
-        targets = args.length > 2 ? java.util.Arrays.copyOfRange(args, 2, args.length) : new String[0];
+        targets = args.length > 2 ? Arrays.copyOfRange(args, 2, args.length) : new String[0];
         // Our own buffer, flushed once per reply: System.out flushes every write, which would
         // split a double reply or a flood into many small writes and make the tests racy.
-        PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 20),
-                false, StandardCharsets.UTF_8);
+        PrintStream out = new PrintStream(
+                new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 20),
+                false,
+                StandardCharsets.UTF_8);
         System.err.println("pid " + ProcessHandle.current().pid());
         // The referee names the variant (HEXCAISSA.md 8); the bot says what it heard, for the tests.
-        Variant variant = Variant.fromId(System.getenv().getOrDefault("CAISSA_VARIANT", "caissa")).orElseThrow();
+        Variant variant = Variant.fromId(System.getenv().getOrDefault("CAISSA_VARIANT", "caissa"))
+                .orElseThrow();
         System.err.println("variant " + variant);
         System.err.flush();
         switch (behaviour) {
@@ -50,7 +68,8 @@ public final class TestBot {
             case "memfd-hog", "shm-hog", "pte-hog" -> {
                 // A helper that keeps memory where no resident set shows it: memfds it holds open but
                 // never maps (each under the file size limit, which counts for a memfd too), or a System V
-                // segment it fills 16 MiB at a time, detaching each time, and leaves. The bot replies once the helper says it is done.
+                // segment it fills 16 MiB at a time, detaching each time, and leaves. The bot replies once the helper
+                // says it is done.
                 // Or page tables: a huge read-only mapping read once every 2 MiB, each read a page
                 // table (4 KiB) that maps the zero page, resident in no process (VmRSS stays small).
                 String script = behaviour.equals("pte-hog")
@@ -62,20 +81,21 @@ public final class TestBot {
                                 + "print('page tables',[l.split()[1] for l in open('/proc/self/status') if l.startswith('VmPTE')],flush=True)\n"
                                 + "time.sleep(600)\n"
                         : behaviour.equals("memfd-hog")
-                        ? "import os,sys,time\nchunk=b'x'*(1<<20)\nfds=[]\n"
-                                + "for i in range(int(sys.argv[1])):\n"
-                                + "    if i%16==0: fds.append(os.memfd_create('hog'))\n"
-                                + "    os.write(fds[-1],chunk)\n"
-                                + "print('memfds',len(fds),flush=True)\ntime.sleep(600)\n"
-                        : "import ctypes,sys,time\nlibc=ctypes.CDLL(None,use_errno=True)\nlibc.shmat.restype=ctypes.c_void_p\n"
-                                + "n=int(sys.argv[1])<<20\ni=libc.shmget(0,ctypes.c_size_t(n),0o1600)\n"
-                                + "for off in range(0,n,16<<20):\n"
-                                + "    a=libc.shmat(i,None,0)\n    ctypes.memset(a+off,1,16<<20)\n    libc.shmdt(ctypes.c_void_p(a))\n"
-                                + "print('shmid',i,flush=True)\ntime.sleep(600)\n";
+                                ? "import os,sys,time\nchunk=b'x'*(1<<20)\nfds=[]\n"
+                                        + "for i in range(int(sys.argv[1])):\n"
+                                        + "    if i%16==0: fds.append(os.memfd_create('hog'))\n"
+                                        + "    os.write(fds[-1],chunk)\n"
+                                        + "print('memfds',len(fds),flush=True)\ntime.sleep(600)\n"
+                                : "import ctypes,sys,time\nlibc=ctypes.CDLL(None,use_errno=True)\nlibc.shmat.restype=ctypes.c_void_p\n"
+                                        + "n=int(sys.argv[1])<<20\ni=libc.shmget(0,ctypes.c_size_t(n),0o1600)\n"
+                                        + "for off in range(0,n,16<<20):\n"
+                                        + "    a=libc.shmat(i,None,0)\n    ctypes.memset(a+off,1,16<<20)\n    libc.shmdt(ctypes.c_void_p(a))\n"
+                                        + "print('shmid',i,flush=True)\ntime.sleep(600)\n";
                 Process helper = new ProcessBuilder("/usr/bin/python3", "-c", script, Integer.toString(at), token())
-                        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-                String said = new java.io.BufferedReader(new java.io.InputStreamReader(helper.getInputStream(),
-                        StandardCharsets.UTF_8)).readLine();
+                        .redirectError(ProcessBuilder.Redirect.INHERIT)
+                        .start();
+                String said = new BufferedReader(new InputStreamReader(helper.getInputStream(), StandardCharsets.UTF_8))
+                        .readLine();
                 System.err.println("helper: " + said);
                 System.err.flush();
             }
@@ -85,9 +105,10 @@ public final class TestBot {
                         + "while len(fds)<100000:\n    fd=libc.inotify_init()\n    if fd<0: break\n    fds.append(fd)\n"
                         + "print('took',len(fds),'errno',ctypes.get_errno(),flush=True)\ntime.sleep(600)\n";
                 Process helper = new ProcessBuilder("/usr/bin/python3", "-c", script, token())
-                        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-                String said = new java.io.BufferedReader(new java.io.InputStreamReader(helper.getInputStream(),
-                        StandardCharsets.UTF_8)).readLine();
+                        .redirectError(ProcessBuilder.Redirect.INHERIT)
+                        .start();
+                String said = new BufferedReader(new InputStreamReader(helper.getInputStream(), StandardCharsets.UTF_8))
+                        .readLine();
                 System.err.println("inotify-hog: " + said);
                 System.err.flush();
             }
@@ -95,8 +116,9 @@ public final class TestBot {
                 // Helpers that spin in sessions of their own, out of the bot's process group: what
                 // suspension by signals to that group alone would leave running on the opponent's time.
                 for (int i = 0; i < at; i++) {
-                    Process helper = new ProcessBuilder("/usr/bin/setsid", "/bin/sh", "-c", "while :; do :; done", "helper",
-                            token()).start();
+                    Process helper = new ProcessBuilder(
+                                    "/usr/bin/setsid", "/bin/sh", "-c", "while :; do :; done", "helper", token())
+                            .start();
                     System.err.println("helper-pid " + helper.pid());
                 }
                 System.err.flush();
@@ -110,7 +132,7 @@ public final class TestBot {
 
             case "stderr-spam" -> {
                 byte[] chunk = new byte[1024];
-                java.util.Arrays.fill(chunk, (byte) 'e');
+                Arrays.fill(chunk, (byte) 'e');
                 for (int i = 0; i < 1024; i++) {
                     System.err.write(chunk);
                 }
@@ -118,8 +140,7 @@ public final class TestBot {
                 System.err.println("last words");
                 System.err.flush();
             }
-            default -> {
-            }
+            default -> {}
         }
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         // A random mover takes its seed from the second argument, so that test tournaments can field distinct bots.
@@ -137,7 +158,8 @@ public final class TestBot {
                 return;
             }
             if (text.startsWith("opening ") && behaviour.equals("skip-opening")) {
-                // Takes no notice of the line, as a bot that never heard of openings: it plays from the initial position.
+                // Takes no notice of the line, as a bot that never heard of openings: it plays from the initial
+                // position.
                 continue;
             }
             if (text.startsWith("opening ")) {
@@ -181,7 +203,7 @@ public final class TestBot {
             case "illegal" -> out.println(illegalMove(position));
             case "long-line" -> {
                 byte[] chunk = new byte[64 * 1024];
-                java.util.Arrays.fill(chunk, (byte) 'x');
+                Arrays.fill(chunk, (byte) 'x');
                 for (int i = 0; i < 64; i++) {
                     out.write(chunk);
                 }
@@ -197,8 +219,10 @@ public final class TestBot {
             }
             case "exit-with-child" -> {
                 // The child keeps our standard output open after we exit: no end of output comes.
-                Process child = new ProcessBuilder("sleep", "600", token()).redirectOutput(ProcessBuilder.Redirect.INHERIT)
-                        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                Process child = new ProcessBuilder("sleep", "600", token())
+                        .redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                        .redirectError(ProcessBuilder.Redirect.INHERIT)
+                        .start();
                 System.err.println("child-pid " + child.pid());
                 System.err.flush();
                 System.exit(3);
@@ -207,7 +231,9 @@ public final class TestBot {
                 // A child in a session of its own with an empty environment, holding our output,
                 // orphaned at once: neither the process tree nor the environment marker finds it.
                 Process child = new ProcessBuilder("setsid", "env", "-i", "sleep", "600", token())
-                        .redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                        .redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                        .redirectError(ProcessBuilder.Redirect.INHERIT)
+                        .start();
                 System.err.println("child-pid " + child.pid());
                 System.err.flush();
                 System.exit(3);
@@ -236,7 +262,7 @@ public final class TestBot {
                         try {
                             new ProcessBuilder("sleep", "600", token()).start();
                             started++;
-                        } catch (java.io.IOException | OutOfMemoryError e) {
+                        } catch (IOException | OutOfMemoryError e) {
                             // Refused a process, or the thread that waits for it: the limit either way.
                             break;
                         }
@@ -248,7 +274,7 @@ public final class TestBot {
             }
             case "memory-hog" -> {
                 // Touch every page, so that the memory is really used, not only reserved.
-                List<byte[]> hoard = new java.util.ArrayList<>();
+                List<byte[]> hoard = new ArrayList<>();
                 for (int i = 0; i < 4096; i++) {
                     byte[] block = new byte[1 << 20];
                     for (int j = 0; j < block.length; j += 4096) {
@@ -272,9 +298,18 @@ public final class TestBot {
                 if (!attacked) {
                     attacked = true;
                     // A new session, an empty environment and none of the bot's pipes: nothing ties it to the bot.
-                    new ProcessBuilder("setsid", "env", "-i", "sh", "-c", "exec </dev/null >/dev/null 2>&1; sleep 600 \"$0\"", token())
-                            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                            .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                    new ProcessBuilder(
+                                    "setsid",
+                                    "env",
+                                    "-i",
+                                    "sh",
+                                    "-c",
+                                    "exec </dev/null >/dev/null 2>&1; sleep 600 \"$0\"",
+                                    token())
+                            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                            .redirectError(ProcessBuilder.Redirect.DISCARD)
+                            .start();
                 }
                 return false;
             }
@@ -288,13 +323,16 @@ public final class TestBot {
                 // cd -P, as only relative paths reach there). Then it plays on.
                 String script = switch (behaviour) {
                     case "scratch-files" -> "cd /tmp && i=0; while [ $i -lt 3000 ]; do : > f$i; i=$((i+1)); done";
-                    case "scratch-closed" -> "mkdir /tmp/c && head -c 16777216 /dev/zero > /tmp/c/x && chmod 0300 /tmp/c";
-                    default -> "cd /tmp && n=0; d=$(printf '%0200d' 0); while [ $n -lt 25 ]; do mkdir $d && cd -P $d || exit 1;"
-                            + " n=$((n+1)); done; head -c 16777216 /dev/zero > f";
+                    case "scratch-closed" ->
+                        "mkdir /tmp/c && head -c 16777216 /dev/zero > /tmp/c/x && chmod 0300 /tmp/c";
+                    default ->
+                        "cd /tmp && n=0; d=$(printf '%0200d' 0); while [ $n -lt 25 ]; do mkdir $d && cd -P $d || exit 1;"
+                                + " n=$((n+1)); done; head -c 16777216 /dev/zero > f";
                 };
                 return once(() -> {
                     Process helper = new ProcessBuilder("/bin/sh", "-c", script, "scratch", token())
-                            .redirectErrorStream(true).start();
+                            .redirectErrorStream(true)
+                            .start();
                     String said = new String(helper.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                     System.err.println(behaviour + ": exit " + helper.waitFor() + " " + said);
                     System.err.flush();
@@ -305,11 +343,11 @@ public final class TestBot {
                 return once(() -> {
                     int mib = 0;
                     byte[] chunk = new byte[1 << 20];
-                    try (java.io.OutputStream file = java.nio.file.Files.newOutputStream(java.nio.file.Path.of("/tmp/hog"))) {
+                    try (OutputStream file = Files.newOutputStream(Path.of("/tmp/hog"))) {
                         for (; mib < 4096; mib++) {
                             file.write(chunk);
                         }
-                    } catch (java.io.IOException e) {
+                    } catch (IOException e) {
                         System.err.println("scratch-hog: wrote " + mib + " MiB, then " + e.getMessage());
                     }
                     System.err.flush();
@@ -318,10 +356,14 @@ public final class TestBot {
             case "shm" -> {
                 // Shared memory as Python's multiprocessing and POSIX semaphores use it: /dev/shm.
                 return once(() -> {
-                    report("write into /dev/shm", () -> java.nio.file.Files.writeString(
-                            java.nio.file.Path.of("/dev/shm/caissa-" + token()), "mine"));
-                    try (var names = java.nio.file.Files.list(java.nio.file.Path.of("/dev/shm"))) {
-                        System.err.println("shm: /dev/shm holds " + names.map(p -> p.getFileName().toString()).sorted().toList());
+                    report(
+                            "write into /dev/shm",
+                            () -> Files.writeString(Path.of("/dev/shm/caissa-" + token()), "mine"));
+                    try (var names = Files.list(Path.of("/dev/shm"))) {
+                        System.err.println("shm: /dev/shm holds "
+                                + names.map(p -> p.getFileName().toString())
+                                        .sorted()
+                                        .toList());
                     }
                     System.err.flush();
                 });
@@ -329,7 +371,7 @@ public final class TestBot {
             case "cmdline" -> {
                 // What the sandbox's first process was started with, as any bot can read it.
                 return once(() -> {
-                    byte[] line = java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/1/cmdline"));
+                    byte[] line = Files.readAllBytes(Path.of("/proc/1/cmdline"));
                     System.err.println("cmdline: " + new String(line, StandardCharsets.UTF_8).replace('\0', ' '));
                     System.err.flush();
                 });
@@ -337,7 +379,8 @@ public final class TestBot {
             case "env" -> {
                 // Prints its whole environment, as a bot that publishes what it was given would.
                 return once(() -> {
-                    new java.util.TreeMap<>(System.getenv()).forEach((name, value) -> System.err.println("env: " + name + "=" + value));
+                    new TreeMap<>(System.getenv())
+                            .forEach((name, value) -> System.err.println("env: " + name + "=" + value));
                     System.err.flush();
                 });
             }
@@ -382,15 +425,16 @@ public final class TestBot {
      */
     private static void attack() {
         long self = ProcessHandle.current().pid();
-        // A safety catch for the test suite itself: outside a sandbox these signals would reach every process of the machine.
+        // A safety catch for the test suite itself: outside a sandbox these signals would reach every process of the
+        // machine.
         boolean sandboxed;
         try {
-            sandboxed = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/1/comm")).strip().equals("bwrap");
-        } catch (java.io.IOException e) {
+            sandboxed = Files.readString(Path.of("/proc/1/comm")).strip().equals("bwrap");
+        } catch (IOException e) {
             sandboxed = false;
         }
-        java.io.File[] procs = new java.io.File("/proc").listFiles((d, n) -> n.matches("\\d+"));
-        for (java.io.File proc : procs == null ? new java.io.File[0] : procs) {
+        File[] procs = new File("/proc").listFiles((d, n) -> n.matches("\\d+"));
+        for (File proc : procs == null ? new File[0] : procs) {
             long pid = Long.parseLong(proc.getName());
             if (pid == self || !sandboxed) {
                 continue;
@@ -402,8 +446,11 @@ public final class TestBot {
             });
             for (String signal : List.of("STOP", "KILL")) {
                 report("SIG" + signal + " process " + pid, () -> {
-                    if (new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start().waitFor() != 0) {
-                        throw new java.io.IOException("kill failed");
+                    if (new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
+                                    .start()
+                                    .waitFor()
+                            != 0) {
+                        throw new IOException("kill failed");
                     }
                 });
             }
@@ -412,41 +459,43 @@ public final class TestBot {
             String value = target.substring(target.indexOf('=') + 1);
             if (target.startsWith("write=")) {
                 report("write " + value, () -> {
-                    java.nio.file.Path path = java.nio.file.Path.of(value);
-                    if (java.nio.file.Files.isDirectory(path)) {
-                        java.nio.file.Files.writeString(path.resolve("planted.txt"), "planted");
+                    Path path = Path.of(value);
+                    if (Files.isDirectory(path)) {
+                        Files.writeString(path.resolve("planted.txt"), "planted");
                     } else {
-                        java.nio.file.Files.writeString(path, "echo planted\n", java.nio.file.StandardOpenOption.APPEND);
+                        Files.writeString(path, "echo planted\n", StandardOpenOption.APPEND);
                     }
                 });
             } else if (target.startsWith("read=")) {
-                report("read " + value, () -> java.nio.file.Files.readAllBytes(java.nio.file.Path.of(value)));
+                report("read " + value, () -> Files.readAllBytes(Path.of(value)));
             } else if (target.startsWith("list=")) {
                 report("list " + value, () -> {
-                    try (var entries = java.nio.file.Files.list(java.nio.file.Path.of(value))) {
+                    try (var entries = Files.list(Path.of(value))) {
                         entries.count();
                     }
                 });
             } else if (target.equals("identity")) {
                 // Who the bot is, as the kernel has it: its user and groups, its capabilities, no_new_privs.
                 try {
-                    for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                    for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
                         if (line.matches("(Uid|Gid|Groups|CapInh|CapPrm|CapEff|CapBnd|CapAmb|NoNewPrivs):.*")) {
-                            System.err.println("attack: identity " + line.replaceAll("\\s+", " ").strip());
+                            System.err.println("attack: identity "
+                                    + line.replaceAll("\\s+", " ").strip());
                         }
                     }
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     System.err.println("attack: identity unknown: " + e);
                 }
             } else if (target.equals("signal-bots")) {
                 // Signal 0 (which only asks whether a signal may be sent) to every other test bot it can see.
-                java.io.File[] all = new java.io.File("/proc").listFiles((d, n) -> n.matches("\\d+"));
-                for (java.io.File proc : all == null ? new java.io.File[0] : all) {
+                File[] all = new File("/proc").listFiles((d, n) -> n.matches("\\d+"));
+                for (File proc : all == null ? new File[0] : all) {
                     long pid = Long.parseLong(proc.getName());
                     String cmdline;
                     try {
-                        cmdline = new String(java.nio.file.Files.readAllBytes(proc.toPath().resolve("cmdline")), StandardCharsets.UTF_8);
-                    } catch (java.io.IOException e) {
+                        cmdline = new String(
+                                Files.readAllBytes(proc.toPath().resolve("cmdline")), StandardCharsets.UTF_8);
+                    } catch (IOException e) {
                         continue;
                     }
                     if (pid == self || !cmdline.contains(TestBot.class.getName())) {
@@ -456,14 +505,14 @@ public final class TestBot {
                         Process kill = new ProcessBuilder("/bin/sh", "-c", "kill -0 " + pid + " 2>&1").start();
                         String said = new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
                         if (kill.waitFor() != 0) {
-                            throw new java.io.IOException(said.contains("Operation not permitted") ? "EPERM" : said);
+                            throw new IOException(said.contains("Operation not permitted") ? "EPERM" : said);
                         }
                     });
                 }
             } else if (target.startsWith("connect=")) {
                 report("connect to 127.0.0.1:" + value, () -> {
-                    try (java.net.Socket socket = new java.net.Socket()) {
-                        socket.connect(new java.net.InetSocketAddress("127.0.0.1", Integer.parseInt(value)), 500);
+                    try (Socket socket = new Socket()) {
+                        socket.connect(new InetSocketAddress("127.0.0.1", Integer.parseInt(value)), 500);
                     }
                 });
             }
@@ -476,19 +525,23 @@ public final class TestBot {
      * SOFT HARD}), then tries to raise each past its hard limit and reports that as an attack.
      */
     private static void reportLimits() throws Exception {
-        java.util.Map<String, String> names = java.util.Map.of("Max open files", "nofile", "Max file size", "fsize");
-        for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/limits"))) {
+        Map<String, String> names = Map.of("Max open files", "nofile", "Max file size", "fsize");
+        for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
             for (var name : names.entrySet()) {
                 if (line.startsWith(name.getKey())) {
-                    String[] fields = line.substring(name.getKey().length()).strip().split("\\s+");
+                    String[] fields =
+                            line.substring(name.getKey().length()).strip().split("\\s+");
                     System.err.println("limits: " + name.getValue() + " " + fields[0] + " " + fields[1]);
                 }
             }
         }
         for (String raise : List.of("ulimit -n 1000000", "ulimit -f unlimited")) {
             report("raise " + raise, () -> {
-                if (new ProcessBuilder("/bin/sh", "-c", raise + " 2>/dev/null").start().waitFor() != 0) {
-                    throw new java.io.IOException("refused");
+                if (new ProcessBuilder("/bin/sh", "-c", raise + " 2>/dev/null")
+                                .start()
+                                .waitFor()
+                        != 0) {
+                    throw new IOException("refused");
                 }
             });
         }
@@ -503,10 +556,13 @@ public final class TestBot {
     private static void useScratch() {
         for (String variable : List.of("HOME", "TMPDIR")) {
             String dir = System.getenv().getOrDefault(variable, "/nonexistent");
-            String[] before = new java.io.File(dir).list((d, name) -> name.startsWith("mine-"));
-            System.err.println("scratch: " + variable + " holds " + java.util.Arrays.toString(before == null ? new String[0] : before));
-            report("write into " + variable, () -> java.nio.file.Files.writeString(
-                    java.nio.file.Path.of(dir, "mine-" + ProcessHandle.current().pid() + ".txt"), "a scratch file"));
+            String[] before = new File(dir).list((d, name) -> name.startsWith("mine-"));
+            System.err.println(
+                    "scratch: " + variable + " holds " + Arrays.toString(before == null ? new String[0] : before));
+            report(
+                    "write into " + variable,
+                    () -> Files.writeString(
+                            Path.of(dir, "mine-" + ProcessHandle.current().pid() + ".txt"), "a scratch file"));
         }
         System.err.flush();
     }
@@ -538,10 +594,9 @@ public final class TestBot {
         return System.getenv().getOrDefault("CAISSA_TEST_TOKEN", "0");
     }
 
-
     /** Uses about {@code millis} of CPU time on this thread. */
     private static void burn(long millis) {
-        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long until = threads.getCurrentThreadCpuTime() + millis * 1_000_000;
         long x = 1;
         while (threads.getCurrentThreadCpuTime() < until) {
@@ -560,8 +615,11 @@ public final class TestBot {
         for (int from = 0; from < variant.squareCount(); from++) {
             for (int to = 0; to < variant.squareCount(); to++) {
                 Move move = new Move(variant.square(from), variant.square(to));
-                if (from != to && !position.isLegal(move) && position.pieceAt(move.from())
-                        .filter(p -> p.side() == position.sideToMove()).isPresent()) {
+                if (from != to
+                        && !position.isLegal(move)
+                        && position.pieceAt(move.from())
+                                .filter(p -> p.side() == position.sideToMove())
+                                .isPresent()) {
                     return move;
                 }
             }
@@ -574,16 +632,16 @@ public final class TestBot {
      * referee's next write to us blocks. Returns once the pipe is full.
      */
     private static void fillOwnInput() throws InterruptedException {
-        java.util.concurrent.atomic.AtomicInteger chunks = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger chunks = new AtomicInteger();
         Thread filler = new Thread(() -> {
             try (FileOutputStream self = new FileOutputStream("/proc/self/fd/0")) {
                 byte[] chunk = new byte[4096];
-                java.util.Arrays.fill(chunk, (byte) '\n');
+                Arrays.fill(chunk, (byte) '\n');
                 while (true) {
                     self.write(chunk);
                     chunks.incrementAndGet();
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 System.err.println("cannot fill own input: " + e);
             }
         });
@@ -599,7 +657,7 @@ public final class TestBot {
 
     @SuppressWarnings("removal")
     private static void ignoreTerm() {
-        sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> System.err.println("ignoring SIGTERM"));
+        Signal.handle(new Signal("TERM"), signal -> System.err.println("ignoring SIGTERM"));
     }
 
     private static void sleepForeverQuietly() {

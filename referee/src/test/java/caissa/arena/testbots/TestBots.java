@@ -3,32 +3,43 @@ package caissa.arena.testbots;
 import caissa.arena.bot.StderrExcerpt;
 import caissa.arena.game.Entrant;
 import caissa.arena.program.BotCommand;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /** Commands that start {@link TestBot} as a real process, and checks on what it left behind. */
 public final class TestBots {
 
     private static final Pattern PID = Pattern.compile("(?m)^(?:child-)?pid (\\d+)$");
 
-    private TestBots() {
-    }
+    private TestBots() {}
 
     /**
      * The test bot needs only the arena's and the tests' own classes, not the libraries: with them
      * (the contest server's among them) its class path is longer than the 4,096 characters a bot's
      * argument may have.
      */
-    private static final String OWN_CLASSES = java.util.Arrays.stream(System.getProperty("java.class.path")
-            .split(java.io.File.pathSeparator)).filter(entry -> java.nio.file.Files.isDirectory(Path.of(entry)))
-            .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+    private static final String OWN_CLASSES = Arrays.stream(
+                    System.getProperty("java.class.path").split(File.pathSeparator))
+            .filter(entry -> Files.isDirectory(Path.of(entry)))
+            .collect(Collectors.joining(File.pathSeparator));
 
     /** The environment variable that carries a test bot's token to it and to every process it starts. */
     public static final String TOKEN_VARIABLE = "CAISSA_TEST_TOKEN";
-    private static final java.util.concurrent.atomic.AtomicLong TOKENS = new java.util.concurrent.atomic.AtomicLong();
+
+    private static final AtomicLong TOKENS = new AtomicLong();
 
     /**
      * {@code java ... TestBot args}: a separate JVM on the test class path, with a token of its
@@ -38,8 +49,11 @@ public final class TestBots {
     public static BotCommand command(String... args) {
         List<String> argv = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                "-cp", OWN_CLASSES));
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto",
+                "-cp",
+                OWN_CLASSES));
         if (args.length > 0 && args[0].equals("memory-hog")) {
             // A JVM sizes its heap from the cgroup's memory limit it sees (outside a sandbox's
             // cgroup namespace it sees the bot's): the hog must reach the limit, not its own heap's end.
@@ -49,7 +63,7 @@ public final class TestBots {
         argv.addAll(List.of(args));
         // A number, so that a child can carry it as a harmless extra argument to sleep.
         String token = String.format("0.%06d%09d", ProcessHandle.current().pid() % 1_000_000, TOKENS.incrementAndGet());
-        return new BotCommand(argv, java.util.Optional.empty(), java.util.Map.of(TOKEN_VARIABLE, token));
+        return new BotCommand(argv, Optional.empty(), Map.of(TOKEN_VARIABLE, token));
     }
 
     /**
@@ -62,24 +76,27 @@ public final class TestBots {
         if (token == null) {
             return found;
         }
-        try (var dirs = java.nio.file.Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
+        try (var dirs = Files.newDirectoryStream(
+                Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
             for (Path dir : dirs) {
                 long pid = Long.parseLong(dir.getFileName().toString());
-                if (pid != ProcessHandle.current().pid() && (contains(dir.resolve("environ"), TOKEN_VARIABLE + "=" + token)
-                        || contains(dir.resolve("cmdline"), token)) && running(pid)) {
+                if (pid != ProcessHandle.current().pid()
+                        && (contains(dir.resolve("environ"), TOKEN_VARIABLE + "=" + token)
+                                || contains(dir.resolve("cmdline"), token))
+                        && running(pid)) {
                     found.add(pid);
                 }
             }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return found;
     }
 
     private static boolean contains(Path file, String text) {
         try {
-            return new String(java.nio.file.Files.readAllBytes(file), java.nio.charset.StandardCharsets.UTF_8).contains(text);
-        } catch (java.io.IOException e) {
+            return new String(Files.readAllBytes(file), StandardCharsets.UTF_8).contains(text);
+        } catch (IOException e) {
             return false;
         }
     }
@@ -100,14 +117,16 @@ public final class TestBots {
 
     /** Whether a process runs (a zombie waiting to be reaped by init does not count). */
     public static boolean running(long pid) {
-        return ProcessHandle.of(pid).map(handle -> handle.isAlive() && !zombie(pid)).orElse(false);
+        return ProcessHandle.of(pid)
+                .map(handle -> handle.isAlive() && !zombie(pid))
+                .orElse(false);
     }
 
     private static boolean zombie(long pid) {
         try {
-            String stat = java.nio.file.Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             return stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }

@@ -3,6 +3,7 @@ package caissa.arena.testing;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
@@ -33,7 +34,8 @@ public final class SkippedTestsListing implements TestExecutionListener {
     @Override
     public synchronized void executionFinished(TestIdentifier test, TestExecutionResult result) {
         if (result.getStatus() == TestExecutionResult.Status.ABORTED) {
-            skipped.add(name(test) + ": " + result.getThrowable().map(Throwable::getMessage).orElse("aborted"));
+            skipped.add(name(test) + ": "
+                    + result.getThrowable().map(Throwable::getMessage).orElse("aborted"));
         }
     }
 
@@ -52,7 +54,7 @@ public final class SkippedTestsListing implements TestExecutionListener {
     private String name(TestIdentifier test) {
         String name = test.getDisplayName();
         if (plan != null) {
-            java.util.Optional<TestIdentifier> parent = plan.getParent(test);
+            Optional<TestIdentifier> parent = plan.getParent(test);
             while (parent.isPresent() && parent.get().getSource().isPresent()) {
                 name = parent.get().getDisplayName() + " > " + name;
                 parent = plan.getParent(parent.get());

@@ -15,8 +15,7 @@ import java.util.function.Function;
  */
 public final class BrokenSandbox {
 
-    private BrokenSandbox() {
-    }
+    private BrokenSandbox() {}
 
     /** This machine's parts for each sandbox asked for, every bubblewrap launch broken by {@code missing}. */
     public static Function<SandboxMode, Parts> parts(Path missing) {

@@ -18,8 +18,7 @@ public final class ContestData {
     /** The sample contest of the repository, from the referee module's folder where tests run. */
     public static final Path SAMPLE = Path.of("..", "contests", "sample.json");
 
-    private ContestData() {
-    }
+    private ContestData() {}
 
     /** The contest of {@code contestFile}, with its data in {@code data} (made if missing). */
     public static Contest open(Path contestFile, Path data) throws IOException {

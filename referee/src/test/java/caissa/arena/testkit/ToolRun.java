@@ -12,8 +12,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ToolRun {
 
-    private ToolRun() {
-    }
+    private ToolRun() {}
 
     /**
      * The exit code of {@code command}, its standard error merged into its discarded output; empty
@@ -22,7 +21,9 @@ public final class ToolRun {
     public static OptionalInt exitCode(Duration timeout, String... command) throws InterruptedException {
         Process process;
         try {
-            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .start();
         } catch (IOException e) {
             return OptionalInt.empty();

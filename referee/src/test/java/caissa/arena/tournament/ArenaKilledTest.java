@@ -9,6 +9,7 @@ import caissa.arena.records.Json;
 import caissa.arena.testbots.Poll;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,15 +42,37 @@ class ArenaKilledTest {
         bots.put("slow2", TestBots.command("slow", "1"));
         bots.put("thinker", TestBots.command("hang", "2"));
         List<Map<String, Object>> entries = new ArrayList<>();
-        bots.forEach((name, command) -> entries.add(Map.of("name", name, "command", command.argv(), "env", command.env())));
+        bots.forEach(
+                (name, command) -> entries.add(Map.of("name", name, "command", command.argv(), "env", command.env())));
         Path file = dir.resolve("killed.json");
-        Files.writeString(file, Json.write(Map.of("name", "killed", "bots", entries, "gamesPerPair", 2,
-                "timePerGame", "120s", "firstMoveAllowance", "10s")));
-        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "tournament", file.toString(),
-                "--out", dir.resolve("out").toString(), "--concurrency", "2"));
+        Files.writeString(
+                file,
+                Json.write(Map.of(
+                        "name",
+                        "killed",
+                        "bots",
+                        entries,
+                        "gamesPerPair",
+                        2,
+                        "timePerGame",
+                        "120s",
+                        "firstMoveAllowance",
+                        "10s")));
+        List<String> argv = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "tournament",
+                file.toString(),
+                "--out",
+                dir.resolve("out").toString(),
+                "--concurrency",
+                "2"));
         argv.addAll(Sandboxes.asThisSuiteRuns());
-        Process arena = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(dir.resolve("arena.log").toFile())
+        Process arena = new ProcessBuilder(argv)
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("arena.log").toFile())
                 .start();
         long pid = arena.pid();
         try {
@@ -60,13 +83,22 @@ class ArenaKilledTest {
                     throw new AssertionError("the arena ended first: " + Files.readString(dir.resolve("arena.log")));
                 }
                 return !TestBots.processesOf(bots.get("thinker")).isEmpty()
-                        && bots.values().stream().filter(c -> !TestBots.processesOf(c).isEmpty()).count() >= 2;
+                        && bots.values().stream()
+                                        .filter(c -> !TestBots.processesOf(c).isEmpty())
+                                        .count()
+                                >= 2;
             });
-            assertThat(new ProcessBuilder("kill", "-KILL", Long.toString(pid)).start().waitFor()).isZero();
+            assertThat(new ProcessBuilder("kill", "-KILL", Long.toString(pid))
+                            .start()
+                            .waitFor())
+                    .isZero();
             assertThat(arena.waitFor(30, TimeUnit.SECONDS)).isTrue();
 
             // Generous: what is asserted is that nothing is left, not how fast.
-            Poll.await(Duration.ofSeconds(30), Duration.ofMillis(50), "nothing left of the killed arena",
+            Poll.await(
+                    Duration.ofSeconds(30),
+                    Duration.ofMillis(50),
+                    "nothing left of the killed arena",
                     () -> leftBehind(bots, pid).isEmpty());
         } finally {
             arena.destroyForcibly();
@@ -80,9 +112,12 @@ class ArenaKilledTest {
         bots.forEach((name, command) -> TestBots.processesOf(command).forEach(p -> left.add(name + "'s process " + p)));
         if (Files.isDirectory(Path.of("/sys/fs/cgroup"))) {
             // find, which goes on past a folder it may not read, where a walk in Java would stop.
-            Process find = new ProcessBuilder("find", "/sys/fs/cgroup", "-maxdepth", "10", "-type", "d", "-name",
-                    "caissa-" + pid + ".*").redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            new String(find.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines()
+            Process find = new ProcessBuilder(
+                            "find", "/sys/fs/cgroup", "-maxdepth", "10", "-type", "d", "-name", "caissa-" + pid + ".*")
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            new String(find.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
                     .forEach(g -> left.add("cgroup " + g));
             find.waitFor();
         }

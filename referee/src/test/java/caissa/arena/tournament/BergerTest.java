@@ -23,7 +23,8 @@ class BergerTest {
             for (Berger.Pairing p : round) {
                 assertThat(playing.add(p.first())).isTrue();
                 assertThat(playing.add(p.second())).isTrue();
-                assertThat(met.add(Math.min(p.first(), p.second()) + "-" + Math.max(p.first(), p.second()))).isTrue();
+                assertThat(met.add(Math.min(p.first(), p.second()) + "-" + Math.max(p.first(), p.second())))
+                        .isTrue();
             }
             assertThat(playing).hasSize(bots - bots % 2);
             for (int b = 0; b < bots; b++) {

@@ -1,11 +1,12 @@
 package caissa.arena.tournament;
 
-import caissa.arena.runner.BrokenBots;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.game.GameRecord;
 import caissa.arena.records.Json;
 import caissa.arena.testkit.CommandRun;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -41,11 +42,13 @@ class BrokenSubmissionsTest {
                 .testBot("silent", "hang", "1")
                 .testBot("chatty", "garbage", "1")
                 .testBot("r2", "random", "2")
-                .set("format", "gauntlet").set("engines", List.of("r1"))
-                .set("gamesPerPair", 2).set("timePerGame", "1s").set("firstMoveAllowance", "5s")
+                .set("format", "gauntlet")
+                .set("engines", List.of("r1"))
+                .set("gamesPerPair", 2)
+                .set("timePerGame", "1s")
+                .set("firstMoveAllowance", "5s")
                 .writeTo(dir.resolve("contest.json"));
     }
-
 
     private static CommandRun run(String... args) {
         return CommandRun.of(args);
@@ -63,7 +66,8 @@ class BrokenSubmissionsTest {
         assertThat(lines).hasSize(6);
         assertThat(lines.get(0)).contains("bots[1].command", "no-such-bot");
         assertThat(lines.get(1)).contains("bots[2].command", "noexec.sh");
-        assertThat(lines.get(2)).contains("bots[3] 'quitter' cannot play", "closed its output before answering 'start'");
+        assertThat(lines.get(2))
+                .contains("bots[3] 'quitter' cannot play", "closed its output before answering 'start'");
         assertThat(lines.get(3)).contains("bots[4] 'silent' cannot play", "did not answer 'start'", "flush");
         assertThat(lines.get(4)).contains("bots[5] 'chatty' cannot play", "'hello referee'", "standard error");
         assertThat(lines.get(5)).contains("5 bots cannot play", "--broken forfeit", "--broken exclude");
@@ -82,9 +86,12 @@ class BrokenSubmissionsTest {
         for (String bot : BROKEN) {
             assertThat(run.out()).contains("forfeited: " + bot + " loses each of its games by start-failure");
         }
-        TournamentRecord record = Json.mapper().readValue(out.resolve("tournament.json").toFile(), TournamentRecord.class);
+        TournamentRecord record =
+                Json.mapper().readValue(out.resolve("tournament.json").toFile(), TournamentRecord.class);
         assertThat(record.broken()).extracting(TournamentRecord.BrokenBot::name).containsExactlyElementsOf(BROKEN);
-        assertThat(record.broken()).extracting(TournamentRecord.BrokenBot::handling).containsOnly("forfeit");
+        assertThat(record.broken())
+                .extracting(TournamentRecord.BrokenBot::handling)
+                .containsOnly("forfeit");
         assertThat(record.games()).isEqualTo(12);
         List<GameRecord> games;
         try (Stream<Path> files = Files.list(out.resolve("games"))) {
@@ -92,19 +99,24 @@ class BrokenSubmissionsTest {
         }
         assertThat(games).hasSize(12);
         for (GameRecord game : games) {
-            String loser = BROKEN.contains(game.white().name()) ? game.white().name()
+            String loser = BROKEN.contains(game.white().name())
+                    ? game.white().name()
                     : BROKEN.contains(game.black().name()) ? game.black().name() : null;
             if (loser != null) {
                 assertThat(game.termination().word()).as(game.reason()).isEqualTo("start-failure");
-                assertThat(game.reason()).contains(loser).contains("it failed the check before the games, so it is not"
-                        + " started again");
+                assertThat(game.reason())
+                        .contains(loser)
+                        .contains("it failed the check before the games, so it is not" + " started again");
                 assertThat(game.moves()).isEmpty();
             }
         }
-        StandingsDocument standings = Json.mapper().readValue(out.resolve("standings.json").toFile(), StandingsDocument.class);
+        StandingsDocument standings =
+                Json.mapper().readValue(out.resolve("standings.json").toFile(), StandingsDocument.class);
         Map<String, Standing> byName = standings.standings().stream().collect(Collectors.toMap(Standing::name, s -> s));
         for (String bot : BROKEN) {
-            assertThat(byName.get(bot).irregularByCause().get("start-failure")).as(bot).isEqualTo(2);
+            assertThat(byName.get(bot).irregularByCause().get("start-failure"))
+                    .as(bot)
+                    .isEqualTo(2);
             assertThat(byName.get(bot).points()).isZero();
         }
         // The report names them in its notes.
@@ -124,9 +136,14 @@ class BrokenSubmissionsTest {
             assertThat(run.out()).contains("excluded: " + bot + " is left out of the schedule");
         }
         assertThat(run.out()).contains("tournament contest: gauntlet, 2 bots, 2 games");
-        TournamentRecord record = Json.mapper().readValue(out.resolve("tournament.json").toFile(), TournamentRecord.class);
-        assertThat(record.definition().bots()).extracting(TournamentRecord.Bot::name).containsExactly("r1", "r2");
-        assertThat(record.broken()).extracting(TournamentRecord.BrokenBot::handling).containsOnly("exclude");
+        TournamentRecord record =
+                Json.mapper().readValue(out.resolve("tournament.json").toFile(), TournamentRecord.class);
+        assertThat(record.definition().bots())
+                .extracting(TournamentRecord.Bot::name)
+                .containsExactly("r1", "r2");
+        assertThat(record.broken())
+                .extracting(TournamentRecord.BrokenBot::handling)
+                .containsOnly("exclude");
         assertThat(Journal.read(out)).hasSize(2);
     }
 
@@ -136,7 +153,8 @@ class BrokenSubmissionsTest {
         String text = Files.readString(file);
         Files.writeString(file, text.replaceFirst("\\{", "{\"broken\": \"refuse\", "));
 
-        CommandRun run = run("tournament", file.toString(), "--out", dir.resolve("out").toString());
+        CommandRun run =
+                run("tournament", file.toString(), "--out", dir.resolve("out").toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).contains("5 bots cannot play");
@@ -145,8 +163,8 @@ class BrokenSubmissionsTest {
     private static GameRecord read(Path file) {
         try {
             return Json.mapper().readValue(file.toFile(), GameRecord.class);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.game.Result;
 import caissa.arena.game.Termination;
+import caissa.arena.records.GameFiles;
+import caissa.arena.records.TournamentLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -52,15 +54,21 @@ class FinishedGamesTest {
             int number = random.nextInt(TOTAL + 20) - 5;
             FinishedGame own = ownGame(random, number);
             FinishedGame game = switch (random.nextInt(4)) {
-                case 0 -> new FinishedGame(number, "stranger", own.black(), own.result(), own.termination(), own.file());
-                case 1 -> new FinishedGame(number, own.white(), own.black(), own.result(), own.termination(), "games/x.json");
+                case 0 ->
+                    new FinishedGame(number, "stranger", own.black(), own.result(), own.termination(), own.file());
+                case 1 ->
+                    new FinishedGame(number, own.white(), own.black(), own.result(), own.termination(), "games/x.json");
                 default -> own;
             };
             assertThat(games.put(number, game)).isEqualTo(expected.put(number, game));
         }
 
-        long whole = expected.values().stream().filter(g -> g.game() < 1 || g.game() > TOTAL
-                || g.white().equals("stranger") || !g.file().equals(fileOf(g.game()))).count();
+        long whole = expected.values().stream()
+                .filter(g -> g.game() < 1
+                        || g.game() > TOTAL
+                        || g.white().equals("stranger")
+                        || !g.file().equals(fileOf(g.game())))
+                .count();
         assertThat(games.keptWhole()).isEqualTo(whole).isPositive();
         assertThat(games).isEqualTo(expected);
         assertThat(new ArrayList<>(games.keySet())).isEqualTo(new ArrayList<>(expected.keySet()));
@@ -76,6 +84,6 @@ class FinishedGamesTest {
     }
 
     private static String fileOf(int number) {
-        return caissa.arena.records.TournamentLayout.GAMES_DIR + "/" + caissa.arena.records.GameFiles.name(number, TOTAL);
+        return TournamentLayout.GAMES_DIR + "/" + GameFiles.name(number, TOTAL);
     }
 }

@@ -19,6 +19,8 @@ import caissa.arena.runner.Shard;
 import caissa.arena.testkit.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -43,9 +45,14 @@ class ForgedRecordsTest {
     @BeforeEach
     void aTournamentFile() throws Exception {
         file = new TournamentFiles("forged")
-                .testBot("r1", "random", "1").testBot("r2", "random", "2").testBot("r3", "random", "3")
-                .set("gamesPerPair", 2).set("openingPlies", 2).set("seed", 7)
-                .set("timePerGame", "20s").set("firstMoveAllowance", "10s")
+                .testBot("r1", "random", "1")
+                .testBot("r2", "random", "2")
+                .testBot("r3", "random", "3")
+                .set("gamesPerPair", 2)
+                .set("openingPlies", 2)
+                .set("seed", 7)
+                .set("timePerGame", "20s")
+                .set("firstMoveAllowance", "10s")
                 .writeTo(dir.resolve("forged.json"));
         definition = TournamentFile.read(file);
     }
@@ -60,10 +67,12 @@ class ForgedRecordsTest {
                 + ": says 0-1 by checkmate, but its moves end in a checkmate by white (1-0)";
 
         assertThatThrownBy(() -> Merge.merge(dir.resolve("merged"), List.of(one, two)))
-                .isInstanceOf(DisagreeingRecordException.class).hasMessage(expected);
+                .isInstanceOf(DisagreeingRecordException.class)
+                .hasMessage(expected);
         assertThat(dir.resolve("merged/journal.jsonl")).doesNotExist();
 
-        CommandRun merge = CommandRun.of("merge", "--out", dir.resolve("merged-cli").toString(), one.toString(), two.toString());
+        CommandRun merge =
+                CommandRun.of("merge", "--out", dir.resolve("merged-cli").toString(), one.toString(), two.toString());
         assertThat(merge.exitCode()).isEqualTo(5);
         assertThat(merge.err()).isEqualTo("caissa merge: " + expected + System.lineSeparator());
 
@@ -74,8 +83,8 @@ class ForgedRecordsTest {
 
         CommandRun fine = CommandRun.of("verify", two.toString());
         assertThat(fine.exitCode()).isZero();
-        assertThat(fine.out()).isEqualTo(two + ": 2 games of shard 2/2 of forged agree with their moves"
-                + System.lineSeparator());
+        assertThat(fine.out())
+                .isEqualTo(two + ": 2 games of shard 2/2 of forged agree with their moves" + System.lineSeparator());
     }
 
     @Test
@@ -84,16 +93,35 @@ class ForgedRecordsTest {
         // Game 3's moves, result and positions (another game pair, so another opening) put into game 1's log.
         GameRecord other = read(whole, 3);
         GameRecord mine = read(whole, 1);
-        write(whole, 1, new GameRecord(mine.schema(), mine.arenaVersion(), mine.variant(), mine.tournament(), mine.white(),
-                mine.black(), mine.timeControl(), other.opening(), other.start(), other.moves(), mine.result(),
-                mine.termination(), mine.loser(), mine.reason(), other.finalPosition(), mine.startedAt(),
-                mine.durationMillis()));
+        write(
+                whole,
+                1,
+                new GameRecord(
+                        mine.schema(),
+                        mine.arenaVersion(),
+                        mine.variant(),
+                        mine.tournament(),
+                        mine.white(),
+                        mine.black(),
+                        mine.timeControl(),
+                        other.opening(),
+                        other.start(),
+                        other.moves(),
+                        mine.result(),
+                        mine.termination(),
+                        mine.loser(),
+                        mine.reason(),
+                        other.finalPosition(),
+                        mine.startedAt(),
+                        mine.durationMillis()));
 
         CommandRun verify = CommandRun.of("verify", whole.toString());
 
         assertThat(verify.exitCode()).isEqualTo(5);
-        assertThat(verify.err()).startsWith("caissa verify: " + whole.resolve("games/0001.json") + ": starts with the opening "
-                + moves(other.opening()) + ", but the schedule's is " + moves(mine.opening())).hasLineCount(1);
+        assertThat(verify.err())
+                .startsWith("caissa verify: " + whole.resolve("games/0001.json") + ": starts with the opening "
+                        + moves(other.opening()) + ", but the schedule's is " + moves(mine.opening()))
+                .hasLineCount(1);
     }
 
     @Test
@@ -101,8 +129,7 @@ class ForgedRecordsTest {
         Path one = shard(1);
         Path two = shard(2);
         // Games 1 and 2 are one pair (one opening): game 2's log under game 1's name, its journal line to match.
-        Files.copy(one.resolve("games/0002.json"), one.resolve("games/0001.json"),
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(one.resolve("games/0002.json"), one.resolve("games/0001.json"), StandardCopyOption.REPLACE_EXISTING);
 
         assertThatThrownBy(() -> Merge.merge(dir.resolve("merged"), List.of(one, two)))
                 .isInstanceOf(DisagreeingRecordException.class)
@@ -114,12 +141,21 @@ class ForgedRecordsTest {
         Path whole = whole();
         GameRecord full = read(whole, 4);
         assertThat(full.moves()).as("a game long enough to cut").hasSizeGreaterThan(2);
-        write(whole, 4, withMoves(full, full.moves().subList(0, full.moves().size() - 2), full.finalPosition(),
-                full.result(), full.termination(), full.loser()));
+        write(
+                whole,
+                4,
+                withMoves(
+                        full,
+                        full.moves().subList(0, full.moves().size() - 2),
+                        full.finalPosition(),
+                        full.result(),
+                        full.termination(),
+                        full.loser()));
         CommandRun verify = CommandRun.of("verify", whole.toString());
         assertThat(verify.exitCode()).isEqualTo(5);
-        assertThat(verify.err()).startsWith("caissa verify: " + whole.resolve("games/0004.json")
-                + ": says its final position is " + full.finalPosition() + ", but its moves lead to ");
+        assertThat(verify.err())
+                .startsWith("caissa verify: " + whole.resolve("games/0004.json") + ": says its final position is "
+                        + full.finalPosition() + ", but its moves lead to ");
 
         Tournament.open(definition, file, whole, true, TournamentObserver.NONE).play(1);
 
@@ -137,8 +173,10 @@ class ForgedRecordsTest {
         CommandRun report = CommandRun.of("report", whole.toString());
 
         assertThat(report.exitCode()).isEqualTo(5);
-        assertThat(report.err()).isEqualTo("caissa report: " + whole.resolve("games/0002.json")
-                + ": says 0-1 by checkmate, but its moves end in a checkmate by white (1-0)" + System.lineSeparator());
+        assertThat(report.err())
+                .isEqualTo("caissa report: " + whole.resolve("games/0002.json")
+                        + ": says 0-1 by checkmate, but its moves end in a checkmate by white (1-0)"
+                        + System.lineSeparator());
         assertThat(whole.resolve("report.html")).doesNotExist();
     }
 
@@ -149,8 +187,9 @@ class ForgedRecordsTest {
         CommandRun verify = CommandRun.of("verify", whole.toString());
 
         assertThat(verify.exitCode()).isZero();
-        assertThat(verify.out()).isEqualTo(whole + ": 6 games of the tournament forged agree with their moves"
-                + System.lineSeparator());
+        assertThat(verify.out())
+                .isEqualTo(
+                        whole + ": 6 games of the tournament forged agree with their moves" + System.lineSeparator());
         assertThat(verify.err()).isEmpty();
     }
 
@@ -162,20 +201,24 @@ class ForgedRecordsTest {
         CommandRun verify = CommandRun.of("verify", whole.toString());
 
         assertThat(verify.exitCode()).isEqualTo(5);
-        assertThat(verify.err()).isEqualTo("caissa verify: " + whole.resolve(TournamentLayout.JOURNAL_FILE)
-                + ":5: game 5 is journaled, but its log games/0005.json is missing" + System.lineSeparator());
+        assertThat(verify.err())
+                .isEqualTo("caissa verify: " + whole.resolve(TournamentLayout.JOURNAL_FILE)
+                        + ":5: game 5 is journaled, but its log games/0005.json is missing" + System.lineSeparator());
     }
 
     @Test
     void aDamagedJournalIsNamedByVerifyWhileReportStillJudgesTheLogs() throws Exception {
         Path whole = whole();
-        Files.writeString(whole.resolve(TournamentLayout.JOURNAL_FILE), "{\"game\": oops}\n", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(
+                whole.resolve(TournamentLayout.JOURNAL_FILE), "{\"game\": oops}\n", StandardOpenOption.APPEND);
 
         CommandRun verify = CommandRun.of("verify", whole.toString());
         CommandRun report = CommandRun.of("report", whole.toString());
 
         assertThat(verify.exitCode()).isEqualTo(2);
-        assertThat(verify.err()).startsWith("caissa verify: " + whole.resolve(TournamentLayout.JOURNAL_FILE) + ":7: not a journal entry")
+        assertThat(verify.err())
+                .startsWith(
+                        "caissa verify: " + whole.resolve(TournamentLayout.JOURNAL_FILE) + ":7: not a journal entry")
                 .hasLineCount(1);
         assertThat(report.exitCode()).as(report.err()).isZero();
         assertThat(whole.resolve("report.html")).isRegularFile();
@@ -190,8 +233,15 @@ class ForgedRecordsTest {
 
     private Path shard(int index) throws Exception {
         Path out = dir.resolve("shard-" + index);
-        Tournament.open(definition, file, out, false, TournamentObserver.NONE, Optional.of(new Shard(index, 2)),
-                Optional.empty()).play(2);
+        Tournament.open(
+                        definition,
+                        file,
+                        out,
+                        false,
+                        TournamentObserver.NONE,
+                        Optional.of(new Shard(index, 2)),
+                        Optional.empty())
+                .play(2);
         return out;
     }
 
@@ -211,10 +261,12 @@ class ForgedRecordsTest {
         Path journal = folder.resolve(TournamentLayout.JOURNAL_FILE);
         List<String> lines = new ArrayList<>();
         for (String l : Files.readAllLines(journal)) {
-            lines.add(l.contains("\"game\":" + game + ",")
-                    ? l.replaceAll("\"result\":\"[^\"]*\",\"termination\":\"[^\"]*\"",
-                            "\"result\":\"0-1\",\"termination\":\"checkmate\"")
-                    : l);
+            lines.add(
+                    l.contains("\"game\":" + game + ",")
+                            ? l.replaceAll(
+                                    "\"result\":\"[^\"]*\",\"termination\":\"[^\"]*\"",
+                                    "\"result\":\"0-1\",\"termination\":\"checkmate\"")
+                            : l);
         }
         Files.write(journal, lines);
     }
@@ -238,16 +290,36 @@ class ForgedRecordsTest {
         throw new IllegalStateException("no checkmate by " + winner + " found");
     }
 
-    private static GameRecord withMoves(GameRecord r, List<PlayedMove> moves, String finalPosition, Result result,
-            Termination termination, String loser) {
-        return new GameRecord(r.schema(), r.arenaVersion(), r.variant(), r.tournament(), r.white(), r.black(),
-                r.timeControl(), r.opening(), r.start(), moves, result, termination, loser, r.reason(), finalPosition,
-                r.startedAt(), r.durationMillis());
+    private static GameRecord withMoves(
+            GameRecord r,
+            List<PlayedMove> moves,
+            String finalPosition,
+            Result result,
+            Termination termination,
+            String loser) {
+        return new GameRecord(
+                r.schema(),
+                r.arenaVersion(),
+                r.variant(),
+                r.tournament(),
+                r.white(),
+                r.black(),
+                r.timeControl(),
+                r.opening(),
+                r.start(),
+                moves,
+                result,
+                termination,
+                loser,
+                r.reason(),
+                finalPosition,
+                r.startedAt(),
+                r.durationMillis());
     }
 
     private static GameRecord read(Path folder, int game) throws Exception {
-        return Json.mapper().readValue(folder.resolve("games/" + GameFiles.name(game, 6)).toFile(),
-                GameRecord.class);
+        return Json.mapper()
+                .readValue(folder.resolve("games/" + GameFiles.name(game, 6)).toFile(), GameRecord.class);
     }
 
     private static void write(Path folder, int game, GameRecord record) throws Exception {
@@ -257,5 +329,4 @@ class ForgedRecordsTest {
     private static String moves(List<Move> moves) {
         return String.join(" ", moves.stream().map(Move::toString).toList());
     }
-
 }

@@ -9,11 +9,15 @@ import caissa.arena.records.TournamentLayout;
 import caissa.arena.runner.Shard;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,13 +37,18 @@ class FormatsResumeTest {
     static Path uninterruptedRuns;
 
     /** The uninterrupted run of each format, played once for all the cases of that format. */
-    private static final Map<String, StandingsDocument> UNINTERRUPTED = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, StandingsDocument> UNINTERRUPTED = new ConcurrentHashMap<>();
 
     private static synchronized StandingsDocument uninterrupted(String format, Path file) throws Exception {
         StandingsDocument known = UNINTERRUPTED.get(format);
         if (known == null) {
-            known = Tournament.open(TournamentFile.read(file), file, uninterruptedRuns.resolve(format), false,
-                    TournamentObserver.NONE).play(2);
+            known = Tournament.open(
+                            TournamentFile.read(file),
+                            file,
+                            uninterruptedRuns.resolve(format),
+                            false,
+                            TournamentObserver.NONE)
+                    .play(2);
             UNINTERRUPTED.put(format, known);
         }
         return known;
@@ -47,9 +56,15 @@ class FormatsResumeTest {
 
     private Path file(String format) throws Exception {
         TournamentFiles files = new TournamentFiles(format)
-                .testBot("r1", "random", "1").testBot("r2", "random", "2").testBot("r3", "random", "3")
-                .testBot("r4", "random", "4").testBot("r5", "random", "5")
-                .set("openingPlies", 2).set("seed", 11).set("timePerGame", "20s").set("firstMoveAllowance", "10s");
+                .testBot("r1", "random", "1")
+                .testBot("r2", "random", "2")
+                .testBot("r3", "random", "3")
+                .testBot("r4", "random", "4")
+                .testBot("r5", "random", "5")
+                .set("openingPlies", 2)
+                .set("seed", 11)
+                .set("timePerGame", "20s")
+                .set("firstMoveAllowance", "10s");
         if (format.equals("gauntlet")) {
             files.set("format", "gauntlet").set("engines", List.of("r2")).set("gamesPerPair", 4);
         } else {
@@ -60,7 +75,8 @@ class FormatsResumeTest {
 
     @ParameterizedTest(name = "{0} killed after {1} games")
     @CsvSource({"gauntlet, 3, 2", "swiss, 2, 2", "swiss, 5, 2", "swiss, 12, 1"})
-    void aRunKilledWithSigkillResumesToTheSameStandings(String format, int killAfter, int concurrency) throws Exception {
+    void aRunKilledWithSigkillResumesToTheSameStandings(String format, int killAfter, int concurrency)
+            throws Exception {
         // Swiss: 5 bots, 4 games a round; killed in round 1, in round 2, and after the last Swiss round.
         Path file = file(format);
         TournamentDefinition definition = TournamentFile.read(file);
@@ -68,8 +84,10 @@ class FormatsResumeTest {
         int total = Plan.of(definition).totalGames();
 
         Path killed = dir.resolve("killed");
-        Process run = new ProcessBuilder(TournamentFiles.javaCommand(file, killed, concurrency)).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("killed.log").toFile()).start();
+        Process run = new ProcessBuilder(TournamentFiles.javaCommand(file, killed, concurrency))
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("killed.log").toFile())
+                .start();
         TournamentFiles.waitForJournal(killed, killAfter, run);
         run.toHandle().destroyForcibly();
         assertThat(run.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -80,7 +98,8 @@ class FormatsResumeTest {
             keptFiles.put(game.file(), Files.readAllBytes(killed.resolve(game.file())));
         }
 
-        StandingsDocument resumed = Tournament.open(definition, file, killed, true, TournamentObserver.NONE).play(2);
+        StandingsDocument resumed = Tournament.open(definition, file, killed, true, TournamentObserver.NONE)
+                .play(2);
 
         assertThat(resumed.stages()).isEqualTo(expected.stages());
         assertThat(resumed.standings()).isEqualTo(expected.standings());
@@ -89,7 +108,9 @@ class FormatsResumeTest {
         assertThat(journal).hasSize(total).extracting(FinishedGame::game).doesNotHaveDuplicates();
         assertThat(journal.subList(0, beforeKill.size())).isEqualTo(beforeKill);
         for (Map.Entry<String, byte[]> kept : keptFiles.entrySet()) {
-            assertThat(Files.readAllBytes(killed.resolve(kept.getKey()))).as(kept.getKey()).isEqualTo(kept.getValue());
+            assertThat(Files.readAllBytes(killed.resolve(kept.getKey())))
+                    .as(kept.getKey())
+                    .isEqualTo(kept.getValue());
         }
     }
 
@@ -98,10 +119,12 @@ class FormatsResumeTest {
         Path file = file("swiss");
         TournamentDefinition definition = TournamentFile.read(file);
         Path out = dir.resolve("out");
-        StandingsDocument expected = Tournament.open(definition, file, out, false, TournamentObserver.NONE).play(2);
+        StandingsDocument expected = Tournament.open(definition, file, out, false, TournamentObserver.NONE)
+                .play(2);
         // The state of a run stopped right after the last Swiss game: the final's games are not on record.
         List<String> swissLines = Files.readAllLines(out.resolve(TournamentLayout.JOURNAL_FILE)).stream()
-                .filter(l -> Integer.parseInt(l.replaceAll(".*\"game\":(\\d+),.*", "$1")) <= 12).toList();
+                .filter(l -> Integer.parseInt(l.replaceAll(".*\"game\":(\\d+),.*", "$1")) <= 12)
+                .toList();
         Files.write(out.resolve(TournamentLayout.JOURNAL_FILE), swissLines);
         for (int game = 13; game <= 14; game++) {
             Files.delete(out.resolve("games/" + GameFiles.name(game, 14)));
@@ -113,17 +136,28 @@ class FormatsResumeTest {
 
         assertThat(again.stages()).isEqualTo(expected.stages());
         assertThat(Journal.read(out)).hasSize(14).extracting(FinishedGame::game).doesNotHaveDuplicates();
-        assertThat(again.stages()).extracting(StandingsDocument.Stage::stage).containsExactly(StageName.SWISS, StageName.FINAL);
+        assertThat(again.stages())
+                .extracting(StandingsDocument.Stage::stage)
+                .containsExactly(StageName.SWISS, StageName.FINAL);
         assertThat(again.stages().get(0).rounds()).isEqualTo(3);
-        assertThat(again.stages().get(0).standings()).allSatisfy(s -> assertThat(s.buchholz()).isNotNull());
+        assertThat(again.stages().get(0).standings())
+                .allSatisfy(s -> assertThat(s.buchholz()).isNotNull());
         // Five bots, three rounds: three different bots had a bye, 2 points each.
-        assertThat(again.stages().get(0).standings().stream().mapToInt(Standing::byes).sum()).isEqualTo(3);
+        assertThat(again.stages().get(0).standings().stream()
+                        .mapToInt(Standing::byes)
+                        .sum())
+                .isEqualTo(3);
         // The whole tournament: the two finalists in the final's order, then the other three in the Swiss order.
-        List<String> finalOrder = again.stages().get(1).standings().stream().map(Standing::name).toList();
-        List<String> swissRest = again.stages().get(0).standings().stream().map(Standing::name)
-                .filter(n -> !finalOrder.contains(n)).toList();
-        assertThat(again.standings()).extracting(Standing::name)
-                .containsExactlyElementsOf(java.util.stream.Stream.concat(finalOrder.stream(), swissRest.stream()).toList());
+        List<String> finalOrder =
+                again.stages().get(1).standings().stream().map(Standing::name).toList();
+        List<String> swissRest = again.stages().get(0).standings().stream()
+                .map(Standing::name)
+                .filter(n -> !finalOrder.contains(n))
+                .toList();
+        assertThat(again.standings())
+                .extracting(Standing::name)
+                .containsExactlyElementsOf(
+                        Stream.concat(finalOrder.stream(), swissRest.stream()).toList());
         assertThat(again.standings().stream().mapToInt(Standing::games).sum()).isEqualTo(2 * 14);
     }
 
@@ -142,38 +176,55 @@ class FormatsResumeTest {
             }
         }
         FinishedGame game = Json.mapper().readValue(lines.get(index), FinishedGame.class);
-        lines.set(index, Json.writeCompact(new FinishedGame(5, game.black(), game.white(), game.result(),
-                game.termination(), game.file())));
+        lines.set(
+                index,
+                Json.writeCompact(new FinishedGame(
+                        5, game.black(), game.white(), game.result(), game.termination(), game.file())));
         Files.write(out.resolve(TournamentLayout.JOURNAL_FILE), lines);
 
         assertThatThrownBy(() -> Tournament.open(definition, file, out, true, TournamentObserver.NONE))
                 .isInstanceOf(OutputFolderException.class)
-                .hasMessage("--resume: " + out.resolve(TournamentLayout.JOURNAL_FILE) + ":" + (index + 1) + ": game 5 is scheduled as "
+                .hasMessage("--resume: " + out.resolve(TournamentLayout.JOURNAL_FILE) + ":" + (index + 1)
+                        + ": game 5 is scheduled as "
                         + game.white() + " (white) against " + game.black() + " (black), the line says " + game.black()
                         + " against " + game.white());
     }
 
     @Test
     void resumeOfAShardRefusesAGameOfAnotherShard() throws Exception {
-        Path file = new TournamentFiles("shardcheck").testBot("r1", "random", "1").testBot("r2", "random", "2")
-                .testBot("r3", "random", "3").set("timePerGame", "20s").set("firstMoveAllowance", "10s")
+        Path file = new TournamentFiles("shardcheck")
+                .testBot("r1", "random", "1")
+                .testBot("r2", "random", "2")
+                .testBot("r3", "random", "3")
+                .set("timePerGame", "20s")
+                .set("firstMoveAllowance", "10s")
                 .writeTo(dir.resolve("shardcheck.json"));
         TournamentDefinition definition = TournamentFile.read(file);
         Path out = dir.resolve("shard");
-        java.util.Optional<Shard> second = java.util.Optional.of(new Shard(2, 2));
-        Tournament.open(definition, file, out, false, TournamentObserver.NONE, second, java.util.Optional.empty()).play(1);
+        Optional<Shard> second = Optional.of(new Shard(2, 2));
+        Tournament.open(definition, file, out, false, TournamentObserver.NONE, second, Optional.empty())
+                .play(1);
         // Shard 2/2 played game pair 2 (games 3 and 4); game 1 belongs to shard 1/2.
-        String line = Files.readAllLines(out.resolve(TournamentLayout.JOURNAL_FILE)).get(0).replaceFirst("\"game\":\\d+,", "\"game\":1,")
+        String line = Files.readAllLines(out.resolve(TournamentLayout.JOURNAL_FILE))
+                .get(0)
+                .replaceFirst("\"game\":\\d+,", "\"game\":1,")
                 .replaceFirst("games/\\d+\\.json", "games/0001.json");
-        Files.writeString(out.resolve(TournamentLayout.JOURNAL_FILE), line + "\n", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(out.resolve(TournamentLayout.JOURNAL_FILE), line + "\n", StandardOpenOption.APPEND);
 
-        assertThatThrownBy(() -> Tournament.open(definition, file, out, true, TournamentObserver.NONE, second,
-                java.util.Optional.empty()))
+        assertThatThrownBy(() ->
+                        Tournament.open(definition, file, out, true, TournamentObserver.NONE, second, Optional.empty()))
                 .isInstanceOf(OutputFolderException.class)
                 .hasMessageEndingWith(":3: game 1 is not in the share of shard 2/2 of round-robin");
         // The same folder resumed as another shard is refused before any line is read.
-        assertThatThrownBy(() -> Tournament.open(definition, file, out, true, TournamentObserver.NONE,
-                java.util.Optional.of(new Shard(1, 2)), java.util.Optional.empty()))
-                .hasMessage("--resume: " + out + " holds shard 2/2 of batch 1, not shard 1/2 of batch 1 (check --shard and --from)");
+        assertThatThrownBy(() -> Tournament.open(
+                        definition,
+                        file,
+                        out,
+                        true,
+                        TournamentObserver.NONE,
+                        Optional.of(new Shard(1, 2)),
+                        Optional.empty()))
+                .hasMessage("--resume: " + out
+                        + " holds shard 2/2 of batch 1, not shard 1/2 of batch 1 (check --shard and --from)");
     }
 }

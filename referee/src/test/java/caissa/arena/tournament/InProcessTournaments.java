@@ -1,6 +1,5 @@
 package caissa.arena.tournament;
 
-import caissa.arena.runner.BrokenBots;
 import caissa.arena.game.Game;
 import caissa.arena.game.GameListener;
 import caissa.arena.game.GameRecord;
@@ -10,8 +9,10 @@ import caissa.arena.game.ManualTicker;
 import caissa.arena.game.Seat;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
+import caissa.arena.runner.BrokenBots;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -23,8 +24,7 @@ import java.util.Map;
  */
 public final class InProcessTournaments {
 
-    private InProcessTournaments() {
-    }
+    private InProcessTournaments() {}
 
     /** Plays the tournament's games to their end; a bot's skill is its number in the file. */
     public static StandingsDocument play(Tournament tournament, List<String> bots, int concurrency) throws Exception {
@@ -36,12 +36,14 @@ public final class InProcessTournaments {
      * its games by start failure with its problem as the reason, as {@link BrokenBots#forfeiting}
      * makes a run do with the bots that failed the check before the games.
      */
-    public static StandingsDocument play(Tournament tournament, List<String> bots, int concurrency,
-            Map<String, String> forfeits) throws Exception {
+    public static StandingsDocument play(
+            Tournament tournament, List<String> bots, int concurrency, Map<String, String> forfeits) throws Exception {
         return tournament.play(concurrency, setup -> {
             ManualTicker ticker = new ManualTicker();
-            InProcessSeat white = new InProcessSeat(ticker, new Picker(bots.indexOf(setup.white().name())));
-            InProcessSeat black = new InProcessSeat(ticker, new Picker(bots.indexOf(setup.black().name())));
+            InProcessSeat white = new InProcessSeat(
+                    ticker, new Picker(bots.indexOf(setup.white().name())));
+            InProcessSeat black = new InProcessSeat(
+                    ticker, new Picker(bots.indexOf(setup.black().name())));
             Seat.Opener seats = InProcessSeat.opener(white, black);
             Seat.Opener opener = (entrant, name) -> forfeits.containsKey(entrant.name())
                     ? new Seat.Opened.Failed("it failed the check before the games, so it is not started again: "
@@ -54,8 +56,10 @@ public final class InProcessTournaments {
     /** One game between in-process bots; a bot's skill is its number in {@code bots}. */
     public static GameRecord game(GameSetup setup, List<String> bots) {
         ManualTicker ticker = new ManualTicker();
-        InProcessSeat white = new InProcessSeat(ticker, new Picker(bots.indexOf(setup.white().name())));
-        InProcessSeat black = new InProcessSeat(ticker, new Picker(bots.indexOf(setup.black().name())));
+        InProcessSeat white =
+                new InProcessSeat(ticker, new Picker(bots.indexOf(setup.white().name())));
+        InProcessSeat black =
+                new InProcessSeat(ticker, new Picker(bots.indexOf(setup.black().name())));
         return Game.play(setup, GameListener.NONE, InProcessSeat.opener(white, black), ticker);
     }
 
@@ -79,7 +83,9 @@ public final class InProcessTournaments {
             if (!line.equals("start")) {
                 position = position.play(Move.of(line));
             }
-            List<Move> moves = position.legalMoves().stream().sorted(java.util.Comparator.comparing(Move::toString)).toList();
+            List<Move> moves = position.legalMoves().stream()
+                    .sorted(Comparator.comparing(Move::toString))
+                    .toList();
             Move move = moves.get((skill * 7 + position.toCfn().length()) % moves.size());
             position = position.play(move);
             return InProcessSeat.Answer.line(move.toString(), Duration.ofMillis(1));

@@ -32,8 +32,12 @@ class InterruptedRunTest {
     @ValueSource(strings = {"INT", "TERM"})
     void aSignalToTheArenasProcessGroupRecordsNoGameCutShortAndResumeFinishesTheRun(String signal) throws Exception {
         Path file = new TournamentFiles("interrupted")
-                .testBot("s1", "slow", "1").testBot("s2", "slow", "1").testBot("s3", "slow", "1")
-                .set("gamesPerPair", 2).set("timePerGame", "30s").set("firstMoveAllowance", "10s")
+                .testBot("s1", "slow", "1")
+                .testBot("s2", "slow", "1")
+                .testBot("s3", "slow", "1")
+                .set("gamesPerPair", 2)
+                .set("timePerGame", "30s")
+                .set("firstMoveAllowance", "10s")
                 .writeTo(dir.resolve("interrupted.json"));
         Path out = dir.resolve("out");
         // The arena leads a process group of its own, as a command started from a shell does.
@@ -41,31 +45,42 @@ class InterruptedRunTest {
         argv.addAll(TournamentFiles.javaCommand(file, out, 1));
         argv.set(argv.size() - 1, "2");
         // With SIGINT at its default action, as in a terminal, whether or not the build inherited it ignored.
-        Process arena = new ProcessBuilder(Interruptible.command(argv)).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("arena.log").toFile()).start();
+        Process arena = new ProcessBuilder(Interruptible.command(argv))
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("arena.log").toFile())
+                .start();
         try {
             TournamentFiles.waitForJournal(out, 1, arena);
             // What the terminal does on Ctrl-C: the signal to every process of the foreground group.
             Process kill = new ProcessBuilder("kill", "-" + signal, "--", "-" + arena.pid()).start();
             assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
-            assertThat(arena.waitFor(60, TimeUnit.SECONDS)).as("the arena stops").isTrue();
+            assertThat(arena.waitFor(60, TimeUnit.SECONDS))
+                    .as("the arena stops")
+                    .isTrue();
         } finally {
             arena.destroyForcibly();
         }
 
         List<FinishedGame> journaled = Journal.read(out);
         assertThat(journaled).as(Files.readString(dir.resolve("arena.log"))).isNotEmpty();
-        assertThat(journaled).allSatisfy(game -> assertThat(game.termination().isIrregular()).as(game.toString()).isFalse());
+        assertThat(journaled)
+                .allSatisfy(game -> assertThat(game.termination().isIrregular())
+                        .as(game.toString())
+                        .isFalse());
         int before = journaled.size();
 
         StringWriter err = new StringWriter();
-        int exit = Main.run(new String[] {"tournament", file.toString(), "--out", out.toString(), "--resume"},
-                new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+        int exit = Main.run(
+                new String[] {"tournament", file.toString(), "--out", out.toString(), "--resume"},
+                new PrintWriter(new StringWriter(), true),
+                new PrintWriter(err, true));
 
         assertThat(exit).as(err.toString()).isZero();
         List<FinishedGame> all = Journal.read(out);
         assertThat(all).extracting(FinishedGame::game).containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6);
-        assertThat(all).hasSize(6).allSatisfy(game -> assertThat(game.termination().isIrregular()).isFalse());
+        assertThat(all)
+                .hasSize(6)
+                .allSatisfy(game -> assertThat(game.termination().isIrregular()).isFalse());
         assertThat(before).isLessThan(6);
     }
 }

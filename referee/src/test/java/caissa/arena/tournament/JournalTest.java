@@ -8,6 +8,7 @@ import caissa.arena.records.TournamentLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +36,10 @@ class JournalTest {
         try (Journal journal = Journal.open(dir)) {
             journal.append(game(1));
         }
-        Files.writeString(dir.resolve(TournamentLayout.JOURNAL_FILE), "{\"game\":2,\"white\":\"a\",\"bla", StandardOpenOption.APPEND);
+        Files.writeString(
+                dir.resolve(TournamentLayout.JOURNAL_FILE),
+                "{\"game\":2,\"white\":\"a\",\"bla",
+                StandardOpenOption.APPEND);
 
         assertThat(Journal.read(dir)).containsExactly(game(1));
         try (Journal journal = Journal.open(dir)) {
@@ -54,8 +58,11 @@ class JournalTest {
         try (Journal journal = Journal.open(dir)) {
             journal.append(game(1));
             // Another writer (which the folder lock forbids, but the file must not be garbled even then).
-            Files.writeString(dir.resolve(TournamentLayout.JOURNAL_FILE), "{\"game\":9,\"white\":\"a\",\"black\":\"b\",\"result\":\"1/2-1/2\","
-                    + "\"termination\":\"move-limit\",\"file\":\"games/0009.json\"}\n", StandardOpenOption.APPEND);
+            Files.writeString(
+                    dir.resolve(TournamentLayout.JOURNAL_FILE),
+                    "{\"game\":9,\"white\":\"a\",\"black\":\"b\",\"result\":\"1/2-1/2\","
+                            + "\"termination\":\"move-limit\",\"file\":\"games/0009.json\"}\n",
+                    StandardOpenOption.APPEND);
             journal.append(game(2));
         }
 
@@ -79,8 +86,9 @@ class JournalTest {
         for (String bad : new String[] {line + ",\"game\":2}", line + "} {}", line + "} x"}) {
             Files.writeString(dir.resolve(TournamentLayout.JOURNAL_FILE), line + "}\n" + bad + "\n");
 
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Journal.read(dir))
-                    .as(bad).hasMessageStartingWith(dir.resolve(TournamentLayout.JOURNAL_FILE) + ":2: not a journal entry");
+            Assertions.assertThatThrownBy(() -> Journal.read(dir))
+                    .as(bad)
+                    .hasMessageStartingWith(dir.resolve(TournamentLayout.JOURNAL_FILE) + ":2: not a journal entry");
         }
     }
 }

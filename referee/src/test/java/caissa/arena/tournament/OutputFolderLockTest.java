@@ -20,12 +20,18 @@ class OutputFolderLockTest {
     @Test
     void aSecondResumeWhileARunIsGoingIsRefusedNamingItsProcessAndTheJournalStaysIntact() throws Exception {
         Path file = new TournamentFiles("busy")
-                .testBot("s1", "slow", "1").testBot("s2", "slow", "1").testBot("s3", "slow", "1")
-                .set("gamesPerPair", 2).set("timePerGame", "30s").set("firstMoveAllowance", "10s")
+                .testBot("s1", "slow", "1")
+                .testBot("s2", "slow", "1")
+                .testBot("s3", "slow", "1")
+                .set("gamesPerPair", 2)
+                .set("timePerGame", "30s")
+                .set("firstMoveAllowance", "10s")
                 .writeTo(dir.resolve("busy.json"));
         Path out = dir.resolve("out");
-        Process first = new ProcessBuilder(TournamentFiles.javaCommand(file, out, 1)).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("first.log").toFile()).start();
+        Process first = new ProcessBuilder(TournamentFiles.javaCommand(file, out, 1))
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("first.log").toFile())
+                .start();
         try {
             TournamentFiles.waitForJournal(out, 1, first);
 
@@ -39,7 +45,9 @@ class OutputFolderLockTest {
             assertThat(fresh.exitCode()).isEqualTo(2);
             assertThat(fresh.err()).isEqualTo("caissa tournament: " + refused + System.lineSeparator());
             assertThat(first.waitFor(180, TimeUnit.SECONDS)).isTrue();
-            assertThat(first.exitValue()).as(Files.readString(dir.resolve("first.log"))).isZero();
+            assertThat(first.exitValue())
+                    .as(Files.readString(dir.resolve("first.log")))
+                    .isZero();
         } finally {
             first.destroyForcibly();
         }
@@ -53,12 +61,17 @@ class OutputFolderLockTest {
     @Test
     void theLockOfAKilledRunIsReleasedByTheOperatingSystem() throws Exception {
         Path file = new TournamentFiles("killed")
-                .testBot("s1", "slow", "1").testBot("s2", "slow", "1")
-                .set("gamesPerPair", 4).set("timePerGame", "30s").set("firstMoveAllowance", "10s")
+                .testBot("s1", "slow", "1")
+                .testBot("s2", "slow", "1")
+                .set("gamesPerPair", 4)
+                .set("timePerGame", "30s")
+                .set("firstMoveAllowance", "10s")
                 .writeTo(dir.resolve("killed.json"));
         Path out = dir.resolve("out");
-        Process first = new ProcessBuilder(TournamentFiles.javaCommand(file, out, 1)).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("first.log").toFile()).start();
+        Process first = new ProcessBuilder(TournamentFiles.javaCommand(file, out, 1))
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("first.log").toFile())
+                .start();
         TournamentFiles.waitForJournal(out, 1, first);
         first.toHandle().destroyForcibly();
         assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -71,7 +84,9 @@ class OutputFolderLockTest {
 
     @Test
     void aRunInThisProcessHoldingTheFolderIsNamedToo() throws Exception {
-        Path file = new TournamentFiles("held").testBot("r1", "random", "1").testBot("r2", "random", "2")
+        Path file = new TournamentFiles("held")
+                .testBot("r1", "random", "1")
+                .testBot("r2", "random", "2")
                 .writeTo(dir.resolve("held.json"));
         Path out = Files.createDirectories(dir.resolve("out"));
         try (FolderLock held = FolderLock.tryAcquire(out).orElseThrow()) {
@@ -82,5 +97,4 @@ class OutputFolderLockTest {
             assertThat(out.resolve(TournamentLayout.RECORD_FILE)).doesNotExist();
         }
     }
-
 }

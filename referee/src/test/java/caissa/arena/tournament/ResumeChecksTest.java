@@ -8,7 +8,9 @@ import caissa.arena.records.TournamentLayout;
 import caissa.arena.testkit.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeEach;
@@ -31,11 +33,16 @@ class ResumeChecksTest {
 
     @BeforeEach
     void aCompleteRun() throws Exception {
-        file = new TournamentFiles("checks").testBot("r1", "random", "1").testBot("r2", "random", "2")
-                .set("timePerGame", "20s").set("firstMoveAllowance", "10s").writeTo(dir.resolve("checks.json"));
+        file = new TournamentFiles("checks")
+                .testBot("r1", "random", "1")
+                .testBot("r2", "random", "2")
+                .set("timePerGame", "20s")
+                .set("firstMoveAllowance", "10s")
+                .writeTo(dir.resolve("checks.json"));
         out = dir.resolve("out");
         definition = TournamentFile.read(file);
-        complete = Tournament.open(definition, file, out, false, TournamentObserver.NONE).play(1);
+        complete = Tournament.open(definition, file, out, false, TournamentObserver.NONE)
+                .play(1);
     }
 
     @Test
@@ -70,20 +77,26 @@ class ResumeChecksTest {
     void aTruncatedGameLogIsPlayedAgain() throws Exception {
         Path log = out.resolve("games/0001.json");
         byte[] bytes = Files.readAllBytes(log);
-        Files.write(log, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        Files.write(log, Arrays.copyOf(bytes, bytes.length / 2));
 
-        StandingsDocument again = Tournament.open(definition, file, out, true, TournamentObserver.NONE).play(1);
+        StandingsDocument again = Tournament.open(definition, file, out, true, TournamentObserver.NONE)
+                .play(1);
 
         assertThat(again.standings()).isEqualTo(complete.standings());
         assertThat(Journal.read(out)).extracting(FinishedGame::game).containsExactly(1, 2, 1);
-        assertThat(Json.mapper().readValue(log.toFile(), GameRecord.class).tournament().game()).isEqualTo(1);
+        assertThat(Json.mapper()
+                        .readValue(log.toFile(), GameRecord.class)
+                        .tournament()
+                        .game())
+                .isEqualTo(1);
     }
 
     @Test
     void aMissingGameLogIsPlayedAgain() throws Exception {
         Files.delete(out.resolve("games/0002.json"));
 
-        StandingsDocument again = Tournament.open(definition, file, out, true, TournamentObserver.NONE).play(1);
+        StandingsDocument again = Tournament.open(definition, file, out, true, TournamentObserver.NONE)
+                .play(1);
 
         assertThat(again.standings()).isEqualTo(complete.standings());
         assertThat(Journal.read(out)).extracting(FinishedGame::game).containsExactly(1, 2, 2);
@@ -92,13 +105,15 @@ class ResumeChecksTest {
 
     @Test
     void aLogOfAnotherGameInPlaceOfTheRightOneIsPlayedAgain() throws Exception {
-        Files.copy(out.resolve("games/0001.json"), out.resolve("games/0002.json"),
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(out.resolve("games/0001.json"), out.resolve("games/0002.json"), StandardCopyOption.REPLACE_EXISTING);
 
         Tournament.open(definition, file, out, true, TournamentObserver.NONE).play(1);
 
         assertThat(Journal.read(out)).extracting(FinishedGame::game).containsExactly(1, 2, 2);
-        assertThat(Json.mapper().readValue(out.resolve("games/0002.json").toFile(), GameRecord.class).tournament().game())
+        assertThat(Json.mapper()
+                        .readValue(out.resolve("games/0002.json").toFile(), GameRecord.class)
+                        .tournament()
+                        .game())
                 .isEqualTo(2);
     }
 
@@ -120,8 +135,13 @@ class ResumeChecksTest {
         Files.writeString(failed.resolve(".tournament.json.4242.tmp"), "{");
         Files.writeString(dir.resolve("failed/.caissa.lock"), "4242\n");
 
-        CommandRun resumed = CommandRun.of("tournament", file.toString(), "--out", dir.resolve("failed").toString(), "--resume");
-        CommandRun fresh = CommandRun.of("tournament", file.toString(), "--out", Files.createDirectories(dir.resolve("failed2")).toString());
+        CommandRun resumed = CommandRun.of(
+                "tournament", file.toString(), "--out", dir.resolve("failed").toString(), "--resume");
+        CommandRun fresh = CommandRun.of(
+                "tournament",
+                file.toString(),
+                "--out",
+                Files.createDirectories(dir.resolve("failed2")).toString());
 
         assertThat(resumed.exitCode()).as(resumed.err()).isZero();
         assertThat(Journal.read(dir.resolve("failed"))).hasSize(2);
@@ -136,9 +156,10 @@ class ResumeChecksTest {
         CommandRun run = CommandRun.of("tournament", file.toString(), "--out", out.toString(), "--resume");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).isEqualTo("caissa tournament: --resume: " + out + " has no tournament.json, so the"
-                + " tournament its other files belong to is unknown; move them away or choose another folder"
-                + System.lineSeparator());
+        assertThat(run.err())
+                .isEqualTo("caissa tournament: --resume: " + out + " has no tournament.json, so the"
+                        + " tournament its other files belong to is unknown; move them away or choose another folder"
+                        + System.lineSeparator());
     }
 
     @Test
@@ -149,8 +170,9 @@ class ResumeChecksTest {
         CommandRun run = CommandRun.of("tournament", file.toString(), "--out", other.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).isEqualTo("caissa tournament: " + other + " already holds files of a run; continue it with"
-                + " --resume, or choose another folder with --out" + System.lineSeparator());
+        assertThat(run.err())
+                .isEqualTo("caissa tournament: " + other + " already holds files of a run; continue it with"
+                        + " --resume, or choose another folder with --out" + System.lineSeparator());
         try (var entries = Files.list(other)) {
             assertThat(entries.map(p -> p.getFileName().toString()).toList()).containsExactly("notes.txt");
         }
@@ -170,9 +192,10 @@ class ResumeChecksTest {
         CommandRun run = CommandRun.of("tournament", file.toString(), "--out", out.toString(), "--resume");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).isEqualTo("caissa tournament: --resume: " + out.resolve(TournamentLayout.JOURNAL_FILE) + problem
-                + System.lineSeparator());
-        assertThat(Files.readAllBytes(out.resolve(TournamentLayout.JOURNAL_FILE))).isEqualTo(journal);
+        assertThat(run.err())
+                .isEqualTo("caissa tournament: --resume: " + out.resolve(TournamentLayout.JOURNAL_FILE) + problem
+                        + System.lineSeparator());
+        assertThat(Files.readAllBytes(out.resolve(TournamentLayout.JOURNAL_FILE)))
+                .isEqualTo(journal);
     }
-
 }

@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import caissa.arena.rules.Move;
 import caissa.arena.rules.Position;
 import caissa.arena.runner.Openings;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -20,14 +23,17 @@ class ScheduleTest {
         List<ScheduledGame> games = Schedule.roundRobin(4, 6, 0, 1);
 
         assertThat(games).hasSize(4 * 3 / 2 * 6);
-        assertThat(games).extracting(ScheduledGame::number).containsExactlyElementsOf(
-                java.util.stream.IntStream.rangeClosed(1, 36).boxed().toList());
+        assertThat(games)
+                .extracting(ScheduledGame::number)
+                .containsExactlyElementsOf(IntStream.rangeClosed(1, 36).boxed().toList());
         Map<String, Integer> asWhite = new HashMap<>();
         games.forEach(g -> asWhite.merge(g.white() + "-" + g.black(), 1, Integer::sum));
         for (int i = 0; i < 4; i++) {
             for (int j = 0; j < 4; j++) {
                 if (i != j) {
-                    assertThat(asWhite.get(i + "-" + j)).as("%d white against %d", i, j).isEqualTo(3);
+                    assertThat(asWhite.get(i + "-" + j))
+                            .as("%d white against %d", i, j)
+                            .isEqualTo(3);
                 }
             }
         }
@@ -44,13 +50,15 @@ class ScheduleTest {
             assertThat(pair.get(0).opening()).hasSize(6).isEqualTo(pair.get(1).opening());
             assertThat(pair.get(0).white()).isEqualTo(pair.get(1).black());
         });
-        assertThat(pairs.values().stream().map(p -> p.get(0).opening()).distinct()).hasSize(6);
+        assertThat(pairs.values().stream().map(p -> p.get(0).opening()).distinct())
+                .hasSize(6);
     }
 
     @Test
     void openingsDependOnlyOnTheSeedAndThePair() {
         assertThat(Schedule.roundRobin(3, 4, 5, 7)).isEqualTo(Schedule.roundRobin(3, 4, 5, 7));
-        assertThat(Openings.opening(7, 3, 5)).isEqualTo(Schedule.roundRobin(5, 2, 5, 7).get(6).opening());
+        assertThat(Openings.opening(7, 3, 5))
+                .isEqualTo(Schedule.roundRobin(5, 2, 5, 7).get(6).opening());
         assertThat(Openings.opening(7, 0, 5)).isNotEqualTo(Openings.opening(8, 0, 5));
     }
 
@@ -80,8 +88,8 @@ class ScheduleTest {
         for (ScheduledGame game : games) {
             played[game.white()]++;
             played[game.black()]++;
-            int max = java.util.Arrays.stream(played).max().getAsInt();
-            int min = java.util.Arrays.stream(played).min().getAsInt();
+            int max = Arrays.stream(played).max().getAsInt();
+            int min = Arrays.stream(played).min().getAsInt();
             assertThat(max - min).as("after game %d", game.number()).isLessThanOrEqualTo(allowed);
         }
     }
@@ -93,14 +101,17 @@ class ScheduleTest {
         // Engines 0 and 3 each meet 1, 2, 4 and each other; the field never meets itself.
         assertThat(games).hasSize((2 * 3 + 1) * 4);
         Map<String, Integer> meetings = new HashMap<>();
-        games.forEach(g -> meetings.merge(Math.min(g.white(), g.black()) + "-" + Math.max(g.white(), g.black()), 1, Integer::sum));
+        games.forEach(g ->
+                meetings.merge(Math.min(g.white(), g.black()) + "-" + Math.max(g.white(), g.black()), 1, Integer::sum));
         assertThat(meetings).containsOnlyKeys("0-1", "0-2", "0-4", "0-3", "1-3", "2-3", "3-4");
         assertThat(meetings.values()).containsOnly(4);
         Map<String, Integer> asWhite = new HashMap<>();
         games.forEach(g -> asWhite.merge(g.white() + ">" + g.black(), 1, Integer::sum));
         assertThat(asWhite.values()).containsOnly(2);
-        assertThat(games).extracting(ScheduledGame::number).containsExactlyElementsOf(
-                java.util.stream.IntStream.rangeClosed(1, games.size()).boxed().toList());
+        assertThat(games)
+                .extracting(ScheduledGame::number)
+                .containsExactlyElementsOf(
+                        IntStream.rangeClosed(1, games.size()).boxed().toList());
     }
 
     @Test
@@ -108,13 +119,18 @@ class ScheduleTest {
         // Two engines, six others: in every block of two meetings both engines play, against different bots.
         List<ScheduledGame> games = Schedule.gauntlet(8, List.of(0, 1), 2, 0, 1);
         for (int i = 0; i < 12 * 2; i += 4) {
-            assertThat(java.util.Set.of(games.get(i).white(), games.get(i).black(), games.get(i + 2).white(),
-                    games.get(i + 2).black())).hasSize(4);
+            assertThat(Set.of(
+                            games.get(i).white(),
+                            games.get(i).black(),
+                            games.get(i + 2).white(),
+                            games.get(i + 2).black()))
+                    .hasSize(4);
         }
     }
 
     @Test
     void noOpeningPliesMeansTheInitialPosition() {
-        assertThat(Schedule.roundRobin(2, 2, 0, 1)).allSatisfy(g -> assertThat(g.opening()).isEmpty());
+        assertThat(Schedule.roundRobin(2, 2, 0, 1))
+                .allSatisfy(g -> assertThat(g.opening()).isEmpty());
     }
 }

@@ -40,27 +40,39 @@ class SchemeTest {
     @MethodSource("tournaments")
     void theCountIsWhatTheSchedulePlays(int bots, int gamesPerPair, Format format) {
         List<BotEntry> entries = IntStream.range(0, bots)
-                .mapToObj(i -> new BotEntry("b" + i, List.of("true"), Optional.of(Path.of("/")), Map.of())).toList();
-        TournamentDefinition definition = new TournamentDefinition("t", entries, gamesPerPair, TimeControl.DEFAULT, 0, 7,
-                Optional.empty(), format);
+                .mapToObj(i -> new BotEntry("b" + i, List.of("true"), Optional.of(Path.of("/")), Map.of()))
+                .toList();
+        TournamentDefinition definition = new TournamentDefinition(
+                "t", entries, gamesPerPair, TimeControl.DEFAULT, 0, 7, Optional.empty(), format);
         Plan plan = Plan.of(definition);
         Random random = new Random(bots * 31L + gamesPerPair);
         Map<Integer, FinishedGame> finished = new TreeMap<>();
         List<Integer> batches = new ArrayList<>();
-        for (Optional<Plan.Batch> batch = plan.progress(finished).current(); batch.isPresent();
+        for (Optional<Plan.Batch> batch = plan.progress(finished).current();
+                batch.isPresent();
                 batch = plan.progress(finished).current()) {
             batches.add(batch.get().index());
             for (ScheduledGame g : batch.get().games()) {
-                Result result = List.of(Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW).get(random.nextInt(3));
-                finished.put(g.number(), new FinishedGame(g.number(), entries.get(g.white()).name(),
-                        entries.get(g.black()).name(), result, Termination.CHECKMATE, "games/" + g.number() + ".json"));
+                Result result = List.of(Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW)
+                        .get(random.nextInt(3));
+                finished.put(
+                        g.number(),
+                        new FinishedGame(
+                                g.number(),
+                                entries.get(g.white()).name(),
+                                entries.get(g.black()).name(),
+                                result,
+                                Termination.CHECKMATE,
+                                "games/" + g.number() + ".json"));
             }
         }
 
         assertThat(finished).hasSize(plan.totalGames());
         assertThat((long) plan.totalGames()).isEqualTo(definition.scheme().totalGames());
         assertThat(batches).hasSize(plan.batchCount()).isSorted().doesNotHaveDuplicates();
-        assertThat(finished.keySet()).containsExactlyElementsOf(IntStream.rangeClosed(1, plan.totalGames()).boxed().toList());
+        assertThat(finished.keySet())
+                .containsExactlyElementsOf(
+                        IntStream.rangeClosed(1, plan.totalGames()).boxed().toList());
         // Every stage's count is what its games add up to, and the standings rank every bot.
         StandingsDocument standings = Tournament.standings(plan, finished, finished.size(), plan.totalGames(), true);
         for (StandingsDocument.Stage stage : standings.stages()) {

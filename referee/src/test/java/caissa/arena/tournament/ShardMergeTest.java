@@ -29,31 +29,45 @@ class ShardMergeTest {
 
     private Path roundRobin(String name, long seed) throws Exception {
         return new TournamentFiles(name)
-                .testBot("r1", "random", "1").testBot("r2", "random", "2").testBot("r3", "random", "3")
-                .set("gamesPerPair", 2).set("openingPlies", 2).set("seed", seed)
-                .set("timePerGame", "20s").set("firstMoveAllowance", "10s")
+                .testBot("r1", "random", "1")
+                .testBot("r2", "random", "2")
+                .testBot("r3", "random", "3")
+                .set("gamesPerPair", 2)
+                .set("openingPlies", 2)
+                .set("seed", seed)
+                .set("timePerGame", "20s")
+                .set("firstMoveAllowance", "10s")
                 .writeTo(dir.resolve(name + "-" + seed + ".json"));
     }
 
     private Path shard(Path file, int index, int count, Path from) throws Exception {
-        Path out = dir.resolve("shard-" + file.getFileName() + "-" + index + "-" + count + "-" + (from == null ? 0 : 1));
-        Tournament.open(TournamentFile.read(file), file, out, false, TournamentObserver.NONE,
-                Optional.of(new Shard(index, count)), Optional.ofNullable(from)).play(2);
+        Path out =
+                dir.resolve("shard-" + file.getFileName() + "-" + index + "-" + count + "-" + (from == null ? 0 : 1));
+        Tournament.open(
+                        TournamentFile.read(file),
+                        file,
+                        out,
+                        false,
+                        TournamentObserver.NONE,
+                        Optional.of(new Shard(index, count)),
+                        Optional.ofNullable(from))
+                .play(2);
         return out;
     }
 
     @Test
     void aShardedAndMergedRoundRobinEqualsAnUnshardedOne() throws Exception {
         Path file = roundRobin("rr", 5);
-        StandingsDocument whole = Tournament.open(TournamentFile.read(file), file, dir.resolve("whole"), false,
-                TournamentObserver.NONE).play(2);
+        StandingsDocument whole = Tournament.open(
+                        TournamentFile.read(file), file, dir.resolve("whole"), false, TournamentObserver.NONE)
+                .play(2);
         List<Path> shards = List.of(shard(file, 1, 2, null), shard(file, 2, 2, null));
 
         Merge.Result result = Merge.merge(dir.resolve("merged"), shards);
 
         assertThat(result.next()).isEmpty();
-        StandingsDocument merged = Json.mapper().readValue(dir.resolve("merged/standings.json").toFile(),
-                StandingsDocument.class);
+        StandingsDocument merged =
+                Json.mapper().readValue(dir.resolve("merged/standings.json").toFile(), StandingsDocument.class);
         assertThat(merged.standings()).isEqualTo(whole.standings());
         assertThat(merged.crosstable()).isEqualTo(whole.crosstable());
         assertThat(merged.complete()).isTrue();
@@ -62,12 +76,16 @@ class ShardMergeTest {
         expected.sort(Comparator.comparingInt(FinishedGame::game));
         assertThat(journal).isEqualTo(expected);
         for (FinishedGame game : journal) {
-            GameRecord a = Json.mapper().readValue(dir.resolve("whole").resolve(game.file()).toFile(), GameRecord.class);
-            GameRecord b = Json.mapper().readValue(dir.resolve("merged").resolve(game.file()).toFile(), GameRecord.class);
-            assertThat(b.moves().stream().map(m -> m.move()).toList()).isEqualTo(a.moves().stream().map(m -> m.move()).toList());
+            GameRecord a = Json.mapper()
+                    .readValue(dir.resolve("whole").resolve(game.file()).toFile(), GameRecord.class);
+            GameRecord b = Json.mapper()
+                    .readValue(dir.resolve("merged").resolve(game.file()).toFile(), GameRecord.class);
+            assertThat(b.moves().stream().map(m -> m.move()).toList())
+                    .isEqualTo(a.moves().stream().map(m -> m.move()).toList());
             assertThat(b.tournament()).isEqualTo(a.tournament());
         }
-        TournamentRecord record = Json.mapper().readValue(dir.resolve("merged/tournament.json").toFile(), TournamentRecord.class);
+        TournamentRecord record =
+                Json.mapper().readValue(dir.resolve("merged/tournament.json").toFile(), TournamentRecord.class);
         assertThat(record.shard()).isNull();
         assertThat(record.games()).isEqualTo(6);
     }
@@ -108,7 +126,8 @@ class ShardMergeTest {
                 .hasMessageStartingWith("1 problem, nothing written: game 4 (")
                 .hasMessageEndingWith(") is missing: shard 2/2 (" + two + ") has not played it");
         assertThatThrownBy(() -> Merge.merge(dir.resolve("merged"), List.of(one)))
-                .hasMessageContaining("game 3 (").hasMessageContaining(") is missing: shard 2/2 was not given");
+                .hasMessageContaining("game 3 (")
+                .hasMessageContaining(") is missing: shard 2/2 was not given");
         assertThat(dir.resolve("merged")).doesNotExist();
     }
 
@@ -118,14 +137,17 @@ class ShardMergeTest {
         Path one = shard(file, 1, 2, null);
         Path two = shard(file, 2, 2, null);
         // Shard 2 also holds game 1, as if it had been given shard 1's share too.
-        String line = Files.readAllLines(one.resolve(TournamentLayout.JOURNAL_FILE)).stream().filter(l -> l.contains("\"game\":1,"))
-                .findFirst().orElseThrow();
+        String line = Files.readAllLines(one.resolve(TournamentLayout.JOURNAL_FILE)).stream()
+                .filter(l -> l.contains("\"game\":1,"))
+                .findFirst()
+                .orElseThrow();
         Files.copy(one.resolve("games/0001.json"), two.resolve("games/0001.json"));
         Files.writeString(two.resolve(TournamentLayout.JOURNAL_FILE), line + "\n", StandardOpenOption.APPEND);
 
         assertThatThrownBy(() -> Merge.merge(dir.resolve("merged"), List.of(one, two)))
                 .isInstanceOf(OutputFolderException.class)
-                .hasMessageContaining("game 1 (r").hasMessageContaining(") is duplicated: it is in " + one + " and in " + two);
+                .hasMessageContaining("game 1 (r")
+                .hasMessageContaining(") is duplicated: it is in " + one + " and in " + two);
         assertThat(dir.resolve("merged")).doesNotExist();
     }
 
@@ -144,7 +166,8 @@ class ShardMergeTest {
                 .hasMessage("shard 1/2 is given twice: " + one + " and " + copy);
 
         Path whole = dir.resolve("whole");
-        Tournament.open(TournamentFile.read(file), file, whole, false, TournamentObserver.NONE).play(2);
+        Tournament.open(TournamentFile.read(file), file, whole, false, TournamentObserver.NONE)
+                .play(2);
         assertThatThrownBy(() -> Merge.merge(dir.resolve("merged"), List.of(whole)))
                 .hasMessageContaining(whole + ": not a shard's folder");
     }
@@ -152,34 +175,61 @@ class ShardMergeTest {
     @Test
     void aShardedSwissWithAFinalMergedRoundByRoundEqualsAnUnshardedOne() throws Exception {
         Path file = new TournamentFiles("swiss")
-                .testBot("r1", "random", "1").testBot("r2", "random", "2").testBot("r3", "random", "3")
-                .testBot("r4", "random", "4").testBot("r5", "random", "5")
-                .set("format", "swiss").set("rounds", 2).set("final", Map.of("top", 2, "gamesPerPair", 2))
-                .set("openingPlies", 2).set("seed", 7).set("timePerGame", "20s").set("firstMoveAllowance", "10s")
+                .testBot("r1", "random", "1")
+                .testBot("r2", "random", "2")
+                .testBot("r3", "random", "3")
+                .testBot("r4", "random", "4")
+                .testBot("r5", "random", "5")
+                .set("format", "swiss")
+                .set("rounds", 2)
+                .set("final", Map.of("top", 2, "gamesPerPair", 2))
+                .set("openingPlies", 2)
+                .set("seed", 7)
+                .set("timePerGame", "20s")
+                .set("firstMoveAllowance", "10s")
                 .writeTo(dir.resolve("swiss.json"));
-        StandingsDocument whole = Tournament.open(TournamentFile.read(file), file, dir.resolve("whole"), false,
-                TournamentObserver.NONE).play(2);
+        StandingsDocument whole = Tournament.open(
+                        TournamentFile.read(file), file, dir.resolve("whole"), false, TournamentObserver.NONE)
+                .play(2);
         Path merged = dir.resolve("merged");
 
         Merge.Result round1 = Merge.merge(merged, List.of(shard(file, 1, 2, null), shard(file, 2, 2, null)));
-        assertThat(round1.next()).hasValueSatisfying(b -> assertThat(b.describe()).isEqualTo("swiss round 2"));
+        assertThat(round1.next())
+                .hasValueSatisfying(b -> assertThat(b.describe()).isEqualTo("swiss round 2"));
         Path[] round2Shards = {dir.resolve("r2-1"), dir.resolve("r2-2")};
         for (int i = 0; i < 2; i++) {
-            Tournament.open(TournamentFile.read(file), file, round2Shards[i], false, TournamentObserver.NONE,
-                    Optional.of(new Shard(i + 1, 2)), Optional.of(merged)).play(1);
+            Tournament.open(
+                            TournamentFile.read(file),
+                            file,
+                            round2Shards[i],
+                            false,
+                            TournamentObserver.NONE,
+                            Optional.of(new Shard(i + 1, 2)),
+                            Optional.of(merged))
+                    .play(1);
         }
         Merge.Result round2 = Merge.merge(merged, List.of(round2Shards));
         assertThat(round2.next()).hasValueSatisfying(b -> assertThat(b.stage()).isEqualTo(StageName.FINAL));
         Path[] finalShards = {dir.resolve("f-1"), dir.resolve("f-2")};
         for (int i = 0; i < 2; i++) {
-            Tournament.open(TournamentFile.read(file), file, finalShards[i], false, TournamentObserver.NONE,
-                    Optional.of(new Shard(i + 1, 2)), Optional.of(merged)).play(1);
+            Tournament.open(
+                            TournamentFile.read(file),
+                            file,
+                            finalShards[i],
+                            false,
+                            TournamentObserver.NONE,
+                            Optional.of(new Shard(i + 1, 2)),
+                            Optional.of(merged))
+                    .play(1);
         }
         Merge.Result done = Merge.merge(merged, List.of(finalShards));
 
         assertThat(done.next()).isEmpty();
-        StandingsDocument result = Json.mapper().readValue(merged.resolve("standings.json").toFile(), StandingsDocument.class);
-        assertThat(result.stages()).extracting(StandingsDocument.Stage::stage).containsExactly(StageName.SWISS, StageName.FINAL);
+        StandingsDocument result =
+                Json.mapper().readValue(merged.resolve("standings.json").toFile(), StandingsDocument.class);
+        assertThat(result.stages())
+                .extracting(StandingsDocument.Stage::stage)
+                .containsExactly(StageName.SWISS, StageName.FINAL);
         assertThat(result.stages()).isEqualTo(whole.stages());
         assertThat(result.standings()).isEqualTo(whole.standings()).hasSize(5);
         // A second merge of the same round is refused: the folder needs the next batch.

@@ -19,16 +19,28 @@ class ShardTest {
 
     @Test
     void autoReadsTheGithubMatrixVariablesFirst() {
-        assertThat(Shard.parse("auto", Map.of("CAISSA_SHARD_INDEX", "3", "CAISSA_SHARD_COUNT", "4",
-                "SLURM_ARRAY_TASK_ID", "0", "SLURM_ARRAY_TASK_COUNT", "2"))).isEqualTo(new Shard(3, 4));
+        assertThat(Shard.parse(
+                        "auto",
+                        Map.of(
+                                "CAISSA_SHARD_INDEX",
+                                "3",
+                                "CAISSA_SHARD_COUNT",
+                                "4",
+                                "SLURM_ARRAY_TASK_ID",
+                                "0",
+                                "SLURM_ARRAY_TASK_COUNT",
+                                "2")))
+                .isEqualTo(new Shard(3, 4));
     }
 
     @Test
     void autoReadsASlurmJobArrayCountedFromItsFirstId() {
         assertThat(Shard.parse("auto", Map.of("SLURM_ARRAY_TASK_ID", "0", "SLURM_ARRAY_TASK_COUNT", "4")))
                 .isEqualTo(new Shard(1, 4));
-        assertThat(Shard.parse("auto", Map.of("SLURM_ARRAY_TASK_ID", "7", "SLURM_ARRAY_TASK_MIN", "5",
-                "SLURM_ARRAY_TASK_COUNT", "4"))).isEqualTo(new Shard(3, 4));
+        assertThat(Shard.parse(
+                        "auto",
+                        Map.of("SLURM_ARRAY_TASK_ID", "7", "SLURM_ARRAY_TASK_MIN", "5", "SLURM_ARRAY_TASK_COUNT", "4")))
+                .isEqualTo(new Shard(3, 4));
     }
 
     @Test
@@ -43,8 +55,9 @@ class ShardTest {
 
     @Test
     void autoWithoutAnyVariableSaysWhichItLooksFor() {
-        assertThatThrownBy(() -> Shard.parse("auto", Map.of())).hasMessage("auto: none of CAISSA_SHARD_INDEX,"
-                + " SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX is set; give the shard as I/N");
+        assertThatThrownBy(() -> Shard.parse("auto", Map.of()))
+                .hasMessage("auto: none of CAISSA_SHARD_INDEX,"
+                        + " SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX is set; give the shard as I/N");
         assertThatThrownBy(() -> Shard.parse("auto", Map.of("SLURM_ARRAY_TASK_ID", "x", "SLURM_ARRAY_TASK_COUNT", "2")))
                 .hasMessage("auto: SLURM_ARRAY_TASK_ID must be a whole number, got 'x'");
     }

@@ -36,9 +36,11 @@ class StandingsTest {
         List<Standing> table = Standings.compute(List.of("c", "b", "a"), games);
 
         assertThat(names(table)).containsExactly("a", "b", "c");
-        assertThat(table.get(0)).extracting(Standing::points, Standing::games, Standing::wins, Standing::draws, Standing::losses)
+        assertThat(table.get(0))
+                .extracting(Standing::points, Standing::games, Standing::wins, Standing::draws, Standing::losses)
                 .containsExactly(4, 2, 2, 0, 0);
-        assertThat(table.get(1)).extracting(Standing::points, Standing::wins, Standing::draws, Standing::losses)
+        assertThat(table.get(1))
+                .extracting(Standing::points, Standing::wins, Standing::draws, Standing::losses)
                 .containsExactly(1, 0, 1, 1);
         assertThat(table.stream().mapToInt(Standing::points).sum()).isEqualTo(2 * games.size());
         // b and c drew each other and both lost to a: tied on everything, they share second place.
@@ -94,7 +96,9 @@ class StandingsTest {
         assertThat(names(table)).containsExactly("z", "e", "f", "w");
         assertThat(table.get(1).sonnebornBerger()).isEqualTo(0.5 * 3 + 4);
         assertThat(table.get(2).sonnebornBerger()).isEqualTo(0.5 * 3 + 2);
-        assertThat(table.get(1).headToHead()).isEqualTo(table.get(2).headToHead()).isEqualTo(1);
+        assertThat(table.get(1).headToHead())
+                .isEqualTo(table.get(2).headToHead())
+                .isEqualTo(1);
         assertThat(table).extracting(Standing::rank).containsExactly(1, 2, 3, 4);
     }
 
@@ -164,7 +168,8 @@ class StandingsTest {
 
         List<Standing> table = Standings.compute(List.of("a", "b", "c"), games);
 
-        Standing c = table.stream().filter(s -> s.name().equals("c")).findFirst().orElseThrow();
+        Standing c =
+                table.stream().filter(s -> s.name().equals("c")).findFirst().orElseThrow();
         assertThat(c.elo()).isNull();
         assertThat(c.eloError()).isNull();
         assertThat(c.games()).isZero();
@@ -184,20 +189,29 @@ class StandingsTest {
         game("c", "b", Result.WHITE_WINS, Termination.CHECKMATE);
 
         List<Standing> table = Standings.compute(List.of("a", "b", "c", "ghost"), games);
-        List<Standing> without = Standings.compute(List.of("a", "b", "c"),
-                games.stream().filter(g -> g.termination() != Termination.START_FAILURE).toList());
+        List<Standing> without = Standings.compute(
+                List.of("a", "b", "c"),
+                games.stream()
+                        .filter(g -> g.termination() != Termination.START_FAILURE)
+                        .toList());
 
-        Standing ghost = table.stream().filter(s -> s.name().equals("ghost")).findFirst().orElseThrow();
+        Standing ghost =
+                table.stream().filter(s -> s.name().equals("ghost")).findFirst().orElseThrow();
         assertThat(ghost.elo()).isNull();
         assertThat(ghost.eloError()).isNull();
         assertThat(ghost.irregularByCause()).containsEntry("start-failure", 8);
         assertThat(ghost.games()).isEqualTo(8);
         // The others are rated exactly as if the forfeits had not happened; their points still count them.
         for (Standing other : without) {
-            Standing same = table.stream().filter(s -> s.name().equals(other.name())).findFirst().orElseThrow();
+            Standing same = table.stream()
+                    .filter(s -> s.name().equals(other.name()))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(same.elo()).as(other.name()).isEqualTo(other.elo());
             assertThat(same.eloError()).as(other.name()).isEqualTo(other.eloError());
-            assertThat(same.points()).as(other.name()).isEqualTo(other.points() + (other.name().equals("b") ? 0 : 8));
+            assertThat(same.points())
+                    .as(other.name())
+                    .isEqualTo(other.points() + (other.name().equals("b") ? 0 : 8));
         }
     }
 }

@@ -22,7 +22,11 @@ class StopRecordingTest {
         List<String> names = List.of("a", "b", "c");
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("name", "stopped");
-        fields.put("bots", names.stream().map(n -> Map.of("name", n, "command", List.of("true"))).toList());
+        fields.put(
+                "bots",
+                names.stream()
+                        .map(n -> Map.of("name", n, "command", List.of("true")))
+                        .toList());
         Path file = dir.resolve("t.json");
         Files.writeString(file, Json.write(fields));
         Path out = dir.resolve("out");

@@ -3,6 +3,7 @@ package caissa.arena.tournament;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -11,16 +12,17 @@ import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class SwissPairingTest {
 
     /** Seeds and field sizes, each case named by both. */
-    static List<org.junit.jupiter.params.provider.Arguments> cases() {
-        List<org.junit.jupiter.params.provider.Arguments> cases = new ArrayList<>();
+    static List<Arguments> cases() {
+        List<Arguments> cases = new ArrayList<>();
         for (int bots : new int[] {2, 3, 4, 5, 6, 7, 8, 9, 10, 12}) {
             for (long seed = 1; seed <= 12; seed++) {
-                cases.add(org.junit.jupiter.params.provider.Arguments.of(bots, seed));
+                cases.add(Arguments.of(bots, seed));
             }
         }
         return cases;
@@ -68,15 +70,20 @@ class SwissPairingTest {
             SwissPairing.Round round = history.get(r).round();
             boolean repeats = round.meetings().stream().anyMatch(m -> before.met(m.first(), m.second()));
             if (repeats) {
-                assertThat(repeatFreePairingExists(bots, before)).as("round %d repeats a meeting needlessly", r + 1).isFalse();
+                assertThat(repeatFreePairingExists(bots, before))
+                        .as("round %d repeats a meeting needlessly", r + 1)
+                        .isFalse();
             }
         }
         // The first rounds of a field can always avoid repeats: a round robin's worth of them.
         int rounds = bots % 2 == 0 ? bots - 1 : bots;
         Set<Long> met = new HashSet<>();
         for (SwissPairing.PlayedRound played : history.subList(0, Math.min(rounds, 2))) {
-            played.round().meetings().forEach(m -> assertThat(met.add((long) Math.min(m.first(), m.second()) * 100
-                    + Math.max(m.first(), m.second()))).isTrue());
+            played.round()
+                    .meetings()
+                    .forEach(m -> assertThat(met.add(
+                                    (long) Math.min(m.first(), m.second()) * 100 + Math.max(m.first(), m.second())))
+                            .isTrue());
         }
     }
 
@@ -95,7 +102,9 @@ class SwissPairingTest {
         // Each meeting is a colour-reversed pair, so games are balanced exactly; who opens a pair
         // with White is balanced as far as the score-group pairing allows.
         for (int b = 0; b < bots; b++) {
-            assertThat(Math.abs(2 * whiteFirst[b] - meetings[b])).as("bot %d", b).isLessThanOrEqualTo(3);
+            assertThat(Math.abs(2 * whiteFirst[b] - meetings[b]))
+                    .as("bot %d", b)
+                    .isLessThanOrEqualTo(3);
         }
     }
 
@@ -110,13 +119,15 @@ class SwissPairingTest {
         for (int r = 0; r < history.size(); r++) {
             SwissPairing.Scores before = SwissPairing.Scores.after(bots, history.subList(0, r));
             int bye = history.get(r).round().bye().orElseThrow();
-            int fewest = java.util.Arrays.stream(before.byes()).min().getAsInt();
+            int fewest = Arrays.stream(before.byes()).min().getAsInt();
             if (before.byes()[bye] > fewest) {
                 for (int other = 0; other < bots; other++) {
                     if (before.byes()[other] == fewest) {
-                        List<Integer> rest = new ArrayList<>(IntStream.range(0, bots).boxed().toList());
+                        List<Integer> rest =
+                                new ArrayList<>(IntStream.range(0, bots).boxed().toList());
                         rest.remove(Integer.valueOf(other));
-                        assertThat(perfect(rest, before)).as("round %d: bye to %d could go to %d", r + 1, bye, other)
+                        assertThat(perfect(rest, before))
+                                .as("round %d: bye to %d could go to %d", r + 1, bye, other)
                                 .isFalse();
                     }
                 }
@@ -124,7 +135,7 @@ class SwissPairingTest {
         }
         int[] byes = new int[bots];
         history.forEach(p -> byes[p.round().bye().orElseThrow()]++);
-        assertThat(java.util.Arrays.stream(byes).sum()).isEqualTo(bots);
+        assertThat(Arrays.stream(byes).sum()).isEqualTo(bots);
     }
 
     @ParameterizedTest(name = "{0} bots, seed {1}")
@@ -152,7 +163,8 @@ class SwissPairingTest {
 
         SwissPairing.Round second = SwissPairing.next(8, 3, history);
 
-        assertThat(second.meetings()).hasSize(4)
+        assertThat(second.meetings())
+                .hasSize(4)
                 .allSatisfy(m -> assertThat(points[m.first()]).isEqualTo(points[m.second()]));
     }
 
@@ -176,8 +188,8 @@ class SwissPairingTest {
     @Test
     void buchholzSumsTheOpponentsPointsAndAByeAddsNothing() {
         SwissPairing.Round round = new SwissPairing.Round(List.of(new Berger.Pairing(0, 1)), Optional.of(2));
-        SwissPairing.Scores scores = SwissPairing.Scores.after(3, List.of(
-                new SwissPairing.PlayedRound(round, new int[] {3, 1, SwissPairing.BYE_POINTS})));
+        SwissPairing.Scores scores = SwissPairing.Scores.after(
+                3, List.of(new SwissPairing.PlayedRound(round, new int[] {3, 1, SwissPairing.BYE_POINTS})));
 
         assertThat(scores.points()).containsExactly(3, 1, 2);
         assertThat(scores.buchholz()).containsExactly(1, 3, 0);

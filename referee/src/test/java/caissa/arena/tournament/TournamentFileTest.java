@@ -1,17 +1,23 @@
 package caissa.arena.tournament;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import caissa.arena.game.ClockKind;
 import caissa.arena.rules.Variant;
+import caissa.arena.sandbox.ResourceLimits;
+import caissa.arena.sandbox.SandboxMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Every field of a tournament file is checked before a game starts, with file, line and field in the message. */
 class TournamentFileTest {
@@ -48,9 +54,10 @@ class TournamentFileTest {
         assertThat(definition.seed()).isEqualTo(1);
         assertThat(definition.concurrency()).isEmpty();
         assertThat(definition.timeControl().margin()).isZero();
-        assertThat(definition.timeControl().clock()).isEqualTo(caissa.arena.game.ClockKind.WALL);
+        assertThat(definition.timeControl().clock()).isEqualTo(ClockKind.WALL);
         assertThat(definition.timeControl().suspendIdle()).isTrue();
-        assertThat(definition.bots().get(1).command()).containsExactly(dir.resolve("bot.sh").toString(), "--fast");
+        assertThat(definition.bots().get(1).command())
+                .containsExactly(dir.resolve("bot.sh").toString(), "--fast");
         assertThat(definition.totalGames()).isEqualTo(2);
         assertThat(definition.variant()).isEqualTo(Variant.CAISSA);
     }
@@ -61,11 +68,13 @@ class TournamentFileTest {
         assertThat(TournamentFile.read(hex).variant()).isEqualTo(Variant.HEXCAISSA);
 
         Path chess = write("{\n  \"name\": \"t\",\n  \"variant\": \"chess\",\n" + BOTS + "\n}\n");
-        assertThatThrownBy(() -> TournamentFile.read(chess)).isInstanceOf(TournamentFileException.class)
+        assertThatThrownBy(() -> TournamentFile.read(chess))
+                .isInstanceOf(TournamentFileException.class)
                 .hasMessage(chess + ":3: variant: must be one of caissa, hexcaissa, got \"chess\"");
 
         Path number = write("{\n  \"name\": \"t\",\n  \"variant\": 2,\n" + BOTS + "\n}\n");
-        assertThatThrownBy(() -> TournamentFile.read(number)).isInstanceOf(TournamentFileException.class)
+        assertThatThrownBy(() -> TournamentFile.read(number))
+                .isInstanceOf(TournamentFileException.class)
                 .hasMessage(number + ":3: variant: must be one of caissa, hexcaissa, got 2");
     }
 
@@ -91,7 +100,7 @@ class TournamentFileTest {
         assertThat(definition.timeControl().increment()).isEqualTo(Duration.ofMillis(500));
         assertThat(definition.concurrency()).contains(3);
         assertThat(definition.timeControl().margin()).isEqualTo(Duration.ofMillis(20));
-        assertThat(definition.timeControl().clock()).isEqualTo(caissa.arena.game.ClockKind.CPU);
+        assertThat(definition.timeControl().clock()).isEqualTo(ClockKind.CPU);
         assertThat(definition.timeControl().suspendIdle()).isFalse();
     }
 
@@ -136,10 +145,12 @@ class TournamentFileTest {
 
         TournamentDefinition definition = TournamentFile.read(file);
 
-        assertThat(definition.isolation().sandbox()).isEqualTo(caissa.arena.sandbox.SandboxMode.NONE);
-        assertThat(definition.isolation().limitsFor("b")).isEqualTo(new caissa.arena.sandbox.ResourceLimits(512L << 20, 32, 256, 64L << 20, 256L << 20));
+        assertThat(definition.isolation().sandbox()).isEqualTo(SandboxMode.NONE);
+        assertThat(definition.isolation().limitsFor("b"))
+                .isEqualTo(new ResourceLimits(512L << 20, 32, 256, 64L << 20, 256L << 20));
         // A bot's own limits start from the file's, not from the defaults.
-        assertThat(definition.isolation().limitsFor("a")).isEqualTo(new caissa.arena.sandbox.ResourceLimits(2L << 30, 32, 100, 1L << 20, 16L << 20));
+        assertThat(definition.isolation().limitsFor("a"))
+                .isEqualTo(new ResourceLimits(2L << 30, 32, 100, 1L << 20, 16L << 20));
     }
 
     @Test
@@ -180,7 +191,8 @@ class TournamentFileTest {
                 """);
 
         assertThatThrownBy(() -> TournamentFile.read(file))
-                .hasMessage(file + ":3: bots[1].command: program 'surely-not-a-program-on-the-path' not found on the PATH");
+                .hasMessage(
+                        file + ":3: bots[1].command: program 'surely-not-a-program-on-the-path' not found on the PATH");
     }
 
     @Test
@@ -192,7 +204,8 @@ class TournamentFileTest {
                 """);
 
         assertThatThrownBy(() -> TournamentFile.read(file))
-                .hasMessageContaining("bots[1].command: unknown sample bot 'sample:minimax' (known: sample:random, sample:greedy, sample:alphabeta)");
+                .hasMessageContaining(
+                        "bots[1].command: unknown sample bot 'sample:minimax' (known: sample:random, sample:greedy, sample:alphabeta)");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -243,15 +256,15 @@ class TournamentFileTest {
                 + " {\"name\": \"b\", \"command\": [\"./bot.sh\"]}, {\"name\": \"c\", \"command\": [\"./bot.sh\"]}], ";
 
         assertThat(TournamentFile.read(write(bots + "\"seed\": 1}")).format()).isEqualTo(Format.ROUND_ROBIN);
-        assertThat(TournamentFile.read(write(bots + "\"format\": \"gauntlet\", \"engines\": [\"c\"]}")).format())
-                .isEqualTo(new Format.Gauntlet(java.util.List.of("c")));
-        TournamentDefinition swiss = TournamentFile.read(write(bots
-                + "\"format\": \"swiss\", \"rounds\": 2, \"final\": {\"top\": 2}}"));
-        assertThat(swiss.format()).isEqualTo(new Format.Swiss(2, java.util.Optional.of(new Format.Final(2, 2))));
+        assertThat(TournamentFile.read(write(bots + "\"format\": \"gauntlet\", \"engines\": [\"c\"]}"))
+                        .format())
+                .isEqualTo(new Format.Gauntlet(List.of("c")));
+        TournamentDefinition swiss =
+                TournamentFile.read(write(bots + "\"format\": \"swiss\", \"rounds\": 2, \"final\": {\"top\": 2}}"));
+        assertThat(swiss.format()).isEqualTo(new Format.Swiss(2, Optional.of(new Format.Final(2, 2))));
         // Three bots: 2 rounds of one meeting (2 games), then a final of 2 games.
         assertThat(swiss.totalGames()).isEqualTo(2 * 2 + 2);
     }
-
 
     @Test
     void aMissingFileIsNamed() {
@@ -284,7 +297,8 @@ class TournamentFileTest {
             NUL in workingDir      | {"name": "t", "bots": [{"name": "a", "command": ["./bot.sh"], "workingDir": "w\\u0000"}, B2]} | :1: bots[0].workingDir: holds the control character U+0000
             """)
     void strictInputIsRefusedInOneLine(String what, String json, String expected) throws IOException {
-        Path file = write(json.replace("BOTS", BOTS.strip()).replace("B2", "{\"name\": \"b\", \"command\": [\"./bot.sh\"]}"));
+        Path file = write(
+                json.replace("BOTS", BOTS.strip()).replace("B2", "{\"name\": \"b\", \"command\": [\"./bot.sh\"]}"));
 
         assertThatThrownBy(() -> TournamentFile.read(file))
                 .isInstanceOf(TournamentFileException.class)
@@ -311,14 +325,19 @@ class TournamentFileTest {
         Path file = write("{\"name\": \"t\", \"bots\": [{\"name\": \"" + name + "\", \"command\": [\"./bot.sh\"]},"
                 + " {\"name\": \"b\", \"command\": [\"./bot.sh\"]}]}");
 
-        assertThat(TournamentFile.read(file).bots().get(0).name()).isEqualTo(name).hasSize(64);
+        assertThat(TournamentFile.read(file).bots().get(0).name())
+                .isEqualTo(name)
+                .hasSize(64);
     }
 
     @Test
     void aScheduleTooLargeIsRefusedBeforeAnythingIsMade() throws IOException {
         StringBuilder bots = new StringBuilder();
         for (int i = 0; i < 100; i++) {
-            bots.append(i == 0 ? "" : ", ").append("{\"name\": \"b").append(i).append("\", \"command\": [\"./bot.sh\"]}");
+            bots.append(i == 0 ? "" : ", ")
+                    .append("{\"name\": \"b")
+                    .append(i)
+                    .append("\", \"command\": [\"./bot.sh\"]}");
         }
         Path file = write("{\"name\": \"big\", \"gamesPerPair\": 10000, \"bots\": [" + bots + "]}");
 
@@ -331,7 +350,10 @@ class TournamentFileTest {
     void theLargestAcceptedScheduleIsAccepted() throws IOException {
         StringBuilder bots = new StringBuilder();
         for (int i = 0; i < 100; i++) {
-            bots.append(i == 0 ? "" : ", ").append("{\"name\": \"b").append(i).append("\", \"command\": [\"./bot.sh\"]}");
+            bots.append(i == 0 ? "" : ", ")
+                    .append("{\"name\": \"b")
+                    .append(i)
+                    .append("\", \"command\": [\"./bot.sh\"]}");
         }
         // 4950 pairs × 20 games = 99,000 games: under the limit.
         Path file = write("{\"name\": \"big\", \"gamesPerPair\": 20, \"bots\": [" + bots + "]}");
@@ -343,15 +365,20 @@ class TournamentFileTest {
     void theGameLimitCountsTheGamesOfTheFormat() throws IOException {
         StringBuilder bots = new StringBuilder();
         for (int i = 0; i < 100; i++) {
-            bots.append(i == 0 ? "" : ", ").append("{\"name\": \"b").append(i).append("\", \"command\": [\"./bot.sh\"]}");
+            bots.append(i == 0 ? "" : ", ")
+                    .append("{\"name\": \"b")
+                    .append(i)
+                    .append("\", \"command\": [\"./bot.sh\"]}");
         }
         // A gauntlet of one engine against 99 bots: 99 pairs, not the round robin's 4950.
-        Path accepted = write("{\"name\": \"g\", \"format\": \"gauntlet\", \"engines\": [\"b0\"], \"gamesPerPair\": 1000,"
-                + " \"bots\": [" + bots + "]}");
+        Path accepted =
+                write("{\"name\": \"g\", \"format\": \"gauntlet\", \"engines\": [\"b0\"], \"gamesPerPair\": 1000,"
+                        + " \"bots\": [" + bots + "]}");
         assertThat(TournamentFile.read(accepted).totalGames()).isEqualTo(99_000);
 
-        Path refused = write("{\"name\": \"g\", \"format\": \"gauntlet\", \"engines\": [\"b0\"], \"gamesPerPair\": 1100,"
-                + " \"bots\": [" + bots + "]}");
+        Path refused =
+                write("{\"name\": \"g\", \"format\": \"gauntlet\", \"engines\": [\"b0\"], \"gamesPerPair\": 1100,"
+                        + " \"bots\": [" + bots + "]}");
         assertThatThrownBy(() -> TournamentFile.read(refused))
                 .hasMessage(refused + ":1: gamesPerPair: 100 bots playing 1100 games per pair make 108900 games;"
                         + " a tournament has at most 100000");

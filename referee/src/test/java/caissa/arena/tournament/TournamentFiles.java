@@ -52,8 +52,15 @@ final class TournamentFiles {
     static List<String> javaCommand(Path file, Path out, int concurrency) {
         return new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "tournament", file.toString(), "--out", out.toString(), "--concurrency", Integer.toString(concurrency)));
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "tournament",
+                file.toString(),
+                "--out",
+                out.toString(),
+                "--concurrency",
+                Integer.toString(concurrency)));
     }
 
     /**
@@ -61,14 +68,20 @@ final class TournamentFiles {
      * It looks often: the tests kill the run then, and want it killed before it runs much further.
      */
     static void waitForJournal(Path dir, int games, Process run) throws Exception {
-        Poll.await(Duration.ofSeconds(180), Duration.ofMillis(5), "the tournament's finishing " + games + " game(s)", () -> {
-            if (Files.exists(dir.resolve(TournamentLayout.JOURNAL_FILE)) && Journal.read(dir).size() >= games) {
-                return true;
-            }
-            if (!run.isAlive()) {
-                throw new AssertionError("the tournament process ended before it finished " + games + " game(s)");
-            }
-            return false;
-        });
+        Poll.await(
+                Duration.ofSeconds(180),
+                Duration.ofMillis(5),
+                "the tournament's finishing " + games + " game(s)",
+                () -> {
+                    if (Files.exists(dir.resolve(TournamentLayout.JOURNAL_FILE))
+                            && Journal.read(dir).size() >= games) {
+                        return true;
+                    }
+                    if (!run.isAlive()) {
+                        throw new AssertionError(
+                                "the tournament process ended before it finished " + games + " game(s)");
+                    }
+                    return false;
+                });
     }
 }

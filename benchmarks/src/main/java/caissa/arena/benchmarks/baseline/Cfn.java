@@ -15,8 +15,7 @@ final class Cfn {
     private static final String PLIES = "plies";
     private static final String POSITION = "position";
 
-    private Cfn() {
-    }
+    private Cfn() {}
 
     static String format(Position position) {
         StringBuilder sb = new StringBuilder(80);
@@ -36,12 +35,15 @@ final class Cfn {
 
     static Position parse(String text) {
         if (text == null || text.isBlank()) {
-            throw new InvalidPositionException(POSITION, "empty text; expected four fields: board, side to move, last move, plies");
+            throw new InvalidPositionException(
+                    POSITION, "empty text; expected four fields: board, side to move, last move, plies");
         }
         String[] fields = text.strip().split(" ", -1);
         if (fields.length != 4) {
-            throw new InvalidPositionException(POSITION, "expected 4 fields separated by single spaces"
-                    + " (board, side to move, last move, plies), got " + fields.length);
+            throw new InvalidPositionException(
+                    POSITION,
+                    "expected 4 fields separated by single spaces" + " (board, side to move, last move, plies), got "
+                            + fields.length);
         }
         long tiles = 0;
         long pieces = -1L;
@@ -67,13 +69,15 @@ final class Cfn {
                 }
                 Piece piece = Piece.fromLetter(c);
                 if (piece == null) {
-                    throw new InvalidPositionException(BOARD, "unknown character '" + c + "' on " + square
-                            + " (expected . - Q R B N q r b n)");
+                    throw new InvalidPositionException(
+                            BOARD, "unknown character '" + c + "' on " + square + " (expected . - Q R B N q r b n)");
                 }
                 int existing = Position.slot(pieces, piece.ordinal());
                 if (existing != Position.NONE) {
-                    throw new InvalidPositionException(BOARD, "two " + piece.side() + " " + piece.type()
-                            + "s (on " + Square.of(existing) + " and " + square + ")");
+                    throw new InvalidPositionException(
+                            BOARD,
+                            "two " + piece.side() + " " + piece.type() + "s (on " + Square.of(existing) + " and "
+                                    + square + ")");
                 }
                 pieces = Position.withSlot(pieces, piece.ordinal(), square.index());
             }
@@ -92,26 +96,32 @@ final class Cfn {
 
         int lastMove = Position.NO_MOVE;
         if (!fields[2].equals("-")) {
-            Move move = Move.parse(fields[2]).filter(m -> fields[2].length() == 5).orElseThrow(
-                    () -> new InvalidPositionException(LAST_MOVE, "expected '-' or a move like 'c1-c2', got '" + fields[2] + "'"));
+            Move move = Move.parse(fields[2])
+                    .filter(m -> fields[2].length() == 5)
+                    .orElseThrow(() -> new InvalidPositionException(
+                            LAST_MOVE, "expected '-' or a move like 'c1-c2', got '" + fields[2] + "'"));
             lastMove = move.from().index() | move.to().index() << 6;
         }
 
         int plies;
         if (!fields[3].matches("[0-9]{1,6}")) {
-            throw new InvalidPositionException(PLIES, "expected a whole number from 0 to 999999, got '" + fields[3] + "'");
+            throw new InvalidPositionException(
+                    PLIES, "expected a whole number from 0 to 999999, got '" + fields[3] + "'");
         }
         plies = Integer.parseInt(fields[3]);
 
         int groups = Geometry.groups(tiles);
         if (groups > 1) {
-            throw new InvalidPositionException(POSITION, "the tiles form " + groups + " groups; they must be connected");
+            throw new InvalidPositionException(
+                    POSITION, "the tiles form " + groups + " groups; they must be connected");
         }
         Position position = new Position(tiles, pieces, side, lastMove, plies);
         if (position.queensInSight()) {
-            throw new InvalidPositionException(POSITION, "the queens on "
-                    + position.squareOf(Piece.WHITE_QUEEN).orElseThrow() + " and "
-                    + position.squareOf(Piece.BLACK_QUEEN).orElseThrow() + " see each other");
+            throw new InvalidPositionException(
+                    POSITION,
+                    "the queens on "
+                            + position.squareOf(Piece.WHITE_QUEEN).orElseThrow() + " and "
+                            + position.squareOf(Piece.BLACK_QUEEN).orElseThrow() + " see each other");
         }
         Side notToMove = position.sideToMove().opponent();
         if (position.inCheck(notToMove)) {

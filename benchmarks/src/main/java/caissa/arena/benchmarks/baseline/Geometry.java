@@ -1,5 +1,7 @@
 package caissa.arena.benchmarks.baseline;
 
+import java.util.Arrays;
+
 /**
  * Precomputed board geometry for the engine: bitboard masks, rays, lines between squares and the
  * local-connectivity table that lets most connection checks skip a flood fill. A bitboard is a
@@ -12,6 +14,7 @@ final class Geometry {
 
     /** Line kinds in {@link #LINE}. */
     static final byte NO_LINE = 0;
+
     static final byte ORTHOGONAL = 1;
     static final byte DIAGONAL = 2;
 
@@ -27,6 +30,7 @@ final class Geometry {
 
     /** Directions: 0..3 orthogonal (N, E, S, W), 4..7 diagonal (NE, SE, SW, NW). */
     private static final int[] DIR_FILE = {0, 1, 0, -1, 1, 1, -1, -1};
+
     private static final int[] DIR_RANK = {1, 0, -1, 0, 1, -1, -1, 1};
     /** The squares of each ray, nearest first: {@code RAYS[square * 8 + direction]}. */
     static final int[][] RAYS = new int[N * 8][];
@@ -36,6 +40,7 @@ final class Geometry {
      * board: {@code RING[square * 8 + i]}.
      */
     static final int[] RING = new int[N * 8];
+
     private static final int[] RING_FILE = {0, 1, 1, 1, 0, -1, -1, -1};
     private static final int[] RING_RANK = {1, 1, 0, -1, -1, -1, 0, 1};
 
@@ -84,7 +89,8 @@ final class Geometry {
                 int len = 0;
                 int[] ray = new int[6];
                 long between = 0;
-                for (int nf = f + DIR_FILE[d], nr = r + DIR_RANK[d]; onBoard(nf, nr);
+                for (int nf = f + DIR_FILE[d], nr = r + DIR_RANK[d];
+                        onBoard(nf, nr);
                         nf += DIR_FILE[d], nr += DIR_RANK[d]) {
                     int target = index(nf, nr);
                     ray[len++] = target;
@@ -92,7 +98,7 @@ final class Geometry {
                     LINE[sq * N + target] = d < 4 ? ORTHOGONAL : DIAGONAL;
                     between |= 1L << target;
                 }
-                RAYS[sq * 8 + d] = java.util.Arrays.copyOf(ray, len);
+                RAYS[sq * 8 + d] = Arrays.copyOf(ray, len);
             }
         }
         for (int mask = 0; mask < 256; mask++) {
@@ -100,8 +106,7 @@ final class Geometry {
         }
     }
 
-    private Geometry() {
-    }
+    private Geometry() {}
 
     static boolean onBoard(int file, int rank) {
         return file >= 0 && file < 7 && rank >= 0 && rank < 7;

@@ -37,8 +37,9 @@ public record Move(Square from, Square to) implements Comparable<Move> {
 
     /** Like {@link #parse(String)}, for input that must be a move (command-line arguments, tests). */
     public static Move of(String text) {
-        return parse(text).orElseThrow(() -> new IllegalArgumentException(
-                "not a move: '" + text + "' (expected two squares joined by '-', like b2-c4)"));
+        return parse(text)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "not a move: '" + text + "' (expected two squares joined by '-', like b2-c4)"));
     }
 
     /** Orders moves as their text sorts: origin file, origin rank, target file, target rank. */

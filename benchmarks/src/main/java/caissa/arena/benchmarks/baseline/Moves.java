@@ -13,8 +13,7 @@ final class Moves {
         }
     }
 
-    private Moves() {
-    }
+    private Moves() {}
 
     static Move ofCode(int code) {
         return BY_CODE[code];

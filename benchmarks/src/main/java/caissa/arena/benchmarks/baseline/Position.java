@@ -46,6 +46,7 @@ public final class Position {
 
     /** Legality verdicts; 0 is legal, the others name why not (see {@link #illegalReason(Move)}). */
     static final int LEGAL = 0;
+
     private static final int NO_OWN_PIECE = 1;
     private static final int UNREACHABLE = 2;
     private static final int QUEEN_STEP_IN_CHECK = 3;
@@ -255,8 +256,7 @@ public final class Position {
     }
 
     /** A first move and the number of leaves below it. */
-    public record MoveCount(Move move, long nodes) {
-    }
+    public record MoveCount(Move move, long nodes) {}
 
     private static long perft(Position position, int depth, int[][] buffers) {
         int[] moves = buffers[depth];
@@ -492,8 +492,7 @@ public final class Position {
             return true;
         }
         int bishop = slot(pieces, them + 2);
-        return bishop != NONE && LINE[queen * N + bishop] == DIAGONAL
-                && (BETWEEN[queen * N + bishop] & occupied) == 0;
+        return bishop != NONE && LINE[queen * N + bishop] == DIAGONAL && (BETWEEN[queen * N + bishop] & occupied) == 0;
     }
 
     /** The slot of the piece on the square, or -1 if the square holds none. */
@@ -523,16 +522,16 @@ public final class Position {
         return pieces & ~(0xFFL << shift) | (long) square << shift;
     }
 
-
-
-
-
     // ----------------------------------------------------------------------------------------
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Position p && p.tiles == tiles && p.pieces == pieces && p.side == side
-                && p.lastMove == lastMove && p.plies == plies;
+        return o instanceof Position p
+                && p.tiles == tiles
+                && p.pieces == pieces
+                && p.side == side
+                && p.lastMove == lastMove
+                && p.plies == plies;
     }
 
     @Override
