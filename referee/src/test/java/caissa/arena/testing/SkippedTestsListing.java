@@ -10,7 +10,7 @@ import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
 /**
- * Lists, at the end of a test run, every test that was skipped and why, on the console: a test
+ * Lists, after each test run, every test of it that was skipped and why, on the console: a test
  * that needs root, a cgroup, bubblewrap or Chromium skips where the machine lacks it, and the
  * reason was only in surefire's XML files. Also counts the tests aborted by an assumption
  * (JUnit's {@code Assumptions}), which is how most of them skip. Registered through
@@ -20,6 +20,7 @@ public final class SkippedTestsListing implements TestExecutionListener {
 
     private final List<String> skipped = new ArrayList<>();
     private TestPlan plan;
+    private int listed;
 
     @Override
     public void testPlanExecutionStarted(TestPlan testPlan) {
@@ -41,14 +42,18 @@ public final class SkippedTestsListing implements TestExecutionListener {
 
     @Override
     public synchronized void testPlanExecutionFinished(TestPlan testPlan) {
-        if (skipped.isEmpty()) {
+        // Surefire's forks run one test plan a class, in a JVM they reuse: each plan lists only its
+        // own skips, so that none is listed twice.
+        List<String> fresh = skipped.subList(listed, skipped.size());
+        if (fresh.isEmpty()) {
             return;
         }
         // Surefire captures a test's standard output; standard error of the forked JVM reaches the console.
         PrintStream console = System.err;
-        console.println("Skipped " + skipped.size() + (skipped.size() == 1 ? " test" : " tests") + ", and why:");
-        skipped.forEach(line -> console.println("  " + line));
+        console.println("Skipped " + fresh.size() + (fresh.size() == 1 ? " test" : " tests") + ", and why:");
+        fresh.forEach(line -> console.println("  " + line));
         console.flush();
+        listed = skipped.size();
     }
 
     private String name(TestIdentifier test) {
