@@ -3,6 +3,7 @@ package caissa.arena.sandbox;
 import caissa.arena.linux.KernelFiles;
 import java.io.File;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
@@ -69,12 +70,14 @@ public final class BotUsers {
          */
         @Override
         public void close() {
-            killAll(uid);
             try {
-                claim.close();
+                if (killAll(uid)) {
+                    mark(claim, CLEAN);
+                }
             } catch (IOException e) {
-                // The lock goes with the channel, or with the arena.
+                // Not marked clean: the next holder looks for leftovers.
             } finally {
+                closeQuietly(claim);
                 HELD.remove((long) uid);
             }
         }
@@ -216,10 +219,19 @@ public final class BotUsers {
             boolean claimed = false;
             try {
                 channel = FileChannel.open(
-                        file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+                        file,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.READ,
+                        StandardOpenOption.WRITE,
+                        LinkOption.NOFOLLOW_LINKS);
                 FileLock lock = channel.tryLock();
                 if (lock != null) {
-                    killAll(uid);
+                    // A look through /proc costs milliseconds of CPU: it is spared where the last
+                    // holder gave the id back with nothing left running as it (see User#close).
+                    if (!givenBackClean(channel)) {
+                        killAll(uid);
+                    }
+                    mark(channel, IN_USE);
                     claimed = true;
                     return new User((int) uid, (int) gid, channel);
                 }
@@ -235,6 +247,21 @@ public final class BotUsers {
         }
         throw new ArenaFilesException(
                 folder, new IOException("every one of the " + r.count() + " ids for bots is taken"));
+    }
+
+    /** An id's file says whether its last holder gave it back clean, or holds it (or was killed holding it). */
+    private static final byte CLEAN = '0';
+
+    private static final byte IN_USE = '1';
+
+    private static boolean givenBackClean(FileChannel channel) throws IOException {
+        ByteBuffer mark = ByteBuffer.allocate(2);
+        return channel.read(mark, 0) == 1 && mark.get(0) == CLEAN;
+    }
+
+    private static void mark(FileChannel channel, byte state) throws IOException {
+        channel.truncate(0);
+        channel.write(ByteBuffer.wrap(new byte[] {state}), 0);
     }
 
     private static void closeQuietly(FileChannel channel) {
@@ -291,17 +318,19 @@ public final class BotUsers {
     }
 
     /**
-     * Kills every process whose real user is {@code uid}, over again until none is left: the
+     * Kills every process whose real user is {@code uid}, over again until none is left (true), or
+     * gives up after 20 rounds (false): the
      * process limit of that user ({@code RLIMIT_NPROC}) bounds how many a round can meet.
      */
-    static void killAll(long uid) {
+    static boolean killAll(long uid) {
         for (int round = 0; round < 20; round++) {
             List<Long> found = processesOf(uid);
             if (found.isEmpty()) {
-                return;
+                return true;
             }
             found.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
         }
+        return false;
     }
 
     /** The processes whose real user is {@code uid}, from /proc. */

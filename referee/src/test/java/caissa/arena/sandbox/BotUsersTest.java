@@ -7,6 +7,8 @@ import caissa.arena.testbots.Sandboxes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -100,6 +102,62 @@ class BotUsersTest {
             try (BotUsers.User user = BotUsers.claim()) {
                 System.out.println(user.uid());
             }
+        }
+    }
+    /**
+     * An arena killed while a bot played leaves the id marked as held and, where the bot was a
+     * plain process, maybe a helper running as it: the next arena to claim that id ends the helper
+     * first. (An id given back clean is claimed without that look through /proc.)
+     */
+    @Test
+    void theIdOfAKilledArenasBotIsClaimedWithItsLeftoversEnded() throws Exception {
+        assumeTrue(Sandboxes.root(), "only a root arena gives bots ids of their own");
+        Process killed = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        ClaimAndDie.class.getName())
+                .redirectErrorStream(true)
+                .start();
+        String[] out = new String(killed.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+                .strip()
+                .split(" ");
+        assertThat(killed.waitFor()).as(String.join(" ", out)).isEqualTo(9);
+        long uid = Long.parseLong(out[0]);
+        ProcessHandle helper = ProcessHandle.of(Long.parseLong(out[1])).orElseThrow();
+        assertThat(helper.isAlive()).isTrue();
+
+        List<BotUsers.User> claimed = new ArrayList<>();
+        try {
+            for (int i = 0; i < 64 && claimed.stream().noneMatch(u -> u.uid() == uid); i++) {
+                claimed.add(BotUsers.claim());
+            }
+            assertThat(claimed).as("the killed arena's id is claimed again").anyMatch(u -> u.uid() == uid);
+            assertThat(helper.onExit()).succeedsWithin(Duration.ofMinutes(1));
+        } finally {
+            claimed.forEach(BotUsers.User::close);
+            helper.destroyForcibly();
+        }
+    }
+
+    /** An arena killed while its bot's helper runs: claims an id, starts a helper as it, and halts. */
+    static final class ClaimAndDie {
+        public static void main(String[] args) throws Exception {
+            BotUsers.User user = BotUsers.claim();
+            Process helper = new ProcessBuilder(
+                            "setpriv",
+                            "--reuid=" + user.uid(),
+                            "--regid=" + user.gid(),
+                            "--clear-groups",
+                            "setsid",
+                            "sleep",
+                            "600")
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            System.out.println(user.uid() + " " + helper.pid());
+            System.out.flush();
+            Runtime.getRuntime().halt(9);
         }
     }
 }
