@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import caissa.arena.program.BotCommand;
-import caissa.arena.records.Json;
 import caissa.arena.testbots.TestBots;
 import caissa.arena.testkit.ToolRun;
+import caissa.arena.testkit.TwoRandomBots;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +14,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -151,27 +150,7 @@ class ArenaFilesFailureTest {
     }
 
     private Path tournament() throws IOException {
-        return Files.writeString(
-                dir.resolve("t.json"),
-                Json.write(Map.of(
-                        "name",
-                        "t",
-                        "timePerGame",
-                        "20s",
-                        "firstMoveAllowance",
-                        "10s",
-                        "bots",
-                        List.of(
-                                Map.of(
-                                        "name",
-                                        "a",
-                                        "command",
-                                        TestBots.command("random", "1").argv()),
-                                Map.of(
-                                        "name",
-                                        "b",
-                                        "command",
-                                        TestBots.command("random", "2").argv())))));
+        return TwoRandomBots.tournament(dir.resolve("t.json"));
     }
 
     private record Arena(int exit, String err) {}

@@ -3,15 +3,13 @@ package caissa.arena.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import caissa.arena.records.Json;
-import caissa.arena.testbots.TestBots;
 import caissa.arena.testkit.CommandRun;
+import caissa.arena.testkit.TwoRandomBots;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,27 +74,7 @@ class InputThatCannotHangTest {
 
     @Test
     void aFifoAsAJournalIsRefusedByVerifyAndResume() throws Exception {
-        Path tournament = Files.writeString(
-                dir.resolve("t.json"),
-                Json.write(Map.of(
-                        "name",
-                        "t",
-                        "timePerGame",
-                        "20s",
-                        "firstMoveAllowance",
-                        "10s",
-                        "bots",
-                        List.of(
-                                Map.of(
-                                        "name",
-                                        "a",
-                                        "command",
-                                        TestBots.command("random", "1").argv()),
-                                Map.of(
-                                        "name",
-                                        "b",
-                                        "command",
-                                        TestBots.command("random", "2").argv())))));
+        Path tournament = TwoRandomBots.tournament(dir.resolve("t.json"));
         Path out = dir.resolve("out");
         CommandRun first =
                 CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none");

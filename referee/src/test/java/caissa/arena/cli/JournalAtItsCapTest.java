@@ -3,9 +3,8 @@ package caissa.arena.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.records.InputFiles;
-import caissa.arena.records.Json;
-import caissa.arena.testbots.TestBots;
 import caissa.arena.testkit.CommandRun;
+import caissa.arena.testkit.TwoRandomBots;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,27 +30,7 @@ class JournalAtItsCapTest {
 
     @Test
     void aJournalAtItsCapResumesAndVerifiesIn512MiB() throws Exception {
-        Path tournament = Files.writeString(
-                dir.resolve("t.json"),
-                Json.write(Map.of(
-                        "name",
-                        "t",
-                        "timePerGame",
-                        "20s",
-                        "firstMoveAllowance",
-                        "10s",
-                        "bots",
-                        List.of(
-                                Map.of(
-                                        "name",
-                                        "a",
-                                        "command",
-                                        TestBots.command("random", "1").argv()),
-                                Map.of(
-                                        "name",
-                                        "b",
-                                        "command",
-                                        TestBots.command("random", "2").argv())))));
+        Path tournament = TwoRandomBots.tournament(dir.resolve("t.json"));
         Path out = dir.resolve("out");
         CommandRun run =
                 CommandRun.of("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "none");

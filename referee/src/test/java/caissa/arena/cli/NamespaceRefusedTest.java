@@ -3,15 +3,14 @@ package caissa.arena.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import caissa.arena.records.Json;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
+import caissa.arena.testkit.TwoRandomBots;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,27 +34,7 @@ class NamespaceRefusedTest {
         Sandboxes.assumeRoot("only root mounts over /usr/bin/bwrap in a mount namespace of its own");
         Sandboxes.assumeSandbox();
         Path out = dir.resolve("out");
-        Path tournament = Files.writeString(
-                dir.resolve("t.json"),
-                Json.write(Map.of(
-                        "name",
-                        "t",
-                        "timePerGame",
-                        "20s",
-                        "firstMoveAllowance",
-                        "10s",
-                        "bots",
-                        List.of(
-                                Map.of(
-                                        "name",
-                                        "a",
-                                        "command",
-                                        TestBots.command("random", "1").argv()),
-                                Map.of(
-                                        "name",
-                                        "b",
-                                        "command",
-                                        TestBots.command("random", "2").argv())))));
+        Path tournament = TwoRandomBots.tournament(dir.resolve("t.json"));
 
         Arena arena = arena("tournament", tournament.toString(), "--out", out.toString(), "--sandbox", "bwrap");
 

@@ -3,10 +3,10 @@ package caissa.arena.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import caissa.arena.records.Json;
 import caissa.arena.testbots.TestBots;
 import caissa.arena.testkit.CommandRun;
 import caissa.arena.testkit.ToolRun;
+import caissa.arena.testkit.TwoRandomBots;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -206,27 +206,7 @@ class OutputTargetsTest {
     }
 
     private Path tournamentFile() throws Exception {
-        return Files.writeString(
-                dir.resolve("t.json"),
-                Json.write(Map.of(
-                        "name",
-                        "t",
-                        "timePerGame",
-                        "20s",
-                        "firstMoveAllowance",
-                        "10s",
-                        "bots",
-                        List.of(
-                                Map.of(
-                                        "name",
-                                        "a",
-                                        "command",
-                                        TestBots.command("random", "1").argv()),
-                                Map.of(
-                                        "name",
-                                        "b",
-                                        "command",
-                                        TestBots.command("random", "2").argv())))));
+        return TwoRandomBots.tournament(dir.resolve("t.json"));
     }
 
     /** A link to a file outside, a FIFO, or a character device like /dev/null made in the temporary folder. */

@@ -2,13 +2,11 @@ package caissa.arena.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import caissa.arena.records.Json;
-import caissa.arena.testbots.TestBots;
 import caissa.arena.testkit.CommandRun;
+import caissa.arena.testkit.TwoRandomBots;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,27 +28,7 @@ class RecordsReadAsOwnFilesTest {
 
     @BeforeEach
     void playATournament() throws Exception {
-        Path tournament = Files.writeString(
-                dir.resolve("t.json"),
-                Json.write(Map.of(
-                        "name",
-                        "t",
-                        "timePerGame",
-                        "20s",
-                        "firstMoveAllowance",
-                        "10s",
-                        "bots",
-                        List.of(
-                                Map.of(
-                                        "name",
-                                        "a",
-                                        "command",
-                                        TestBots.command("random", "1").argv()),
-                                Map.of(
-                                        "name",
-                                        "b",
-                                        "command",
-                                        TestBots.command("random", "2").argv())))));
+        Path tournament = TwoRandomBots.tournament(dir.resolve("t.json"));
         out = dir.resolve("out");
         // One shard of one, so that merge takes the folder too.
         CommandRun run = CommandRun.of(
