@@ -3,7 +3,6 @@ package caissa.arena.sandbox;
 import caissa.arena.linux.KernelFiles;
 import java.io.File;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
@@ -70,14 +69,12 @@ public final class BotUsers {
          */
         @Override
         public void close() {
+            killAll(uid);
             try {
-                if (killAll(uid)) {
-                    mark(claim, CLEAN);
-                }
+                claim.close();
             } catch (IOException e) {
-                // Not marked clean: the next holder looks for leftovers.
+                // The lock goes with the channel, or with the arena.
             } finally {
-                closeQuietly(claim);
                 HELD.remove((long) uid);
             }
         }
@@ -219,19 +216,10 @@ public final class BotUsers {
             boolean claimed = false;
             try {
                 channel = FileChannel.open(
-                        file,
-                        StandardOpenOption.CREATE,
-                        StandardOpenOption.READ,
-                        StandardOpenOption.WRITE,
-                        LinkOption.NOFOLLOW_LINKS);
+                        file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
                 FileLock lock = channel.tryLock();
                 if (lock != null) {
-                    // A look through /proc costs milliseconds of CPU: it is spared where the last
-                    // holder gave the id back with nothing left running as it (see User#close).
-                    if (!givenBackClean(channel)) {
-                        killAll(uid);
-                    }
-                    mark(channel, IN_USE);
+                    killAll(uid);
                     claimed = true;
                     return new User((int) uid, (int) gid, channel);
                 }
@@ -247,21 +235,6 @@ public final class BotUsers {
         }
         throw new ArenaFilesException(
                 folder, new IOException("every one of the " + r.count() + " ids for bots is taken"));
-    }
-
-    /** An id's file says whether its last holder gave it back clean, or holds it (or was killed holding it). */
-    private static final byte CLEAN = '0';
-
-    private static final byte IN_USE = '1';
-
-    private static boolean givenBackClean(FileChannel channel) throws IOException {
-        ByteBuffer mark = ByteBuffer.allocate(2);
-        return channel.read(mark, 0) == 1 && mark.get(0) == CLEAN;
-    }
-
-    private static void mark(FileChannel channel, byte state) throws IOException {
-        channel.truncate(0);
-        channel.write(ByteBuffer.wrap(new byte[] {state}), 0);
     }
 
     private static void closeQuietly(FileChannel channel) {
@@ -318,19 +291,17 @@ public final class BotUsers {
     }
 
     /**
-     * Kills every process whose real user is {@code uid}, over again until none is left (true), or
-     * gives up after 20 rounds (false): the
+     * Kills every process whose real user is {@code uid}, over again until none is left: the
      * process limit of that user ({@code RLIMIT_NPROC}) bounds how many a round can meet.
      */
-    static boolean killAll(long uid) {
+    static void killAll(long uid) {
         for (int round = 0; round < 20; round++) {
             List<Long> found = processesOf(uid);
             if (found.isEmpty()) {
-                return true;
+                return;
             }
             found.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
         }
-        return false;
     }
 
     /** The processes whose real user is {@code uid}, from /proc. */

@@ -104,10 +104,10 @@ class BotUsersTest {
             }
         }
     }
+
     /**
-     * An arena killed while a bot played leaves the id marked as held and, where the bot was a
-     * plain process, maybe a helper running as it: the next arena to claim that id ends the helper
-     * first. (An id given back clean is claimed without that look through /proc.)
+     * An arena killed while a plain bot played may leave a helper running as the bot's id: the
+     * next arena to claim that id ends the helper first.
      */
     @Test
     void theIdOfAKilledArenasBotIsClaimedWithItsLeftoversEnded() throws Exception {
