@@ -219,7 +219,13 @@ public final class BotUsers {
                         file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
                 FileLock lock = channel.tryLock();
                 if (lock != null) {
-                    killAll(uid);
+                    if (!killAll(uid)) {
+                        // Processes the kernel still counts against this id's RLIMIT_NPROC (a
+                        // fork burst's zombies not yet reaped by init): a bot would start short
+                        // of its process limit, so the next id serves.
+                        channel.close();
+                        continue;
+                    }
                     claimed = true;
                     return new User((int) uid, (int) gid, channel);
                 }
@@ -291,17 +297,28 @@ public final class BotUsers {
     }
 
     /**
-     * Kills every process whose real user is {@code uid}, over again until none is left: the
+     * Kills every process whose real user is {@code uid}, over again until none is left (true; false
+     * when some are still there after 20 rounds, zombies not yet reaped among them): the
      * process limit of that user ({@code RLIMIT_NPROC}) bounds how many a round can meet.
      */
-    static void killAll(long uid) {
+    static boolean killAll(long uid) {
         for (int round = 0; round < 20; round++) {
             List<Long> found = processesOf(uid);
             if (found.isEmpty()) {
-                return;
+                return true;
             }
             found.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+            if (round > 0) {
+                // What is left may be zombies that only their new parent (init) can reap.
+                try {
+                    Thread.sleep(5);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
         }
+        return false;
     }
 
     /** The processes whose real user is {@code uid}, from /proc. */
