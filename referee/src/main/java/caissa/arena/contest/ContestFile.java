@@ -82,27 +82,7 @@ public final class ContestFile {
     private static final Set<String> RUNNER_FIELDS = Set.of("kind", "shards", "caissa", "sbatch");
     private static final int MAX_SHARDS = 1000;
     /** A competition's tournament: a tournament file's fields but the two the server fills in. */
-    private static final Set<String> TOURNAMENT_FIELDS = Set.of(
-            "gamesPerPair",
-            "timePerGame",
-            "timePerMove",
-            "increment",
-            "firstMoveAllowance",
-            "timeMargin",
-            "clock",
-            "suspendIdle",
-            "openingPlies",
-            "seed",
-            "concurrency",
-            "format",
-            "engines",
-            "rounds",
-            "final",
-            "variant",
-            "sandbox",
-            "limits",
-            "broken",
-            "openings");
+    private static final Set<String> TOURNAMENT_FIELDS = TournamentFile.SETTINGS;
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^}]*)\\}");
     private static final Set<String> PLACEHOLDERS = Set.of("sources", "main");

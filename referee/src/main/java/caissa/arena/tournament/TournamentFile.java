@@ -38,6 +38,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Reads and checks a tournament file before any game starts. Every mistake is reported as one
@@ -50,9 +52,11 @@ import java.util.Set;
  */
 public final class TournamentFile {
 
-    private static final Set<String> FIELDS = Set.of(
-            "name",
-            "bots",
+    /**
+     * The fields that set how a tournament is played, every field but its name and its bots: a
+     * contest's competitions take these (ContestFile), the server filling in the other two.
+     */
+    public static final Set<String> SETTINGS = Set.of(
             "gamesPerPair",
             "timePerGame",
             "timePerMove",
@@ -73,6 +77,9 @@ public final class TournamentFile {
             "limits",
             "broken",
             "openings");
+
+    private static final Set<String> FIELDS =
+            Stream.concat(Stream.of("name", "bots"), SETTINGS.stream()).collect(Collectors.toUnmodifiableSet());
     private static final Set<String> OPENINGS_FIELDS = Set.of("file", "order", "seed");
     private static final Set<String> FINAL_FIELDS = Set.of("top", "gamesPerPair");
     private static final Set<String> BOT_FIELDS = Set.of("name", "command", "workingDir", "env", "limits");
