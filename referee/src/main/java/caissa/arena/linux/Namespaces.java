@@ -3,6 +3,8 @@ package caissa.arena.linux;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What Linux says of the namespaces this process runs in: its PID namespace (so that a process
@@ -50,5 +52,27 @@ public final class Namespaces {
                     long inside = Long.parseLong(fields[0]);
                     return inside <= id && id < inside + Long.parseLong(fields[2]);
                 });
+    }
+
+    /**
+     * Whether this kernel counts a user's processes against {@code RLIMIT_NPROC} per user
+     * namespace (Linux 5.14 and later, "ucounts"): a process limit set inside a namespace of
+     * its own then counts the processes of that namespace alone (and still each of them in the
+     * user's count outside, against the limit the namespace was made with). Before, the count was
+     * the user's over the whole machine, so a limit of a few dozen would starve a bot of an
+     * ordinary user who runs hundreds of processes.
+     */
+    public static boolean countsProcessesPerUserNamespace() {
+        return atLeast(System.getProperty("os.version", ""), 5, 14);
+    }
+
+    /** Whether a kernel release ({@code 6.1.0-18-amd64}) is at least {@code major.minor}. */
+    static boolean atLeast(String release, int major, int minor) {
+        Matcher m = Pattern.compile("^(\\d+)\\.(\\d+)").matcher(release);
+        if (!m.find()) {
+            return false;
+        }
+        int got = Integer.parseInt(m.group(1));
+        return got > major || got == major && Integer.parseInt(m.group(2)) >= minor;
     }
 }

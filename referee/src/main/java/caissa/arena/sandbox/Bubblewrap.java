@@ -1,5 +1,6 @@
 package caissa.arena.sandbox;
 
+import caissa.arena.linux.Namespaces;
 import caissa.arena.linux.Portable;
 import caissa.arena.program.ProgramLookup;
 import java.io.IOException;
@@ -83,6 +84,41 @@ public final class Bubblewrap {
      * failure before it (bubblewrap's, setpriv's) is the arena's, one after it the bot's.
      */
     static final List<String> REACHED = List.of("/bin/sh", "-c", REACHED_SCRIPT + "; exec \"$@\"", "caissa-reached");
+
+    /**
+     * The same last step for a bot in a user namespace of its own on a kernel that counts
+     * processes per namespace ({@link #limitsProcessesInItsNamespace}): it first sets the bot's
+     * process limit ({@code RLIMIT_NPROC}), so that the kernel refuses a fork burst once the
+     * namespace holds {@code processes} tasks, whatever the organiser's own user runs meanwhile.
+     * Set inside, after the namespace was made: the user's count outside is held by the limit the
+     * namespace was made with, the organiser's own. A limit that cannot be set is the arena's failure.
+     */
+    static List<String> reached(long processes) {
+        return List.of(
+                "/bin/sh",
+                "-c",
+                // bash and busybox call RLIMIT_NPROC -u, dash -p.
+                "{ ulimit -u " + processes + " 2>/dev/null || ulimit -p " + processes + "; } || exit 125; "
+                        + REACHED_SCRIPT + "; exec \"$@\"",
+                "caissa-reached");
+    }
+
+    /**
+     * Whether an ordinary user's bot in this bubblewrap has a user namespace of its own whose
+     * process count the kernel keeps apart (Linux 5.14 and later): bubblewrap makes one where it
+     * is not set-user-ID root, as every current distribution ships it.
+     */
+    static boolean limitsProcessesInItsNamespace() {
+        return Namespaces.countsProcessesPerUserNamespace() && !setUserId(BWRAP);
+    }
+
+    private static boolean setUserId(Path program) {
+        try {
+            return (((Integer) Files.getAttribute(program, "unix:mode")) & 04000) != 0;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
 
     /**
      * What makes a root arena's bot its own unprivileged user ({@link BotUsers}), sandboxed or
@@ -195,6 +231,8 @@ public final class Bubblewrap {
      * @param scratch the bot's writable /scratch (also its HOME) and private /tmp for this game
      * @param cwd where the bot starts, one of the visible folders
      * @param user the user the bot runs as where the arena runs as root; null otherwise
+     * @param namespaceProcesses the process limit set inside the bot's own user namespace
+     *     ({@link #reached(long)}), or 0 where none is (a root arena's bot: its user's limit holds it)
      */
     static List<String> command(
             List<String> argv,
@@ -206,6 +244,7 @@ public final class Bubblewrap {
             long scratchBytes,
             Path cwd,
             BotUsers.User user,
+            long namespaceProcesses,
             List<String> extraOptions) {
         List<String> cmd = new ArrayList<>(List.of(
                 BWRAP.toString(),
@@ -277,7 +316,7 @@ public final class Bubblewrap {
         if (user != null) {
             cmd.addAll(asUser(user));
         }
-        cmd.addAll(REACHED);
+        cmd.addAll(namespaceProcesses > 0 ? reached(namespaceProcesses) : REACHED);
         // The bot's environment is set last, by env after the change of user: bubblewrap and
         // setpriv run with the arena's own (an LD_PRELOAD of the bot's would run as root there).
         Map<String, String> own = new TreeMap<>(environment);

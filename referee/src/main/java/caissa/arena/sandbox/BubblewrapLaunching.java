@@ -139,6 +139,10 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
                 isolation.limits().scratchBytes(),
                 cwd,
                 user,
+                user == null && Bubblewrap.limitsProcessesInItsNamespace()
+                        // Its namespace's init (bubblewrap's, as the bot's user) counts there too.
+                        ? LaunchScript.nproc(isolation.limits()) + 1
+                        : 0,
                 extraOptions);
         // The sandbox's options reach bubblewrap through a file, not its command line: its command
         // line is the sandbox's /proc/1/cmdline, where the bot would read the hidden paths and the

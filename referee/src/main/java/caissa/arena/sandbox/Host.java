@@ -232,6 +232,8 @@ public record Host(
      *     each) exist in this user namespace ({@code /proc/self/uid_map}, {@code gid_map}): not in a namespace that maps
      *     root alone
      * @param setpriv whether {@code setpriv} (util-linux), which makes a root arena's bots their own users, is on the PATH
+     * @param namespaceProcesses whether an ordinary user's sandboxed bot gets a process limit the kernel
+     *     counts in its own user namespace (Linux 5.14 on, bubblewrap not set-user-ID)
      * @param sandboxSetting {@code $CAISSA_SANDBOX} as set, empty when unset or blank
      * @param bubblewrapProblem why a trial sandbox failed ({@link Bubblewrap#unavailableReason()}); empty when it worked
      * @param bwrapPath where {@code bwrap} is on the PATH; empty when it is not
@@ -260,6 +262,7 @@ public record Host(
             boolean root,
             boolean nobodyMapped,
             boolean setpriv,
+            boolean namespaceProcesses,
             Optional<String> sandboxSetting,
             Optional<String> bubblewrapProblem,
             Optional<String> bwrapPath,
@@ -355,6 +358,7 @@ public record Host(
                     Containment.isRoot(),
                     BotUsers.mapped(),
                     onPath("setpriv").isPresent(),
+                    Bubblewrap.limitsProcessesInItsNamespace(),
                     Optional.ofNullable(setting).filter(s -> !s.isBlank()).map(String::strip),
                     Bubblewrap.unavailableReason(),
                     onPath("bwrap"),
@@ -390,6 +394,7 @@ public record Host(
                     root,
                     nobodyMapped,
                     setpriv,
+                    namespaceProcesses,
                     Optional.of(mode.word()),
                     mode == SandboxMode.BWRAP ? Optional.empty() : bubblewrapProblem,
                     bwrapPath,
@@ -718,7 +723,10 @@ public record Host(
                             + (facts.root()
                                     ? "; it runs as an unprivileged user"
                                             + " of its own with no capabilities, at most its process limit of processes (RLIMIT_NPROC)"
-                                    : "")
+                                    : facts.namespaceProcesses()
+                                            ? "; at most its process limit of processes, counted in a user namespace of"
+                                                    + " its own (RLIMIT_NPROC)"
+                                            : "")
                             + "; " + FILTERED;
             return sandbox.works()
                     ? Part.ok(Reach.SANDBOX, detail)

@@ -2,6 +2,7 @@ package caissa.arena.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.linux.Namespaces;
 import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Side;
 import caissa.arena.sandbox.Containment;
@@ -131,6 +132,26 @@ class BotsNeverRootTest {
         if (sandbox.equals("bwrap")) {
             Sandboxes.assumeSandbox();
         }
+        forkBurstRefusedAtItsLimit(SandboxMode.fromWord(sandbox));
+    }
+
+    /**
+     * The same burst of an ordinary user's bot in its sandbox: the kernel counts the processes of
+     * the bot's own user namespace apart from the organiser's (Linux 5.14 and later), so the bot is
+     * refused at its limit there too, and can take neither the organiser's own process budget
+     * ({@code ulimit -u}) nor its opponent's.
+     */
+    @Test
+    void aForkBurstOfAnOrdinaryUsersSandboxedBotIsRefusedByTheKernelAtItsProcessLimit() throws Exception {
+        Assumptions.assumeFalse(Sandboxes.root(), "as root, the test above holds the bot by its own user");
+        Sandboxes.assumeSandbox();
+        Assumptions.assumeTrue(
+                Namespaces.countsProcessesPerUserNamespace(),
+                "needs Linux 5.14 or later, which counts processes per user namespace");
+        forkBurstRefusedAtItsLimit(SandboxMode.BWRAP);
+    }
+
+    private void forkBurstRefusedAtItsLimit(SandboxMode sandbox) throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3");
         Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
         String burst = """
@@ -158,7 +179,7 @@ class BotsNeverRootTest {
                         Optional.empty(),
                         Map.of(TestBots.TOKEN_VARIABLE, token)));
         GameSetup setup = GameSetup.of(bomber, TestBots.entrant("good", "random"), CLOCK)
-                .withIsolation(Isolation.defaults().withSandbox(SandboxMode.fromWord(sandbox)));
+                .withIsolation(Isolation.defaults().withSandbox(sandbox));
 
         Sandboxes.withCgroups("off", () -> {
             GameRecord record = Game.play(setup);

@@ -161,6 +161,17 @@ class HostTest {
     }
 
     @Test
+    void anOrdinaryUsersSandboxedBotIsSaidToBeHeldAtItsProcessLimitOnlyWhereTheKernelCountsItsNamespaceApart() {
+        Machines user = rootOnCgroupV1().root(false).cgroupKind(null);
+
+        assertThat(user.namespaceProcesses(true).host().reach().detail())
+                .contains(
+                        "at most its process limit of processes, counted in a user namespace of its own (RLIMIT_NPROC)")
+                .doesNotContain("unprivileged user of its own");
+        assertThat(user.namespaceProcesses(false).host().reach().detail()).doesNotContain("RLIMIT_NPROC");
+    }
+
+    @Test
     void rootWithoutBubblewrapWhereNobodyCannotBeHadIsToldNoBotCanStart() {
         String missing = "bubblewrap (bwrap) is not installed (Debian package bubblewrap)";
         Host unmapped = rootOnCgroupV1()

@@ -24,6 +24,7 @@ public final class Machines {
     private boolean root = true;
     private boolean nobodyMapped = true;
     private boolean setpriv = true;
+    private boolean namespaceProcesses = true;
     private Optional<String> sandboxSetting = Optional.empty();
     private Optional<String> bubblewrapProblem = Optional.empty();
     private Optional<String> bwrapPath = Optional.of("/usr/bin/bwrap");
@@ -110,6 +111,12 @@ public final class Machines {
         return this;
     }
 
+    /** Whether the kernel counts an ordinary user's sandboxed bot's processes in its own user namespace (5.14 on). */
+    public Machines namespaceProcesses(boolean value) {
+        namespaceProcesses = value;
+        return this;
+    }
+
     /** {@code $CAISSA_SANDBOX}; null for unset. */
     public Machines sandboxSetting(String value) {
         sandboxSetting = Optional.ofNullable(value);
@@ -193,6 +200,7 @@ public final class Machines {
                 root,
                 nobodyMapped,
                 setpriv,
+                namespaceProcesses,
                 sandboxSetting,
                 bubblewrapProblem,
                 bwrapPath,
