@@ -3,14 +3,17 @@ package caissa.arena.sandbox;
 import caissa.arena.linux.KernelFiles;
 import java.io.File;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -69,8 +72,11 @@ public final class BotUsers {
          */
         @Override
         public void close() {
-            killAll(uid);
+            boolean clean = killAll(uid, ROUNDS);
             try {
+                // Nothing runs as the id, zombies included: the next claim need not look; or
+                // zombies no init reaps: the next claim looks once, and passes over it.
+                claim.write(ByteBuffer.wrap(clean ? CLEAN : LEFTOVERS), 0);
                 claim.close();
             } catch (IOException e) {
                 // The lock goes with the channel, or with the arena.
@@ -193,7 +199,8 @@ public final class BotUsers {
 
     /**
      * Claims the first free id of the range for one bot, with every process still running as it
-     * (from an arena killed before it gave the id back) killed first.
+     * (from an arena killed before it gave the id back) killed first; an id its last holder gave
+     * back clean ({@link User#close}) is taken without that look.
      *
      * @throws ArenaFilesException when the claims' folder cannot be made or every id is taken: the arena's failure
      */
@@ -216,10 +223,17 @@ public final class BotUsers {
             boolean claimed = false;
             try {
                 channel = FileChannel.open(
-                        file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+                        file,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.READ,
+                        StandardOpenOption.WRITE,
+                        LinkOption.NOFOLLOW_LINKS);
                 FileLock lock = channel.tryLock();
                 if (lock != null) {
-                    if (!killAll(uid)) {
+                    byte[] mark = mark(channel);
+                    // Truncated before the bot starts: an arena killed while it plays leaves no mark.
+                    channel.truncate(0);
+                    if (!Arrays.equals(mark, CLEAN) && !killAll(uid, Arrays.equals(mark, LEFTOVERS) ? 1 : ROUNDS)) {
                         // Processes the kernel still counts against this id's RLIMIT_NPROC (a
                         // fork burst's zombies not yet reaped by init): a bot would start short
                         // of its process limit, so the next id serves.
@@ -241,6 +255,29 @@ public final class BotUsers {
         }
         throw new ArenaFilesException(
                 folder, new IOException("every one of the " + r.count() + " ids for bots is taken"));
+    }
+
+    /**
+     * The marks a holder leaves in an id's file as it gives the id back: nothing ran as it any
+     * more (its look found no process, zombies included), or something still did that it could
+     * not end (zombies that no init reaps: the kernel counts them against the id's process
+     * limit). Anything else (no mark: a holder that was killed, or a claim from before the marks)
+     * makes the next claim look, and end what it finds, as long as it takes.
+     */
+    private static final byte[] CLEAN = "clean\n".getBytes(StandardCharsets.US_ASCII);
+
+    private static final byte[] LEFTOVERS = "leftovers\n".getBytes(StandardCharsets.US_ASCII);
+
+    /** How many times a look ends what it finds and looks again before it gives up. */
+    private static final int ROUNDS = 20;
+
+    /** The mark in an id's file: its first bytes, at most one more than the longest mark. */
+    private static byte[] mark(FileChannel channel) throws IOException {
+        ByteBuffer read = ByteBuffer.allocate(LEFTOVERS.length + 1);
+        while (read.hasRemaining() && channel.read(read, read.position()) > 0) {
+            // Until the buffer is full or the file ends.
+        }
+        return Arrays.copyOf(read.array(), read.position());
     }
 
     private static void closeQuietly(FileChannel channel) {
@@ -298,11 +335,15 @@ public final class BotUsers {
 
     /**
      * Kills every process whose real user is {@code uid}, over again until none is left (true; false
-     * when some are still there after 20 rounds, zombies not yet reaped among them): the
+     * when some are still there after {@value #ROUNDS} rounds, zombies not yet reaped among them): the
      * process limit of that user ({@code RLIMIT_NPROC}) bounds how many a round can meet.
      */
     static boolean killAll(long uid) {
-        for (int round = 0; round < 20; round++) {
+        return killAll(uid, ROUNDS);
+    }
+
+    private static boolean killAll(long uid, int rounds) {
+        for (int round = 0; round < rounds; round++) {
             List<Long> found = processesOf(uid);
             if (found.isEmpty()) {
                 return true;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import caissa.arena.testbots.Sandboxes;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -137,6 +139,65 @@ class BotUsersTest {
         } finally {
             claimed.forEach(BotUsers.User::close);
             helper.destroyForcibly();
+        }
+    }
+
+    /**
+     * A bot's id given back with a task the arena cannot end (a zombie whose parent does not reap
+     * it, which the kernel still counts against the id's process limit) is passed over while the
+     * zombie lasts, so that no bot starts short of its limit; once it is reaped the id serves again.
+     */
+    @Test
+    void anIdGivenBackWithAZombieIsPassedOverUntilTheZombieIsReaped() throws Exception {
+        assumeTrue(Sandboxes.root(), "only a root arena gives bots ids of their own");
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3");
+        BotUsers.User user = BotUsers.claim();
+        int uid = user.uid();
+        // Root forks a child that becomes the id and exits; root reaps it only when its input closes.
+        Process parent = new ProcessBuilder(
+                        "/usr/bin/python3",
+                        "-c",
+                        "import os, sys\n"
+                                + "pid = os.fork()\n"
+                                + "if pid == 0:\n"
+                                + "    os.setgid(" + user.gid() + "); os.setuid(" + uid + "); os._exit(0)\n"
+                                + "print(pid, flush=True)\n"
+                                + "sys.stdin.read()\n"
+                                + "os.waitpid(pid, 0)\n")
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        try {
+            long zombie = Long.parseLong(
+                    new BufferedReader(new InputStreamReader(parent.getInputStream(), StandardCharsets.UTF_8))
+                            .readLine()
+                            .strip());
+            assertThat(BotUsers.processesOf(uid)).contains(zombie);
+            user.close();
+
+            // The claims of other arenas on this machine may take ids too: many claims, not one.
+            List<BotUsers.User> claimed = new ArrayList<>();
+            try {
+                for (int i = 0; i < 64; i++) {
+                    claimed.add(BotUsers.claim());
+                }
+                assertThat(claimed).as("the id with a zombie").noneMatch(u -> u.uid() == uid);
+            } finally {
+                claimed.forEach(BotUsers.User::close);
+                claimed.clear();
+            }
+            parent.getOutputStream().close();
+            assertThat(parent.waitFor()).isZero();
+
+            try {
+                for (int i = 0; i < 64 && claimed.stream().noneMatch(u -> u.uid() == uid); i++) {
+                    claimed.add(BotUsers.claim());
+                }
+                assertThat(claimed).as("the id once its zombie is reaped").anyMatch(u -> u.uid() == uid);
+            } finally {
+                claimed.forEach(BotUsers.User::close);
+            }
+        } finally {
+            parent.destroyForcibly();
         }
     }
 
