@@ -706,7 +706,8 @@ public record Host(
     }
 
     /** What the sandbox's seccomp filter ({@link KeyringFilter}) refuses a bot. */
-    static final String FILTERED = "no keyrings, no inotify, no file locks that reach past it (a seccomp filter)";
+    static final String FILTERED =
+            "no keyrings, no inotify, no System V shared memory, no space kept past a file's size, no file locks that reach past it (a seccomp filter)";
 
     /** What a bot reaches where it runs as the arena's own user. */
     static final String ARENA_USER_REACH =

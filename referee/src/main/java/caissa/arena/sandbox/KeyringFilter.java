@@ -22,6 +22,14 @@ import java.util.Optional;
  * <li>inotify ({@code inotify_init}, {@code inotify_init1} fail with EPERM): the instances are
  * counted per user, so a bot could take all of them from the bots and programs of its user; and
  * a bot has no business watching files.
+ * <li>System V shared memory ({@code shmget}, and i386's {@code ipc} call for it, fail with
+ * EPERM): a segment lives in the sandbox's own IPC namespace, where no watchdog outside can
+ * count it, and a bot could keep memory there past its limit without a cgroup; a bot has
+ * {@code /dev/shm} (counted) for shared memory.
+ * <li>{@code fallocate} with {@code FALLOC_FL_KEEP_SIZE} (and so hole punching, which needs it)
+ * fails with EOPNOTSUPP, as on a file system without it: it allocates blocks past a file's size,
+ * which neither the file size limit nor an apparent size shows (1 GiB in one call in a kept
+ * scratch folder). Plain allocation ({@code posix_fallocate}) is allowed and counted.
  * <li>File locks ({@code flock}, and {@code fcntl}'s {@code F_SETLK}, {@code F_SETLKW} and their
  * open-file and 64-bit forms) return success and lock nothing: a lock on a file two sandboxes
  * both see (a system file, read-only) would otherwise carry bits between concurrent games. A
@@ -49,13 +57,23 @@ public final class KeyringFilter {
     private static final int RET_ERRNO = 0x00050000;
     private static final int RET_EPERM = RET_ERRNO | 1;
     private static final int RET_ENOLCK = RET_ERRNO | 37;
+    private static final int RET_EOPNOTSUPP = RET_ERRNO | 95;
     /** An errno of 0: the call returns 0 without running. */
     private static final int RET_SUCCESS = RET_ERRNO;
 
     private static final int OFFSET_NR = 0;
     private static final int OFFSET_ARCH = 4;
+    /** The low word of {@code args[0]} in {@code struct seccomp_data}, on a little-endian machine. */
+    private static final int OFFSET_ARG0 = 16;
     /** The low word of {@code args[1]} in {@code struct seccomp_data}, on a little-endian machine. */
     private static final int OFFSET_ARG1 = 24;
+
+    /** i386's multiplexed System V call, and its call number for shmget. */
+    private static final int IPC_I386 = 117;
+
+    private static final int IPC_SHMGET = 23;
+    /** fallocate's mode bit that allocates space without changing the file's size. */
+    private static final int FALLOC_FL_KEEP_SIZE = 0x01;
 
     private static final int F_GETLK = 5;
     private static final int F_SETLK = 6;
@@ -83,10 +101,18 @@ public final class KeyringFilter {
      * empty, its {@code fcntl} calls on to {@code fcntlLabel}'s look at the command, the rest allowed.
      */
     private static List<Insn> calls(
-            List<Integer> keyrings, List<Integer> inotify, int flock, List<Integer> fcntl, String fcntlLabel) {
+            List<Integer> keyrings,
+            List<Integer> inotify,
+            int shmget,
+            int fallocate,
+            int flock,
+            List<Integer> fcntl,
+            String fcntlLabel) {
         List<Insn> part = new ArrayList<>();
         keyrings.forEach(nr -> part.add(Insn.jumpIf(nr, "refuse", null)));
         inotify.forEach(nr -> part.add(Insn.jumpIf(nr, "refuse", null)));
+        part.add(Insn.jumpIf(shmget, "refuse", null));
+        part.add(Insn.jumpIf(fallocate, "fallocate", null));
         part.add(Insn.jumpIf(flock, "lock-nothing", null));
         for (int i = 0; i < fcntl.size(); i++) {
             part.add(Insn.jumpIf(fcntl.get(i), fcntlLabel, i == fcntl.size() - 1 ? "allow" : null));
@@ -143,14 +169,23 @@ public final class KeyringFilter {
                 // x32 calls are x86-64's with one more bit set.
                 Insn.load("x86-64", OFFSET_NR),
                 new Insn(null, AND_K, ~X32_BIT, null, null)));
-        // add_key, request_key, keyctl; inotify_init, inotify_init1; flock; fcntl (and fcntl64).
-        p.addAll(calls(List.of(248, 249, 250), List.of(253, 294), 73, List.of(72), "fcntl"));
+        // add_key, request_key, keyctl; inotify_init, inotify_init1; shmget; fallocate; flock; fcntl (and fcntl64).
+        p.addAll(calls(List.of(248, 249, 250), List.of(253, 294), 29, 285, 73, List.of(72), "fcntl"));
         p.add(Insn.load("i386", OFFSET_NR));
-        p.addAll(calls(List.of(286, 287, 288), List.of(291, 332), 143, List.of(55, 221), "fcntl32"));
+        // i386 also reaches System V calls through ipc(), whose first argument names the call.
+        p.add(Insn.jumpIf(IPC_I386, "ipc", null));
+        p.addAll(calls(List.of(286, 287, 288), List.of(291, 332), 395, 324, 143, List.of(55, 221), "fcntl32"));
         p.add(Insn.load("arm64", OFFSET_NR));
-        p.addAll(calls(List.of(217, 218, 219), List.of(26), 32, List.of(25), "fcntl"));
+        p.addAll(calls(List.of(217, 218, 219), List.of(26), 194, 47, 32, List.of(25), "fcntl"));
         p.add(Insn.load("arm", OFFSET_NR));
-        p.addAll(calls(List.of(309, 310, 311), List.of(316, 360), 143, List.of(55, 221), "fcntl32"));
+        p.addAll(calls(List.of(309, 310, 311), List.of(316, 360), 307, 352, 143, List.of(55, 221), "fcntl32"));
+        p.add(Insn.load("ipc", OFFSET_ARG0));
+        p.add(new Insn(null, AND_K, 0xffff, null, null));
+        p.add(Insn.jumpIf(IPC_SHMGET, "refuse", "allow"));
+        // fallocate's mode is its second argument: space kept past the file's size is refused.
+        p.add(Insn.load("fallocate", OFFSET_ARG1));
+        p.add(new Insn(null, AND_K, FALLOC_FL_KEEP_SIZE, null, null));
+        p.add(Insn.jumpIf(FALLOC_FL_KEEP_SIZE, "unsupported", "allow"));
         // fcntl's command is its second argument (its low word: the machines covered are little-endian).
         p.add(Insn.load("fcntl32", OFFSET_ARG1));
         p.add(Insn.jumpIf(F_GETLK64, "no-locks", null));
@@ -168,6 +203,7 @@ public final class KeyringFilter {
         p.add(new Insn("refuse", RET_K, RET_EPERM, null, null));
         p.add(new Insn("lock-nothing", RET_K, RET_SUCCESS, null, null));
         p.add(new Insn("no-locks", RET_K, RET_ENOLCK, null, null));
+        p.add(new Insn("unsupported", RET_K, RET_EOPNOTSUPP, null, null));
         Map<String, Integer> at = new HashMap<>();
         for (int i = 0; i < p.size(); i++) {
             if (p.get(i).label() != null) {

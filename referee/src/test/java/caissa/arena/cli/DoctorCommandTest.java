@@ -57,7 +57,8 @@ class DoctorCommandTest {
                         "reach      sandbox       each bot reaches only its sandbox: the system's files and its own, read-only, and its"
                                 + " scratch; no other process, no network, nothing of the arena's user; it runs as an unprivileged user"
                                 + " of its own with no capabilities, at most its process limit of processes (RLIMIT_NPROC); "
-                                + "no keyrings, no inotify, no file locks that reach past it (a seccomp filter)",
+                                + "no keyrings, no inotify, no System V shared memory, no space kept past a file's size, no file locks"
+                                + " that reach past it (a seccomp filter)",
                         "cgroup     v1            controllers memory pids freezer cpuacct; the arena makes a group for each bot (it runs"
                                 + " as root)",
                         "limits     cgroup-v1     each bot's memory and processes are held by a cgroup of its own: exactly, at once",

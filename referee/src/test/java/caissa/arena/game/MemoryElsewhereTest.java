@@ -2,6 +2,7 @@ package caissa.arena.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Side;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.ResourceLimits;
@@ -11,11 +12,14 @@ import caissa.arena.testbots.TestBots;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -106,6 +110,52 @@ class MemoryElsewhereTest {
             assertThat(TestBots.processesOf(setup.entrant(Side.WHITE).command()))
                     .isEmpty();
         });
+    }
+
+    /**
+     * Where a sandbox holds the bot, two means of keeping memory or disk past its limits are
+     * refused by its seccomp filter instead of counted: a System V segment (it would live in the
+     * sandbox's own IPC namespace, out of the watchdog's sight) and space allocated past a file's
+     * size ({@code FALLOC_FL_KEEP_SIZE}: blocks no apparent size shows), in memory scratch or kept
+     * on disk. Plain allocation still works; the game is played to its end.
+     */
+    @ParameterizedTest(name = "keep scratch {0}")
+    @CsvSource({"false", "true"})
+    void aSandboxedBotGetsNoSystemVSegmentNorSpacePastAFilesSize(boolean keepScratch, @TempDir Path temp)
+            throws Exception {
+        Sandboxes.assumeSandbox();
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3 for the bot");
+        String prelude = """
+                import ctypes, os, sys
+                libc = ctypes.CDLL(None, use_errno=True)
+                def said(name, result):
+                    print("hoard:", name, "ok" if result >= 0 else "errno %d" % ctypes.get_errno(), file=sys.stderr)
+                said("shmget", libc.shmget(0, ctypes.c_size_t(64 << 20), 0o1600))
+                fd = os.open(os.path.join(os.environ["CAISSA_SCRATCH"], "hoard"), os.O_RDWR | os.O_CREAT, 0o600)
+                said("fallocate keep-size", libc.fallocate(fd, 1, ctypes.c_long(0), ctypes.c_long(64 << 20)))
+                said("fallocate", libc.fallocate(fd, 0, ctypes.c_long(0), ctypes.c_long(1 << 20)))
+                os.close(fd)
+                sys.stderr.flush()
+                """;
+        Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path bot = Files.writeString(
+                temp.resolve("bot.py"),
+                prelude + Files.readString(Path.of("..", "sample-bots", "examples", "random_bot.py")));
+        Files.setPosixFilePermissions(bot, PosixFilePermissions.fromString("rw-r--r--"));
+        Entrant hoarder = new Entrant(
+                "hoarder", new BotCommand(List.of("/usr/bin/python3", bot.toString()), Optional.empty(), Map.of()));
+        Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.BWRAP);
+        isolation = new Isolation(
+                isolation.sandbox(), isolation.limits(), isolation.botLimits(), isolation.hidden(), keepScratch);
+
+        GameRecord record = Game.play(
+                GameSetup.of(hoarder, TestBots.entrant("good", "random"), CLOCK).withIsolation(isolation));
+
+        // Unfiltered, both would succeed: a 64 MiB segment, and 64 MiB kept past a file of size 0.
+        assertThat(record.white().stderr().head())
+                .as(record.reason())
+                .contains("hoard: shmget errno 1\n", "hoard: fallocate keep-size errno 95\n", "hoard: fallocate ok\n");
+        assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
     }
 
     /** The System V segments of the machine, by id, with their sizes. */
