@@ -5,6 +5,7 @@ import caissa.arena.program.BotCommand;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.SandboxRecord;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -60,7 +61,8 @@ sealed interface Holder permits Holder.Contained, Holder.Plain {
         private final Wrapping wrapping;
 
         Contained(Containment containment) {
-            this.containment = containment;
+            // A plain process is Plain, not a missing containment.
+            this.containment = Objects.requireNonNull(containment, "containment");
             this.wrapping = Wrapping.of(containment.parts().launching().kind());
         }
 
