@@ -1,22 +1,16 @@
 package caissa.arena.bot;
 
-import caissa.arena.linux.BotCgroup;
-import caissa.arena.linux.ProcessCpu;
 import caissa.arena.linux.ProcessTree;
-import caissa.arena.linux.RunQueueWait;
 import caissa.arena.program.BotCommand;
 import caissa.arena.sandbox.ArenaNamespaceException;
 import caissa.arena.sandbox.ArenaWatcher;
 import caissa.arena.sandbox.Containment;
-import caissa.arena.sandbox.Host;
-import caissa.arena.sandbox.Parts;
 import caissa.arena.sandbox.SandboxRecord;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -30,7 +24,7 @@ import java.util.function.Consumer;
  *
  * <p>It is composed of parts: how it is kept still while it is not to move ({@link Suspension})
  * and how its processes are ended ({@link Ending}), as its command chose them for every bot
- * ({@link Parts}, which its containment carries), and how its output is read ({@link
+ * ({@code Parts}, which its containment carries), and how its output is read ({@link
  * OutputReader}), on a pipe that can be polled where this JVM gives one. Lines are capped
  * in length and in number of unanswered lines, so a flooding bot costs bounded memory. Standard
  * error is drained continuously (a bot that fills the pipe would otherwise block) into a bounded
@@ -57,8 +51,8 @@ public final class BotProcess {
     private static final long READER_WAIT_MILLIS = 200;
 
     private final Process process;
-    /** The sandbox and limits the bot runs in; null for a plain process. */
-    private final Containment containment;
+    /** What holds the bot (its containment, or nothing for a plain process) and chose its parts. */
+    private final Holder holder;
 
     private final ProcessTree tree;
     private final InputWriter stdin;
@@ -68,24 +62,19 @@ public final class BotProcess {
     private final Future<?> stderrReader;
     private final Suspension suspension;
     private final Ending ending;
+    private final CpuClock clock;
     /** Told once the bot is ended, so that its host stops counting it as live. */
     private final Consumer<BotProcess> onEnd;
     /** Set when the bot was killed because a write to it passed its deadline. */
     private volatile boolean killedForStuckWrite;
     /** When the last line to the bot began to be written ({@link System#nanoTime()}); a reply read after it is not dated before it. */
     private volatile long lastWriteBegan = System.nanoTime();
-    /** The bot's main thread's wait for a core, opened once the bot is found (see {@link #waitedNanos}). */
-    private RunQueueWait mainThreadWait;
 
     private BotProcess(
-            Launch.Started started,
-            ProcessTree tree,
-            Limits limits,
-            Containment containment,
-            Consumer<BotProcess> onEnd) {
+            Launch.Started started, ProcessTree tree, Limits limits, Holder holder, Consumer<BotProcess> onEnd) {
         this.process = started.process();
         this.onEnd = onEnd;
-        this.containment = containment;
+        this.holder = holder;
         this.tree = tree;
         this.stdin = new InputWriter(process.getOutputStream(), this::killForStuckWrite);
         this.stderr = new StderrCapture(limits.stderrExcerptBytes());
@@ -97,21 +86,10 @@ public final class BotProcess {
                         () -> new OutputReader.Threads(process.getInputStream(), lines, queue, () -> lastWriteBegan));
         this.replies = new Replies(queue, output, process::isAlive);
         this.stderrReader = stderr.readFrom(process.getErrorStream());
-        // The parts its command chose for every bot (see Parts); a plain process, held by nothing, has signals and its
-        // tree.
-        Parts parts = containment == null ? null : containment.parts();
-        Host.SuspendBy suspendBy = parts == null ? Host.SuspendBy.SIGNALS : parts.suspend();
-        this.suspension = switch (suspendBy) {
-            case FREEZER -> new Suspension.Freezer(process, containment);
-            case SIGNALS -> new Suspension.StopSignals(process, containment != null && containment.sandboxed());
-            case NONE -> new Suspension.Unsuspended();
-        };
-        Host.EndBy endBy = parts == null ? Host.EndBy.PROCESS_TREE : parts.end();
-        this.ending = switch (endBy) {
-            case CGROUP -> new Ending.ByCgroup(process, containment, tree);
-            case PID_NAMESPACE -> new Ending.ByPidNamespace(process, tree);
-            case PROCESS_TREE -> new Ending.ByProcessTree(process, tree);
-        };
+        // The parts its command chose for every bot (see Parts), or a plain process's.
+        this.suspension = holder.suspension(process);
+        this.ending = holder.ending(process, tree);
+        this.clock = holder.clock(process);
     }
 
     /**
@@ -119,13 +97,13 @@ public final class BotProcess {
      * plain process, with the extra environment variables on top of the command's own.
      */
     static Start start(BotCommand command, Map<String, String> environment, Limits limits, String name) {
-        return start(command, environment, limits, name, null, bot -> {});
+        return start(command, environment, limits, name, new Holder.Plain(), bot -> {});
     }
 
     /**
      * Starts the command inside its containment (sandbox and limits, see {@link Containment}),
-     * which the bot's end then tears down; null for a plain process. {@code onEnd} is told when
-     * the bot has been ended. Bots are started through their {@link BotHost}.
+     * which the bot's end then tears down. {@code onEnd} is told when the bot has been ended.
+     * Bots are started through their {@link BotHost}.
      */
     static Start start(
             BotCommand command,
@@ -134,24 +112,30 @@ public final class BotProcess {
             String name,
             Containment containment,
             Consumer<BotProcess> onEnd) {
+        return start(command, environment, limits, name, new Holder.Contained(containment), onEnd);
+    }
+
+    private static Start start(
+            BotCommand command,
+            Map<String, String> environment,
+            Limits limits,
+            String name,
+            Holder holder,
+            Consumer<BotProcess> onEnd) {
         ProcessTree tree = new ProcessTree();
         Launch.Started started;
         try {
-            started = Launch.start(command, environment, containment, tree.markerValue());
+            started = Launch.start(command, environment, holder, tree.markerValue());
         } catch (IOException e) {
-            if (containment != null) {
-                containment.close();
-            }
+            holder.close();
             return new Start.Failed(e.getMessage());
         }
         tree.setRoot(started.process().toHandle());
         // Told at once: an arena killed from now on leaves this bot to its watcher, which ends it.
         ArenaWatcher.botStarted(started.process().pid());
         tree.notePipes();
-        if (containment != null) {
-            containment.watch(started.process().toHandle());
-        }
-        return new Start.Started(new BotProcess(started, tree, limits, containment, onEnd));
+        holder.watch(started.process().toHandle());
+        return new Start.Started(new BotProcess(started, tree, limits, holder, onEnd));
     }
 
     /**
@@ -221,11 +205,8 @@ public final class BotProcess {
      * @throws caissa.arena.sandbox.ArenaNamespaceException when the kernel refused the sandbox a namespace
      */
     public Optional<String> launchFailure(Duration wait) {
-        if (containment == null) {
-            return Optional.empty();
-        }
-        Optional<Integer> status = exitStatus(wait);
-        if (status.isEmpty() || containment.programReached()) {
+        Optional<Integer> status = holder.launchEnded(() -> exitStatus(wait));
+        if (status.isEmpty()) {
             return Optional.empty();
         }
         try {
@@ -254,7 +235,7 @@ public final class BotProcess {
 
     /** The containment the bot runs in, if any: its record for the log, its cgroup for freezing and CPU time. */
     public Optional<Containment> containment() {
-        return Optional.ofNullable(containment);
+        return holder.containment();
     }
 
     /**
@@ -262,49 +243,27 @@ public final class BotProcess {
      * processes are still there (before {@link #awaitEnd}).
      */
     public Optional<String> limitHit() {
-        if (containment == null) {
-            return Optional.empty();
-        }
-        return containment.limitHit(process.isAlive() ? Optional.empty() : Optional.of(process.exitValue()));
+        return holder.limitHit(process);
     }
 
-    /** CPU time (user + system) the bot has used so far, in nanoseconds: its cgroup's, else its processes' (see {@link ProcessCpu}). */
+    /** CPU time (user + system) the bot has used so far, in nanoseconds: its cgroup's, else its processes' (see {@link CpuClock}). */
     public long cpuNanos() {
-        Optional<BotCgroup> group = cgroup();
-        if (group.isPresent()) {
-            OptionalLong used = group.get().cpuTimeNanos();
-            if (used.isPresent()) {
-                return used.getAsLong();
-            }
-        }
-        return ProcessCpu.nanos(process.pid());
+        return clock.cpuNanos();
     }
 
     /**
      * How long, in all, the bot's main thread has been ready to run but waiting for a core, in
-     * nanoseconds: time the machine, not the bot, spent. Only in a sandbox with a cgroup: the
-     * cgroup's CPU time bounds what the game excuses (a bot cannot make its main thread wait on
-     * its own children and have that excused while they work), and the sandbox leaves it no
-     * helper outside the cgroup (no network, no other processes) to think while its main thread
-     * is made to wait. -1 otherwise, or while the sandboxed bot has not yet started.
+     * nanoseconds: time the machine, not the bot, spent. Only in a sandbox with a cgroup (see
+     * {@link CpuClock.OfSandboxedCgroup}, which says why); -1 otherwise, or while the sandboxed
+     * bot has not yet started.
      */
     public long waitedNanos() {
-        if (cgroup().isEmpty() || !containment.sandboxed()) {
-            return -1;
-        }
-        if (mainThreadWait == null) {
-            long pid = botPid();
-            if (pid < 0) {
-                return -1;
-            }
-            mainThreadWait = RunQueueWait.ofMainThread(pid);
-        }
-        return mainThreadWait.nanos();
+        return clock.waitedNanos();
     }
 
     /** The bot's own process (not its sandbox's): -1 while a sandboxed bot has not started yet. */
     long botPid() {
-        return containment != null && containment.sandboxed() ? SandboxProcesses.bot(process.pid()) : process.pid();
+        return holder.wrapping().bot(process.pid());
     }
 
     /** Stops the bot and every process it started from getting CPU until {@link #resume()} (see {@link Suspension}). */
@@ -319,7 +278,7 @@ public final class BotProcess {
 
     /** What held the bot in its game, for the log: its containment's record with the parts chosen here; empty for a plain process. */
     public Optional<SandboxRecord> sandboxRecord() {
-        return containment().map(held -> held.record().with(suspension.word(), ending.word(), output.word()));
+        return holder.record(suspension.word(), ending.word(), output.word());
     }
 
     public StderrExcerpt stderr() {
@@ -344,12 +303,8 @@ public final class BotProcess {
         Ending.Ended ended = ending.awaitEnd(deadlineNanos);
         int escaped = joinReaders();
         Optional<Integer> exitCode = process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
-        if (containment != null) {
-            containment.close();
-        }
-        if (mainThreadWait != null) {
-            mainThreadWait.close();
-        }
+        holder.close();
+        clock.close();
         output.close();
         ArenaWatcher.botEnded(process.pid());
         onEnd.accept(this);
@@ -359,10 +314,6 @@ public final class BotProcess {
                 exitCode,
                 ended.leftBehind() + escaped,
                 !ended.exited() || killedForStuckWrite);
-    }
-
-    private Optional<BotCgroup> cgroup() {
-        return containment == null ? Optional.empty() : containment.cgroup();
     }
 
     /** Kills every process of the bot now: the arena is stopping. */

@@ -5,8 +5,6 @@ import caissa.arena.sandbox.Containment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.IntSupplier;
 
 /**
  * How a bot's processes are found and ended after its game: through its cgroup ({@link
@@ -31,31 +29,6 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
     /** {@code cgroup}, {@code pid-namespace} or {@code process-tree}, as the game log records it. */
     String word();
 
-    /**
-     * Waits for the bot's exit until the deadline. In a sandbox, whose processes all die with the
-     * bot, what it leaves running can be seen only while it still runs: {@code othersRunning} is
-     * looked at until it exits, and the most seen, with {@code seen}, is returned in {@code most[0]}.
-     */
-    private static boolean awaitExit(
-            Process process, long deadlineNanos, boolean sandboxed, IntSupplier othersRunning, int[] most) {
-        try {
-            if (!sandboxed) {
-                return process.waitFor(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-            }
-            boolean exited;
-            while (!(exited = process.waitFor(
-                            Math.min(10_000_000L, Math.max(0, deadlineNanos - System.nanoTime())),
-                            TimeUnit.NANOSECONDS))
-                    && deadlineNanos - System.nanoTime() > 0) {
-                most[0] = Math.max(most[0], othersRunning.getAsInt());
-            }
-            return exited;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
     /** Kills a bot and the processes of its tree that can still be followed from it (a scan of /proc). */
     private static void killTree(Process process, ProcessTree tree) {
         List<ProcessHandle> all = new ArrayList<>(tree.aliveDescendants());
@@ -71,37 +44,37 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
         private final Process process;
         private final Containment containment;
         private final ProcessTree tree;
+        /** Whether what the bot leaves running can be seen after its exit (not in a sandbox, which dies with it). */
+        private final Wrapping wrapping;
+
         private final int[] seen = new int[1];
 
-        ByCgroup(Process process, Containment containment, ProcessTree tree) {
+        ByCgroup(Process process, Containment containment, ProcessTree tree, Wrapping wrapping) {
             this.process = process;
             this.containment = containment;
             this.tree = tree;
+            this.wrapping = wrapping;
         }
 
         @Override
         public void beforeEnd() {
-            // Before 'end': a sandboxed bot that then exits at once takes all in its sandbox along.
-            seen[0] = containment.sandboxed() ? others() : 0;
+            seen[0] = wrapping.othersBeforeEnd(this::others);
         }
 
-        /** The group's processes other than the bot and the sandbox's own (bubblewrap's outer process and its init). */
+        /** The group's processes other than the bot and its wrapping's own (bubblewrap's outer process and its init). */
         private int others() {
-            int wrappers = containment.sandboxed() ? 2 : 0;
             return containment
                     .cgroup()
-                    .map(group -> Math.max(0, group.pids().size() - 1 - wrappers))
+                    .map(group -> Math.max(0, group.pids().size() - 1 - wrapping.ownProcesses()))
                     .orElse(0);
         }
 
         @Override
         public Ended awaitEnd(long deadlineNanos) {
-            boolean sandboxed = containment.sandboxed();
-            boolean exited = awaitExit(process, deadlineNanos, sandboxed, this::others, seen);
+            boolean exited = wrapping.awaitExit(process, deadlineNanos, this::others, seen);
             if (exited) {
-                // Without a sandbox, what is still in the group after the bot's exit is what it left behind.
                 int killed = containment.killLeftovers();
-                return new Ended(true, sandboxed ? seen[0] : killed);
+                return new Ended(true, wrapping.leftBehind(seen[0], killed));
             }
             int left = others();
             containment.killAll();
@@ -156,7 +129,8 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
 
         @Override
         public Ended awaitEnd(long deadlineNanos) {
-            boolean exited = awaitExit(process, deadlineNanos, true, this::others, seen);
+            // What the bot leaves can be seen only while it runs: its namespace dies with it.
+            boolean exited = new Wrapping.Sandbox().awaitExit(process, deadlineNanos, this::others, seen);
             if (exited) {
                 if (!namespaceGone(deadlineNanos)) {
                     // The init's end kills the rest: it is the init that has not finished.
@@ -224,7 +198,7 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
 
         @Override
         public Ended awaitEnd(long deadlineNanos) {
-            boolean exited = awaitExit(process, deadlineNanos, false, () -> 0, new int[1]);
+            boolean exited = Wrapping.waitFor(process, deadlineNanos);
             List<ProcessHandle> leftovers = tree.aliveDescendants();
             if (!exited) {
                 ProcessTree.kill(List.of(process.toHandle()), Duration.ofMillis(100), Duration.ofSeconds(5));

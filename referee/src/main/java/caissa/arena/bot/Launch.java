@@ -4,7 +4,6 @@ import caissa.arena.linux.ProcessTree;
 import caissa.arena.program.BotCommand;
 import caissa.arena.program.BotEnvironment;
 import caissa.arena.program.ProgramLookup;
-import caissa.arena.sandbox.Containment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,27 +28,18 @@ final class Launch {
     private Launch() {}
 
     /**
-     * Starts {@code command} inside its containment (null for a plain process) with the run's
-     * variables, marked with {@code marker}; the reason the operating system gives when it cannot.
+     * Starts {@code command} as its holder says (in its containment, or as a plain process) with
+     * the run's variables, marked with {@code marker}; the reason the operating system gives when
+     * it cannot.
      */
-    static Started start(BotCommand command, Map<String, String> environment, Containment containment, String marker)
+    static Started start(BotCommand command, Map<String, String> environment, Holder holder, String marker)
             throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(
-                containment == null
-                        ? inOwnSession(command)
-                        : containment.wantsSession()
-                                ? inOwnSession(new BotCommand(containment.argv(), command.workingDir(), command.env()))
-                                : containment.argv());
+        ProcessBuilder builder = new ProcessBuilder(holder.argv(command));
         command.workingDir().ifPresent(dir -> builder.directory(dir.toFile()));
         // Nothing of the arena's environment but the few variables every program needs: it holds secrets.
         builder.environment().clear();
         builder.environment().putAll(BotEnvironment.base(System.getenv()));
-        if (containment == null || !containment.sandboxed()) {
-            builder.environment().putAll(environment);
-            builder.environment().putAll(command.env());
-        }
-        // In a sandbox the bot's own variables are set inside it, after the change of user (see
-        // Bubblewrap): what starts the sandbox runs with the arena's privileges and must not get them.
+        holder.wrapping().addVariables(builder.environment(), environment, command.env());
         builder.environment().put(ProcessTree.MARKER_VARIABLE, marker);
         Optional<SelectablePipe> pipe = SelectablePipe.open();
         pipe.ifPresent(p -> builder.redirectOutput(p.childEnd()));
@@ -71,7 +61,7 @@ final class Launch {
      * A child of the arena is never a group leader, so setsid executes the bot in place and the
      * process started is the bot itself.
      */
-    private static List<String> inOwnSession(BotCommand command) {
+    static List<String> inOwnSession(BotCommand command) {
         List<String> argv = command.argv();
         // A program that cannot be run is left to Java, whose error names it (setsid would start and fail).
         if (!Files.isExecutable(SETSID)

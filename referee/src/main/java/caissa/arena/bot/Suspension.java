@@ -35,12 +35,14 @@ sealed interface Suspension permits Suspension.Freezer, Suspension.StopSignals, 
     final class Freezer implements Suspension {
         private final Process process;
         private final Containment containment;
+        private final Wrapping wrapping;
         private boolean exempted;
         private boolean frozen;
 
-        Freezer(Process process, Containment containment) {
+        Freezer(Process process, Containment containment, Wrapping wrapping) {
             this.process = process;
             this.containment = containment;
+            this.wrapping = wrapping;
         }
 
         @Override
@@ -50,10 +52,10 @@ sealed interface Suspension permits Suspension.Freezer, Suspension.StopSignals, 
             }
             // The group is asked for each time: once the containment is closed it may be another bot's.
             containment.cgroup().ifPresent(group -> {
-                if (!exempted && containment.sandboxed()) {
-                    // Once, before the first freeze: the sandbox's own processes need no freezing.
+                if (!exempted) {
+                    // Once, before the first freeze: a sandbox's own processes need no freezing.
                     exempted = true;
-                    group.exemptFromFreezing(SandboxProcesses.wrappers(process.pid()));
+                    wrapping.exemptFromFreezing(group, process.pid());
                 }
                 frozen = group.startFreezing();
             });
@@ -92,7 +94,8 @@ sealed interface Suspension permits Suspension.Freezer, Suspension.StopSignals, 
         private static final int ROUNDS = 4;
 
         private final Process process;
-        private final boolean sandboxed;
+        /** Which process leads the group: in a sandbox its init, else the process started. */
+        private final Wrapping wrapping;
         /** 0 until looked for, -1 when there is no group of the bot's own. */
         private long leader;
 
@@ -100,9 +103,9 @@ sealed interface Suspension permits Suspension.Freezer, Suspension.StopSignals, 
         /** The bot's processes seen outside its group, by pid (the handle knows its start, so a reused pid is not one). */
         private final Map<Long, ProcessHandle> outside = new LinkedHashMap<>();
 
-        StopSignals(Process process, boolean sandboxed) {
+        StopSignals(Process process, Wrapping wrapping) {
             this.process = process;
-            this.sandboxed = sandboxed;
+            this.wrapping = wrapping;
         }
 
         @Override
@@ -151,7 +154,7 @@ sealed interface Suspension permits Suspension.Freezer, Suspension.StopSignals, 
 
         private long leader() {
             if (leader == 0) {
-                long pid = sandboxed ? SandboxProcesses.init(process.pid()) : process.pid();
+                long pid = wrapping.groupLeader(process.pid());
                 if (pid < 0) {
                     return -1;
                 }

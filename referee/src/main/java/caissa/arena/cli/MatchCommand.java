@@ -17,6 +17,8 @@ import caissa.arena.runner.BrokenBots;
 import caissa.arena.runner.Shard;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.stats.Sprt;
+import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -157,6 +159,18 @@ final class MatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        MatchRun.Ending ending = new MatchRun(
+                        request(), spec.commandLine().getOut(), err, () -> sandbox.warnIfUnsandboxed("match", err))
+                .run();
+        if (ending instanceof MatchRun.Ending.Judged judged) {
+            return judged.decision().exitCode();
+        }
+        return ending instanceof MatchRun.Ending.Refused ? ExitCodes.USAGE : ExitCodes.OK;
+    }
+
+    /** The options read into what the run is asked to do, each refused with its one line, in the order they are checked. */
+    private MatchRun.Request request() throws IOException {
         // --sprt goes with either: a fixed-length match is judged by the same hypotheses, once, at its end.
         if (games != null && maxGames != null) {
             throw new UsageException(
@@ -167,20 +181,50 @@ final class MatchCommand implements Callable<Integer> {
             throw new UsageException("--json - is not for match, whose progress is on standard output: give a FILE");
         }
         JsonTarget.check(json);
-        Sprt hypotheses = MatchSettings.DEFAULT_SPRT;
-        if (sprt != null) {
-            try {
-                // alpha and beta are usually 0.05: let them be left out.
-                String full = sprt
-                        + (sprt.contains("alpha=") ? "" : ",alpha=0.05")
-                        + (sprt.contains("beta=") ? "" : ",beta=0.05");
-                hypotheses = Sprt.parse(full);
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("--sprt: " + e.getMessage());
-            }
-        }
+        Sprt hypotheses = hypotheses();
         int threads = Options.concurrency(
                 concurrency, Options.defaultConcurrency(), spec.commandLine().getErr());
+        Optional<Shard> share = share();
+        Optional<BookOpenings> book = book();
+        Sides sides = sides();
+        MatchSettings settings = settings(sides, hypotheses, book);
+        Path dir = out != null
+                ? out
+                : MatchLayout.defaultFolder(
+                        LocalDateTime.now(),
+                        sides.engine().name(),
+                        sides.baseline().name());
+        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()))
+                .hiding(List.of(ReportsDirectory.root()));
+        return new MatchRun.Request(
+                settings,
+                dir,
+                threads,
+                share,
+                isolation,
+                broken,
+                Optional.ofNullable(openings),
+                Optional.ofNullable(json),
+                interactive,
+                interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH);
+    }
+
+    private Sprt hypotheses() {
+        if (sprt == null) {
+            return MatchSettings.DEFAULT_SPRT;
+        }
+        try {
+            // alpha and beta are usually 0.05: let them be left out.
+            String full = sprt
+                    + (sprt.contains("alpha=") ? "" : ",alpha=0.05")
+                    + (sprt.contains("beta=") ? "" : ",beta=0.05");
+            return Sprt.parse(full);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--sprt: " + e.getMessage());
+        }
+    }
+
+    private Optional<Shard> share() {
         Optional<Shard> share;
         try {
             share = Shard.option(shard, System.getenv());
@@ -191,35 +235,48 @@ final class MatchCommand implements Callable<Integer> {
             throw new UsageException(
                     "--shard needs --games N: a sequential match cannot be split, its length depends on its results");
         }
+        return share;
+    }
+
+    private Optional<BookOpenings> book() throws IOException {
         if (openingPlies < 0 || openingPlies > 40) {
             throw new UsageException("--opening-plies must be between 0 and 40, got " + openingPlies);
         }
         if (openings != null && openingPlies > 0) {
             throw new UsageException("--openings and --opening-plies: give one of them");
         }
-        Optional<BookOpenings> book = Optional.empty();
-        if (openings != null) {
-            book = Optional.of(new BookOpenings(OpeningBook.read(openings, variant), BookOrder.SEQUENTIAL, seed));
+        if (openings == null) {
+            return Optional.empty();
         }
+        return Optional.of(new BookOpenings(OpeningBook.read(openings, variant), BookOrder.SEQUENTIAL, seed));
+    }
+
+    /** The engine and the baseline, with names that tell them apart. */
+    private record Sides(Entrant engine, Entrant baseline) {}
+
+    private Sides sides() {
         Entrant engineBot = BotOption.entrant("--engine", engine, engineName);
         Entrant baselineBot = BotOption.entrant("--baseline", baseline, baselineName);
-        if (engineBot.name().equals(baselineBot.name())) {
-            if (engineName != null && baselineName != null) {
-                throw new UsageException(
-                        "--engine-name and --baseline-name must differ, both are '" + engineName + "'");
-            }
-            // Output and logs must tell the two apart: the name that was not given says which side it is.
-            engineBot = engineName != null ? engineBot : new Entrant(engineBot.name() + "-engine", engineBot.command());
-            baselineBot = baselineName != null
-                    ? baselineBot
-                    : new Entrant(baselineBot.name() + "-baseline", baselineBot.command());
+        if (!engineBot.name().equals(baselineBot.name())) {
+            return new Sides(engineBot, baselineBot);
         }
+        if (engineName != null && baselineName != null) {
+            throw new UsageException("--engine-name and --baseline-name must differ, both are '" + engineName + "'");
+        }
+        // Output and logs must tell the two apart: the name that was not given says which side it is.
+        return new Sides(
+                engineName != null ? engineBot : new Entrant(engineBot.name() + "-engine", engineBot.command()),
+                baselineName != null
+                        ? baselineBot
+                        : new Entrant(baselineBot.name() + "-baseline", baselineBot.command()));
+    }
+
+    private MatchSettings settings(Sides sides, Sprt hypotheses, Optional<BookOpenings> book) {
         int cap = games != null ? games : maxGames != null ? maxGames : MatchSettings.DEFAULT_MAX_GAMES;
-        MatchSettings settings;
         try {
-            settings = new MatchSettings(
-                    engineBot,
-                    baselineBot,
+            return new MatchSettings(
+                    sides.engine(),
+                    sides.baseline(),
                     clock.timeControl(),
                     openingPlies,
                     seed,
@@ -231,30 +288,5 @@ final class MatchCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException((games != null ? "--games: " : "--max-games: ") + e.getMessage());
         }
-        Path dir = out != null
-                ? out
-                : MatchLayout.defaultFolder(LocalDateTime.now(), engineBot.name(), baselineBot.name());
-        Isolation isolation = SandboxOptions.resolve(sandbox.isolation().withLimits(limits.limits()))
-                .hiding(List.of(ReportsDirectory.root()));
-        MatchRun run = new MatchRun(
-                new MatchRun.Request(
-                        settings,
-                        dir,
-                        threads,
-                        share,
-                        isolation,
-                        broken,
-                        Optional.ofNullable(openings),
-                        Optional.ofNullable(json),
-                        interactive,
-                        interactive ? Terminal.width() : Terminal.DEFAULT_WIDTH),
-                spec.commandLine().getOut(),
-                spec.commandLine().getErr(),
-                () -> sandbox.warnIfUnsandboxed("match", spec.commandLine().getErr()));
-        MatchRun.Ending ending = run.run();
-        if (ending instanceof MatchRun.Ending.Judged judged) {
-            return judged.decision().exitCode();
-        }
-        return ending instanceof MatchRun.Ending.Refused ? ExitCodes.USAGE : ExitCodes.OK;
     }
 }

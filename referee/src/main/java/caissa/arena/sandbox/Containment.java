@@ -156,11 +156,6 @@ public final class Containment {
         return launch.programReached();
     }
 
-    /** Whether the bot runs in a bubblewrap sandbox (rather than as a plain process with limits). */
-    public boolean sandboxed() {
-        return launch.sandboxed();
-    }
-
     /**
      * Whether the bot's launch is to be given a session of its own (see {@link LaunchScript}): a
      * plain process, or a sandbox without a cgroup; not a sandbox whose launch script keeps the
