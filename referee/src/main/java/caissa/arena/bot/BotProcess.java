@@ -107,11 +107,7 @@ public final class BotProcess {
             case NONE -> new Suspension.Unsuspended();
         };
         Host.EndBy endBy = parts == null ? Host.EndBy.PROCESS_TREE : parts.end();
-        this.ending = switch (endBy) {
-            case CGROUP -> new Ending.ByCgroup(process, containment, tree);
-            case PID_NAMESPACE -> new Ending.ByPidNamespace(process, tree);
-            case PROCESS_TREE -> new Ending.ByProcessTree(process, tree);
-        };
+        this.ending = Ending.of(endBy, process, containment, tree);
     }
 
     /**

@@ -2,6 +2,7 @@ package caissa.arena.bot;
 
 import caissa.arena.linux.ProcessTree;
 import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Host;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +31,18 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
 
     /** {@code cgroup}, {@code pid-namespace} or {@code process-tree}, as the game log records it. */
     String word();
+
+    /**
+     * The ending a command chose for its processes ({@code Parts.end}), for
+     * one started in {@code containment}: a bot, or a program run on a submission (its build).
+     */
+    static Ending of(Host.EndBy by, Process process, Containment containment, ProcessTree tree) {
+        return switch (by) {
+            case CGROUP -> new ByCgroup(process, containment, tree);
+            case PID_NAMESPACE -> new ByPidNamespace(process, tree);
+            case PROCESS_TREE -> new ByProcessTree(process, tree);
+        };
+    }
 
     /**
      * Waits for the bot's exit until the deadline. In a sandbox, whose processes all die with the

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * How a bot's process is started: its containment's command (bubblewrap's, or the bot's own
+ * How a bot's process, and every program run on a submission (its build), is started: its containment's command (bubblewrap's, or the bot's own
  * behind its limits), a session of its own where the containment does not give it one, the few
  * variables every program needs and none of the arena's others, and its output on a pipe that
  * can be polled where this JVM allows one.
@@ -34,6 +34,37 @@ final class Launch {
      */
     static Started start(BotCommand command, Map<String, String> environment, Containment containment, String marker)
             throws IOException {
+        ProcessBuilder builder = builder(command, environment, containment, marker);
+        Optional<SelectablePipe> pipe = SelectablePipe.open();
+        pipe.ifPresent(p -> builder.redirectOutput(p.childEnd()));
+        try {
+            return new Started(builder.start(), pipe);
+        } catch (IOException | SecurityException | UnsupportedOperationException e) {
+            pipe.ifPresent(SelectablePipe::close);
+            throw new IOException(failureReason(e), e);
+        } finally {
+            // The child has its copy: the end of output comes when its copies close.
+            pipe.ifPresent(SelectablePipe::closeWritingEnd);
+        }
+    }
+
+    /**
+     * Starts a one-shot program on a submission (its build, see {@link ToolProcess}) inside its
+     * containment, exactly as a bot: the same command line, session and environment, marked with
+     * {@code marker}. Its output and error come on one pipe, in the order written: nobody waits
+     * for a reply from it, so nothing is polled.
+     */
+    static Process startTool(BotCommand command, Containment containment, String marker) throws IOException {
+        ProcessBuilder builder = builder(command, Map.of(), containment, marker).redirectErrorStream(true);
+        try {
+            return builder.start();
+        } catch (IOException | SecurityException | UnsupportedOperationException e) {
+            throw new IOException(failureReason(e), e);
+        }
+    }
+
+    private static ProcessBuilder builder(
+            BotCommand command, Map<String, String> environment, Containment containment, String marker) {
         ProcessBuilder builder = new ProcessBuilder(
                 containment == null
                         ? inOwnSession(command)
@@ -51,17 +82,7 @@ final class Launch {
         // In a sandbox the bot's own variables are set inside it, after the change of user (see
         // Bubblewrap): what starts the sandbox runs with the arena's privileges and must not get them.
         builder.environment().put(ProcessTree.MARKER_VARIABLE, marker);
-        Optional<SelectablePipe> pipe = SelectablePipe.open();
-        pipe.ifPresent(p -> builder.redirectOutput(p.childEnd()));
-        try {
-            return new Started(builder.start(), pipe);
-        } catch (IOException | SecurityException | UnsupportedOperationException e) {
-            pipe.ifPresent(SelectablePipe::close);
-            throw new IOException(failureReason(e), e);
-        } finally {
-            // The child has its copy: the end of output comes when its copies close.
-            pipe.ifPresent(SelectablePipe::closeWritingEnd);
-        }
+        return builder;
     }
 
     /**
