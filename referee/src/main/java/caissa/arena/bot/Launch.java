@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * How a bot's process is started: its containment's command (bubblewrap's, or the bot's own
+ * How a bot's process, and every program run on a submission (its build), is started: its containment's command (bubblewrap's, or the bot's own
  * behind its limits), a session of its own where the containment does not give it one, the few
  * variables every program needs and none of the arena's others, and its output on a pipe that
  * can be polled where this JVM allows one.
@@ -34,13 +34,7 @@ final class Launch {
      */
     static Started start(BotCommand command, Map<String, String> environment, Holder holder, String marker)
             throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(holder.argv(command));
-        command.workingDir().ifPresent(dir -> builder.directory(dir.toFile()));
-        // Nothing of the arena's environment but the few variables every program needs: it holds secrets.
-        builder.environment().clear();
-        builder.environment().putAll(BotEnvironment.base(System.getenv()));
-        holder.wrapping().addVariables(builder.environment(), environment, command.env());
-        builder.environment().put(ProcessTree.MARKER_VARIABLE, marker);
+        ProcessBuilder builder = builder(command, environment, holder, marker);
         Optional<SelectablePipe> pipe = SelectablePipe.open();
         pipe.ifPresent(p -> builder.redirectOutput(p.childEnd()));
         try {
@@ -52,6 +46,33 @@ final class Launch {
             // The child has its copy: the end of output comes when its copies close.
             pipe.ifPresent(SelectablePipe::closeWritingEnd);
         }
+    }
+
+    /**
+     * Starts a one-shot program on a submission (its build, see {@link ToolProcess}) inside its
+     * containment, exactly as a bot: the same command line, session and environment, marked with
+     * {@code marker}. Its output and error come on one pipe, in the order written: nobody waits
+     * for a reply from it, so nothing is polled.
+     */
+    static Process startTool(BotCommand command, Holder holder, String marker) throws IOException {
+        ProcessBuilder builder = builder(command, Map.of(), holder, marker).redirectErrorStream(true);
+        try {
+            return builder.start();
+        } catch (IOException | SecurityException | UnsupportedOperationException e) {
+            throw new IOException(failureReason(e), e);
+        }
+    }
+
+    private static ProcessBuilder builder(
+            BotCommand command, Map<String, String> environment, Holder holder, String marker) {
+        ProcessBuilder builder = new ProcessBuilder(holder.argv(command));
+        command.workingDir().ifPresent(dir -> builder.directory(dir.toFile()));
+        // Nothing of the arena's environment but the few variables every program needs: it holds secrets.
+        builder.environment().clear();
+        builder.environment().putAll(BotEnvironment.base(System.getenv()));
+        holder.wrapping().addVariables(builder.environment(), environment, command.env());
+        builder.environment().put(ProcessTree.MARKER_VARIABLE, marker);
+        return builder;
     }
 
     /**

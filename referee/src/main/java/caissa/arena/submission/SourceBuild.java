@@ -1,8 +1,8 @@
 package caissa.arena.submission;
 
+import caissa.arena.bot.ToolProcess;
 import caissa.arena.input.BadInputException;
 import caissa.arena.program.BotCommand;
-import caissa.arena.program.BotEnvironment;
 import caissa.arena.program.CommandLineSplitter;
 import caissa.arena.records.InputFiles;
 import caissa.arena.sandbox.Containment;
@@ -24,20 +24,17 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.apache.commons.exec.CommandLine;
-import org.apache.commons.exec.DefaultExecutor;
-import org.apache.commons.exec.ExecuteException;
-import org.apache.commons.exec.PumpStreamHandler;
 
 /**
  * Turns a submission into a command, the CodeCup way: a single source file is compiled by its
  * extension ({@code .java} with javac, {@code .c} with gcc -O2, {@code .cpp} with g++ -O2,
  * {@code .py} checked by python3) in a folder of its own; anything else is taken as a command.
  * A contest server builds by its contest's {@link Recipe}s instead, from a folder of sources.
- * Both kinds of build are one-shot commands run by one path, through Apache Commons Exec with a
- * time limit, in the same kind of sandbox and limits as the bot (see {@link Containment}): a
- * source file can make its compiler misbehave ({@code #include "/dev/zero"} eats memory for
- * ever), and only the build folder is writable.
+ * Both kinds of build are one-shot commands run by one path with a time limit, started and ended
+ * by the same parts as a bot ({@link ToolProcess}), in the same kind of sandbox and limits (see
+ * {@link Containment}): a source file can make its compiler misbehave ({@code #include
+ * "/dev/zero"} eats memory for ever), a build script can leave a daemon behind, and only the
+ * build folder is writable.
  */
 public final class SourceBuild {
 
@@ -165,7 +162,7 @@ public final class SourceBuild {
         if (argv.isEmpty()) {
             return new Outcome.Built(run, recipe.name(), "", "");
         }
-        return run(recipe.name(), contained(argv), new Build(buildDir, timeout, isolation), run);
+        return run(recipe.name(), argv, new Build(buildDir, timeout, isolation), run);
     }
 
     /** Copies a tree of sources, every folder open to all and every file readable by all (the sandbox's user is nobody). */
@@ -230,12 +227,7 @@ public final class SourceBuild {
         } catch (BadInputException e) {
             return new Outcome.Failed("Java", "javac", e.getMessage(), "");
         }
-        CommandLine javac = new CommandLine("javac")
-                .addArgument("-encoding")
-                .addArgument("UTF-8")
-                .addArgument("-d")
-                .addArgument(buildDir.toString(), false)
-                .addArgument(source.toString(), false);
+        List<String> javac = List.of("javac", "-encoding", "UTF-8", "-d", buildDir.toString(), source.toString());
         BotCommand run = BotCommand.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp",
@@ -246,39 +238,32 @@ public final class SourceBuild {
 
     private static Outcome compiled(Path source, Build build, String language, String compiler, String library) {
         Path binary = build.dir().resolve("bot");
-        CommandLine command = new CommandLine(compiler)
-                .addArgument("-O2")
-                .addArgument("-o")
-                .addArgument(binary.toString(), false)
-                .addArgument(source.toString(), false);
+        List<String> command = new ArrayList<>(List.of(compiler, "-O2", "-o", binary.toString(), source.toString()));
         if (library != null) {
-            command.addArgument(library);
+            command.add(library);
         }
         return run(language, command, build, BotCommand.of(binary.toString()));
     }
 
     private static Outcome python(Path source, Build build) {
         // A syntax check that writes nothing next to the author's file (py_compile would).
-        CommandLine check = new CommandLine("python3")
-                .addArgument("-c")
-                .addArgument(
-                        "import sys; compile(open(sys.argv[1], encoding='utf-8').read(), sys.argv[1], 'exec')", false)
-                .addArgument(source.toString(), false);
+        List<String> check = List.of(
+                "python3",
+                "-c",
+                "import sys; compile(open(sys.argv[1], encoding='utf-8').read(), sys.argv[1], 'exec')",
+                source.toString());
         return run("Python", check, build, BotCommand.of("python3", source.toString()));
     }
 
-    private static Outcome run(String language, CommandLine command, Build build, BotCommand run) {
+    private static Outcome run(String language, List<String> command, Build build, BotCommand run) {
         Path dir = build.dir();
         Duration timeout = build.timeout();
-        String display = String.join(" ", command.toStrings());
+        String display = String.join(" ", command);
+        BotCommand program = new BotCommand(command, Optional.of(dir), Map.of());
         Containment.Prepared prepared;
         try {
             prepared = Containment.prepareTool(
-                    Parts.forThisMachine(build.isolation().sandbox()),
-                    new BotCommand(List.of(command.toStrings()), Optional.of(dir), Map.of()),
-                    dir,
-                    build.isolation(),
-                    "build");
+                    Parts.forThisMachine(build.isolation().sandbox()), program, dir, build.isolation(), "build");
         } catch (IOException e) {
             return new Outcome.Failed(
                     language, display, "the build's sandbox could not be prepared: " + e.getMessage(), "");
@@ -288,58 +273,44 @@ public final class SourceBuild {
         }
         Containment containment = ((Containment.Prepared.Ready) prepared).containment();
         try {
-            return execute(language, display, contained(containment.argv()), dir, timeout, run, containment);
+            return outcome(language, display, program, timeout, run, containment);
         } finally {
             containment.close();
         }
     }
 
-    private static CommandLine contained(List<String> argv) {
-        CommandLine line = new CommandLine(argv.get(0));
-        argv.subList(1, argv.size()).forEach(arg -> line.addArgument(arg, false));
-        return line;
-    }
-
-    private static Outcome execute(
+    private static Outcome outcome(
             String language,
             String display,
-            CommandLine command,
-            Path dir,
+            BotCommand program,
             Duration timeout,
             BotCommand run,
             Containment containment) {
         BoundedOutput output = new BoundedOutput(OUTPUT_LIMIT);
-        TreeKillingWatchdog watchdog = new TreeKillingWatchdog(timeout, containment::watch);
-        PumpStreamHandler streams = new PumpStreamHandler(output);
-        // A process that escaped the kill must not keep the build waiting for its output.
-        streams.setStopTimeout(Duration.ofSeconds(5));
-        DefaultExecutor executor = DefaultExecutor.builder()
-                .setWorkingDirectory(dir)
-                .setExecuteStreamHandler(streams)
-                .get();
-        executor.setWatchdog(watchdog);
-        executor.setExitValues(null);
-        int exit;
-        try {
-            // A build is a submission's code too: none of the arena's environment but what every program needs.
-            exit = executor.execute(command, BotEnvironment.base(System.getenv()));
-        } catch (ExecuteException e) {
-            exit = e.getExitValue();
-        } catch (IOException e) {
+        // A build is a submission's code too: started as a bot is, with none of the arena's environment.
+        ToolProcess.Ran ran = ToolProcess.run(program, containment, timeout, output);
+        if (ran instanceof ToolProcess.Ran.NotStarted notStarted) {
             return new Outcome.Failed(
-                    language, display, display.split(" ")[0] + " cannot be run here: " + e.getMessage(), output.text());
+                    language,
+                    display,
+                    display.split(" ")[0] + " cannot be run here: " + notStarted.reason(),
+                    output.text());
         }
-        Optional<String> overLimit = containment.limitHit(Optional.of(exit));
+        Optional<Integer> exit = ran instanceof ToolProcess.Ran.Exited exited
+                ? Optional.of(exited.status())
+                : ((ToolProcess.Ran.OutOfTime) ran).status();
+        Optional<String> overLimit = containment.limitHit(exit);
         if (overLimit.isPresent()) {
             return new Outcome.Failed(language, display, "the build went over its " + overLimit.get(), output.text());
         }
-        if (watchdog.timedOut()) {
+        if (ran instanceof ToolProcess.Ran.OutOfTime) {
             return new Outcome.Failed(
                     language, display, "the build took longer than " + timeout.toSeconds() + " s", output.text());
         }
-        if (exit != 0) {
+        int status = exit.orElseThrow();
+        if (status != 0) {
             return new Outcome.Failed(
-                    language, display, display.split(" ")[0] + " exited with status " + exit, output.text());
+                    language, display, display.split(" ")[0] + " exited with status " + status, output.text());
         }
         return new Outcome.Built(run, language, display, output.text());
     }

@@ -4,6 +4,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import caissa.arena.bot.BotHost;
 import caissa.arena.bot.BotProcess;
+import caissa.arena.bot.ToolProcess;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.submission.SourceBuild;
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -15,16 +16,15 @@ import com.tngtech.archunit.core.domain.properties.HasOwner;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.Arrays;
-import java.util.Map;
-import org.apache.commons.exec.CommandLine;
-import org.apache.commons.exec.DefaultExecutor;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every start of a bot's code goes through its containment (sandbox, limits, hidden folders,
- * user, clean environment): the callers that may start a process are listed here, and a new one
- * fails this test until it is added for a reason.
+ * Every start of a submission's code, a bot's or its build's, goes through one door, {@code
+ * Launch}, inside its containment (sandbox, limits, hidden folders, user, clean environment), and
+ * ends through its command's ending: the callers that may start a process are listed here, and a
+ * new one fails this test until it is added for a reason.
  */
 class ProcessStartsTest {
 
@@ -59,8 +59,24 @@ class ProcessStartsTest {
     }
 
     /**
-     * Processes at all: bots (Launch), a submission's build (SourceBuild, inside its
-     * containment), the arena's own helpers (bubblewrap's trial run, the signal shell, the
+     * A program run on a submission outside a game is its build: started by the same launch and
+     * ended by the same parts as a bot ({@code ToolProcess}), never by a path of its own.
+     */
+    @Test
+    void onlyABuildRunsAProgramOnASubmission() {
+        noClasses()
+                .that(outside(SourceBuild.class.getName(), ToolProcess.class.getName()))
+                .should()
+                .callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.name("run"))
+                        .and(JavaCall.Predicates.target(HasOwner.Predicates.With.owner(DescribedPredicate.describe(
+                                "ToolProcess", owner -> owner.isEquivalentTo(ToolProcess.class))))))
+                .because("a submission's build runs inside its containment, and only SourceBuild builds")
+                .check(arena);
+    }
+
+    /**
+     * Processes at all: the one door for a submission's code (Launch: bots, for their games and
+     * the check before them, and a submission's build, through {@code ToolProcess}), the arena's own helpers (bubblewrap's trial run, the signal shell, the
      * terminal's size, the watcher that cleans up after a killed arena and the kill it sends, the
      * watchdog's {@code ipcrm} for the System V segments a plain bot left), the
      * benchmarks' fastchess and the arena's own merge and report that {@code bench scale}
@@ -74,7 +90,6 @@ class ProcessStartsTest {
         noClasses()
                 .that(outside(
                         "caissa.arena.bot.Launch",
-                        SourceBuild.class.getName(),
                         Bubblewrap.class.getName(),
                         "caissa.arena.sandbox.ArenaWatcher",
                         "caissa.arena.sandbox.LimitWatchdog",
@@ -92,10 +107,23 @@ class ProcessStartsTest {
                 .orShould()
                 .callMethod(Runtime.class, "exec", String[].class)
                 .orShould()
-                .callMethod(DefaultExecutor.class, "execute", CommandLine.class)
-                .orShould()
-                .callMethod(DefaultExecutor.class, "execute", CommandLine.class, Map.class)
+                .callMethod(ProcessBuilder.class, "startPipeline", List.class)
                 .because("every process is started where its containment, or its being the arena's own, is plain")
+                .check(arena);
+    }
+
+    /**
+     * No second stack for starting and ending processes: a library that starts them (Apache
+     * Commons Exec, which builds once used, with a watchdog that ended only the process it
+     * started) would bypass the door and the ending above.
+     */
+    @Test
+    void noProcessLibraryBesideTheDoor() {
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.apache.commons.exec..", "org.zeroturnaround.exec..", "com.zaxxer.nuprocess..")
+                .because("every process starts through Launch or as one of the arena's own helpers listed above")
                 .check(arena);
     }
 }
