@@ -149,9 +149,9 @@ final class SandboxBench implements Callable<Integer> {
         long start = System.nanoTime();
         List<BotProcess> bots = new ArrayList<>();
         for (String side : List.of("white", "black")) {
-            Containment containment = kind == Kind.PLAIN ? null : prepare(cat, kind, host);
-            BotProcess.Start started =
-                    host.start(cat, Map.of(), BotProcess.Limits.DEFAULT, "bench-" + side, containment);
+            BotProcess.Start started = kind == Kind.PLAIN
+                    ? host.startPlain(cat, Map.of(), BotProcess.Limits.DEFAULT, "bench-" + side)
+                    : host.start(cat, Map.of(), BotProcess.Limits.DEFAULT, "bench-" + side, prepare(cat, kind, host));
             if (!(started instanceof BotProcess.Start.Started ok)) {
                 throw new IllegalStateException("cat did not start: " + ((BotProcess.Start.Failed) started).reason());
             }

@@ -80,14 +80,26 @@ public final class BotHost implements AutoCloseable {
         return parts.computeIfAbsent(mode, choose);
     }
 
-    /** Starts a bot of this host (see {@link BotProcess#start}). */
+    /** Starts a bot of this host inside its containment (see {@link BotProcess#start}). */
     public BotProcess.Start start(
             BotCommand command,
             Map<String, String> environment,
             BotProcess.Limits limits,
             String name,
             Containment containment) {
-        BotProcess.Start start = BotProcess.start(command, environment, limits, name, containment, live::remove);
+        return started(BotProcess.start(command, environment, limits, name, containment, live::remove));
+    }
+
+    /**
+     * Starts a bot of this host as a plain process, held by nothing (what {@code bench sandbox}
+     * measures the containments against): ended with the others all the same.
+     */
+    public BotProcess.Start startPlain(
+            BotCommand command, Map<String, String> environment, BotProcess.Limits limits, String name) {
+        return started(BotProcess.startPlain(command, environment, limits, name, live::remove));
+    }
+
+    private BotProcess.Start started(BotProcess.Start start) {
         if (start instanceof BotProcess.Start.Started started) {
             live.add(started.bot());
             if (stopping) {

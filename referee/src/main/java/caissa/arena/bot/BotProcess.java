@@ -100,6 +100,16 @@ public final class BotProcess {
         return start(command, environment, limits, name, new Holder.Plain(), bot -> {});
     }
 
+    /** The same, for a host: {@code onEnd} is told when the bot has been ended. */
+    static Start startPlain(
+            BotCommand command,
+            Map<String, String> environment,
+            Limits limits,
+            String name,
+            Consumer<BotProcess> onEnd) {
+        return start(command, environment, limits, name, new Holder.Plain(), onEnd);
+    }
+
     /**
      * Starts the command inside its containment (sandbox and limits, see {@link Containment}),
      * which the bot's end then tears down. {@code onEnd} is told when the bot has been ended.
