@@ -165,6 +165,8 @@ public final class JobRunner implements AutoCloseable {
                 synchronized (lock) {
                     running.put(job.id(), new Child(job, process, needed));
                 }
+                // Its end is seen at once, not at the next poll: the next job (or attempt) starts then.
+                process.onExit().thenRun(this::wake);
             } catch (IOException | UncheckedIOException e) {
                 jobs.ended(job.id(), false, Optional.of("cannot start the job's process: " + e.getMessage()));
             }

@@ -96,7 +96,9 @@ class MatrixRecipeTest {
         Path caissa = arena.resolve("caissa");
         Files.writeString(
                 caissa,
-                "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
+                // With the client compiler alone, as the real launcher runs the arena.
+                "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
+                        + "' -XX:TieredStopAtLevel=1 -cp '"
                         + System.getProperty("java.class.path") + "' " + Main.class.getName() + " \"$@\"\n");
         Files.setPosixFilePermissions(caissa, PosixFilePermissions.fromString("rwxr-xr-x"));
     }

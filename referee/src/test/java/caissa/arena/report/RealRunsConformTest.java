@@ -290,6 +290,8 @@ class RealRunsConformTest {
         Path out = outputs.resolve("stopped");
         List<String> argv = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // As the launcher (./caissa) runs the arena: the client compiler alone.
+                "-XX:TieredStopAtLevel=1",
                 "-cp",
                 System.getProperty("java.class.path"),
                 Main.class.getName(),

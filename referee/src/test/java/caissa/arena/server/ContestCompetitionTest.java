@@ -19,12 +19,14 @@ import caissa.arena.game.GameRecord;
 import caissa.arena.records.GameLogs;
 import caissa.arena.testbots.Poll;
 import caissa.arena.testkit.CommandRun;
+import caissa.arena.testkit.ContestData;
 import caissa.arena.tournament.FinishedGame;
 import java.io.OutputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -117,14 +119,16 @@ class ContestCompetitionTest {
     }
 
     /**
-     * The data folder of a server that ran once and stopped, with the participants' admitted bots
-     * stored while no server runs (so that no job runner takes their admission jobs meanwhile).
+     * The data folder as a server that ran once and stopped leaves it (the contest file's copy, the
+     * database, the organiser), with the participants' admitted bots stored while no server runs
+     * (so that no job runner takes their admission jobs meanwhile). Made in this process, as the
+     * server makes it: the tests start their server on it next.
      *
      * @return each participant's session cookie
      */
     static Map<String, String> prepared(Path file, Path data, List<String> names) throws Exception {
-        ContestServerProcess.start(file, data).close();
-        Contest contest = Contest.open(data);
+        Contest contest = ContestData.open(file, data);
+        new Accounts(contest.store(), Clock.systemUTC()).organiser();
         Map<String, String> cookies = new HashMap<>();
         for (String name : names) {
             cookies.put(name, participantWithBot(contest, name));

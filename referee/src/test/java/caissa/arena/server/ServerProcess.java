@@ -32,6 +32,9 @@ final class ServerProcess implements AutoCloseable {
     static ServerProcess start(String mainClass, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 ProcessHandle.current().info().command().orElseThrow(),
+                // As the launcher runs the arena (./caissa): the client compiler alone, which starts
+                // the server (and, through its options, each job's child) seconds sooner.
+                "-XX:TieredStopAtLevel=1",
                 "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
                 "-cp",
                 System.getProperty("java.class.path"),

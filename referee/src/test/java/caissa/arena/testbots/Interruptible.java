@@ -46,6 +46,8 @@ public final class Interruptible {
     public static Run arena(List<String> args, Predicate<String> when) throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // As the launcher (./caissa) runs the arena: the client compiler alone.
+                "-XX:TieredStopAtLevel=1",
                 "-cp",
                 System.getProperty("java.class.path"),
                 "caissa.arena.cli.Main"));

@@ -25,6 +25,22 @@ class ClusterRecipesTest {
     @TempDir
     Path dir;
 
+    /** Where the unsharded run is played, once for both recipes. */
+    @TempDir
+    static Path wholeRun;
+
+    private static StandingsDocument whole;
+
+    /** The unsharded run of the recipes' tournament: the same for both, so played once. */
+    private static synchronized StandingsDocument whole(Path file) throws Exception {
+        if (whole == null) {
+            whole = Tournament.open(
+                            TournamentFile.read(file), file, wholeRun.resolve("whole"), false, TournamentObserver.NONE)
+                    .play(1);
+        }
+        return whole;
+    }
+
     private Path file() throws Exception {
         return new TournamentFiles("recipe")
                 .testBot("r1", "random", "1")
@@ -71,6 +87,8 @@ class ClusterRecipesTest {
     private Process start(Path file, Path out, Map<String, String> env) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // As the launcher (./caissa) runs the arena on a runner: the client compiler alone.
+                "-XX:TieredStopAtLevel=1",
                 "-cp",
                 System.getProperty("java.class.path"),
                 Main.class.getName(),
@@ -94,9 +112,7 @@ class ClusterRecipesTest {
     }
 
     private void assertMergedEqualsWhole(Path file, List<Path> shards, List<Process> runs) throws Exception {
-        StandingsDocument whole = Tournament.open(
-                        TournamentFile.read(file), file, dir.resolve("whole"), false, TournamentObserver.NONE)
-                .play(1);
+        StandingsDocument whole = whole(file);
         for (Process run : runs) {
             assertThat(run.waitFor(300, TimeUnit.SECONDS)).isTrue();
             assertThat(run.exitValue()).isZero();
@@ -122,7 +138,7 @@ class ClusterRecipesTest {
                 .allSatisfy(s -> assertThat(s.games()).isEqualTo(s.name().equals("r4") ? 6 : 2));
         assertThat(merged.crosstable().get("r1").get("r2").games()).isZero();
         assertThat(merged.crosstable().get("r4").get("r1").games()).isEqualTo(2);
-        List<FinishedGame> expected = new ArrayList<>(Journal.read(dir.resolve("whole")));
+        List<FinishedGame> expected = new ArrayList<>(Journal.read(wholeRun.resolve("whole")));
         expected.sort(Comparator.comparingInt(FinishedGame::game));
         assertThat(Journal.read(dir.resolve("merged"))).isEqualTo(expected);
     }

@@ -9,6 +9,7 @@ import caissa.arena.records.TournamentLayout;
 import caissa.arena.runner.Shard;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,22 +37,49 @@ class FormatsResumeTest {
     @TempDir
     static Path uninterruptedRuns;
 
-    /** The uninterrupted run of each format, played once for all the cases of that format. */
-    private static final Map<String, StandingsDocument> UNINTERRUPTED = new ConcurrentHashMap<>();
+    /** An uninterrupted run: the tournament file it played (a copy that outlives the test that made it), its standings. */
+    private record Uninterrupted(Path file, StandingsDocument standings) {}
 
-    private static synchronized StandingsDocument uninterrupted(String format, Path file) throws Exception {
-        StandingsDocument known = UNINTERRUPTED.get(format);
+    /** The uninterrupted run of each format, played once for all the cases of that format. */
+    private static final Map<String, Uninterrupted> UNINTERRUPTED = new ConcurrentHashMap<>();
+
+    private static synchronized Uninterrupted uninterrupted(String format, Path file) throws Exception {
+        Uninterrupted known = UNINTERRUPTED.get(format);
         if (known == null) {
-            known = Tournament.open(
-                            TournamentFile.read(file),
-                            file,
+            // The file as it was played: a test bot's command carries a token of its own, so a file
+            // written again differs from it, and a resume would be refused.
+            Path played = Files.copy(file, uninterruptedRuns.resolve(format + ".json"));
+            StandingsDocument standings = Tournament.open(
+                            TournamentFile.read(played),
+                            played,
                             uninterruptedRuns.resolve(format),
                             false,
                             TournamentObserver.NONE)
                     .play(2);
+            known = new Uninterrupted(played, standings);
             UNINTERRUPTED.put(format, known);
         }
         return known;
+    }
+
+    /**
+     * A copy of the folder of the uninterrupted run of {@code format}, for a test that changes it:
+     * the same run the other cases compare with, not played once more.
+     */
+    private Path copyOfUninterrupted(String format, Path to) throws Exception {
+        uninterrupted(format, file(format));
+        Path from = uninterruptedRuns.resolve(format);
+        try (Stream<Path> all = Files.walk(from)) {
+            for (Path path : all.toList()) {
+                Path target = to.resolve(from.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(path, target, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+        return to;
     }
 
     private Path file(String format) throws Exception {
@@ -80,7 +108,7 @@ class FormatsResumeTest {
         // Swiss: 5 bots, 4 games a round; killed in round 1, in round 2, and after the last Swiss round.
         Path file = file(format);
         TournamentDefinition definition = TournamentFile.read(file);
-        StandingsDocument expected = uninterrupted(format, file);
+        StandingsDocument expected = uninterrupted(format, file).standings();
         int total = Plan.of(definition).totalGames();
 
         Path killed = dir.resolve("killed");
@@ -116,11 +144,10 @@ class FormatsResumeTest {
 
     @Test
     void aSwissStoppedBetweenItsStagesPlaysOnlyTheFinalOnResume() throws Exception {
-        Path file = file("swiss");
+        Path out = copyOfUninterrupted("swiss", dir.resolve("out"));
+        Path file = UNINTERRUPTED.get("swiss").file();
         TournamentDefinition definition = TournamentFile.read(file);
-        Path out = dir.resolve("out");
-        StandingsDocument expected = Tournament.open(definition, file, out, false, TournamentObserver.NONE)
-                .play(2);
+        StandingsDocument expected = UNINTERRUPTED.get("swiss").standings();
         // The state of a run stopped right after the last Swiss game: the final's games are not on record.
         List<String> swissLines = Files.readAllLines(out.resolve(TournamentLayout.JOURNAL_FILE)).stream()
                 .filter(l -> Integer.parseInt(l.replaceAll(".*\"game\":(\\d+),.*", "$1")) <= 12)
@@ -163,10 +190,9 @@ class FormatsResumeTest {
 
     @Test
     void resumeChecksASwissLineAgainstThePairingsOfTheRoundsBeforeIt() throws Exception {
-        Path file = file("swiss");
+        Path out = copyOfUninterrupted("swiss", dir.resolve("out"));
+        Path file = UNINTERRUPTED.get("swiss").file();
         TournamentDefinition definition = TournamentFile.read(file);
-        Path out = dir.resolve("out");
-        Tournament.open(definition, file, out, false, TournamentObserver.NONE).play(2);
         // Game 5 (round 2) with its colours swapped: the pairing of round 2 says otherwise.
         List<String> lines = new ArrayList<>(Files.readAllLines(out.resolve(TournamentLayout.JOURNAL_FILE)));
         int index = -1;

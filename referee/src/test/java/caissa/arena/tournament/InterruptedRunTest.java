@@ -70,8 +70,9 @@ class InterruptedRunTest {
         int before = journaled.size();
 
         StringWriter err = new StringWriter();
+        // Two games at a time, as the interrupted run played them (the default is half the cores).
         int exit = Main.run(
-                new String[] {"tournament", file.toString(), "--out", out.toString(), "--resume"},
+                new String[] {"tournament", file.toString(), "--out", out.toString(), "--resume", "--concurrency", "2"},
                 new PrintWriter(new StringWriter(), true),
                 new PrintWriter(err, true));
 

@@ -63,7 +63,8 @@ class OutputFolderLockTest {
         Path file = new TournamentFiles("killed")
                 .testBot("s1", "slow", "1")
                 .testBot("s2", "slow", "1")
-                .set("gamesPerPair", 4)
+                // Killed in its second game: a third and fourth would only be more games to resume.
+                .set("gamesPerPair", 2)
                 .set("timePerGame", "30s")
                 .set("firstMoveAllowance", "10s")
                 .writeTo(dir.resolve("killed.json"));
@@ -79,7 +80,7 @@ class OutputFolderLockTest {
         CommandRun resume = CommandRun.of("tournament", file.toString(), "--out", out.toString(), "--resume");
 
         assertThat(resume.exitCode()).as(resume.err()).isZero();
-        assertThat(Journal.read(out)).extracting(FinishedGame::game).containsExactlyInAnyOrder(1, 2, 3, 4);
+        assertThat(Journal.read(out)).extracting(FinishedGame::game).containsExactlyInAnyOrder(1, 2);
     }
 
     @Test

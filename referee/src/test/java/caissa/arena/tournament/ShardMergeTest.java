@@ -9,12 +9,15 @@ import caissa.arena.records.TournamentLayout;
 import caissa.arena.runner.Shard;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +30,53 @@ class ShardMergeTest {
     @TempDir
     Path dir;
 
+    /**
+     * Where the class's one seed-1 round robin ("batch") and its two shards are played, for the
+     * tests that only read them or change copies of them: each shard is played once, not per test.
+     */
+    @TempDir
+    static Path batch;
+
+    private static Path batchFile;
+    private static final Map<Integer, Path> BATCH_SHARDS = new HashMap<>();
+
+    /** The batch's file, written once: a test bot's command carries a token of its own, and shards must fit together. */
+    private static synchronized Path batchFile() throws Exception {
+        if (batchFile == null) {
+            batchFile = roundRobin(batch, "batch", 1);
+        }
+        return batchFile;
+    }
+
+    /** A copy, in this test's folder, of the batch's shard {@code index}/2, which the test may change. */
+    private Path batchShard(int index) throws Exception {
+        Path played;
+        synchronized (BATCH_SHARDS) {
+            played = BATCH_SHARDS.get(index);
+            if (played == null) {
+                played = shard(batch, batchFile(), index, 2, null);
+                BATCH_SHARDS.put(index, played);
+            }
+        }
+        Path copy = dir.resolve("batch-shard-" + index);
+        try (Stream<Path> all = Files.walk(played)) {
+            for (Path path : all.toList()) {
+                Path target = copy.resolve(played.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(path, target, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+        return copy;
+    }
+
     private Path roundRobin(String name, long seed) throws Exception {
+        return roundRobin(dir, name, seed);
+    }
+
+    private static Path roundRobin(Path folder, String name, long seed) throws Exception {
         return new TournamentFiles(name)
                 .testBot("r1", "random", "1")
                 .testBot("r2", "random", "2")
@@ -37,12 +86,16 @@ class ShardMergeTest {
                 .set("seed", seed)
                 .set("timePerGame", "20s")
                 .set("firstMoveAllowance", "10s")
-                .writeTo(dir.resolve(name + "-" + seed + ".json"));
+                .writeTo(folder.resolve(name + "-" + seed + ".json"));
     }
 
     private Path shard(Path file, int index, int count, Path from) throws Exception {
-        Path out =
-                dir.resolve("shard-" + file.getFileName() + "-" + index + "-" + count + "-" + (from == null ? 0 : 1));
+        return shard(dir, file, index, count, from);
+    }
+
+    private static Path shard(Path folder, Path file, int index, int count, Path from) throws Exception {
+        Path out = folder.resolve(
+                "shard-" + file.getFileName() + "-" + index + "-" + count + "-" + (from == null ? 0 : 1));
         Tournament.open(
                         TournamentFile.read(file),
                         file,
@@ -92,9 +145,8 @@ class ShardMergeTest {
 
     @Test
     void shardsSplitTheBatchByGamePairs() throws Exception {
-        Path file = roundRobin("split", 1);
-        List<FinishedGame> first = Journal.read(shard(file, 1, 2, null));
-        List<FinishedGame> second = Journal.read(shard(file, 2, 2, null));
+        List<FinishedGame> first = Journal.read(batchShard(1));
+        List<FinishedGame> second = Journal.read(batchShard(2));
 
         assertThat(first).extracting(FinishedGame::game).containsExactlyInAnyOrder(1, 2, 5, 6);
         assertThat(second).extracting(FinishedGame::game).containsExactlyInAnyOrder(3, 4);
@@ -102,8 +154,9 @@ class ShardMergeTest {
 
     @Test
     void mergeRefusesAShardOfAnotherTournament() throws Exception {
-        Path one = shard(roundRobin("foreign", 1), 1, 2, null);
-        Path other = shard(roundRobin("foreign", 2), 2, 2, null);
+        Path one = batchShard(1);
+        // Beside the batch's file: a bot's folder is the file's, and only the seed may differ.
+        Path other = shard(roundRobin(batch, "batch", 2), 2, 2, null);
 
         assertThatThrownBy(() -> Merge.merge(dir.resolve("merged"), List.of(one, other)))
                 .isInstanceOf(OutputFolderException.class)
@@ -113,9 +166,8 @@ class ShardMergeTest {
 
     @Test
     void mergeNamesAMissingGame() throws Exception {
-        Path file = roundRobin("missing", 1);
-        Path one = shard(file, 1, 2, null);
-        Path two = shard(file, 2, 2, null);
+        Path one = batchShard(1);
+        Path two = batchShard(2);
         // Game 4's line is lost from shard 2's journal: it was never recorded.
         List<String> lines = Files.readAllLines(two.resolve(TournamentLayout.JOURNAL_FILE));
         lines.removeIf(l -> l.contains("\"game\":4,"));
@@ -133,9 +185,8 @@ class ShardMergeTest {
 
     @Test
     void mergeNamesADuplicatedGame() throws Exception {
-        Path file = roundRobin("dup", 1);
-        Path one = shard(file, 1, 2, null);
-        Path two = shard(file, 2, 2, null);
+        Path one = batchShard(1);
+        Path two = batchShard(2);
         // Shard 2 also holds game 1, as if it had been given shard 1's share too.
         String line = Files.readAllLines(one.resolve(TournamentLayout.JOURNAL_FILE)).stream()
                 .filter(l -> l.contains("\"game\":1,"))
@@ -153,8 +204,8 @@ class ShardMergeTest {
 
     @Test
     void mergeRefusesTheSameShardTwiceAndAWholeRun() throws Exception {
-        Path file = roundRobin("twice", 1);
-        Path one = shard(file, 1, 2, null);
+        Path file = batchFile();
+        Path one = batchShard(1);
         Path copy = dir.resolve("copy");
         Files.createDirectories(copy.resolve("games"));
         try (var files = Files.walk(one)) {

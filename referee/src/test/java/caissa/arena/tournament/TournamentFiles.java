@@ -48,10 +48,14 @@ final class TournamentFiles {
         return file;
     }
 
-    /** The command line of a tournament run in its own JVM, as a user starts it. */
+    /**
+     * The command line of a tournament run in its own JVM, as a user starts it: with the client
+     * compiler alone, as the launcher (./caissa) runs the arena.
+     */
     static List<String> javaCommand(Path file, Path out, int concurrency) {
         return new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1",
                 "-cp",
                 System.getProperty("java.class.path"),
                 Main.class.getName(),
