@@ -8,14 +8,11 @@ import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -83,7 +80,7 @@ class BuildProcessesTest {
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
         assertThat(alone.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        List<Long> left = processesWith(token);
+        List<Long> left = TestBots.processesCarrying(token);
         left.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
         assertThat(left).hasSize(1);
     }
@@ -97,7 +94,7 @@ class BuildProcessesTest {
 
         assertThat(outcome).as("%s", outcome).isInstanceOf(SourceBuild.Outcome.Built.class);
         assertThat(((SourceBuild.Outcome.Built) outcome).output()).contains("daemon running", "built");
-        assertThat(processesWith(token)).isEmpty();
+        assertThat(TestBots.processesCarrying(token)).isEmpty();
     }
 
     @ParameterizedTest(name = "sandbox {0}, cgroups {1}")
@@ -112,7 +109,7 @@ class BuildProcessesTest {
         SourceBuild.Outcome.Failed failed = (SourceBuild.Outcome.Failed) outcome;
         assertThat(failed.reason()).isEqualTo("the build took longer than 1 s");
         assertThat(failed.output()).contains("stubborn");
-        assertThat(processesWith(token)).isEmpty();
+        assertThat(TestBots.processesCarrying(token)).isEmpty();
     }
 
     /** Builds a one-file "language" whose build command is the script, given the token to sleep with. */
@@ -146,32 +143,5 @@ class BuildProcessesTest {
     private static String token() {
         return String.format(
                 "0.%06d%09d", ProcessHandle.current().pid() % 1_000_000, 500_000_000 + TOKENS.incrementAndGet());
-    }
-
-    /** The processes running on this machine (zombies left out) with the token on their command line. */
-    private static List<Long> processesWith(String token) {
-        List<Long> found = new ArrayList<>();
-        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(
-                Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
-            for (Path proc : dirs) {
-                long pid = Long.parseLong(proc.getFileName().toString());
-                if (pid != ProcessHandle.current().pid()
-                        && holds(proc.resolve("cmdline"), token)
-                        && TestBots.running(pid)) {
-                    found.add(pid);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return found;
-    }
-
-    private static boolean holds(Path file, String text) {
-        try {
-            return new String(Files.readAllBytes(file), StandardCharsets.UTF_8).contains(text);
-        } catch (IOException e) {
-            return false;
-        }
     }
 }

@@ -72,10 +72,15 @@ public final class TestBots {
      */
     public static List<Long> processesOf(BotCommand command) {
         String token = command.env().get(TOKEN_VARIABLE);
+        return token == null ? new ArrayList<>() : processesCarrying(token);
+    }
+
+    /**
+     * The processes on this machine that carry {@code token} in their environment (as the test
+     * bots' variable) or on their command line. Zombies do not count.
+     */
+    public static List<Long> processesCarrying(String token) {
         List<Long> found = new ArrayList<>();
-        if (token == null) {
-            return found;
-        }
         try (var dirs = Files.newDirectoryStream(
                 Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
             for (Path dir : dirs) {
