@@ -183,7 +183,8 @@ final class SandboxBench implements Callable<Integer> {
                         new BubblewrapLaunching(),
                         new Limiting.ByWatchdog(),
                         Host.SuspendBy.SIGNALS,
-                        Host.EndBy.PID_NAMESPACE)
+                        Host.EndBy.PID_NAMESPACE,
+                        host.parts(SandboxMode.BWRAP).output())
                 : host.parts(isolation.sandbox());
         return Containment.prepare(parts, cat, cat, isolation, "bench").orElseThrow();
     }

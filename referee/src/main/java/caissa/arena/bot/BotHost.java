@@ -2,6 +2,7 @@ package caissa.arena.bot;
 
 import caissa.arena.program.BotCommand;
 import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Host;
 import caissa.arena.sandbox.Parts;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.sandbox.SharedSandbox;
@@ -92,11 +93,13 @@ public final class BotHost implements AutoCloseable {
 
     /**
      * Starts a bot of this host as a plain process, held by nothing (what {@code bench sandbox}
-     * measures the containments against): ended with the others all the same.
+     * measures the containments against): ended with the others all the same, its output read
+     * as this host's bots' is.
      */
     public BotProcess.Start startPlain(
             BotCommand command, Map<String, String> environment, BotProcess.Limits limits, String name) {
-        return started(BotProcess.startPlain(command, environment, limits, name, live::remove));
+        Host.Output output = parts(SandboxMode.NONE).output();
+        return started(BotProcess.startPlain(command, environment, limits, name, output, live::remove));
     }
 
     private BotProcess.Start started(BotProcess.Start start) {

@@ -5,6 +5,8 @@ import caissa.arena.program.BotCommand;
 import caissa.arena.sandbox.ArenaNamespaceException;
 import caissa.arena.sandbox.ArenaWatcher;
 import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Host;
+import caissa.arena.sandbox.Parts;
 import caissa.arena.sandbox.SandboxRecord;
 import java.io.IOException;
 import java.time.Duration;
@@ -25,7 +27,7 @@ import java.util.function.Consumer;
  * <p>It is composed of parts: how it is kept still while it is not to move ({@link Suspension})
  * and how its processes are ended ({@link Ending}), as its command chose them for every bot
  * ({@code Parts}, which its containment carries), and how its output is read ({@link
- * OutputReader}), on a pipe that can be polled where this JVM gives one. Lines are capped
+ * OutputReader}), on a pipe that can be polled where its parts say so. Lines are capped
  * in length and in number of unanswered lines, so a flooding bot costs bounded memory. Standard
  * error is drained continuously (a bot that fills the pipe would otherwise block) into a bounded
  * excerpt. {@link #askToEnd()} and {@link #awaitEnd(long)} end the bot and every process it started.
@@ -94,10 +96,17 @@ public final class BotProcess {
 
     /**
      * Starts the command (which must already be resolved, see {@link SampleBots#resolve}) as a
-     * plain process, with the extra environment variables on top of the command's own.
+     * plain process, with the extra environment variables on top of the command's own; its
+     * output is read as this machine's commands read their bots' ({@link Parts#outputReading}).
      */
     static Start start(BotCommand command, Map<String, String> environment, Limits limits, String name) {
-        return start(command, environment, limits, name, new Holder.Plain(), bot -> {});
+        return start(command, environment, limits, name, Parts.outputReading());
+    }
+
+    /** As {@link #start(BotCommand, Map, Limits, String)}, its output read as {@code output} says. */
+    static Start start(
+            BotCommand command, Map<String, String> environment, Limits limits, String name, Host.Output output) {
+        return start(command, environment, limits, name, new Holder.Plain(output), bot -> {});
     }
 
     /** The same, for a host: {@code onEnd} is told when the bot has been ended. */
@@ -106,8 +115,9 @@ public final class BotProcess {
             Map<String, String> environment,
             Limits limits,
             String name,
+            Host.Output output,
             Consumer<BotProcess> onEnd) {
-        return start(command, environment, limits, name, new Holder.Plain(), onEnd);
+        return start(command, environment, limits, name, new Holder.Plain(output), onEnd);
     }
 
     /**
@@ -176,11 +186,11 @@ public final class BotProcess {
     }
 
     /** The system property that, set to {@code threads}, has bots' output read on threads of their own rather than polled. */
-    public static final String PIPES_SWITCH = SelectablePipe.SWITCH;
+    public static final String PIPES_SWITCH = Parts.PIPES_SWITCH;
 
-    /** How bots' output is read in this JVM: "polled" by the thread that waits for a reply, or on "threads" of their own. */
+    /** How bots' output is read on this machine, as its commands' parts choose it: "polled" by the thread that waits for a reply, or on "threads" of their own. */
     public static String outputReading() {
-        return SelectablePipe.inUse() ? "polled" : "threads";
+        return Parts.outputReading().word();
     }
 
     /** Whether the bot's output is read by the thread that waits for it (see {@link SelectablePipe}), not on a thread of its own. */

@@ -3,6 +3,7 @@ package caissa.arena.bot;
 import caissa.arena.linux.ProcessTree;
 import caissa.arena.program.BotCommand;
 import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Host;
 import caissa.arena.sandbox.SandboxRecord;
 import java.util.List;
 import java.util.Objects;
@@ -29,6 +30,9 @@ sealed interface Holder permits Holder.Contained, Holder.Plain {
 
     /** How the bot's processes are ended. */
     Ending ending(Process process, ProcessTree tree);
+
+    /** How the bot's output is read: polled by the thread that waits for a reply where it can be, or on a thread of its own. */
+    Host.Output output();
 
     /** Where the bot's CPU time comes from. */
     CpuClock clock(Process process);
@@ -97,6 +101,11 @@ sealed interface Holder permits Holder.Contained, Holder.Plain {
         }
 
         @Override
+        public Host.Output output() {
+            return containment.parts().output();
+        }
+
+        @Override
         public CpuClock clock(Process process) {
             return switch (containment.parts().limiting().kind()) {
                 case CGROUP_V1, CGROUP_V2 -> wrapping.cgroupClock(containment, process.pid());
@@ -138,9 +147,14 @@ sealed interface Holder permits Holder.Contained, Holder.Plain {
     /**
      * A plain process held by nothing (the tests of the process layer start bots this way): a
      * session of its own, stop signals to its group, its process tree, its processes' CPU times;
+     * its output read as {@code output} says (the machine's way, see {@code Parts#outputReading});
      * no limits, no record.
      */
-    record Plain() implements Holder {
+    record Plain(Host.Output output) implements Holder {
+        public Plain {
+            Objects.requireNonNull(output, "output");
+        }
+
         @Override
         public List<String> argv(BotCommand command) {
             return Launch.inOwnSession(command);

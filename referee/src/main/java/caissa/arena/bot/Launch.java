@@ -4,6 +4,7 @@ import caissa.arena.linux.ProcessTree;
 import caissa.arena.program.BotCommand;
 import caissa.arena.program.BotEnvironment;
 import caissa.arena.program.ProgramLookup;
+import caissa.arena.sandbox.Host;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,7 @@ import java.util.Optional;
  * How a bot's process, and every program run on a submission (its build), is started: its containment's command (bubblewrap's, or the bot's own
  * behind its limits), a session of its own where the containment does not give it one, the few
  * variables every program needs and none of the arena's others, and its output on a pipe that
- * can be polled where this JVM allows one.
+ * can be polled where its parts say so (and one can be had).
  */
 final class Launch {
 
@@ -35,7 +36,8 @@ final class Launch {
     static Started start(BotCommand command, Map<String, String> environment, Holder holder, String marker)
             throws IOException {
         ProcessBuilder builder = builder(command, environment, holder, marker);
-        Optional<SelectablePipe> pipe = SelectablePipe.open();
+        Optional<SelectablePipe> pipe =
+                holder.output() == Host.Output.POLLED ? SelectablePipe.open() : Optional.empty();
         pipe.ifPresent(p -> builder.redirectOutput(p.childEnd()));
         try {
             return new Started(builder.start(), pipe);

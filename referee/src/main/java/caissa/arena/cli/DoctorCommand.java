@@ -1,7 +1,6 @@
 package caissa.arena.cli;
 
 import caissa.arena.Version;
-import caissa.arena.bot.BotProcess;
 import caissa.arena.command.ExitCodes;
 import caissa.arena.diagnostics.TerminalText;
 import caissa.arena.records.Json;
@@ -50,7 +49,7 @@ final class DoctorCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         JsonTarget.check(json);
-        Host host = Host.detect(BotProcess.outputReading().equals("polled"));
+        Host host = Host.detect();
         PrintWriter out = spec.commandLine().getOut();
         if (json != null) {
             JsonTarget.write(json, Json.write(document(host)), out);

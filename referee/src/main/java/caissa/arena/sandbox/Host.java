@@ -2,6 +2,7 @@ package caissa.arena.sandbox;
 
 import caissa.arena.linux.BotCgroup;
 import caissa.arena.linux.CgroupV1;
+import caissa.arena.linux.PipeHandover;
 import caissa.arena.linux.Portable;
 import caissa.arena.program.ProgramLookup;
 import java.io.IOException;
@@ -214,11 +215,10 @@ public record Host(
 
     /**
      * What this machine gives the arena now (it tries bubblewrap and makes and removes a cgroup
-     * to find out); {@code polled} is whether bots' output is polled in this JVM, which the
-     * process layer above decides.
+     * to find out).
      */
-    public static Host detect(boolean polled) {
-        return of(Facts.observe(polled));
+    public static Host detect() {
+        return of(Facts.observe());
     }
 
     /**
@@ -252,7 +252,8 @@ public record Host(
      * @param setsid whether {@code /usr/bin/setsid} is there (a plain bot's own process group, for signals)
      * @param shell whether {@code /bin/sh} is there (it sends the signals)
      * @param pipesOff whether {@code -Dcaissa.pipes=threads} switched the polled pipes off
-     * @param polled whether bots' output is polled in this JVM (the process layer's choice, given by the caller)
+     * @param pipeHandover whether this JVM can hand a {@code java.nio} pipe's writing end to a child ({@link
+     *     PipeHandover}: {@code java.base/sun.nio.ch} exported to the arena, and {@code /proc/self/fd})
      * @param jdk the Java runtime
      */
     public record Facts(
@@ -279,7 +280,7 @@ public record Host(
             boolean setsid,
             boolean shell,
             boolean pipesOff,
-            boolean polled,
+            boolean pipeHandover,
             Jdk jdk) {
 
         public Facts {
@@ -298,8 +299,8 @@ public record Host(
         /** The v1 hierarchies a bot's group needs (see {@link BotCgroup}). */
         static final List<String> V1_NEEDED = CgroupV1.CONTROLLERS;
 
-        /** Looks at this machine; {@code polled}: see {@link #polled()}. */
-        public static Facts observe(boolean polled) {
+        /** Looks at this machine. */
+        public static Facts observe() {
             boolean linux =
                     System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
             boolean portable = Portable.on();
@@ -376,8 +377,8 @@ public record Host(
                     threadCpuTimes(),
                     Files.isExecutable(Path.of("/usr/bin/setsid")),
                     Files.isExecutable(Path.of("/bin/sh")),
-                    "threads".equals(System.getProperty("caissa.pipes")),
-                    polled,
+                    "threads".equals(System.getProperty(Parts.PIPES_SWITCH)),
+                    PipeHandover.available(),
                     jdk);
         }
 
@@ -411,7 +412,7 @@ public record Host(
                     setsid,
                     shell,
                     pipesOff,
-                    polled,
+                    pipeHandover,
                     jdk);
         }
 
@@ -570,7 +571,7 @@ public record Host(
                     "the sandbox or a usable cgroup ends every process of a bot (see sandbox, cgroup)");
         }
 
-        Part<Output> output = facts.polled()
+        Part<Output> output = facts.pipeHandover() && !facts.pipesOff()
                 ? Part.ok(Output.POLLED, "the game's own thread waits on each bot's output (a java.nio pipe)")
                 : Part.ok(
                         Output.THREADS,

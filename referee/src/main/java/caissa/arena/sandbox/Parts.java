@@ -9,23 +9,35 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The parts that hold a command's bots, each chosen once for the command from what this machine
  * gives the arena ({@link Host}: what {@code caissa doctor} prints) and the sandbox the command
- * asks for: how a bot is launched, how its limits hold, how it is suspended and how it is ended.
- * Every bot of the command gets these parts ({@link Containment}, and the process layer above),
+ * asks for: how a bot is launched, how its limits hold, how it is suspended, how it is ended and
+ * how its output is read. Every bot of the command gets these parts ({@link Containment}, and the process layer above),
  * and its game log records them: a bot whose part cannot be had (a cgroup the kernel refused
  * it) fails to start, rather than play under other parts than the rest.
  */
-public record Parts(Launching launching, Limiting limiting, Host.SuspendBy suspend, Host.EndBy end) {
+public record Parts(
+        Launching launching, Limiting limiting, Host.SuspendBy suspend, Host.EndBy end, Host.Output output) {
+
+    /** The system property that, set to {@code threads}, has bots' output read on threads of their own rather than polled. */
+    public static final String PIPES_SWITCH = "caissa.pipes";
 
     /** What was seen of the machine, by the switches that change what is seen: looked at once each (it makes a trial cgroup and sandbox). */
     private static final Map<Switches, Host.Facts> SEEN = new ConcurrentHashMap<>();
 
-    private record Switches(boolean portable, boolean cgroupsOff) {}
+    private record Switches(boolean portable, boolean cgroupsOff, boolean pipesOff) {
+        static Switches now() {
+            return new Switches(
+                    Portable.on(),
+                    "off".equals(System.getProperty(BotCgroup.SWITCH)),
+                    "threads".equals(System.getProperty(PIPES_SWITCH)));
+        }
+    }
 
     public Parts {
         Objects.requireNonNull(launching, "launching");
         Objects.requireNonNull(limiting, "limiting");
         Objects.requireNonNull(suspend, "suspend");
         Objects.requireNonNull(end, "end");
+        Objects.requireNonNull(output, "output");
         boolean grouped = limiting instanceof Limiting.ByCgroup;
         if ((suspend == Host.SuspendBy.FREEZER || end == Host.EndBy.CGROUP) && !grouped) {
             throw new IllegalArgumentException(
@@ -38,16 +50,28 @@ public record Parts(Launching launching, Limiting limiting, Host.SuspendBy suspe
 
     /** These parts with {@code other} launching the bots instead (a test's sandbox that bubblewrap cannot build). */
     public Parts withLaunching(Launching other) {
-        return new Parts(other, limiting, suspend, end);
+        return new Parts(other, limiting, suspend, end, output);
     }
 
     /**
      * The parts for a command that asks for {@code mode} on this machine. The machine is looked at
-     * once per JVM (and again only when {@code -Dcaissa.cgroups} or portable mode is switched).
+     * once per JVM (and again only when {@code -Dcaissa.cgroups}, {@code -Dcaissa.pipes} or
+     * portable mode is switched).
      */
     public static Parts forThisMachine(SandboxMode mode) {
-        Switches switches = new Switches(Portable.on(), "off".equals(System.getProperty(BotCgroup.SWITCH)));
-        return of(SEEN.computeIfAbsent(switches, s -> Host.Facts.observe(false)), mode);
+        return of(seen(), mode);
+    }
+
+    /**
+     * How this machine's bots' output is read, as {@link #forThisMachine} chooses it for every
+     * sandbox: a plain process's too, which no command's parts hold.
+     */
+    public static Host.Output outputReading() {
+        return forThisMachine(SandboxMode.NONE).output();
+    }
+
+    private static Host.Facts seen() {
+        return SEEN.computeIfAbsent(Switches.now(), s -> Host.Facts.observe());
     }
 
     /**
@@ -55,10 +79,7 @@ public record Parts(Launching launching, Limiting limiting, Host.SuspendBy suspe
      * words (see {@link Host#reach()}): said before the first game where it is more than a sandbox.
      */
     public static Host.Part<Host.Reach> reach(SandboxMode mode) {
-        Switches switches = new Switches(Portable.on(), "off".equals(System.getProperty(BotCgroup.SWITCH)));
-        return Host.of(SEEN.computeIfAbsent(switches, s -> Host.Facts.observe(false))
-                        .asking(mode))
-                .reach();
+        return Host.of(seen().asking(mode)).reach();
     }
 
     /**
@@ -77,6 +98,11 @@ public record Parts(Launching launching, Limiting limiting, Host.SuspendBy suspe
             case WATCHDOG -> new Limiting.ByWatchdog();
             case NONE -> new Limiting.Unlimited();
         };
-        return new Parts(launching, limiting, host.suspend().kind(), host.end().kind());
+        return new Parts(
+                launching,
+                limiting,
+                host.suspend().kind(),
+                host.end().kind(),
+                host.output().kind());
     }
 }

@@ -3,6 +3,7 @@ package caissa.arena.bot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import caissa.arena.program.BotCommand;
+import caissa.arena.sandbox.Host;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A bot's standard output comes back as the same replies whichever way it is read: polled by
  * the thread that waits for a reply (a selectable pipe, the default in the arena's jar and in
  * these tests) or on a thread of its own (plain pipes, where the JVM does not let the arena
- * make a selectable one, or with {@code -Dcaissa.pipes=threads}).
+ * make a selectable one, or with {@code -Dcaissa.pipes=threads}): the command's parts choose
+ * which ({@code Parts#output}), and each test here chooses it for its plain bot.
  */
 class BotOutputTest {
 
@@ -29,7 +31,6 @@ class BotOutputTest {
 
     @AfterEach
     void end() {
-        System.clearProperty(SelectablePipe.SWITCH);
         if (bot != null) {
             bot.askToEnd();
             bot.awaitEnd(System.nanoTime() + SECOND);
@@ -201,10 +202,10 @@ class BotOutputTest {
     }
 
     private void start(String mode, String script, BotProcess.Limits limits) {
-        if (mode.equals("threads")) {
-            System.setProperty(SelectablePipe.SWITCH, "threads");
-        }
-        BotProcess.Start start = BotProcess.start(BotCommand.of("/bin/sh", "-c", script), Map.of(), limits, "output");
+        // The reading is a part: the test substitutes it, as a command's parts would choose it.
+        Host.Output output = mode.equals("polled") ? Host.Output.POLLED : Host.Output.THREADS;
+        BotProcess.Start start =
+                BotProcess.start(BotCommand.of("/bin/sh", "-c", script), Map.of(), limits, "output", output);
         assertThat(start).isInstanceOf(BotProcess.Start.Started.class);
         bot = ((BotProcess.Start.Started) start).bot();
     }

@@ -47,7 +47,7 @@ class HolderTest {
 
     @Test
     void aPlainProcessHasPartsOfItsOwn() {
-        Holder plain = new Holder.Plain();
+        Holder plain = new Holder.Plain(Host.Output.THREADS);
 
         assertThat(plain.wrapping()).isInstanceOf(Wrapping.Bare.class);
         assertThat(plain.wrapping().bot(process.pid())).isEqualTo(process.pid());
@@ -60,6 +60,7 @@ class HolderTest {
         assertThat(plain.record("signals", "process-tree", "polled")).isEmpty();
         assertThat(plain.limitHit(process)).isEmpty();
         assertThat(plain.containment()).isEmpty();
+        assertThat(plain.output()).isEqualTo(Host.Output.THREADS);
         // Nothing but the program is started: there is no launch to have failed, and no wait for its exit.
         assertThat(plain.launchEnded(() -> {
                     throw new AssertionError("a plain process's exit is not waited for");
@@ -71,7 +72,8 @@ class HolderTest {
     @ValueSource(strings = {"unlimited", "watchdog"})
     void withoutACgroupTheClockIsTheProcessesAndNoWaitIsExcused(String limits) throws IOException {
         Limiting limiting = limits.equals("unlimited") ? new Limiting.Unlimited() : new Limiting.ByWatchdog();
-        Parts parts = new Parts(new DirectLaunching(), limiting, Host.SuspendBy.NONE, Host.EndBy.PROCESS_TREE);
+        Parts parts = new Parts(
+                new DirectLaunching(), limiting, Host.SuspendBy.NONE, Host.EndBy.PROCESS_TREE, Host.Output.POLLED);
         Containment containment = prepare(parts);
         try {
             Holder held = new Holder.Contained(containment);
@@ -82,6 +84,7 @@ class HolderTest {
             assertThat(held.clock(process)).isEqualTo(new CpuClock.OfProcesses(process.pid()));
             assertThat(held.clock(process).waitedNanos()).isEqualTo(-1);
             assertThat(held.containment()).contains(containment);
+            assertThat(held.output()).isEqualTo(Host.Output.POLLED);
         } finally {
             containment.close();
         }

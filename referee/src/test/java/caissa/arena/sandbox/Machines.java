@@ -41,7 +41,7 @@ public final class Machines {
     private boolean setsid = true;
     private boolean shell = true;
     private boolean pipesOff;
-    private boolean polled = true;
+    private boolean pipeHandover = true;
 
     private Machines() {}
 
@@ -185,10 +185,10 @@ public final class Machines {
         return this;
     }
 
-    /** Whether {@code -Dcaissa.pipes=threads} is given, and whether output is polled. */
-    public Machines pipes(boolean off, boolean isPolled) {
+    /** Whether {@code -Dcaissa.pipes=threads} is given, and whether the JVM can hand a pipe to a child. */
+    public Machines pipes(boolean off, boolean handover) {
         pipesOff = off;
-        polled = isPolled;
+        pipeHandover = handover;
         return this;
     }
 
@@ -217,7 +217,7 @@ public final class Machines {
                 setsid,
                 shell,
                 pipesOff,
-                polled,
+                pipeHandover,
                 JDK);
     }
 

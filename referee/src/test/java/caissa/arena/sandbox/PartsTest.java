@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import caissa.arena.sandbox.Host.EndBy;
 import caissa.arena.sandbox.Host.LimitsBy;
+import caissa.arena.sandbox.Host.Output;
 import caissa.arena.sandbox.Host.SuspendBy;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +49,8 @@ class PartsTest {
                         new BubblewrapLaunching(),
                         new Limiting.ByCgroup(LimitsBy.CGROUP_V1),
                         SuspendBy.FREEZER,
-                        EndBy.CGROUP));
+                        EndBy.CGROUP,
+                        Output.POLLED));
     }
 
     @Test
@@ -57,10 +59,18 @@ class PartsTest {
 
         assertThat(Parts.of(noCgroup.facts(), SandboxMode.NONE))
                 .isEqualTo(new Parts(
-                        new PlainLaunching(), new Limiting.ByWatchdog(), SuspendBy.SIGNALS, EndBy.PROCESS_TREE));
+                        new PlainLaunching(),
+                        new Limiting.ByWatchdog(),
+                        SuspendBy.SIGNALS,
+                        EndBy.PROCESS_TREE,
+                        Output.POLLED));
         assertThat(Parts.of(noCgroup.facts(), SandboxMode.BWRAP))
                 .isEqualTo(new Parts(
-                        new BubblewrapLaunching(), new Limiting.ByWatchdog(), SuspendBy.SIGNALS, EndBy.PID_NAMESPACE));
+                        new BubblewrapLaunching(),
+                        new Limiting.ByWatchdog(),
+                        SuspendBy.SIGNALS,
+                        EndBy.PID_NAMESPACE,
+                        Output.POLLED));
         // The setting a command overrides does not count: its own mode does.
         assertThat(Parts.of(noCgroup.sandboxSetting("none").facts(), SandboxMode.AUTO)
                         .launching())
@@ -79,7 +89,8 @@ class PartsTest {
 
     @Test
     void portableModeIsOneChoiceOfPartsWhateverTheCommandAsks() {
-        Parts portable = new Parts(new DirectLaunching(), new Limiting.Unlimited(), SuspendBy.NONE, EndBy.PROCESS_TREE);
+        Parts portable = new Parts(
+                new DirectLaunching(), new Limiting.Unlimited(), SuspendBy.NONE, EndBy.PROCESS_TREE, Output.THREADS);
 
         for (SandboxMode mode : SandboxMode.values()) {
             assertThat(Parts.of(Machines.rootOnCgroupV1().portable(true).facts(), mode))
@@ -92,12 +103,41 @@ class PartsTest {
     }
 
     @Test
+    void theOutputReadingIsChosenWithTheOtherPartsFromWhatTheJvmAllows() {
+        for (SandboxMode mode : SandboxMode.values()) {
+            assertThat(Parts.of(Machines.rootOnCgroupV1().facts(), mode).output())
+                    .as(mode.word())
+                    .isEqualTo(Output.POLLED);
+            assertThat(Parts.of(Machines.rootOnCgroupV1().pipes(true, true).facts(), mode)
+                            .output())
+                    .as("-Dcaissa.pipes=threads, " + mode.word())
+                    .isEqualTo(Output.THREADS);
+            assertThat(Parts.of(Machines.rootOnCgroupV1().pipes(false, false).facts(), mode)
+                            .output())
+                    .as("no java.base/sun.nio.ch, " + mode.word())
+                    .isEqualTo(Output.THREADS);
+        }
+        // The doctor's word is the parts' word: one decision.
+        Machines machine = Machines.rootOnCgroupV1().pipes(true, true);
+        assertThat(Parts.of(machine.facts(), SandboxMode.AUTO).output())
+                .isEqualTo(machine.host().output().kind());
+    }
+
+    @Test
     void partsThatCannotWorkTogetherAreABug() {
         assertThatThrownBy(() -> new Parts(
-                        new PlainLaunching(), new Limiting.ByWatchdog(), SuspendBy.FREEZER, EndBy.PROCESS_TREE))
+                        new PlainLaunching(),
+                        new Limiting.ByWatchdog(),
+                        SuspendBy.FREEZER,
+                        EndBy.PROCESS_TREE,
+                        Output.THREADS))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Parts(
-                        new PlainLaunching(), new Limiting.ByWatchdog(), SuspendBy.SIGNALS, EndBy.PID_NAMESPACE))
+                        new PlainLaunching(),
+                        new Limiting.ByWatchdog(),
+                        SuspendBy.SIGNALS,
+                        EndBy.PID_NAMESPACE,
+                        Output.THREADS))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Limiting.ByCgroup(LimitsBy.WATCHDOG)).isInstanceOf(IllegalArgumentException.class);
     }
