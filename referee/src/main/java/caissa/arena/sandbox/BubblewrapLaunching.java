@@ -156,7 +156,28 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
                 LaunchScript.argv(isolation.limits(), procsFiles, true, options, reached, false, user != null));
         argv.addAll(List.of(sandboxed.get(0), "--args", "4"));
         argv.addAll(sandboxed.subList(end, sandboxed.size()));
-        return new PreparedLaunch(argv, true, scratchRoot, isolation.keepScratch(), reached, List.of(options), user);
+        return new PreparedLaunch(
+                argv,
+                scratchInMemory(scratchRoot),
+                scratchRoot,
+                isolation.keepScratch(),
+                reached,
+                List.of(options),
+                user);
+    }
+
+    /**
+     * The sandbox's memory file systems: {@code /scratch}, {@code /tmp} and {@code /dev/shm}, or
+     * {@code /dev/shm} alone where the scratch folders are kept on disk (under {@code scratchRoot}).
+     */
+    static List<String> scratchInMemory(Path scratchRoot) {
+        return scratchRoot == null ? List.of("/scratch", "/tmp", "/dev/shm") : List.of("/dev/shm");
+    }
+
+    /** Without a cgroup: the launch script keeps the terminal's signals from a sandbox only when it joins one. */
+    @Override
+    public boolean wantsSession(List<Path> procsFiles) {
+        return procsFiles.isEmpty();
     }
 
     static Path workingDir(BotCommand command) {

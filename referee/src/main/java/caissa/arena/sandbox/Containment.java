@@ -162,10 +162,7 @@ public final class Containment {
      * terminal's signals from it, nor a program started alone (portable mode has no setsid).
      */
     public boolean wantsSession() {
-        if (parts.launching() instanceof DirectLaunching) {
-            return false;
-        }
-        return !launch.sandboxed() || hold.procsFiles().isEmpty();
+        return parts.launching().wantsSession(hold.procsFiles());
     }
 
     /**

@@ -22,6 +22,12 @@ public record DirectLaunching() implements Launching {
         return PreparedLaunch.direct(command.argv());
     }
 
+    /** Portable mode has no setsid: the program is started alone. */
+    @Override
+    public boolean wantsSession(List<Path> procsFiles) {
+        return false;
+    }
+
     @Override
     public Host.Launcher kind() {
         return Host.Launcher.NONE;

@@ -36,6 +36,16 @@ public sealed interface Launching permits DirectLaunching, PlainLaunching, Bubbl
             List<Path> procsFiles)
             throws IOException;
 
+    /**
+     * Whether a bot launched this way is to be given a session of its own (see {@link
+     * LaunchScript}): a plain process is; a sandbox is where no cgroup holds it, since its launch
+     * script keeps the terminal's signals from it only where it joins one; a program started alone
+     * is not (portable mode has no setsid).
+     *
+     * @param procsFiles the files of the bot's cgroup, which the launch joins first; none without one
+     */
+    boolean wantsSession(List<Path> procsFiles);
+
     /** The kind, as {@code caissa doctor} names it. */
     Host.Launcher kind();
 

@@ -44,7 +44,7 @@ public record PlainLaunching() implements Launching {
                 argv.addAll(Bubblewrap.REACHED);
             }
             argv.addAll(command.argv());
-            return new PreparedLaunch(argv, false, null, false, reached, List.of(), user);
+            return new PreparedLaunch(argv, List.of(), null, false, reached, List.of(), user);
         } catch (IOException | RuntimeException e) {
             if (user != null) {
                 user.close();
@@ -59,6 +59,12 @@ public record PlainLaunching() implements Launching {
             Files.setAttribute(folder, "unix:uid", user.uid());
             Files.setAttribute(folder, "unix:gid", user.gid());
         }
+    }
+
+    /** A plain process leads a session of its own, whether a cgroup holds it or not. */
+    @Override
+    public boolean wantsSession(List<Path> procsFiles) {
+        return true;
     }
 
     @Override

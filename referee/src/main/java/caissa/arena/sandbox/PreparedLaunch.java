@@ -18,7 +18,8 @@ import java.util.stream.Stream;
 final class PreparedLaunch {
 
     private final List<String> argv;
-    private final boolean sandboxed;
+    /** The sandbox's memory file systems (see {@link #scratchInMemory}); none without a sandbox. */
+    private final List<String> scratchInMemory;
     /** The folder that holds the kept {@code /scratch} and {@code /tmp}; null where they are memory file systems, or no sandbox. */
     private final Path scratchRoot;
 
@@ -35,24 +36,24 @@ final class PreparedLaunch {
 
     PreparedLaunch(
             List<String> argv,
-            boolean sandboxed,
+            List<String> scratchInMemory,
             Path scratchRoot,
             boolean keepScratch,
             Path reachedFile,
             List<Path> files) {
-        this(argv, sandboxed, scratchRoot, keepScratch, reachedFile, files, null);
+        this(argv, scratchInMemory, scratchRoot, keepScratch, reachedFile, files, null);
     }
 
     PreparedLaunch(
             List<String> argv,
-            boolean sandboxed,
+            List<String> scratchInMemory,
             Path scratchRoot,
             boolean keepScratch,
             Path reachedFile,
             List<Path> files,
             BotUsers.User user) {
         this.argv = List.copyOf(argv);
-        this.sandboxed = sandboxed;
+        this.scratchInMemory = List.copyOf(scratchInMemory);
         this.scratchRoot = scratchRoot;
         this.keepScratch = keepScratch;
         this.reachedFile = reachedFile;
@@ -67,15 +68,11 @@ final class PreparedLaunch {
 
     /** The program itself and nothing before it. */
     static PreparedLaunch direct(List<String> argv) {
-        return new PreparedLaunch(argv, false, null, false, null, List.of());
+        return new PreparedLaunch(argv, List.of(), null, false, null, List.of());
     }
 
     List<String> argv() {
         return argv;
-    }
-
-    boolean sandboxed() {
-        return sandboxed;
     }
 
     /**
@@ -98,13 +95,12 @@ final class PreparedLaunch {
     }
 
     /**
-     * The sandbox's memory file systems, watched for a full one (with or without a cgroup): a
-     * sandbox whose scratch folders are on disk has {@code /dev/shm} alone in memory.
+     * The sandbox's memory file systems, watched for a full one (with or without a cgroup), as
+     * its {@link Launching} made them: none outside a sandbox (see {@link
+     * BubblewrapLaunching#scratchInMemory}).
      */
     List<String> scratchInMemory() {
-        return !sandboxed
-                ? List.of()
-                : scratchRoot == null ? List.of("/scratch", "/tmp", "/dev/shm") : List.of("/dev/shm");
+        return scratchInMemory;
     }
 
     /** Kept scratch folders are on disk: their contents are added up against the same limit. */

@@ -7,6 +7,8 @@ import caissa.arena.sandbox.Host.EndBy;
 import caissa.arena.sandbox.Host.LimitsBy;
 import caissa.arena.sandbox.Host.Output;
 import caissa.arena.sandbox.Host.SuspendBy;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -121,6 +123,28 @@ class PartsTest {
         Machines machine = Machines.rootOnCgroupV1().pipes(true, true);
         assertThat(Parts.of(machine.facts(), SandboxMode.AUTO).output())
                 .isEqualTo(machine.host().output().kind());
+    }
+
+    @Test
+    void theLaunchingSaysWhetherABotLeadsASessionOfItsOwn() {
+        List<Path> grouped = List.of(Path.of("/sys/fs/cgroup/caissa/bot-1/cgroup.procs"));
+
+        // A sandbox's launch script keeps the terminal's signals from it only where it joins a cgroup.
+        assertThat(new BubblewrapLaunching().wantsSession(grouped)).isFalse();
+        assertThat(new BubblewrapLaunching().wantsSession(List.of())).isTrue();
+        assertThat(new PlainLaunching().wantsSession(grouped)).isTrue();
+        assertThat(new PlainLaunching().wantsSession(List.of())).isTrue();
+        // Portable mode starts the program alone: no setsid.
+        assertThat(new DirectLaunching().wantsSession(List.of())).isFalse();
+    }
+
+    @Test
+    void aSandboxKeepsItsScratchInMemoryUnlessTheOrganiserKeepsItOnDisk() {
+        assertThat(BubblewrapLaunching.scratchInMemory(null)).containsExactly("/scratch", "/tmp", "/dev/shm");
+        assertThat(BubblewrapLaunching.scratchInMemory(Path.of("/tmp/caissa-sandbox-1")))
+                .containsExactly("/dev/shm");
+        assertThat(PreparedLaunch.direct(List.of("/bin/true")).scratchInMemory())
+                .isEmpty();
     }
 
     @Test
