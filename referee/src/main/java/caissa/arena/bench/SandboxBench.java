@@ -184,7 +184,9 @@ final class SandboxBench implements Callable<Integer> {
                         new Limiting.ByWatchdog(),
                         Host.SuspendBy.SIGNALS,
                         Host.EndBy.PID_NAMESPACE,
-                        host.parts(SandboxMode.BWRAP).output())
+                        host.parts(SandboxMode.BWRAP).output(),
+                        // Its processes' times, as any bot's that no cgroup holds.
+                        Host.CpuClock.SCHEDSTAT)
                 : host.parts(isolation.sandbox());
         return Containment.prepare(parts, cat, cat, isolation, "bench").orElseThrow();
     }

@@ -107,9 +107,9 @@ sealed interface Holder permits Holder.Contained, Holder.Plain {
 
         @Override
         public CpuClock clock(Process process) {
-            return switch (containment.parts().limiting().kind()) {
-                case CGROUP_V1, CGROUP_V2 -> wrapping.cgroupClock(containment, process.pid());
-                case WATCHDOG, NONE -> new CpuClock.OfProcesses(process.pid());
+            return switch (containment.parts().clock()) {
+                case CGROUP -> wrapping.cgroupClock(containment, process.pid());
+                case SCHEDSTAT, NONE -> new CpuClock.OfProcesses(process.pid());
             };
         }
 

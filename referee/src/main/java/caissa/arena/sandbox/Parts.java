@@ -9,13 +9,19 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The parts that hold a command's bots, each chosen once for the command from what this machine
  * gives the arena ({@link Host}: what {@code caissa doctor} prints) and the sandbox the command
- * asks for: how a bot is launched, how its limits hold, how it is suspended, how it is ended and
- * how its output is read. Every bot of the command gets these parts ({@link Containment}, and the process layer above),
+ * asks for: how a bot is launched, how its limits hold, how it is suspended, how it is ended,
+ * how its output is read, and where its CPU time comes from (its cgroup's where one holds it;
+ * else its processes', with or without the kernel's per-thread times). Every bot of the command gets these parts ({@link Containment}, and the process layer above),
  * and its game log records them: a bot whose part cannot be had (a cgroup the kernel refused
  * it) fails to start, rather than play under other parts than the rest.
  */
 public record Parts(
-        Launching launching, Limiting limiting, Host.SuspendBy suspend, Host.EndBy end, Host.Output output) {
+        Launching launching,
+        Limiting limiting,
+        Host.SuspendBy suspend,
+        Host.EndBy end,
+        Host.Output output,
+        Host.CpuClock clock) {
 
     /** The system property that, set to {@code threads}, has bots' output read on threads of their own rather than polled. */
     public static final String PIPES_SWITCH = "caissa.pipes";
@@ -38,10 +44,15 @@ public record Parts(
         Objects.requireNonNull(suspend, "suspend");
         Objects.requireNonNull(end, "end");
         Objects.requireNonNull(output, "output");
+        Objects.requireNonNull(clock, "clock");
         boolean grouped = limiting instanceof Limiting.ByCgroup;
         if ((suspend == Host.SuspendBy.FREEZER || end == Host.EndBy.CGROUP) && !grouped) {
             throw new IllegalArgumentException(
                     "the freezer and an end by cgroup need bots held by cgroups, not " + limiting);
+        }
+        if ((clock == Host.CpuClock.CGROUP) != grouped) {
+            throw new IllegalArgumentException("a cgroup's CPU clock goes with bots held by cgroups, not " + limiting
+                    + " and a " + clock.word() + " clock");
         }
         if (end == Host.EndBy.PID_NAMESPACE && !(launching instanceof BubblewrapLaunching)) {
             throw new IllegalArgumentException("an end by PID namespace needs a sandbox, not " + launching);
@@ -50,7 +61,7 @@ public record Parts(
 
     /** These parts with {@code other} launching the bots instead (a test's sandbox that bubblewrap cannot build). */
     public Parts withLaunching(Launching other) {
-        return new Parts(other, limiting, suspend, end, output);
+        return new Parts(other, limiting, suspend, end, output, clock);
     }
 
     /**
@@ -103,6 +114,7 @@ public record Parts(
                 limiting,
                 host.suspend().kind(),
                 host.end().kind(),
-                host.output().kind());
+                host.output().kind(),
+                host.cpuClock().kind());
     }
 }

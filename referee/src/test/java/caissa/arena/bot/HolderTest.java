@@ -73,7 +73,12 @@ class HolderTest {
     void withoutACgroupTheClockIsTheProcessesAndNoWaitIsExcused(String limits) throws IOException {
         Limiting limiting = limits.equals("unlimited") ? new Limiting.Unlimited() : new Limiting.ByWatchdog();
         Parts parts = new Parts(
-                new DirectLaunching(), limiting, Host.SuspendBy.NONE, Host.EndBy.PROCESS_TREE, Host.Output.POLLED);
+                new DirectLaunching(),
+                limiting,
+                Host.SuspendBy.NONE,
+                Host.EndBy.PROCESS_TREE,
+                Host.Output.POLLED,
+                Host.CpuClock.SCHEDSTAT);
         Containment containment = prepare(parts);
         try {
             Holder held = new Holder.Contained(containment);

@@ -3,6 +3,7 @@ package caissa.arena.sandbox;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import caissa.arena.sandbox.Host.CpuClock;
 import caissa.arena.sandbox.Host.EndBy;
 import caissa.arena.sandbox.Host.LimitsBy;
 import caissa.arena.sandbox.Host.Output;
@@ -52,7 +53,8 @@ class PartsTest {
                         new Limiting.ByCgroup(LimitsBy.CGROUP_V1),
                         SuspendBy.FREEZER,
                         EndBy.CGROUP,
-                        Output.POLLED));
+                        Output.POLLED,
+                        CpuClock.CGROUP));
     }
 
     @Test
@@ -65,14 +67,16 @@ class PartsTest {
                         new Limiting.ByWatchdog(),
                         SuspendBy.SIGNALS,
                         EndBy.PROCESS_TREE,
-                        Output.POLLED));
+                        Output.POLLED,
+                        CpuClock.SCHEDSTAT));
         assertThat(Parts.of(noCgroup.facts(), SandboxMode.BWRAP))
                 .isEqualTo(new Parts(
                         new BubblewrapLaunching(),
                         new Limiting.ByWatchdog(),
                         SuspendBy.SIGNALS,
                         EndBy.PID_NAMESPACE,
-                        Output.POLLED));
+                        Output.POLLED,
+                        CpuClock.SCHEDSTAT));
         // The setting a command overrides does not count: its own mode does.
         assertThat(Parts.of(noCgroup.sandboxSetting("none").facts(), SandboxMode.AUTO)
                         .launching())
@@ -92,7 +96,12 @@ class PartsTest {
     @Test
     void portableModeIsOneChoiceOfPartsWhateverTheCommandAsks() {
         Parts portable = new Parts(
-                new DirectLaunching(), new Limiting.Unlimited(), SuspendBy.NONE, EndBy.PROCESS_TREE, Output.THREADS);
+                new DirectLaunching(),
+                new Limiting.Unlimited(),
+                SuspendBy.NONE,
+                EndBy.PROCESS_TREE,
+                Output.THREADS,
+                CpuClock.NONE);
 
         for (SandboxMode mode : SandboxMode.values()) {
             assertThat(Parts.of(Machines.rootOnCgroupV1().portable(true).facts(), mode))
@@ -126,6 +135,32 @@ class PartsTest {
     }
 
     @Test
+    void theCpuClockIsTheDoctorsOnEveryMachine() {
+        for (Machines machine : List.of(
+                Machines.rootOnCgroupV1(),
+                Machines.rootOnCgroupV1().cgroupsOff(true),
+                Machines.rootOnCgroupV1().cgroupsOff(true).schedstat(false),
+                Machines.ubuntuUser(),
+                Machines.laptop())) {
+            for (SandboxMode mode : SandboxMode.values()) {
+                assertThat(Parts.of(machine.facts(), mode).clock())
+                        .isEqualTo(
+                                Host.of(machine.facts().asking(mode)).cpuClock().kind());
+            }
+        }
+        assertThat(Parts.of(Machines.rootOnCgroupV1().facts(), SandboxMode.NONE).clock())
+                .isEqualTo(CpuClock.CGROUP);
+        assertThat(Parts.of(
+                                Machines.rootOnCgroupV1()
+                                        .cgroupsOff(true)
+                                        .schedstat(false)
+                                        .facts(),
+                                SandboxMode.NONE)
+                        .clock())
+                .isEqualTo(CpuClock.NONE);
+    }
+
+    @Test
     void theLaunchingSaysWhetherABotLeadsASessionOfItsOwn() {
         List<Path> grouped = List.of(Path.of("/sys/fs/cgroup/caissa/bot-1/cgroup.procs"));
 
@@ -154,14 +189,33 @@ class PartsTest {
                         new Limiting.ByWatchdog(),
                         SuspendBy.FREEZER,
                         EndBy.PROCESS_TREE,
-                        Output.THREADS))
+                        Output.THREADS,
+                        CpuClock.SCHEDSTAT))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Parts(
                         new PlainLaunching(),
                         new Limiting.ByWatchdog(),
                         SuspendBy.SIGNALS,
                         EndBy.PID_NAMESPACE,
-                        Output.THREADS))
+                        Output.THREADS,
+                        CpuClock.SCHEDSTAT))
+                .isInstanceOf(IllegalArgumentException.class);
+        // A cgroup's CPU clock with no cgroup, or a cgroup's bots timed by their processes.
+        assertThatThrownBy(() -> new Parts(
+                        new PlainLaunching(),
+                        new Limiting.ByWatchdog(),
+                        SuspendBy.SIGNALS,
+                        EndBy.PROCESS_TREE,
+                        Output.THREADS,
+                        CpuClock.CGROUP))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Parts(
+                        new PlainLaunching(),
+                        new Limiting.ByCgroup(LimitsBy.CGROUP_V2),
+                        SuspendBy.FREEZER,
+                        EndBy.CGROUP,
+                        Output.THREADS,
+                        CpuClock.SCHEDSTAT))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Limiting.ByCgroup(LimitsBy.WATCHDOG)).isInstanceOf(IllegalArgumentException.class);
     }
