@@ -323,7 +323,7 @@ public final class BotProcess {
         Ending.Ended ended = ending.awaitEnd(deadlineNanos);
         int escaped = joinReaders();
         Optional<Integer> exitCode = process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
-        holder.close();
+        holder.close(ended.released());
         clock.close();
         output.close();
         ArenaWatcher.botEnded(process.pid());

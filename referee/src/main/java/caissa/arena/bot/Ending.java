@@ -14,8 +14,16 @@ import java.util.List;
  */
 sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.ByProcessTree {
 
-    /** What ending found: whether the bot exited by itself, and how many processes it left running. */
-    record Ended(boolean exited, int leftBehind) {}
+    /**
+     * What ending found: whether the bot exited by itself, how many processes it left running,
+     * and whether every process it had is known released (its PID namespace's init seen gone:
+     * the kernel reaps the whole namespace before that), so that none is left to look for.
+     */
+    record Ended(boolean exited, int leftBehind, boolean released) {
+        Ended(boolean exited, int leftBehind) {
+            this(exited, leftBehind, false);
+        }
+    }
 
     /** Just before the bot is told to end: note what must be seen while it still runs. */
     void beforeEnd();
@@ -137,7 +145,7 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
                     killAll();
                     ProcessTree.waitForExit(List.of(initHandle), Duration.ofSeconds(5));
                 }
-                return new Ended(true, seen[0]);
+                return new Ended(true, seen[0], initHandle != null && !ProcessTree.running(initHandle));
             }
             int left = others();
             killAll();

@@ -59,6 +59,14 @@ sealed interface Holder permits Holder.Contained, Holder.Plain {
     /** After the bot's end, or a start that failed: what holds it is given back. */
     void close();
 
+    /**
+     * The same after an ending that saw every process of the bot released ({@link
+     * Ending.Ended#released}): what holds it need not look for any.
+     */
+    default void close(boolean released) {
+        close();
+    }
+
     /** A bot in its containment, with the parts its command chose for every bot. */
     final class Contained implements Holder {
         private final Containment containment;
@@ -141,6 +149,11 @@ sealed interface Holder permits Holder.Contained, Holder.Plain {
         @Override
         public void close() {
             containment.close();
+        }
+
+        @Override
+        public void close(boolean released) {
+            containment.close(released);
         }
     }
 

@@ -210,8 +210,16 @@ public final class Containment {
      * does nothing to it), the launch's files deleted, the scratch folder too unless it is kept.
      */
     public void close() {
+        close(false);
+    }
+
+    /**
+     * The same where the bot's ending saw every process of it released (its sandbox's PID
+     * namespace gone): its user is given back without a look for what still runs as it.
+     */
+    public void close(boolean released) {
         hold.close();
-        launch.close();
+        launch.close(released);
     }
 
     /**

@@ -119,9 +119,9 @@ final class PreparedLaunch {
      * After the game: the files handed to the launch deleted, the scratch folder unless it is
      * kept, and the bot's user given back with nothing left running as it.
      */
-    void close() {
+    void close(boolean released) {
         if (user != null) {
-            user.close();
+            user.close(released);
         }
         if (scratchRoot != null && !keepScratch) {
             deleteTree(scratchRoot);

@@ -197,6 +197,12 @@ class BotsNeverRootTest {
             for (Side side : Side.values()) {
                 assertThat(TestBots.processesOf(setup.entrant(side).command())).isEmpty();
             }
+            // The next game's bots (a root arena gives the bomber's id to the first of them) start
+            // with their whole process limit: a JVM's threads count against it.
+            GameRecord next = Game.play(
+                    GameSetup.of(TestBots.entrant("next", "random"), TestBots.entrant("other", "random"), CLOCK)
+                            .withIsolation(Isolation.defaults().withSandbox(sandbox)));
+            assertThat(next.termination().isIrregular()).as(next.reason()).isFalse();
         });
     }
 
