@@ -5,6 +5,7 @@ import caissa.arena.sandbox.Containment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * How a bot's processes are found and ended after its game: through its cgroup ({@link
@@ -56,6 +57,8 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
         private final Wrapping wrapping;
 
         private final int[] seen = new int[1];
+        /** A sandbox's init, noted before the end: once it is gone, everything of the bot is released. */
+        private Optional<ProcessHandle> init = Optional.empty();
 
         ByCgroup(Process process, Containment containment, ProcessTree tree, Wrapping wrapping) {
             this.process = process;
@@ -66,6 +69,7 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
 
         @Override
         public void beforeEnd() {
+            init = wrapping.namespaceInit(process.pid());
             seen[0] = wrapping.othersBeforeEnd(this::others);
         }
 
@@ -82,11 +86,24 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
             boolean exited = wrapping.awaitExit(process, deadlineNanos, this::others, seen);
             if (exited) {
                 int killed = containment.killLeftovers();
-                return new Ended(true, wrapping.leftBehind(seen[0], killed));
+                return new Ended(true, wrapping.leftBehind(seen[0], killed), released());
             }
             int left = others();
             containment.killAll();
-            return new Ended(false, left);
+            return new Ended(false, left, released());
+        }
+
+        /**
+         * Whether the sandbox's init is gone, after the group's processes were all killed: it goes
+         * only once the kernel has reaped its namespace. A moment is waited for it; a bare bot has
+         * no such sign.
+         */
+        private boolean released() {
+            if (init.isEmpty()) {
+                return false;
+            }
+            ProcessTree.waitForExit(List.of(init.get()), Duration.ofSeconds(1));
+            return !ProcessTree.running(init.get());
         }
 
         @Override

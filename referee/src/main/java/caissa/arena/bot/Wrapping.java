@@ -4,6 +4,7 @@ import caissa.arena.linux.BotCgroup;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Host;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
@@ -35,6 +36,13 @@ sealed interface Wrapping permits Wrapping.Bare, Wrapping.Sandbox {
 
     /** The clock of a bot whose cgroup holds it (see {@link CpuClock}): the wait for a core is excused in a sandbox alone. */
     CpuClock cgroupClock(Containment containment, long started);
+
+    /**
+     * The init of the sandbox's PID namespace, found from the process started while it runs;
+     * empty where there is none (a bare bot) or it cannot be told yet. Once it is seen gone,
+     * the kernel has reaped every process of the namespace.
+     */
+    Optional<ProcessHandle> namespaceInit(long started);
 
     /** How many processes of the bot's cgroup are the wrapping's, not the bot's. */
     int ownProcesses();
@@ -70,6 +78,11 @@ sealed interface Wrapping permits Wrapping.Bare, Wrapping.Sandbox {
 
     /** The process started is the bot itself (a plain process, behind its launch script or alone). */
     record Bare() implements Wrapping {
+        @Override
+        public Optional<ProcessHandle> namespaceInit(long started) {
+            return Optional.empty();
+        }
+
         @Override
         public long bot(long started) {
             return started;
@@ -125,6 +138,12 @@ sealed interface Wrapping permits Wrapping.Bare, Wrapping.Sandbox {
         @Override
         public long bot(long started) {
             return SandboxProcesses.bot(started);
+        }
+
+        @Override
+        public Optional<ProcessHandle> namespaceInit(long started) {
+            long init = SandboxProcesses.init(started);
+            return init < 0 ? Optional.empty() : ProcessHandle.of(init);
         }
 
         @Override
