@@ -149,7 +149,15 @@ sealed interface Ending permits Ending.ByCgroup, Ending.ByPidNamespace, Ending.B
 
         /** The processes in the sandbox besides its init and the bot: those it started. */
         private int others() {
-            return init < 0 ? 0 : SandboxProcesses.runningBelow(init, bot);
+            if (init < 0) {
+                return 0;
+            }
+            if (bot < 0) {
+                // Its end was asked for before the init had started it (its opponent crashed at
+                // once): the bot, started since, is not one of the processes it left.
+                bot = SandboxProcesses.bot(process.pid());
+            }
+            return SandboxProcesses.runningBelow(init, bot);
         }
 
         @Override
