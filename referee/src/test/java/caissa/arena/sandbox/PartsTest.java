@@ -11,6 +11,8 @@ import caissa.arena.sandbox.Host.SuspendBy;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The parts a command's bots get, chosen once from what the machine gives ({@link Host}) and the
@@ -182,41 +184,26 @@ class PartsTest {
                 .isEmpty();
     }
 
+    /**
+     * Parts that cannot work together: a freezer without a cgroup, a PID namespace's ending
+     * without a sandbox, a cgroup's CPU clock with no cgroup, a cgroup's bots timed by their
+     * processes.
+     */
+    @ParameterizedTest(name = "{0} {1} {2} {3}")
+    @CsvSource({
+        "WATCHDOG, FREEZER, PROCESS_TREE, SCHEDSTAT",
+        "WATCHDOG, SIGNALS, PID_NAMESPACE, SCHEDSTAT",
+        "WATCHDOG, SIGNALS, PROCESS_TREE, CGROUP",
+        "CGROUP_V2, FREEZER, CGROUP, SCHEDSTAT"
+    })
+    void partsThatCannotWorkTogetherAreABug(LimitsBy limits, SuspendBy suspend, EndBy end, CpuClock clock) {
+        Limiting limiting = limits == LimitsBy.WATCHDOG ? new Limiting.ByWatchdog() : new Limiting.ByCgroup(limits);
+        assertThatThrownBy(() -> new Parts(new PlainLaunching(), limiting, suspend, end, Output.THREADS, clock))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
     @Test
-    void partsThatCannotWorkTogetherAreABug() {
-        assertThatThrownBy(() -> new Parts(
-                        new PlainLaunching(),
-                        new Limiting.ByWatchdog(),
-                        SuspendBy.FREEZER,
-                        EndBy.PROCESS_TREE,
-                        Output.THREADS,
-                        CpuClock.SCHEDSTAT))
-                .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Parts(
-                        new PlainLaunching(),
-                        new Limiting.ByWatchdog(),
-                        SuspendBy.SIGNALS,
-                        EndBy.PID_NAMESPACE,
-                        Output.THREADS,
-                        CpuClock.SCHEDSTAT))
-                .isInstanceOf(IllegalArgumentException.class);
-        // A cgroup's CPU clock with no cgroup, or a cgroup's bots timed by their processes.
-        assertThatThrownBy(() -> new Parts(
-                        new PlainLaunching(),
-                        new Limiting.ByWatchdog(),
-                        SuspendBy.SIGNALS,
-                        EndBy.PROCESS_TREE,
-                        Output.THREADS,
-                        CpuClock.CGROUP))
-                .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Parts(
-                        new PlainLaunching(),
-                        new Limiting.ByCgroup(LimitsBy.CGROUP_V2),
-                        SuspendBy.FREEZER,
-                        EndBy.CGROUP,
-                        Output.THREADS,
-                        CpuClock.SCHEDSTAT))
-                .isInstanceOf(IllegalArgumentException.class);
+    void aCgroupLimitingIsACgroupsKind() {
         assertThatThrownBy(() -> new Limiting.ByCgroup(LimitsBy.WATCHDOG)).isInstanceOf(IllegalArgumentException.class);
     }
 }
