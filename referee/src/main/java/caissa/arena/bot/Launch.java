@@ -2,7 +2,6 @@ package caissa.arena.bot;
 
 import caissa.arena.linux.ProcessTree;
 import caissa.arena.program.BotCommand;
-import caissa.arena.program.BotEnvironment;
 import caissa.arena.program.ProgramLookup;
 import caissa.arena.sandbox.Host;
 import java.io.IOException;
@@ -69,9 +68,9 @@ final class Launch {
             BotCommand command, Map<String, String> environment, Holder holder, String marker) {
         ProcessBuilder builder = new ProcessBuilder(holder.argv(command));
         command.workingDir().ifPresent(dir -> builder.directory(dir.toFile()));
-        // Nothing of the arena's environment but the few variables every program needs: it holds secrets.
+        // Nothing of the arena's environment but what its wrapping needs: it holds secrets.
         builder.environment().clear();
-        builder.environment().putAll(BotEnvironment.base(System.getenv()));
+        builder.environment().putAll(holder.wrapping().base(System.getenv()));
         holder.wrapping().addVariables(builder.environment(), environment, command.env());
         builder.environment().put(ProcessTree.MARKER_VARIABLE, marker);
         return builder;

@@ -1,6 +1,7 @@
 package caissa.arena.bot;
 
 import caissa.arena.linux.BotCgroup;
+import caissa.arena.program.BotEnvironment;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Host;
 import java.util.Map;
@@ -59,6 +60,14 @@ sealed interface Wrapping permits Wrapping.Bare, Wrapping.Sandbox {
 
     /** What a bot that exited by itself left running: seen while it ran, or found in its cgroup after its exit. */
     int leftBehind(int seenWhileRunning, int foundAfterExit);
+
+    /**
+     * The environment the process started begins with, from the arena's ({@code arena}): a bare
+     * bot's few variables every program needs ({@link BotEnvironment}); a sandbox's outer process
+     * and init nothing of the arena's, since a bot can read its init's environment where both
+     * run as the same user (an ordinary user's arena), and the bot's own is set inside.
+     */
+    Map<String, String> base(Map<String, String> arena);
 
     /**
      * Adds the run's variables and the bot's own to the environment of the process started,
@@ -120,6 +129,11 @@ sealed interface Wrapping permits Wrapping.Bare, Wrapping.Sandbox {
         public int leftBehind(int seenWhileRunning, int foundAfterExit) {
             // What is still in the group after the bot's exit is what it left behind.
             return foundAfterExit;
+        }
+
+        @Override
+        public Map<String, String> base(Map<String, String> arena) {
+            return BotEnvironment.base(arena);
         }
 
         @Override
@@ -193,6 +207,13 @@ sealed interface Wrapping permits Wrapping.Bare, Wrapping.Sandbox {
         @Override
         public int leftBehind(int seenWhileRunning, int foundAfterExit) {
             return seenWhileRunning;
+        }
+
+        @Override
+        public Map<String, String> base(Map<String, String> arena) {
+            // bubblewrap, the launch's shell and the steps inside are named by their full paths
+            // and need no variable; the PATH is the system's, not the organiser's.
+            return Map.of("PATH", "/usr/bin:/bin");
         }
 
         @Override

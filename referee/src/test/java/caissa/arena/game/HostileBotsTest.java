@@ -338,6 +338,46 @@ class HostileBotsTest {
                 .doesNotContain(secret.toString());
     }
 
+    /**
+     * The sandbox's first process shows nothing of the arena's environment (its home folder, its
+     * PATH): as an ordinary user a bot can read that process's environment, since both run as the
+     * same user; as root it cannot read it at all. Only a fixed PATH, the arena's marker and the bot's
+     * own working folder are there.
+     */
+    @Test
+    void theSandboxsFirstProcessCarriesNoneOfTheArenasEnvironment() {
+        Sandboxes.assumeSandbox();
+        GameSetup setup = GameSetup.of(
+                TestBots.entrant("reader", "init-environ", "1"), TestBots.entrant("good", "random"), CLOCK);
+
+        GameRecord record = Game.play(setup);
+
+        String line = record.white()
+                .stderr()
+                .head()
+                .lines()
+                .filter(l -> l.startsWith("init-environ: "))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(record.white().stderr().head()));
+        assertThat(record.termination().isIrregular()).as(record.reason()).isFalse();
+        if (!line.startsWith("init-environ: unreadable")) {
+            // The launch's shell exports its working folder, the bot's own, where the bot starts anyway.
+            String ownFolder = "PWD=" + Path.of("").toAbsolutePath();
+            assertThat(line.substring("init-environ: ".length()).split(" "))
+                    .allSatisfy(variable -> assertThat(variable)
+                            .matches(
+                                    v -> v.equals("PATH=/usr/bin:/bin")
+                                            || v.startsWith("CAISSA_ARENA_BOT=")
+                                            || v.equals(ownFolder),
+                                    "a fixed PATH, the arena's marker or the bot's own folder"));
+        }
+        if (!Sandboxes.root()) {
+            assertThat(line)
+                    .as("an ordinary user's bot reads its init's environment")
+                    .doesNotContain("unreadable");
+        }
+    }
+
     /** With --keep-scratch the folders are on disk, and what the bot writes there counts against the same limit. */
     @Test
     void aBotThatFillsAKeptScratchFolderLosesByTheScratchLimitToo() throws IOException {

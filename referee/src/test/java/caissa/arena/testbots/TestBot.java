@@ -376,6 +376,23 @@ public final class TestBot {
                     System.err.flush();
                 });
             }
+            case "init-environ" -> {
+                // The environment of the sandbox's first process, as any bot of its user can read it.
+                return once(() -> {
+                    try {
+                        byte[] environ = Files.readAllBytes(Path.of("/proc/1/environ"));
+                        System.err.println("init-environ: "
+                                + new String(environ, StandardCharsets.UTF_8)
+                                        .replace('\0', '\n')
+                                        .strip()
+                                        .replace('\n', ' '));
+                    } catch (IOException e) {
+                        System.err.println(
+                                "init-environ: unreadable (" + e.getClass().getSimpleName() + ")");
+                    }
+                    System.err.flush();
+                });
+            }
             case "env" -> {
                 // Prints its whole environment, as a bot that publishes what it was given would.
                 return once(() -> {
