@@ -234,6 +234,9 @@ public record Host(
      * @param setpriv whether {@code setpriv} (util-linux), which makes a root arena's bots their own users, is on the PATH
      * @param namespaceProcesses whether an ordinary user's sandboxed bot gets a process limit the kernel
      *     counts in its own user namespace (Linux 5.14 on, bubblewrap not set-user-ID)
+     * @param ownNamespace where {@code unshare} is, when an ordinary user's plain bots can be put in a user
+     *     namespace of their own where the kernel counts their processes apart ({@link OwnUserNamespace}: Linux
+     *     5.14 on, and a trial namespace made); empty for root, and where that cannot be
      * @param sandboxSetting {@code $CAISSA_SANDBOX} as set, empty when unset or blank
      * @param bubblewrapProblem why a trial sandbox failed ({@link Bubblewrap#unavailableReason()}); empty when it worked
      * @param bwrapPath where {@code bwrap} is on the PATH; empty when it is not
@@ -264,6 +267,7 @@ public record Host(
             boolean nobodyMapped,
             boolean setpriv,
             boolean namespaceProcesses,
+            Optional<String> ownNamespace,
             Optional<String> sandboxSetting,
             Optional<String> bubblewrapProblem,
             Optional<String> bwrapPath,
@@ -287,6 +291,16 @@ public record Host(
             sysctls = Map.copyOf(sysctls);
             controllers = List.copyOf(controllers);
             heldByV1 = List.copyOf(heldByV1);
+        }
+
+        /**
+         * Where {@code unshare} is, when this machine's plain bots are each put in a user namespace of
+         * their own ({@link OwnUserNamespace}): an ordinary user's, and only where no cgroup holds them
+         * (a cgroup's count of their processes is exact already).
+         */
+        public Optional<String> namespaceForPlainBots() {
+            boolean grouped = !cgroupsOff && cgroupKind.isPresent();
+            return root || portable || grouped || !proc ? Optional.empty() : ownNamespace;
         }
 
         /** The settings {@link #sysctls} holds, where the kernel has them. */
@@ -360,6 +374,9 @@ public record Host(
                     BotUsers.mapped(),
                     onPath("setpriv").isPresent(),
                     Bubblewrap.limitsProcessesInItsNamespace(),
+                    portable
+                            ? Optional.empty()
+                            : OwnUserNamespace.available(Containment.isRoot()).map(Path::toString),
                     Optional.ofNullable(setting).filter(s -> !s.isBlank()).map(String::strip),
                     Bubblewrap.unavailableReason(),
                     onPath("bwrap"),
@@ -396,6 +413,7 @@ public record Host(
                     nobodyMapped,
                     setpriv,
                     namespaceProcesses,
+                    ownNamespace,
                     Optional.of(mode.word()),
                     mode == SandboxMode.BWRAP ? Optional.empty() : bubblewrapProblem,
                     bwrapPath,
@@ -711,10 +729,21 @@ public record Host(
             "no keyrings, no inotify, no System V shared memory, no space kept past a file's size, no file locks that reach past it (a seccomp filter)";
 
     /** What a bot reaches where it runs as the arena's own user. */
-    static final String ARENA_USER_REACH =
-            "bots run as the arena's own user: each can read and write every file that user"
-                    + " may, read the arena's environment and command line (/proc), signal its processes, the other bot's too, and use"
-                    + " the network (no seccomp filter can be loaded without a sandbox); not for bots you do not trust";
+    static final String ARENA_USER_REACH = arenaUserReach(false);
+
+    /**
+     * What a bot reaches as the arena's own user, held at its process limit by the kernel where
+     * {@code counted}: in a user namespace of its own ({@link OwnUserNamespace}).
+     */
+    private static String arenaUserReach(boolean counted) {
+        return "bots run as the arena's own user: each can read and write every file that user"
+                + " may, read the arena's environment and command line (/proc), signal its processes, the other bot's too, and use"
+                + " the network (no seccomp filter can be loaded without a sandbox)"
+                + (counted
+                        ? "; at most its process limit of processes, counted in a user namespace of its own (RLIMIT_NPROC)"
+                        : "")
+                + "; not for bots you do not trust";
+    }
 
     /** What a bot reaches here, from how it is launched: its sandbox, or the machine as nobody or as the arena's user. */
     private static Part<Reach> reach(Facts facts, Part<Launcher> sandbox) {
@@ -739,7 +768,10 @@ public record Host(
         }
         String fix = "run the bots in bubblewrap sandboxes (see sandbox)";
         if (!facts.root()) {
-            return Part.wanting(Reach.ARENA_USER, ARENA_USER_REACH, fix);
+            return Part.wanting(
+                    Reach.ARENA_USER,
+                    arenaUserReach(facts.namespaceForPlainBots().isPresent()),
+                    fix);
         }
         if (nobodyProblem(facts).isPresent()) {
             return Part.wanting(Reach.NOBODY, "no bot can start (see sandbox)", nobodyFix(facts));

@@ -48,8 +48,9 @@ final class LaunchScript {
      * false) where something of the arena's still runs after the script: the sandbox, or the
      * change of user of a root arena's plain bot ({@link PlainLaunching}).
      *
-     * @param ownUser whether the bot runs as a user of its own ({@link BotUsers}): then its process
-     *     limit is also that user's {@code RLIMIT_NPROC}, one above the limit, so that the kernel
+     * @param ownUser whether the bot's processes are counted apart: it runs as a user of its own
+     *     ({@link BotUsers}), or in a user namespace of its own ({@link OwnUserNamespace}). Then its
+     *     process limit is also its {@code RLIMIT_NPROC}, one above the limit, so that the kernel
      *     itself stops a fork burst where the watchdog sees the bot over its limit (root, which
      *     runs the script and bubblewrap, is not held by it; the bot is, from its change of user on)
      */

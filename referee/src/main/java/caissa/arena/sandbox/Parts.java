@@ -2,6 +2,7 @@ package caissa.arena.sandbox;
 
 import caissa.arena.linux.BotCgroup;
 import caissa.arena.linux.Portable;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -103,7 +104,9 @@ public record Parts(
         Host host = Host.of(facts.asking(mode));
         Launching launching = facts.portable()
                 ? new DirectLaunching()
-                : host.sandbox().kind() == Host.Launcher.BWRAP ? new BubblewrapLaunching() : new PlainLaunching();
+                : host.sandbox().kind() == Host.Launcher.BWRAP
+                        ? new BubblewrapLaunching()
+                        : new PlainLaunching(facts.namespaceForPlainBots().map(Path::of));
         Limiting limiting = switch (host.limits().kind()) {
             case CGROUP_V1, CGROUP_V2 -> new Limiting.ByCgroup(host.limits().kind());
             case WATCHDOG -> new Limiting.ByWatchdog();

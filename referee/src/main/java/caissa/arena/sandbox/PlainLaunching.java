@@ -8,6 +8,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -18,8 +19,24 @@ import java.util.Set;
  * it can then read only what is open to every user, write only where every user may, and signal
  * no process but its own. The mark that the launch reached the bot's program comes after that
  * change of user, so that a failed change is the arena's, not the bot's.
+ *
+ * <p>An ordinary user's bot, where no cgroup counts its processes, runs in a user namespace of its
+ * own ({@code ownNamespace}, see {@link OwnUserNamespace}) with its process limit set inside, so that
+ * the kernel refuses a fork burst at the limit; a namespace that cannot be made fails the launch
+ * before its mark, as the arena's failure.
+ *
+ * @param ownNamespace where {@code unshare} is, when each bot gets a user namespace of its own
  */
-public record PlainLaunching() implements Launching {
+public record PlainLaunching(Optional<Path> ownNamespace) implements Launching {
+
+    public PlainLaunching {
+        Objects.requireNonNull(ownNamespace, "ownNamespace");
+    }
+
+    /** Bots as plain processes of the arena's user, or of a user of their own as root, in no namespace of their own. */
+    public PlainLaunching() {
+        this(Optional.empty());
+    }
 
     @Override
     public PreparedLaunch prepare(
@@ -37,8 +54,13 @@ public record PlainLaunching() implements Launching {
             for (Path folder : writable) {
                 user(folder, user);
             }
-            List<String> argv = new ArrayList<>(
-                    LaunchScript.argv(isolation.limits(), procsFiles, false, null, reached, !root, root));
+            boolean ownNamespace = !root && this.ownNamespace.isPresent();
+            List<String> argv = new ArrayList<>();
+            if (ownNamespace) {
+                argv.addAll(OwnUserNamespace.argv(this.ownNamespace.get()));
+            }
+            argv.addAll(LaunchScript.argv(
+                    isolation.limits(), procsFiles, false, null, reached, !root, root || ownNamespace));
             if (root) {
                 argv.addAll(Bubblewrap.asUser(user));
                 argv.addAll(Bubblewrap.REACHED);

@@ -248,6 +248,14 @@ class DoctorCommandTest {
                         .bubblewrapProblem(notInstalled)
                         .bwrapPath(null)
                         .cgroupKind(null));
+        machines.put(
+                "ordinary user without bubblewrap or a usable cgroup, user namespaces allowed",
+                Machines.rootOnCgroupV1()
+                        .root(false)
+                        .bubblewrapProblem(notInstalled)
+                        .bwrapPath(null)
+                        .cgroupKind(null)
+                        .ownNamespace("/usr/bin/unshare"));
         machines.put("ordinary user without bubblewrap (or user namespaces refused)", Machines.ubuntuUser());
         machines.put("macOS, Windows", Machines.laptop().portable(false));
         List<String> lines = Files.readAllLines(Path.of("..", "docs", "organiser-guide.md"));

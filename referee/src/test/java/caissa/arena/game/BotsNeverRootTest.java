@@ -8,6 +8,7 @@ import caissa.arena.rules.Side;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.Parts;
+import caissa.arena.sandbox.PlainLaunching;
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
@@ -149,6 +150,23 @@ class BotsNeverRootTest {
                 Namespaces.countsProcessesPerUserNamespace(),
                 "needs Linux 5.14 or later, which counts processes per user namespace");
         forkBurstRefusedAtItsLimit(SandboxMode.BWRAP);
+    }
+
+    /**
+     * The same burst of an ordinary user's plain bot (no sandbox, no cgroup): the bot runs in a
+     * user namespace of its own that {@code unshare} makes, where the kernel counts its processes
+     * apart, so it is refused at its limit without bubblewrap too.
+     */
+    @Test
+    void aForkBurstOfAnOrdinaryUsersPlainBotIsRefusedByTheKernelInAUserNamespaceOfItsOwn() throws Exception {
+        Assumptions.assumeFalse(Sandboxes.root(), "as root, a plain bot is held by a user of its own (above)");
+        Sandboxes.withCgroups(
+                "off",
+                () -> Assumptions.assumeTrue(
+                        Parts.forThisMachine(SandboxMode.NONE).launching() instanceof PlainLaunching plain
+                                && plain.ownNamespace().isPresent(),
+                        "needs Linux 5.14 or later and user namespaces an ordinary user may make (unshare)"));
+        forkBurstRefusedAtItsLimit(SandboxMode.NONE);
     }
 
     private void forkBurstRefusedAtItsLimit(SandboxMode sandbox) throws Exception {

@@ -172,6 +172,33 @@ class HostTest {
     }
 
     @Test
+    void anOrdinaryUsersPlainBotIsSaidToBeHeldAtItsProcessLimitOnlyInANamespaceOfItsOwnWithoutACgroup() {
+        Machines plain = rootOnCgroupV1()
+                .root(false)
+                .bubblewrapProblem("bubblewrap (bwrap) is not installed (Debian package bubblewrap)")
+                .bwrapPath(null);
+        String counted =
+                "at most its process limit of processes, counted in a user namespace of its own (RLIMIT_NPROC)";
+
+        Host namespaced =
+                plain.cgroupKind(null).ownNamespace("/usr/bin/unshare").host();
+        assertThat(namespaced.reach().kind()).isEqualTo(Host.Reach.ARENA_USER);
+        assertThat(namespaced.reach().detail()).contains(counted).endsWith("not for bots you do not trust");
+        // No namespace to be had (user namespaces refused), or a cgroup that counts the processes exactly.
+        assertThat(plain.cgroupKind(null).ownNamespace(null).host().reach().detail())
+                .doesNotContain("RLIMIT_NPROC");
+        assertThat(plain.cgroupKind("cgroup-v1")
+                        .ownNamespace("/usr/bin/unshare")
+                        .host()
+                        .reach()
+                        .detail())
+                .doesNotContain("RLIMIT_NPROC");
+        // A root arena's bots are users of their own instead.
+        assertThat(rootOnCgroupV1().ownNamespace("/usr/bin/unshare").facts().namespaceForPlainBots())
+                .isEmpty();
+    }
+
+    @Test
     void rootWithoutBubblewrapWhereNobodyCannotBeHadIsToldNoBotCanStart() {
         String missing = "bubblewrap (bwrap) is not installed (Debian package bubblewrap)";
         Host unmapped = rootOnCgroupV1()

@@ -25,6 +25,7 @@ public final class Machines {
     private boolean nobodyMapped = true;
     private boolean setpriv = true;
     private boolean namespaceProcesses = true;
+    private Optional<String> ownNamespace = Optional.empty();
     private Optional<String> sandboxSetting = Optional.empty();
     private Optional<String> bubblewrapProblem = Optional.empty();
     private Optional<String> bwrapPath = Optional.of("/usr/bin/bwrap");
@@ -117,6 +118,12 @@ public final class Machines {
         return this;
     }
 
+    /** Where unshare is, when an ordinary user's plain bots get a user namespace of their own; null where they cannot. */
+    public Machines ownNamespace(String unshare) {
+        ownNamespace = Optional.ofNullable(unshare);
+        return this;
+    }
+
     /** {@code $CAISSA_SANDBOX}; null for unset. */
     public Machines sandboxSetting(String value) {
         sandboxSetting = Optional.ofNullable(value);
@@ -201,6 +208,7 @@ public final class Machines {
                 nobodyMapped,
                 setpriv,
                 namespaceProcesses,
+                ownNamespace,
                 sandboxSetting,
                 bubblewrapProblem,
                 bwrapPath,

@@ -10,6 +10,7 @@ import caissa.arena.sandbox.Host.Output;
 import caissa.arena.sandbox.Host.SuspendBy;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -83,6 +84,16 @@ class PartsTest {
         assertThat(Parts.of(noCgroup.sandboxSetting("none").facts(), SandboxMode.AUTO)
                         .launching())
                 .isEqualTo(new BubblewrapLaunching());
+    }
+
+    @Test
+    void anOrdinaryUsersPlainBotsWithoutACgroupAreLaunchedInAUserNamespaceOfTheirOwn() {
+        Machines user = Machines.rootOnCgroupV1().root(false).ownNamespace("/usr/bin/unshare");
+
+        assertThat(Parts.of(user.cgroupsOff(true).facts(), SandboxMode.NONE).launching())
+                .isEqualTo(new PlainLaunching(Optional.of(Path.of("/usr/bin/unshare"))));
+        assertThat(Parts.of(user.cgroupsOff(false).facts(), SandboxMode.NONE).launching())
+                .isEqualTo(new PlainLaunching());
     }
 
     @Test
