@@ -7,7 +7,7 @@ import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Side;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
-import caissa.arena.sandbox.Parts;
+import caissa.arena.sandbox.Machine;
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
@@ -216,8 +216,8 @@ class BotsNeverRootTest {
         BotCommand command = new BotCommand(List.of(program.toString()), Optional.empty(), Map.of());
         Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.NONE);
 
-        Optional<String> problem =
-                Containment.visibilityProblem(command, isolation, Parts.forThisMachine(SandboxMode.NONE));
+        Optional<String> problem = Containment.visibilityProblem(
+                command, isolation, Machine.current().parts(SandboxMode.NONE));
 
         assertThat(problem)
                 .contains("its program " + program
