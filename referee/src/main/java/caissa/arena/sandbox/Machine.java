@@ -2,6 +2,7 @@ package caissa.arena.sandbox;
 
 import caissa.arena.linux.BotCgroup;
 import caissa.arena.linux.Portable;
+import caissa.arena.linux.Signals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -45,6 +51,30 @@ public final class Machine implements AutoCloseable {
     private final Once<Boolean> sizedTmpfs = new Once<>(Bubblewrap::triesSizedTmpfs);
     private final Once<Boolean> root = new Once<>(Machine::runsAsRoot);
     private Optional<Path> keyringFilter;
+
+    private final AtomicLong pipeThreadCount = new AtomicLong();
+    /**
+     * Daemon threads kept between games for the bots' pipes: a thread started for each costs more
+     * than the work itself in short games. Unbounded: every bot's reader must run at once, and a
+     * reader blocked on a silent bot must not hold up another's.
+     */
+    private final Once<ExecutorService> pipeThreads = new Once<>(() -> Executors.newCachedThreadPool(task -> {
+        Thread thread = new Thread(task, "bot-pipe-" + pipeThreadCount.incrementAndGet());
+        thread.setDaemon(true);
+        return thread;
+    }));
+    /** The one thread that looks at the trees the limits watchdog watches ({@link LimitWatchdog}). */
+    private final Once<ScheduledExecutorService> limitTimer =
+            new Once<>(() -> Executors.newSingleThreadScheduledExecutor(task -> {
+                Thread thread = new Thread(task, "limit-watchdog");
+                thread.setDaemon(true);
+                return thread;
+            }));
+    /** What the layers above made once for this machine (the bots' write watchdog), closed with it. */
+    private final Map<Class<?>, AutoCloseable> kept = new ConcurrentHashMap<>();
+
+    /** The shell that sends stop and continue signals to bots, started at the first ask. */
+    private Signals signals;
 
     private Machine() {}
 
@@ -130,7 +160,39 @@ public final class Machine implements AutoCloseable {
         return keyringFilter;
     }
 
-    /** One holder of this machine is done with it; the last shuts its pools and timers down. */
+    /** The daemon threads that read and write the bots' pipes, kept between games. */
+    public ExecutorService pipeThreads() {
+        return pipeThreads.get();
+    }
+
+    /**
+     * The shell that sends the bots' stop and continue signals ({@link Signals}), started at the
+     * first ask and again if it died; empty where there is no POSIX shell.
+     */
+    public synchronized Optional<Signals> signals() {
+        if (signals == null || !signals.alive()) {
+            signals = Signals.start().orElse(null);
+        }
+        return Optional.ofNullable(signals);
+    }
+
+    /** The daemon thread the limits watchdogs look at their trees on. */
+    ScheduledExecutorService limitTimer() {
+        return limitTimer.get();
+    }
+
+    /**
+     * The one {@code kind} this machine keeps, made by {@code make} at the first ask (a layer above
+     * this one owns the class: the bots' write watchdog) and closed when the machine is.
+     */
+    public <T extends AutoCloseable> T keep(Class<T> kind, Supplier<T> make) {
+        return kind.cast(kept.computeIfAbsent(kind, k -> make.get()));
+    }
+
+    /**
+     * One holder of this machine is done with it; the last shuts its pools and timers down (their
+     * threads are daemons all the same: a command that forgets this does not hold the JVM up).
+     */
     @Override
     public void close() {
         synchronized (Machine.class) {
@@ -141,6 +203,27 @@ public final class Machine implements AutoCloseable {
             if (open == this) {
                 open = null;
             }
+        }
+        for (AutoCloseable one : kept.values()) {
+            try {
+                one.close();
+            } catch (Exception e) {
+                // Given back as far as it goes: the rest are shut down all the same.
+            }
+        }
+        synchronized (this) {
+            if (signals != null) {
+                signals.close();
+            }
+        }
+        limitTimer.ifMade(ScheduledExecutorService::shutdown);
+        pipeThreads.ifMade(ExecutorService::shutdown);
+    }
+
+    /** Whether the command is done with this machine (see {@link #close}). */
+    public boolean closed() {
+        synchronized (Machine.class) {
+            return closed;
         }
     }
 
@@ -182,6 +265,14 @@ public final class Machine implements AutoCloseable {
                 }
             }
             return known;
+        }
+
+        /** Runs {@code use} on the value if it was worked out. */
+        void ifMade(Consumer<T> use) {
+            T known = value;
+            if (known != null) {
+                use.accept(known);
+            }
         }
     }
 }
