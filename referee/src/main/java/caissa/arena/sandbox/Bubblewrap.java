@@ -168,10 +168,15 @@ public final class Bubblewrap {
 
     /** Why {@code auto} runs bots without a sandbox here, in a few words; empty when bubblewrap works. */
     public static Optional<String> unavailableReason() {
+        return unavailableReason(Machine.current());
+    }
+
+    /** The same, as {@code machine} tried it. */
+    static Optional<String> unavailableReason(Machine machine) {
         if (Portable.on()) {
             return Optional.of("portable mode (" + Portable.VARIABLE + ", or not Linux): " + Portable.NOT_ENFORCED);
         }
-        return Machine.current().bubblewrapProblem();
+        return machine.bubblewrapProblem();
     }
 
     /** Runs bubblewrap once for a trial: why it does not work here, or empty. */

@@ -51,6 +51,8 @@ public final class Machine implements AutoCloseable {
     private final Once<Boolean> sizedTmpfs = new Once<>(Bubblewrap::triesSizedTmpfs);
     private final Once<Boolean> root = new Once<>(Machine::runsAsRoot);
     private Optional<Path> keyringFilter;
+    /** The ids a root arena's bots run as, as this command claims them. */
+    private final BotUsers botUsers = new BotUsers();
 
     private final AtomicLong pipeThreadCount = new AtomicLong();
     /**
@@ -128,7 +130,7 @@ public final class Machine implements AutoCloseable {
 
     /** What was seen of this machine under the switches set now. */
     public Host.Facts facts() {
-        return seen.computeIfAbsent(Switches.now(), s -> Host.Facts.observe());
+        return seen.computeIfAbsent(Switches.now(), s -> Host.Facts.observe(this));
     }
 
     /** Why bubblewrap failed its trial run here; empty when it works (tried once). */
@@ -187,6 +189,11 @@ public final class Machine implements AutoCloseable {
      */
     public <T extends AutoCloseable> T keep(Class<T> kind, Supplier<T> make) {
         return kind.cast(kept.computeIfAbsent(kind, k -> make.get()));
+    }
+
+    /** The users a root arena's bots run as, claimed by this command. */
+    public BotUsers botUsers() {
+        return botUsers;
     }
 
     /**
