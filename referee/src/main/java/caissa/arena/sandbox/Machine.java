@@ -81,8 +81,9 @@ public final class Machine implements AutoCloseable {
     private Machine() {}
 
     /**
-     * Opens the machine for a command: a new one, or the command's own where this runs inside one
-     * (a game of a tournament). Close it when the command is done.
+     * Opens the machine for a command: a new one, or the one open already where this runs inside
+     * a command (a game of a tournament) or after code outside any asked for {@link #current()}.
+     * Close it when the command is done.
      */
     public static synchronized Machine open() {
         if (open == null) {
