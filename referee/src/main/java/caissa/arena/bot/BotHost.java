@@ -3,6 +3,7 @@ package caissa.arena.bot;
 import caissa.arena.program.BotCommand;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Host;
+import caissa.arena.sandbox.Machine;
 import caissa.arena.sandbox.Parts;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.sandbox.SharedSandbox;
@@ -37,6 +38,8 @@ public final class BotHost implements AutoCloseable {
     private final Map<SandboxMode, Parts> parts = new ConcurrentHashMap<>();
     /** How the parts are chosen for a sandbox asked for: from this machine, unless the command was given others. */
     private final Function<SandboxMode, Parts> choose;
+    /** What the command learned of this machine and opened on it: its bots' parts, pools and timers. */
+    private final Machine machine;
 
     private final Thread onStop = new Thread(this::stop, "kill-bots");
     private volatile boolean stopping;
@@ -45,13 +48,22 @@ public final class BotHost implements AutoCloseable {
 
     private boolean closed;
 
-    private BotHost(Function<SandboxMode, Parts> choose) {
+    private BotHost(Machine machine, Function<SandboxMode, Parts> choose) {
+        this.machine = machine;
         this.choose = choose;
     }
 
-    /** Opens a host: from now until {@link #close}, a stop of the arena ends its bots first. */
+    /**
+     * Opens a host on the machine of the command running now ({@link Machine#current()}): from
+     * now until {@link #close}, a stop of the arena ends its bots first.
+     */
     public static BotHost open() {
-        return open(Parts::forThisMachine);
+        return open(Machine.current());
+    }
+
+    /** Opens a host on the command's {@code machine}, whose parts hold its bots. */
+    public static BotHost open(Machine machine) {
+        return open(machine, machine::parts);
     }
 
     /**
@@ -59,7 +71,12 @@ public final class BotHost implements AutoCloseable {
      * asks for, instead of this machine's (a test substitutes a part this way).
      */
     public static BotHost open(Function<SandboxMode, Parts> choose) {
-        BotHost host = new BotHost(choose);
+        return open(Machine.current(), choose);
+    }
+
+    /** Opens a host on {@code machine} whose bots are held by the parts {@code choose} gives. */
+    public static BotHost open(Machine machine, Function<SandboxMode, Parts> choose) {
+        BotHost host = new BotHost(machine, choose);
         SharedSandbox.open();
         try {
             Runtime.getRuntime().addShutdownHook(host.onStop);
@@ -74,11 +91,16 @@ public final class BotHost implements AutoCloseable {
 
     /**
      * The parts that hold this command's bots where it asks for the sandbox {@code mode}: chosen
-     * at the first ask from what this machine gives the arena ({@link Parts#forThisMachine}, or
+     * at the first ask from what this machine gives the arena ({@link Machine#parts}, or
      * what the host was opened with), the same for every bot after.
      */
     public Parts parts(SandboxMode mode) {
         return parts.computeIfAbsent(mode, choose);
+    }
+
+    /** The machine this host's bots run on, as the command opened it. */
+    public Machine machine() {
+        return machine;
     }
 
     /** Starts a bot of this host inside its containment (see {@link BotProcess#start}). */

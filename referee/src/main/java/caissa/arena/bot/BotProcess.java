@@ -6,6 +6,7 @@ import caissa.arena.sandbox.ArenaNamespaceException;
 import caissa.arena.sandbox.ArenaWatcher;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Host;
+import caissa.arena.sandbox.Machine;
 import caissa.arena.sandbox.Parts;
 import caissa.arena.sandbox.SandboxRecord;
 import java.io.IOException;
@@ -100,7 +101,7 @@ public final class BotProcess {
      * output is read as this machine's commands read their bots' ({@link Parts#outputReading}).
      */
     static Start start(BotCommand command, Map<String, String> environment, Limits limits, String name) {
-        return start(command, environment, limits, name, Parts.outputReading());
+        return start(command, environment, limits, name, Machine.current().outputReading());
     }
 
     /** As {@link #start(BotCommand, Map, Limits, String)}, its output read as {@code output} says. */
@@ -190,7 +191,7 @@ public final class BotProcess {
 
     /** How bots' output is read on this machine, as its commands' parts choose it: "polled" by the thread that waits for a reply, or on "threads" of their own. */
     public static String outputReading() {
-        return Parts.outputReading().word();
+        return Machine.current().outputReading().word();
     }
 
     /** Whether the bot's output is read by the thread that waits for it (see {@link SelectablePipe}), not on a thread of its own. */

@@ -4,6 +4,7 @@ import caissa.arena.linux.ProcessCpu;
 import caissa.arena.linux.Signals;
 import caissa.arena.linux.TreeUsage;
 import caissa.arena.sandbox.Containment;
+import caissa.arena.sandbox.Machine;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -112,7 +113,7 @@ sealed interface Suspension permits Suspension.Freezer, Suspension.StopSignals, 
         public void suspend() {
             if (!stopped && process.isAlive() && leader() > 0) {
                 // The shell that sends signals starts at the first need (see Signals).
-                Signals signals = Signals.shared().orElse(null);
+                Signals signals = Machine.current().signals().orElse(null);
                 if (signals == null) {
                     return;
                 }
@@ -147,7 +148,7 @@ sealed interface Suspension permits Suspension.Freezer, Suspension.StopSignals, 
         public void resume() {
             if (stopped) {
                 outside.values().removeIf(handle -> !handle.isAlive());
-                Signals.shared().ifPresent(signals -> signals.resume(leader, outside.keySet()));
+                Machine.current().signals().ifPresent(signals -> signals.resume(leader, outside.keySet()));
                 stopped = false;
             }
         }

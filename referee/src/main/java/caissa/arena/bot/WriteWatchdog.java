@@ -1,5 +1,6 @@
 package caissa.arena.bot;
 
+import caissa.arena.sandbox.Machine;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -14,9 +15,10 @@ import java.util.concurrent.locks.LockSupport;
  * returns. A write that finishes in time disarms its alarm, which costs a compare-and-set and no
  * thread switch: the arming write does not wake the watchdog either. So the watchdog wakes on
  * its own, at an armed alarm's deadline when one falls within {@link #MAX_SLEEP_NANOS}, and
- * otherwise after that long (nearly every write is done long before its deadline).
+ * otherwise after that long (nearly every write is done long before its deadline). The command's
+ * {@link Machine} keeps the one watchdog and ends its thread when it closes.
  */
-final class WriteWatchdog {
+final class WriteWatchdog implements AutoCloseable {
 
     /**
      * The longest the watchdog sleeps: a stuck write whose alarm was armed while it slept ends at
@@ -25,8 +27,6 @@ final class WriteWatchdog {
     private static final long MAX_SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** The shortest, so that a deadline just passed is not looked at in a busy loop. */
     private static final long MIN_SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-
-    private static final WriteWatchdog SHARED = new WriteWatchdog();
 
     /** One write's alarm: armed, then either done (the write finished) or fired (the bot was killed). */
     static final class Alarm {
@@ -68,17 +68,23 @@ final class WriteWatchdog {
     }
 
     private final ConcurrentLinkedQueue<Alarm> alarms = new ConcurrentLinkedQueue<>();
+    private final Thread thread = new Thread(this::watch, "write-watchdog");
 
     private WriteWatchdog() {
-        Thread thread = new Thread(this::watch, "write-watchdog");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /** The command is done: the watchdog's thread ends (at its next wake). */
+    @Override
+    public void close() {
+        thread.interrupt();
     }
 
     /** Arms an alarm that runs {@code onOverdue} (on another thread) if not disarmed by the deadline. */
     static Alarm arm(long deadlineNanos, Runnable onOverdue) {
         Alarm alarm = new Alarm(deadlineNanos, onOverdue);
-        SHARED.alarms.add(alarm);
+        Machine.current().keep(WriteWatchdog.class, WriteWatchdog::new).alarms.add(alarm);
         return alarm;
     }
 

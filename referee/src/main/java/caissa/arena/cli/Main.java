@@ -8,6 +8,7 @@ import caissa.arena.input.BadInputException;
 import caissa.arena.records.DisagreeingRecordException;
 import caissa.arena.records.Problems;
 import caissa.arena.sandbox.ArenaNamespaceException;
+import caissa.arena.sandbox.Machine;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
@@ -71,7 +72,13 @@ public final class Main implements Runnable {
         TournamentCommand.interactive = Terminal.isInteractive();
         MatchCommand.interactive = TournamentCommand.interactive;
         BookCommand.interactive = TournamentCommand.interactive;
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        // The JVM runs one command: what it learns of the machine and opens there is the command's,
+        // given back when it is done.
+        int code;
+        try (Machine machine = Machine.open()) {
+            code = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        }
+        System.exit(code);
     }
 
     /**

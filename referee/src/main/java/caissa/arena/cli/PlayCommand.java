@@ -25,6 +25,7 @@ import caissa.arena.report.BoardText;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Variant;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.Machine;
 import caissa.arena.sandbox.Parts;
 import caissa.arena.sandbox.SandboxMode;
 import java.io.IOException;
@@ -100,7 +101,7 @@ final class PlayCommand implements Callable<Integer> {
     boolean board;
 
     /** How the parts that hold the bots are chosen: from this machine (a test gives a broken sandbox instead). */
-    Function<SandboxMode, Parts> parts = Parts::forThisMachine;
+    Function<SandboxMode, Parts> parts = mode -> Machine.current().parts(mode);
 
     @Override
     public Integer call() throws IOException {

@@ -4,7 +4,7 @@ import caissa.arena.command.UsageException;
 import caissa.arena.linux.Portable;
 import caissa.arena.sandbox.Bubblewrap;
 import caissa.arena.sandbox.Isolation;
-import caissa.arena.sandbox.Parts;
+import caissa.arena.sandbox.Machine;
 import caissa.arena.sandbox.SandboxMode;
 import java.io.PrintWriter;
 import java.util.Optional;
@@ -73,7 +73,7 @@ final class SandboxOptions {
         } else if (asked == SandboxMode.AUTO && !Bubblewrap.available()) {
             err.println("caissa " + command + ": warning: bots run without a sandbox: "
                     + Bubblewrap.unavailableReason().orElse("bubblewrap does not work here") + "; "
-                    + Parts.reach(SandboxMode.AUTO).detail()
+                    + Machine.current().reach(SandboxMode.AUTO).detail()
                     + " (caissa doctor says how to make it work; --sandbox none says this is intended)");
             err.flush();
         }

@@ -21,14 +21,12 @@ import java.util.Optional;
  * more wake-ups a ply (a third of its CPU on a machine without cgroups). The shell takes the
  * requests in order, so a stop is sent before the continue that follows it.
  */
-public final class Signals {
+public final class Signals implements AutoCloseable {
 
     private static final Path SH = Path.of("/bin/sh");
     /** Each request: the signal, whether to answer once it is sent (1) or not (0), then the targets, all numbers the arena wrote. */
     private static final String LOOP =
             "while read -r sig ack targets; do kill -s \"$sig\" -- $targets 2>/dev/null; [ \"$ack\" = 0 ] || echo; done";
-
-    private static Signals instance;
 
     private final Process shell;
     private final OutputStream requests;
@@ -40,21 +38,36 @@ public final class Signals {
         this.acks = new BufferedReader(new InputStreamReader(shell.getInputStream(), StandardCharsets.US_ASCII));
     }
 
-    /** The shared signaller, started on first use; empty where there is no POSIX shell. */
-    public static synchronized Optional<Signals> shared() {
-        if (instance == null || !instance.shell.isAlive()) {
-            if (Portable.on() || !Files.isExecutable(SH)) {
-                return Optional.empty();
-            }
-            try {
-                ProcessBuilder builder = new ProcessBuilder(SH.toString(), "-c", LOOP);
-                builder.redirectError(ProcessBuilder.Redirect.DISCARD);
-                instance = new Signals(builder.start());
-            } catch (IOException e) {
-                return Optional.empty();
-            }
+    /**
+     * Starts a signaller, which the command's machine shares between its bots (started on first
+     * use, again if its shell died); empty where there is no POSIX shell.
+     */
+    public static Optional<Signals> start() {
+        if (Portable.on() || !Files.isExecutable(SH)) {
+            return Optional.empty();
         }
-        return Optional.of(instance);
+        try {
+            ProcessBuilder builder = new ProcessBuilder(SH.toString(), "-c", LOOP);
+            builder.redirectError(ProcessBuilder.Redirect.DISCARD);
+            return Optional.of(new Signals(builder.start()));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Whether its shell still takes requests. */
+    public boolean alive() {
+        return shell.isAlive();
+    }
+
+    /** The command is done with it: its shell reads the end of its requests and exits. */
+    @Override
+    public synchronized void close() {
+        try {
+            requests.close();
+        } catch (IOException e) {
+            shell.destroy();
+        }
     }
 
     /** Stops every process of the group; returns once the request is with the shell, which sends it next. */

@@ -31,6 +31,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * /etc/group} uses is skipped. An id is a slot claimed with a lock on a file of its own under a
  * folder only root may enter ({@link #CLAIMS}): every arena of the machine, sharded or not, sees
  * the claims of the others, and the kernel drops a lock with its holder, even a killed one.
+ *
+ * <p>One is the command's ({@link Machine#botUsers}): the ids it holds, the range, the accounts'
+ * ids as last read. A command's bots give their ids back before it closes its machine.
  */
 public final class BotUsers {
 
@@ -51,11 +54,14 @@ public final class BotUsers {
         private final int uid;
         private final int gid;
         private final FileChannel claim;
+        /** The ids of the arena that claimed this one, which it leaves when given back. */
+        private final Set<Long> heldBy;
 
-        private User(int uid, int gid, FileChannel claim) {
+        private User(int uid, int gid, FileChannel claim, Set<Long> heldBy) {
             this.uid = uid;
             this.gid = gid;
             this.claim = claim;
+            this.heldBy = heldBy;
         }
 
         public int uid() {
@@ -92,12 +98,12 @@ public final class BotUsers {
             } catch (IOException e) {
                 // The lock goes with the channel, or with the arena.
             } finally {
-                HELD.remove((long) uid);
+                heldBy.remove((long) uid);
             }
         }
     }
 
-    private BotUsers() {}
+    BotUsers() {}
 
     /**
      * The ids this arena holds. A lock on a file is the process's: closing any other channel of
@@ -105,12 +111,12 @@ public final class BotUsers {
      * of an id it holds, and another arena could otherwise claim the id of a bot still playing
      * here and kill it.
      */
-    private static final Set<Long> HELD = ConcurrentHashMap.newKeySet();
+    private final Set<Long> held = ConcurrentHashMap.newKeySet();
 
-    private static volatile Range range;
+    private volatile Range range;
 
     /** The range the ids come from here: see {@link #choose}. */
-    public static Range range() {
+    public Range range() {
         Range known = range;
         if (known == null) {
             known = choose(
@@ -202,7 +208,7 @@ public final class BotUsers {
      * Whether this user namespace maps the range's ids (a container maps only what it was given),
      * as {@code /proc/self/uid_map} and {@code gid_map} say.
      */
-    public static boolean mapped() {
+    public boolean mapped() {
         Range r = range();
         return covers(extents(Path.of("/proc/self/uid_map")), r.uid(), r.count())
                 && covers(extents(Path.of("/proc/self/gid_map")), r.gid(), r.count());
@@ -215,18 +221,18 @@ public final class BotUsers {
      *
      * @throws ArenaFilesException when the claims' folder cannot be made or every id is taken: the arena's failure
      */
-    public static User claim() {
+    public User claim() {
         Range r = range();
         Path folder = claims();
-        Set<Long> uidsInUse = ACCOUNT_UIDS.get();
-        Set<Long> gidsInUse = ACCOUNT_GIDS.get();
+        Set<Long> uidsInUse = accountUids.get();
+        Set<Long> gidsInUse = accountGids.get();
         for (int slot = 0; slot < r.count(); slot++) {
             long uid = r.uid() + slot;
             long gid = r.gid() + slot;
             if (uidsInUse.contains(uid) || gidsInUse.contains(gid)) {
                 continue;
             }
-            if (!HELD.add(uid)) {
+            if (!held.add(uid)) {
                 continue;
             }
             Path file = folder.resolve(Long.toString(uid));
@@ -252,7 +258,7 @@ public final class BotUsers {
                         continue;
                     }
                     claimed = true;
-                    return new User((int) uid, (int) gid, channel);
+                    return new User((int) uid, (int) gid, channel, held);
                 }
                 channel.close();
             } catch (IOException e) {
@@ -260,7 +266,7 @@ public final class BotUsers {
                 throw new ArenaFilesException(file, e);
             } finally {
                 if (!claimed) {
-                    HELD.remove(uid);
+                    held.remove(uid);
                 }
             }
         }
@@ -302,10 +308,10 @@ public final class BotUsers {
     }
 
     /** Whether the claims' folder was made or found root's own, once for this arena. */
-    private static volatile boolean claimsChecked;
+    private volatile boolean claimsChecked;
 
     /** The claims' folder, root's own (made so, and refused when someone else's or a link). */
-    private static Path claims() {
+    private Path claims() {
         if (claimsChecked && Files.isDirectory(CLAIMS, LinkOption.NOFOLLOW_LINKS)) {
             return CLAIMS;
         }
@@ -332,9 +338,9 @@ public final class BotUsers {
     }
 
     /** The ids accounts use, read again only when their file changed (a claim for every bot reads them). */
-    private static final AccountIds ACCOUNT_UIDS = new AccountIds(Path.of("/etc/passwd"));
+    private final AccountIds accountUids = new AccountIds(Path.of("/etc/passwd"));
 
-    private static final AccountIds ACCOUNT_GIDS = new AccountIds(Path.of("/etc/group"));
+    private final AccountIds accountGids = new AccountIds(Path.of("/etc/group"));
 
     /** An account file's ids, kept with the modification time and size they were read at. */
     private static final class AccountIds {

@@ -30,10 +30,6 @@ public final class Bubblewrap {
     /** The uid and gid a bot runs as when the arena is root: nobody, who owns nothing. */
     public static final int NOBODY = 65534;
 
-    private static volatile Optional<String> unavailable;
-    /** The system part of every sandbox's command line, the same for every bot: looked up once. */
-    private static volatile List<String> systemMounts;
-
     /**
      * Where a bot writes: {@code /scratch} and {@code /tmp} either as memory file systems of its
      * own (made by bubblewrap, gone with the sandbox: nothing to create, chown or delete, and
@@ -138,51 +134,53 @@ public final class Bubblewrap {
                 "--");
     }
 
-    private static volatile Boolean sized;
-
-    /** Whether this bubblewrap takes --size for a memory file system (0.7 and later; tried once). */
+    /** Whether this bubblewrap takes --size for a memory file system (0.7 and later; tried once per {@link Machine}). */
     static boolean sizedTmpfs() {
-        Boolean known = sized;
-        if (known == null) {
-            try {
-                Process p = new ProcessBuilder(
-                                BWRAP.toString(), "--ro-bind", "/", "/", "--size", "1048576", "--tmpfs", "/tmp", "true")
-                        .redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                        .start();
-                p.getOutputStream().close();
-                known = p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
-                if (p.isAlive()) {
-                    p.destroyForcibly();
-                }
-            } catch (IOException e) {
-                known = false;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-            sized = known;
-        }
-        return known;
+        return Machine.current().sizedTmpfs();
     }
 
-    /** Whether bubblewrap can build a sandbox on this machine (tried once, with a real run). */
+    /** Tries whether this bubblewrap takes --size: null when the trial was interrupted. */
+    static Boolean triesSizedTmpfs() {
+        try {
+            Process p = new ProcessBuilder(
+                            BWRAP.toString(), "--ro-bind", "/", "/", "--size", "1048576", "--tmpfs", "/tmp", "true")
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            p.getOutputStream().close();
+            boolean known = p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+            if (p.isAlive()) {
+                p.destroyForcibly();
+            }
+            return known;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /** Whether bubblewrap can build a sandbox on this machine (tried once per {@link Machine}, with a real run). */
     public static boolean available() {
         return unavailableReason().isEmpty();
     }
 
     /** Why {@code auto} runs bots without a sandbox here, in a few words; empty when bubblewrap works. */
-    public static synchronized Optional<String> unavailableReason() {
+    public static Optional<String> unavailableReason() {
+        return unavailableReason(Machine.current());
+    }
+
+    /** The same, as {@code machine} tried it. */
+    static Optional<String> unavailableReason(Machine machine) {
         if (Portable.on()) {
             return Optional.of("portable mode (" + Portable.VARIABLE + ", or not Linux): " + Portable.NOT_ENFORCED);
         }
-        if (unavailable == null) {
-            unavailable = probe();
-        }
-        return unavailable;
+        return machine.bubblewrapProblem();
     }
 
-    private static Optional<String> probe() {
+    /** Runs bubblewrap once for a trial: why it does not work here, or empty. */
+    static Optional<String> probe() {
         try {
             Process p = new ProcessBuilder(
                             BWRAP.toString(),
@@ -257,7 +255,7 @@ public final class Bubblewrap {
                 "--unshare-cgroup-try",
                 "--hostname",
                 "caissa-bot"));
-        cmd.addAll(systemMounts());
+        cmd.addAll(Machine.current().systemMounts());
         cmd.addAll(List.of("--proc", "/proc", "--dev", "/dev"));
         // Each writable place is a memory file system of the scratch limit's size: what a bot writes
         // can neither fill the host's disk nor outgrow its limit (a cgroup counts it as memory too).
@@ -327,26 +325,21 @@ public final class Bubblewrap {
         return cmd;
     }
 
-    private static List<String> systemMounts() {
-        List<String> mounts = systemMounts;
-        if (mounts == null) {
-            List<String> cmd = new ArrayList<>();
-            for (String dir : SYSTEM) {
-                Path path = Path.of(dir);
-                if (Files.isSymbolicLink(path)) {
-                    try {
-                        cmd.addAll(List.of(
-                                "--symlink", Files.readSymbolicLink(path).toString(), dir));
-                    } catch (IOException e) {
-                        // Unreadable link: leave it out.
-                    }
-                } else if (Files.isDirectory(path)) {
-                    cmd.addAll(List.of("--ro-bind", dir, dir));
+    /** The system part of every sandbox's command line, the same for every bot. */
+    static List<String> lookUpSystemMounts() {
+        List<String> cmd = new ArrayList<>();
+        for (String dir : SYSTEM) {
+            Path path = Path.of(dir);
+            if (Files.isSymbolicLink(path)) {
+                try {
+                    cmd.addAll(List.of("--symlink", Files.readSymbolicLink(path).toString(), dir));
+                } catch (IOException e) {
+                    // Unreadable link: leave it out.
                 }
+            } else if (Files.isDirectory(path)) {
+                cmd.addAll(List.of("--ro-bind", dir, dir));
             }
-            mounts = List.copyOf(cmd);
-            systemMounts = mounts;
         }
-        return mounts;
+        return List.copyOf(cmd);
     }
 }

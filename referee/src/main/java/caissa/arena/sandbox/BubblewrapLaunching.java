@@ -88,7 +88,7 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
             }
         }
         boolean root = Containment.isRoot();
-        BotUsers.User user = root ? BotUsers.claim() : null;
+        BotUsers.User user = root ? Machine.current().botUsers().claim() : null;
         try {
             return prepare(command, isolation, environment, writable, procsFiles, cwd, visible, hidden, user);
         } catch (IOException | RuntimeException e) {

@@ -4,7 +4,6 @@ import caissa.arena.linux.BotCgroup;
 import caissa.arena.program.BotCommand;
 import caissa.arena.program.ProgramLookup;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -237,18 +236,8 @@ public final class Containment {
                 null);
     }
 
-    private static volatile Boolean root;
-
+    /** Whether the arena runs as root (looked at once per {@link Machine}). */
     static boolean isRoot() {
-        Boolean known = root;
-        if (known == null) {
-            try {
-                known = Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
-            } catch (IOException | UnsupportedOperationException | IllegalArgumentException | SecurityException e) {
-                known = false;
-            }
-            root = known;
-        }
-        return known;
+        return Machine.current().root();
     }
 }

@@ -218,7 +218,7 @@ public record Host(
      * to find out).
      */
     public static Host detect() {
-        return of(Facts.observe());
+        return of(Facts.observe(Machine.current()));
     }
 
     /**
@@ -313,8 +313,8 @@ public record Host(
         /** The v1 hierarchies a bot's group needs (see {@link BotCgroup}). */
         static final List<String> V1_NEEDED = CgroupV1.CONTROLLERS;
 
-        /** Looks at this machine. */
-        public static Facts observe() {
+        /** Looks at this machine, with what {@code machine} has already tried there. */
+        public static Facts observe(Machine machine) {
             boolean linux =
                     System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
             boolean portable = Portable.on();
@@ -370,15 +370,15 @@ public record Host(
                     linux,
                     portable,
                     proc,
-                    Containment.isRoot(),
-                    BotUsers.mapped(),
+                    machine.root(),
+                    machine.botUsers().mapped(),
                     onPath("setpriv").isPresent(),
                     Bubblewrap.limitsProcessesInItsNamespace(),
                     portable
                             ? Optional.empty()
                             : OwnUserNamespace.available(Containment.isRoot()).map(Path::toString),
                     Optional.ofNullable(setting).filter(s -> !s.isBlank()).map(String::strip),
-                    Bubblewrap.unavailableReason(),
+                    Bubblewrap.unavailableReason(machine),
                     onPath("bwrap"),
                     sysctls,
                     version,

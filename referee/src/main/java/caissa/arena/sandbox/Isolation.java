@@ -72,7 +72,7 @@ public record Isolation(
             return this;
         }
         return withSandbox(
-                Parts.forThisMachine(SandboxMode.AUTO).launching() instanceof BubblewrapLaunching
+                Machine.current().parts(SandboxMode.AUTO).launching() instanceof BubblewrapLaunching
                         ? SandboxMode.BWRAP
                         : SandboxMode.NONE);
     }

@@ -2,7 +2,6 @@ package caissa.arena.sandbox;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -92,8 +91,6 @@ public final class KeyringFilter {
     /** x32 calls are x86-64's numbers with this bit set. */
     private static final int X32_BIT = 0x40000000;
 
-    private static volatile Optional<Path> file;
-
     private KeyringFilter() {}
 
     /**
@@ -126,14 +123,12 @@ public final class KeyringFilter {
      *
      * @throws ArenaFilesException when it cannot be written
      */
-    public static synchronized Optional<Path> file() {
-        if (file == null || file.isPresent() && !Files.isRegularFile(file.get())) {
-            file = write();
-        }
-        return file;
+    public static Optional<Path> file() {
+        return Machine.current().keyringFilter();
     }
 
-    private static Optional<Path> write() {
+    /** Writes the filter's file for this machine's architecture; empty where it covers none. */
+    static Optional<Path> write() {
         String arch = System.getProperty("os.arch", "");
         if (!(arch.equals("amd64") || arch.equals("x86_64") || arch.equals("aarch64"))) {
             return Optional.empty();

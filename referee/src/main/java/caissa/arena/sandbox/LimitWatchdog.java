@@ -19,8 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -46,12 +44,6 @@ public final class LimitWatchdog implements AutoCloseable {
     public static final long PERIOD_MILLIS = 20;
     /** How many times a kill goes over the tree again for processes forked meanwhile. */
     private static final int KILL_ROUNDS = 50;
-
-    private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(task -> {
-        Thread thread = new Thread(task, "limit-watchdog");
-        thread.setDaemon(true);
-        return thread;
-    });
 
     /** The writable places of a sandbox are looked at every this many periods: a full one only stops writes. */
     private static final int SCRATCH_EVERY = 5;
@@ -81,7 +73,9 @@ public final class LimitWatchdog implements AutoCloseable {
         this.kept = Map.copyOf(kept);
         // Only the sandbox's file systems to watch (a cgroup holds the rest): a fifth as often.
         long period = processes ? PERIOD_MILLIS : PERIOD_MILLIS * SCRATCH_EVERY;
-        this.task = TIMER.scheduleWithFixedDelay(() -> look(false), period, period, TimeUnit.MILLISECONDS);
+        this.task = Machine.current()
+                .limitTimer()
+                .scheduleWithFixedDelay(() -> look(false), period, period, TimeUnit.MILLISECONDS);
     }
 
     /**

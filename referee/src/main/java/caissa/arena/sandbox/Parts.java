@@ -1,15 +1,12 @@
 package caissa.arena.sandbox;
 
-import caissa.arena.linux.BotCgroup;
-import caissa.arena.linux.Portable;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The parts that hold a command's bots, each chosen once for the command from what this machine
- * gives the arena ({@link Host}: what {@code caissa doctor} prints) and the sandbox the command
+ * gives the arena ({@link Host}: what {@code caissa doctor} prints, seen once by the command's
+ * {@link Machine}) and the sandbox the command
  * asks for: how a bot is launched, how its limits hold, how it is suspended, how it is ended,
  * how its output is read, and where its CPU time comes from (its cgroup's where one holds it;
  * else its processes', with or without the kernel's per-thread times). Every bot of the command gets these parts ({@link Containment}, and the process layer above),
@@ -26,18 +23,6 @@ public record Parts(
 
     /** The system property that, set to {@code threads}, has bots' output read on threads of their own rather than polled. */
     public static final String PIPES_SWITCH = "caissa.pipes";
-
-    /** What was seen of the machine, by the switches that change what is seen: looked at once each (it makes a trial cgroup and sandbox). */
-    private static final Map<Switches, Host.Facts> SEEN = new ConcurrentHashMap<>();
-
-    private record Switches(boolean portable, boolean cgroupsOff, boolean pipesOff) {
-        static Switches now() {
-            return new Switches(
-                    Portable.on(),
-                    "off".equals(System.getProperty(BotCgroup.SWITCH)),
-                    "threads".equals(System.getProperty(PIPES_SWITCH)));
-        }
-    }
 
     public Parts {
         Objects.requireNonNull(launching, "launching");
@@ -63,35 +48,6 @@ public record Parts(
     /** These parts with {@code other} launching the bots instead (a test's sandbox that bubblewrap cannot build). */
     public Parts withLaunching(Launching other) {
         return new Parts(other, limiting, suspend, end, output, clock);
-    }
-
-    /**
-     * The parts for a command that asks for {@code mode} on this machine. The machine is looked at
-     * once per JVM (and again only when {@code -Dcaissa.cgroups}, {@code -Dcaissa.pipes} or
-     * portable mode is switched).
-     */
-    public static Parts forThisMachine(SandboxMode mode) {
-        return of(seen(), mode);
-    }
-
-    /**
-     * How this machine's bots' output is read, as {@link #forThisMachine} chooses it for every
-     * sandbox: a plain process's too, which no command's parts hold.
-     */
-    public static Host.Output outputReading() {
-        return forThisMachine(SandboxMode.NONE).output();
-    }
-
-    private static Host.Facts seen() {
-        return SEEN.computeIfAbsent(Switches.now(), s -> Host.Facts.observe());
-    }
-
-    /**
-     * What a bot of a command that asks for {@code mode} can reach on this machine, in plain
-     * words (see {@link Host#reach()}): said before the first game where it is more than a sandbox.
-     */
-    public static Host.Part<Host.Reach> reach(SandboxMode mode) {
-        return Host.of(seen().asking(mode)).reach();
     }
 
     /**

@@ -49,7 +49,7 @@ public record PlainLaunching(Optional<Path> ownNamespace) implements Launching {
             throws IOException {
         Path reached = SandboxFiles.write("reached", new byte[0]);
         boolean root = Containment.isRoot();
-        BotUsers.User user = root ? BotUsers.claim() : null;
+        BotUsers.User user = root ? Machine.current().botUsers().claim() : null;
         try {
             for (Path folder : writable) {
                 user(folder, user);

@@ -7,7 +7,7 @@ import caissa.arena.program.CommandLineSplitter;
 import caissa.arena.records.InputFiles;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
-import caissa.arena.sandbox.Parts;
+import caissa.arena.sandbox.Machine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -263,7 +263,7 @@ public final class SourceBuild {
         Containment.Prepared prepared;
         try {
             prepared = Containment.prepareTool(
-                    Parts.forThisMachine(build.isolation().sandbox()), program, dir, build.isolation(), "build");
+                    Machine.current().parts(build.isolation().sandbox()), program, dir, build.isolation(), "build");
         } catch (IOException e) {
             return new Outcome.Failed(
                     language, display, "the build's sandbox could not be prepared: " + e.getMessage(), "");

@@ -10,6 +10,7 @@ import caissa.arena.sandbox.DirectLaunching;
 import caissa.arena.sandbox.Host;
 import caissa.arena.sandbox.Isolation;
 import caissa.arena.sandbox.Limiting;
+import caissa.arena.sandbox.Machine;
 import caissa.arena.sandbox.Parts;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
@@ -102,7 +103,7 @@ class HolderTest {
         if (sandbox.equals("bwrap")) {
             Sandboxes.assumeSandbox();
         }
-        Parts parts = Parts.forThisMachine(SandboxMode.valueOf(sandbox.toUpperCase(Locale.ROOT)));
+        Parts parts = Machine.current().parts(SandboxMode.valueOf(sandbox.toUpperCase(Locale.ROOT)));
         Containment containment = prepare(parts);
         Holder held = new Holder.Contained(containment);
         CpuClock clock = held.clock(process);

@@ -6,7 +6,7 @@ import caissa.arena.game.Entrant;
 import caissa.arena.linux.RunQueueWait;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
-import caissa.arena.sandbox.Parts;
+import caissa.arena.sandbox.Machine;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
@@ -85,7 +85,7 @@ class ReaderDelayTest {
         Entrant entrant = TestBots.entrant("waits", "random", "1");
         Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.valueOf(sandbox.toUpperCase(Locale.ROOT)));
         Containment containment = Containment.prepare(
-                        Parts.forThisMachine(isolation.sandbox()),
+                        Machine.current().parts(isolation.sandbox()),
                         entrant.command(),
                         TestBots.command("random", "2"),
                         isolation,

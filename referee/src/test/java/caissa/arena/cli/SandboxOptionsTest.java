@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import caissa.arena.game.GameRecord;
 import caissa.arena.records.Json;
 import caissa.arena.sandbox.Bubblewrap;
-import caissa.arena.sandbox.Parts;
+import caissa.arena.sandbox.Machine;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
@@ -94,7 +94,7 @@ class SandboxOptionsTest {
         assertThat(run.errLines())
                 .containsExactly("caissa play: warning: bots run without a sandbox: "
                         + Bubblewrap.unavailableReason().orElseThrow() + "; "
-                        + Parts.reach(SandboxMode.AUTO).detail()
+                        + Machine.current().reach(SandboxMode.AUTO).detail()
                         + " (caissa doctor says how to make it work; --sandbox none says this is intended)");
         // In plain words what a bot can reach here: never root's files.
         assertThat(run.errLines().get(0)).contains("not for bots you do not trust");

@@ -7,7 +7,7 @@ import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Side;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
-import caissa.arena.sandbox.Parts;
+import caissa.arena.sandbox.Machine;
 import caissa.arena.sandbox.PlainLaunching;
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.sandbox.SandboxMode;
@@ -163,7 +163,7 @@ class BotsNeverRootTest {
         Sandboxes.withCgroups(
                 "off",
                 () -> Assumptions.assumeTrue(
-                        Parts.forThisMachine(SandboxMode.NONE).launching() instanceof PlainLaunching plain
+                        Machine.current().parts(SandboxMode.NONE).launching() instanceof PlainLaunching plain
                                 && plain.ownNamespace().isPresent(),
                         "needs Linux 5.14 or later and user namespaces an ordinary user may make (unshare)"));
         forkBurstRefusedAtItsLimit(SandboxMode.NONE);
@@ -234,8 +234,8 @@ class BotsNeverRootTest {
         BotCommand command = new BotCommand(List.of(program.toString()), Optional.empty(), Map.of());
         Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.NONE);
 
-        Optional<String> problem =
-                Containment.visibilityProblem(command, isolation, Parts.forThisMachine(SandboxMode.NONE));
+        Optional<String> problem = Containment.visibilityProblem(
+                command, isolation, Machine.current().parts(SandboxMode.NONE));
 
         assertThat(problem)
                 .contains("its program " + program

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import caissa.arena.program.BotCommand;
 import caissa.arena.sandbox.Containment;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.Machine;
 import caissa.arena.sandbox.Parts;
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.sandbox.SandboxMode;
@@ -163,7 +164,7 @@ class ReusedGroupsTest {
         assumeV1();
         Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.NONE).withLimits(LIMITS);
         BotCommand cat = BotCommand.of("cat");
-        Parts parts = Parts.forThisMachine(SandboxMode.NONE);
+        Parts parts = Machine.current().parts(SandboxMode.NONE);
         Containment last =
                 Containment.prepare(parts, cat, cat, isolation, "last").orElseThrow();
         List<Path> dirs = folders(last.cgroup().orElseThrow());

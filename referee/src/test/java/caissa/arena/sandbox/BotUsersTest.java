@@ -79,8 +79,8 @@ class BotUsersTest {
     @Test
     void anotherArenaNeverGetsTheIdOfABotPlayingHere() throws Exception {
         assumeTrue(Sandboxes.root(), "only a root arena gives bots ids of their own");
-        try (BotUsers.User first = BotUsers.claim();
-                BotUsers.User second = BotUsers.claim()) {
+        try (BotUsers.User first = Machine.current().botUsers().claim();
+                BotUsers.User second = Machine.current().botUsers().claim()) {
             assertThat(second.uid()).isNotEqualTo(first.uid());
 
             Process other = new ProcessBuilder(
@@ -101,7 +101,7 @@ class BotUsersTest {
     /** Another arena: claims one id, prints it and ends (which gives it back). */
     static final class ClaimOne {
         public static void main(String[] args) {
-            try (BotUsers.User user = BotUsers.claim()) {
+            try (BotUsers.User user = Machine.current().botUsers().claim()) {
                 System.out.println(user.uid());
             }
         }
@@ -132,7 +132,7 @@ class BotUsersTest {
         List<BotUsers.User> claimed = new ArrayList<>();
         try {
             for (int i = 0; i < 64 && claimed.stream().noneMatch(u -> u.uid() == uid); i++) {
-                claimed.add(BotUsers.claim());
+                claimed.add(Machine.current().botUsers().claim());
             }
             assertThat(claimed).as("the killed arena's id is claimed again").anyMatch(u -> u.uid() == uid);
             assertThat(helper.onExit()).succeedsWithin(Duration.ofMinutes(1));
@@ -151,7 +151,7 @@ class BotUsersTest {
     void anIdGivenBackWithAZombieIsPassedOverUntilTheZombieIsReaped() throws Exception {
         assumeTrue(Sandboxes.root(), "only a root arena gives bots ids of their own");
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3");
-        BotUsers.User user = BotUsers.claim();
+        BotUsers.User user = Machine.current().botUsers().claim();
         int uid = user.uid();
         // Root forks a child that becomes the id and exits; root reaps it only when its input closes.
         Process parent = new ProcessBuilder(
@@ -178,7 +178,7 @@ class BotUsersTest {
             List<BotUsers.User> claimed = new ArrayList<>();
             try {
                 for (int i = 0; i < 64; i++) {
-                    claimed.add(BotUsers.claim());
+                    claimed.add(Machine.current().botUsers().claim());
                 }
                 assertThat(claimed).as("the id with a zombie").noneMatch(u -> u.uid() == uid);
             } finally {
@@ -190,7 +190,7 @@ class BotUsersTest {
 
             try {
                 for (int i = 0; i < 64 && claimed.stream().noneMatch(u -> u.uid() == uid); i++) {
-                    claimed.add(BotUsers.claim());
+                    claimed.add(Machine.current().botUsers().claim());
                 }
                 assertThat(claimed).as("the id once its zombie is reaped").anyMatch(u -> u.uid() == uid);
             } finally {
@@ -204,7 +204,7 @@ class BotUsersTest {
     /** An arena killed while its bot's helper runs: claims an id, starts a helper as it, and halts. */
     static final class ClaimAndDie {
         public static void main(String[] args) throws Exception {
-            BotUsers.User user = BotUsers.claim();
+            BotUsers.User user = Machine.current().botUsers().claim();
             Process helper = new ProcessBuilder(
                             "setpriv",
                             "--reuid=" + user.uid(),

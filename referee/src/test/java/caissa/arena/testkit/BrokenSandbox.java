@@ -2,6 +2,7 @@ package caissa.arena.testkit;
 
 import caissa.arena.bot.BotHost;
 import caissa.arena.sandbox.BubblewrapLaunching;
+import caissa.arena.sandbox.Machine;
 import caissa.arena.sandbox.Parts;
 import caissa.arena.sandbox.SandboxMode;
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ public final class BrokenSandbox {
     /** This machine's parts for each sandbox asked for, every bubblewrap launch broken by {@code missing}. */
     public static Function<SandboxMode, Parts> parts(Path missing) {
         return mode -> {
-            Parts parts = Parts.forThisMachine(mode);
+            Parts parts = Machine.current().parts(mode);
             if (!(parts.launching() instanceof BubblewrapLaunching)) {
                 return parts;
             }
