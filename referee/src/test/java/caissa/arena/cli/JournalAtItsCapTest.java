@@ -57,8 +57,16 @@ class JournalAtItsCapTest {
         Started verifying = arena("verify", out.toString());
         Started resuming = arena(
                 "tournament", tournament.toString(), "--out", resumed.toString(), "--resume", "--sandbox", "none");
-        Arena verify = verifying.end();
-        Arena resume = resuming.end();
+        Arena verify;
+        Arena resume;
+        try {
+            verify = verifying.end();
+            resume = resuming.end();
+        } finally {
+            // Neither outlives the test, whichever way it ends.
+            verifying.process().destroyForcibly();
+            resuming.process().destroyForcibly();
+        }
 
         assertThat(verify.exit).as(verify.err).isZero();
         assertThat(verify.out).contains("2 games of the tournament t agree with their moves");
