@@ -7,6 +7,9 @@
 # starts. The tests run as root in a scope with Delegate=yes, then as an ordinary user logged in,
 # whose systemd manager delegates a subtree, and the launcher runs real games there (guest.sh).
 # Where the guest cannot run, says so in one line and succeeds; fails when a test fails.
+# CAISSA_CI_GUEST_BENCH=1 also prints `caissa bench sandbox`'s figures there, as root and as the
+# user at a login: a benchmark, not a test (each run starts an arena and 96 bots in emulation), so
+# it runs only when asked and CI's time goes to the tests.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 repo="$PWD"
@@ -113,7 +116,7 @@ done
 cp -a referee/target/caissa-arena.jar referee/target/caissa-arena.jsa "$guest_repo/referee/target/"
 cp -a sample-bots/target/caissa-sample-bots.jar sample-bots/target/caissa-sample-bots.jsa "$guest_repo/sample-bots/target/"
 chmod -R a+rX "$root/ci" "$guest_repo"
-printf 'JAVA_HOME=%q\nREPO=%q\n' "$java_home" "$repo" > "$root/ci/env"
+printf 'JAVA_HOME=%q\nREPO=%q\nCAISSA_CI_GUEST_BENCH=%q\n' "$java_home" "$repo" "${CAISSA_CI_GUEST_BENCH:-0}" > "$root/ci/env"
 
 size_mb=$(( $(du -sm "$root" | cut -f1) + 1536 ))
 mkfs.ext4 -q -F -L caissa-ci -d "$root" "$work/root.img" "${size_mb}M"

@@ -6,9 +6,11 @@ import caissa.arena.rules.Position;
 import caissa.arena.rules.Side;
 import caissa.arena.rules.Variant;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.function.LongFunction;
+import java.util.stream.IntStream;
 
 /**
  * Plays {@link Player}s against each other in process with the rules engine: no processes, no
@@ -90,25 +92,31 @@ final class GameRunner {
         return match(Variant.CAISSA, a, b, games, openingPlies, seed);
     }
 
-    /** Like {@link #match(LongFunction, LongFunction, int, int, long)}, in the given variant. */
+    /**
+     * Like {@link #match(LongFunction, LongFunction, int, int, long)}, in the given variant. The
+     * games are played in parallel: each depends only on its own seeds (fresh players, its own
+     * opening, no clock), so the score is the same however they are spread over the cores.
+     */
     static Score match(
             Variant variant, LongFunction<Player> a, LongFunction<Player> b, int games, int openingPlies, long seed) {
-        int points = 0;
-        int wins = 0;
-        int losses = 0;
-        for (int g = 0; g < games; g++) {
-            long gameSeed = seed * 1_000_003L + g / 2;
-            Position start = randomOpening(variant, gameSeed, openingPlies);
-            boolean aWhite = g % 2 == 0;
-            Player pa = a.apply(gameSeed * 31 + 1);
-            Player pb = b.apply(gameSeed * 31 + 2);
-            Game game = aWhite ? play(pa, pb, start) : play(pb, pa, start);
-            Side aSide = aWhite ? Side.WHITE : Side.BLACK;
-            int p = game.points(aSide);
-            points += p;
-            wins += p == 2 ? 1 : 0;
-            losses += p == 0 ? 1 : 0;
-        }
-        return new Score(points, games, wins, losses);
+        int[] points = IntStream.range(0, games)
+                .parallel()
+                .map(g -> pointsOfA(variant, a, b, g, openingPlies, seed))
+                .toArray();
+        int wins = (int) Arrays.stream(points).filter(p -> p == 2).count();
+        int losses = (int) Arrays.stream(points).filter(p -> p == 0).count();
+        return new Score(Arrays.stream(points).sum(), games, wins, losses);
+    }
+
+    /** Game {@code g} of a match, scored for {@code a}. */
+    private static int pointsOfA(
+            Variant variant, LongFunction<Player> a, LongFunction<Player> b, int g, int openingPlies, long seed) {
+        long gameSeed = seed * 1_000_003L + g / 2;
+        Position start = randomOpening(variant, gameSeed, openingPlies);
+        boolean aWhite = g % 2 == 0;
+        Player pa = a.apply(gameSeed * 31 + 1);
+        Player pb = b.apply(gameSeed * 31 + 2);
+        Game game = aWhite ? play(pa, pb, start) : play(pb, pa, start);
+        return game.points(aWhite ? Side.WHITE : Side.BLACK);
     }
 }

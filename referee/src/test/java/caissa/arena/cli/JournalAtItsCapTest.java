@@ -6,14 +6,17 @@ import caissa.arena.records.InputFiles;
 import caissa.arena.testkit.CommandRun;
 import caissa.arena.testkit.TwoRandomBots;
 import java.io.BufferedOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,7 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * A journal at its cap (200,000 KiB) resumes and verifies in an arena of 512 MiB of heap, the
  * default of a 2 GB runner: issue 35 found it needed about 2 GB and died with exit code 70. The
  * journal is a real run's, its first game journaled again until the file is at its cap (as a run
- * resumed many times writes it); each arena is a JVM of its own with -Xmx512m.
+ * resumed many times writes it); each arena is a JVM of its own with -Xmx512m. Verify and resume
+ * run at once, each on a copy of the folder of its own (neither sees what the other writes), since
+ * each reads the whole journal on one thread and the machine has a core for each.
  */
 class JournalAtItsCapTest {
 
@@ -47,9 +52,21 @@ class JournalAtItsCapTest {
         }
         assertThat(Files.size(journal)).isGreaterThan(InputFiles.JOURNAL_CAP - again.length);
 
-        Arena verify = arena("verify", out.toString());
-        Arena resume =
-                arena("tournament", tournament.toString(), "--out", out.toString(), "--resume", "--sandbox", "none");
+        Path resumed = copy(out, dir.resolve("resumed"));
+
+        Started verifying = arena("verify", out.toString());
+        Started resuming = arena(
+                "tournament", tournament.toString(), "--out", resumed.toString(), "--resume", "--sandbox", "none");
+        Arena verify;
+        Arena resume;
+        try {
+            verify = verifying.end();
+            resume = resuming.end();
+        } finally {
+            // Neither outlives the test, whichever way it ends.
+            verifying.process().destroyForcibly();
+            resuming.process().destroyForcibly();
+        }
 
         assertThat(verify.exit).as(verify.err).isZero();
         assertThat(verify.out).contains("2 games of the tournament t agree with their moves");
@@ -59,7 +76,25 @@ class JournalAtItsCapTest {
 
     private record Arena(int exit, String out, String err) {}
 
-    private Arena arena(String... args) throws Exception {
+    /** An arena started, with the files its standard output and error go to. */
+    private record Started(Process process, Path out, Path err) {
+        Arena end() throws Exception {
+            assertThat(process.waitFor(600, TimeUnit.SECONDS)).isTrue();
+            return new Arena(process.exitValue(), Files.readString(out), Files.readString(err));
+        }
+    }
+
+    /** A copy of the output folder {@code from} at {@code to}, every file byte for byte. */
+    private static Path copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Files.copy(file, to.resolve(from.relativize(file).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+            }
+        }
+        return to;
+    }
+
+    private Started arena(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m",
@@ -67,13 +102,13 @@ class JournalAtItsCapTest {
                 System.getProperty("java.class.path"),
                 Main.class.getName()));
         command.addAll(List.of(args));
+        Path out = Files.createTempFile(dir, "out", ".txt");
         Path err = Files.createTempFile(dir, "err", ".txt");
         Process process = new ProcessBuilder(command)
                 .directory(dir.toFile())
+                .redirectOutput(out.toFile())
                 .redirectError(err.toFile())
                 .start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(600, TimeUnit.SECONDS)).isTrue();
-        return new Arena(process.exitValue(), out, Files.readString(err));
+        return new Started(process, out, err);
     }
 }
