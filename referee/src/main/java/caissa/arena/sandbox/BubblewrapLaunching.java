@@ -226,6 +226,11 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
             if (arg.startsWith("-") || arg.isEmpty()) {
                 continue;
             }
+            Optional<Path> argumentFile = argumentFile(arg, cwd);
+            if (argumentFile.isPresent()) {
+                candidates.add(folderOf(argumentFile.get()));
+                continue;
+            }
             for (String part : arg.split(":")) {
                 if (part.isEmpty()) {
                     continue;
@@ -247,13 +252,23 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
         return candidates;
     }
 
-    /** The existing files (not folders) that the bot's command line names: its program and its scripts, jars, data. */
+    /**
+     * The existing files (not folders) that the bot's command line names: its program and its
+     * scripts, jars, data, and its argument files ({@code @PATH}, see {@link #argumentFile}).
+     */
     static Set<Path> namedFiles(BotCommand command, Path cwd) {
         Set<Path> files = new LinkedHashSet<>();
         List<String> argv = command.argv();
         for (int i = 0; i < argv.size(); i++) {
             String arg = argv.get(i);
             if ((i == 0 && !arg.contains("/")) || arg.startsWith("-") || arg.isEmpty()) {
+                continue;
+            }
+            Optional<Path> argumentFile = i == 0 ? Optional.empty() : argumentFile(arg, cwd);
+            if (argumentFile.isPresent()) {
+                if (!system(argumentFile.get())) {
+                    files.add(argumentFile.get());
+                }
                 continue;
             }
             for (String part : arg.split(":")) {
@@ -268,6 +283,38 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
             }
         }
         return files;
+    }
+
+    /** The argument files ({@code @PATH}) the bot's command line names: a program cannot start without them. */
+    static Set<Path> argumentFiles(BotCommand command, Path cwd) {
+        Set<Path> files = new LinkedHashSet<>();
+        for (String arg : command.argv().subList(1, command.argv().size())) {
+            argumentFile(arg, cwd).filter(path -> !system(path)).ifPresent(files::add);
+        }
+        return files;
+    }
+
+    /**
+     * The file an argument {@code @PATH} names, where PATH is an existing regular file: a JVM
+     * reads its options from it ({@code java @bot.args}), as javac, gcc and clang read their
+     * response files. Any program's, not only a JVM's: the file is named on the command line the
+     * organiser wrote, like any other path argument that is shown, and a program that does not
+     * read it is not harmed by seeing it. The file alone is shown, not the paths written inside
+     * it: in a contest the file can be a participant's upload (a language whose run command is
+     * {@code java @{main}}), and a path it named would be shown on the participant's word alone
+     * (another participant's build folder). A bot's class path belongs on its command line or in
+     * its working folder.
+     */
+    private static Optional<Path> argumentFile(String arg, Path cwd) {
+        if (!arg.startsWith("@") || arg.length() == 1) {
+            return Optional.empty();
+        }
+        try {
+            Path path = cwd.resolve(arg.substring(1)).normalize();
+            return Files.isRegularFile(path) ? Optional.of(path) : Optional.empty();
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
     }
 
     /** Folders a bot never sees whole for one file in them: the sandbox's own mount points and the home folder. */
