@@ -222,8 +222,13 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
         if (program.contains("/")) {
             candidates.add(folderOf(cwd.resolve(program).normalize()));
         }
-        for (String arg : command.argv().subList(1, command.argv().size())) {
+        for (String arg : arguments(command, cwd)) {
             if (arg.startsWith("-") || arg.isEmpty()) {
+                continue;
+            }
+            Optional<Path> argumentFile = argumentFile(arg, cwd);
+            if (argumentFile.isPresent()) {
+                candidates.add(folderOf(argumentFile.get()));
                 continue;
             }
             for (String part : arg.split(":")) {
@@ -247,13 +252,28 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
         return candidates;
     }
 
-    /** The existing files (not folders) that the bot's command line names: its program and its scripts, jars, data. */
+    /**
+     * The existing files (not folders) that the bot's command line names: its program and its
+     * scripts, jars, data, and its argument files ({@code @PATH}, see {@link #argumentFile}).
+     */
     static Set<Path> namedFiles(BotCommand command, Path cwd) {
         Set<Path> files = new LinkedHashSet<>();
-        List<String> argv = command.argv();
-        for (int i = 0; i < argv.size(); i++) {
-            String arg = argv.get(i);
-            if ((i == 0 && !arg.contains("/")) || arg.startsWith("-") || arg.isEmpty()) {
+        String program = command.argv().get(0);
+        if (program.contains("/")) {
+            Path path = cwd.resolve(program).normalize();
+            if (Files.isRegularFile(path) && !system(path)) {
+                files.add(path);
+            }
+        }
+        for (String arg : arguments(command, cwd)) {
+            if (arg.startsWith("-") || arg.isEmpty()) {
+                continue;
+            }
+            Optional<Path> argumentFile = argumentFile(arg, cwd);
+            if (argumentFile.isPresent()) {
+                if (!system(argumentFile.get())) {
+                    files.add(argumentFile.get());
+                }
                 continue;
             }
             for (String part : arg.split(":")) {
@@ -268,6 +288,110 @@ public record BubblewrapLaunching(List<String> extraOptions) implements Launchin
             }
         }
         return files;
+    }
+
+    /** The argument files ({@code @PATH}) the bot's command line names: a program cannot start without them. */
+    static Set<Path> argumentFiles(BotCommand command, Path cwd) {
+        Set<Path> files = new LinkedHashSet<>();
+        for (String arg : command.argv().subList(1, command.argv().size())) {
+            argumentFile(arg, cwd).filter(path -> !system(path)).ifPresent(files::add);
+        }
+        return files;
+    }
+
+    /**
+     * The bot's arguments after its program, each argument file's words (see {@link
+     * #argumentFileWords}) after its {@code @PATH} where the file lies outside the bot's working
+     * folder (or where that folder is one never shown whole, such as {@code /} or {@code /tmp}).
+     * Such a file is the organiser's, who wrote the command (a contest's house bot, whose
+     * class path is too long for a command line). A file inside the working folder may be the bot's
+     * own: in a contest it is a participant's upload (a language whose run command is {@code java
+     * @{main}}, run in the submission's build folder), and the paths it named would be shown on the
+     * participant's word alone (another participant's build folder). Where it lies is taken from the
+     * path as named, not from where a link leads.
+     */
+    private static List<String> arguments(BotCommand command, Path cwd) {
+        List<String> arguments = new ArrayList<>();
+        for (String arg : command.argv().subList(1, command.argv().size())) {
+            arguments.add(arg);
+            Optional<Path> file = argumentFile(arg, cwd);
+            if (file.isPresent() && (neverWhole(cwd) || !file.get().startsWith(cwd))) {
+                arguments.addAll(argumentFileWords(file.get()));
+            }
+        }
+        return arguments;
+    }
+
+    /** An argument file larger than this is no JVM's options: its words are not read. */
+    private static final long ARGUMENT_FILE_BYTES = 1 << 20;
+
+    /**
+     * The words of a JVM argument file, as its launcher splits them: separated by white space,
+     * grouped by single or double quotes, a {@code #} at a word's start a comment to the line's end.
+     * (Backslash escapes inside quotes, which a path seldom needs, are kept as written.) None where
+     * the file cannot be read or is too large.
+     */
+    static List<String> argumentFileWords(Path file) {
+        String text;
+        try {
+            if (Files.size(file) > ARGUMENT_FILE_BYTES) {
+                return List.of();
+            }
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+        List<String> words = new ArrayList<>();
+        StringBuilder word = null;
+        char quote = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                } else {
+                    word.append(c);
+                }
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+                word = word == null ? new StringBuilder() : word;
+            } else if (Character.isWhitespace(c)) {
+                if (word != null) {
+                    words.add(word.toString());
+                    word = null;
+                }
+            } else if (c == '#' && word == null) {
+                while (i + 1 < text.length() && text.charAt(i + 1) != '\n') {
+                    i++;
+                }
+            } else {
+                word = word == null ? new StringBuilder() : word;
+                word.append(c);
+            }
+        }
+        if (word != null) {
+            words.add(word.toString());
+        }
+        return words;
+    }
+
+    /**
+     * The file an argument {@code @PATH} names, where PATH is an existing regular file: a JVM
+     * reads its options from it ({@code java @bot.args}), as javac, gcc and clang read their
+     * response files. Any program's, not only a JVM's: the file is named on the command line,
+     * like any other path argument that is shown, and a program that does not read it is not
+     * harmed by seeing it. Which paths written inside it are shown: see {@link #arguments}.
+     */
+    private static Optional<Path> argumentFile(String arg, Path cwd) {
+        if (!arg.startsWith("@") || arg.length() == 1) {
+            return Optional.empty();
+        }
+        try {
+            Path path = cwd.resolve(arg.substring(1)).normalize();
+            return Files.isRegularFile(path) ? Optional.of(path) : Optional.empty();
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
     }
 
     /** Folders a bot never sees whole for one file in them: the sandbox's own mount points and the home folder. */

@@ -187,7 +187,9 @@ public final class Containment {
             return hit;
         }
         // SIGXFSZ: a write past the file size limit kills the writer unless it handles the signal.
-        if (exitCode.isPresent() && exitCode.get() == 128 + 25) {
+        // Its status, 153, is also exit(153)'s: charged only where a file of the bot's scratch
+        // stopped at the limit, else worded as the status it is (see Game.exitDescription).
+        if (exitCode.isPresent() && exitCode.get() == 128 + 25 && hold.fileAtSizeLimit()) {
             return Optional.of(
                     "file size limit of " + ResourceLimits.bytes(limits.fileSizeBytes()) + " (a write went past it)");
         }

@@ -36,6 +36,14 @@ public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, 
     Optional<String> limitHit();
 
     /**
+     * Whether a file in the bot's scratch has the file size limit's size: the evidence that a
+     * write reached it (see {@link LimitWatchdog#fileAtSizeLimit}). None where nothing watches it.
+     */
+    default boolean fileAtSizeLimit() {
+        return false;
+    }
+
+    /**
      * Kills whatever is still in the bot's cgroup; returns how many processes that was. Nothing
      * once {@link #close}d, and never at the same time as the close: a late kill (of a write
      * that was stuck, or at the arena's exit) must not reach the next bot given the group.
@@ -111,6 +119,11 @@ public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, 
         }
 
         @Override
+        public boolean fileAtSizeLimit() {
+            return scratchWatch.fileAtSizeLimit();
+        }
+
+        @Override
         public synchronized int killAll() {
             return closed ? 0 : group.killAll();
         }
@@ -150,6 +163,11 @@ public sealed interface LimitHold permits LimitHold.Grouped, LimitHold.Watched, 
         @Override
         public Optional<String> limitHit() {
             return watchdog.lookNow();
+        }
+
+        @Override
+        public boolean fileAtSizeLimit() {
+            return watchdog.fileAtSizeLimit();
         }
 
         @Override

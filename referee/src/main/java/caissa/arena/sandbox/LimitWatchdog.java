@@ -14,6 +14,7 @@ import java.nio.file.SecureDirectoryStream;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +64,13 @@ public final class LimitWatchdog implements AutoCloseable {
 
     /** Kept scratch folders on the host (with --keep-scratch), by the path the bot sees them at. */
     private final Map<String, Path> kept;
+
+    /**
+     * The sandbox's memory file systems, held open from the first look that found them (guarded
+     * by this): an open folder keeps its file system, so what the bot wrote there can still be
+     * read after its end took the sandbox away (see {@link #fileAtSizeLimit}).
+     */
+    private final Map<String, SecureDirectoryStream<Path>> held = new HashMap<>();
 
     private LimitWatchdog(
             long root, ResourceLimits limits, boolean processes, List<String> scratch, Map<String, Path> kept) {
@@ -338,6 +346,7 @@ public final class LimitWatchdog implements AutoCloseable {
             if (device == -1 || HOST_DEVICES.contains(device)) {
                 continue;
             }
+            hold(mount, seen.toPath());
             long total = seen.getTotalSpace();
             // Within a page of the limit: nothing more can be written where the file system has the
             // limit's size, and where bubblewrap could not size it, the watchdog is the limit.
@@ -346,6 +355,87 @@ public final class LimitWatchdog implements AutoCloseable {
             }
         }
         return Optional.empty();
+    }
+
+    private void hold(String mount, Path folder) {
+        if (held.containsKey(mount)) {
+            return;
+        }
+        try {
+            DirectoryStream<Path> stream = Files.newDirectoryStream(folder);
+            if (stream instanceof SecureDirectoryStream<Path> secure) {
+                held.put(mount, secure);
+            } else {
+                stream.close();
+            }
+        } catch (IOException | RuntimeException e) {
+            // Not there yet, or gone: the next look tries again.
+        }
+    }
+
+    /**
+     * Whether a file in the bot's scratch (its sandbox's memory file systems, as held since the
+     * watchdog first saw them, or its kept folders on disk) has the file size limit's size
+     * exactly, in whole 512-byte blocks as the rlimit holds it: where a write stopped at the
+     * limit. The evidence that a status of 153 is SIGXFSZ and not {@code exit(153)}, which the
+     * status alone cannot tell apart. A file the bot wrote before the watchdog's first look, or
+     * outside its scratch, is not seen.
+     */
+    public synchronized boolean fileAtSizeLimit() {
+        long bytes = limits.fileSizeBytes();
+        if (bytes > Long.MAX_VALUE - 511) {
+            return false;
+        }
+        long size = (bytes + 511) / 512 * 512;
+        int[] entries = {0};
+        for (Path folder : kept.values()) {
+            try (DirectoryStream<Path> top = Files.newDirectoryStream(folder)) {
+                if (top instanceof SecureDirectoryStream<Path> secure && holdsFileOf(secure, size, entries)) {
+                    return true;
+                }
+            } catch (IOException | RuntimeException e) {
+                // Gone: no evidence there.
+            }
+        }
+        for (SecureDirectoryStream<Path> folder : held.values()) {
+            try (SecureDirectoryStream<Path> top = folder.newDirectoryStream(Path.of("."), LinkOption.NOFOLLOW_LINKS)) {
+                if (holdsFileOf(top, size, entries)) {
+                    return true;
+                }
+            } catch (IOException | RuntimeException e) {
+                // Unreadable: no evidence there.
+            }
+        }
+        return false;
+    }
+
+    private static boolean holdsFileOf(SecureDirectoryStream<Path> dir, long size, int[] entries) throws IOException {
+        for (Path entry : dir) {
+            if (++entries[0] > MAX_ENTRIES) {
+                return false;
+            }
+            Path name = entry.getFileName();
+            BasicFileAttributes attributes;
+            try {
+                attributes = dir.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                        .readAttributes();
+            } catch (IOException e) {
+                continue;
+            }
+            if (attributes.isRegularFile() && attributes.size() == size) {
+                return true;
+            }
+            if (attributes.isDirectory()) {
+                try (SecureDirectoryStream<Path> inner = dir.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
+                    if (holdsFileOf(inner, size, entries)) {
+                        return true;
+                    }
+                } catch (IOException e) {
+                    // Closed to the arena, or removed meanwhile.
+                }
+            }
+        }
+        return false;
     }
 
     /** Kills the tree, going over it again for what was forked meanwhile. */
@@ -381,6 +471,14 @@ public final class LimitWatchdog implements AutoCloseable {
             if (processes && !seen.isEmpty()) {
                 madeBy(seen).forEach(LimitWatchdog::removeSegment);
             }
+            for (SecureDirectoryStream<Path> folder : held.values()) {
+                try {
+                    folder.close();
+                } catch (IOException e) {
+                    // Closed all the same.
+                }
+            }
+            held.clear();
         }
     }
 

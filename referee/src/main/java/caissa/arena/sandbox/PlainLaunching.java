@@ -99,7 +99,8 @@ public record PlainLaunching(Optional<Path> ownNamespace) implements Launching {
      * its program, and read the files it names that others can reach: found before the games,
      * with the {@code chmod} that fixes it, rather than as a crash in each game. A named file
      * behind a folder closed to others (a library in root's Maven repository) is left to the
-     * program, which may not need it (a JVM skips a class path entry it cannot open).
+     * program, which may not need it (a JVM skips a class path entry it cannot open); its program
+     * and its argument files ({@code java @bot.args}) it cannot do without.
      */
     @Override
     public Optional<String> visibilityProblem(BotCommand command, List<Path> hidden) {
@@ -114,14 +115,16 @@ public record PlainLaunching(Optional<Path> ownNamespace) implements Launching {
         }
         String program = command.argv().get(0);
         Path programFile = program.contains("/") ? cwd.resolve(program).normalize() : null;
+        Set<Path> argumentFiles = BubblewrapLaunching.argumentFiles(command, cwd);
         for (Path file : BubblewrapLaunching.namedFiles(command, cwd)) {
             boolean run = file.equals(programFile);
             Optional<Path> closed = closedFolderAbove(file, cwd);
             if (closed.isPresent()) {
-                if (!run) {
+                // A JVM skips a class path entry it cannot open, but not its argument file.
+                if (!run && !argumentFiles.contains(file)) {
                     continue;
                 }
-                return Optional.of("its program " + file
+                return Optional.of((run ? "its program " : "its argument file ") + file
                         + " cannot be reached by the user bots run as (a user of its own, since the"
                         + " arena runs as root): " + closed.get() + " is closed to others (chmod o+x " + closed.get()
                         + ", or move the bot to a folder open to all)");

@@ -25,6 +25,15 @@ final class WatchdogSlot {
         return watching == null ? Optional.empty() : watching.lookNow();
     }
 
+    /** Whether a file of the bot's scratch has the file size limit's size (see {@link LimitWatchdog#fileAtSizeLimit}). */
+    boolean fileAtSizeLimit() {
+        LimitWatchdog watching;
+        synchronized (this) {
+            watching = watchdog;
+        }
+        return watching != null && watching.fileAtSizeLimit();
+    }
+
     synchronized void close() {
         closed = true;
         if (watchdog != null) {

@@ -244,4 +244,24 @@ class BotsNeverRootTest {
                         + ", or move the bot to a"
                         + " folder open to all)");
     }
+
+    /** A JVM cannot start without its argument file (java @FILE), as it can without a class path entry. */
+    @Test
+    void aRootArenaRefusesAPlainBotWhoseArgumentFileNobodyCannotReachBeforeItsGame() throws Exception {
+        Sandboxes.assumeRoot("only a root arena changes its bots' user");
+        Path args = Files.writeString(temp.resolve("bot.args"), "-cp /nowhere Main\n");
+        Files.setPosixFilePermissions(args, PosixFilePermissions.fromString("rw-r--r--"));
+        Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwx------"));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        BotCommand command = new BotCommand(List.of(java, "@" + args), Optional.empty(), Map.of());
+
+        Optional<String> problem = Containment.visibilityProblem(
+                command, Isolation.defaults().withSandbox(SandboxMode.NONE), Parts.forThisMachine(SandboxMode.NONE));
+
+        assertThat(problem)
+                .contains("its argument file " + args
+                        + " cannot be reached by the user bots run as (a user of its own, since"
+                        + " the arena runs as root): " + temp + " is closed to others (chmod o+x " + temp
+                        + ", or move the bot to a folder open to all)");
+    }
 }

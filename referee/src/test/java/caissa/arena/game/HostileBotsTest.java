@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -203,6 +204,39 @@ class HostileBotsTest {
             assertThat(record.reason())
                     .startsWith("hog (black) went over its scratch limit of 8 MiB (its /tmp was full)");
             assertThat(record.black().sandbox().limits().scratchBytes()).isEqualTo(8L << 20);
+            assertNoProcessLeft(setup);
+        });
+    }
+
+    /**
+     * A write past the file size limit kills the writer with SIGXFSZ, whose status (153) is also
+     * {@code exit(153)}'s: the file it left at the limit in its scratch is what charges the limit.
+     * The bot is a shell that runs a test bot, which plays a move and exits, then becomes {@code
+     * head} writing into its /tmp: the process the arena started dies of the signal itself.
+     */
+    @ParameterizedTest(name = "cgroups {0}")
+    @ValueSource(strings = {"on", "off"})
+    void aBotKilledForWritingPastItsFileSizeLimitLosesByTheLimit(String cgroups) {
+        Sandboxes.assumeSandbox();
+        Sandboxes.withCgroups(cgroups, () -> {
+            BotCommand player = TestBots.command("crash", "2");
+            String script = player.argv().stream()
+                            .map(arg -> "'" + arg.replace("'", "'\\''") + "'")
+                            .collect(Collectors.joining(" "))
+                    + "; exec head -c 4194304 /dev/zero > /tmp/big";
+            Entrant writer = new Entrant(
+                    "writer", new BotCommand(List.of("/bin/sh", "-c", script), Optional.empty(), player.env()));
+            GameSetup setup = GameSetup.of(writer, TestBots.entrant("good", "random"), CLOCK)
+                    .withIsolation(Isolation.defaults().withLimits(ResourceLimits.DEFAULT.withFileSize(1L << 20)));
+
+            GameRecord record = Game.play(setup);
+
+            assertThat(record.termination()).as(record.reason()).isEqualTo(Termination.RESOURCE_LIMIT);
+            assertThat(record.result()).isEqualTo(Result.BLACK_WINS);
+            assertThat(record.reason())
+                    .isEqualTo("writer (white) went over its file size limit of 1 MiB (a write went past it) (writer"
+                            + " (white) ended with status 153 (exit 153, or signal 25, SIGXFSZ) before the game was"
+                            + " over)");
             assertNoProcessLeft(setup);
         });
     }

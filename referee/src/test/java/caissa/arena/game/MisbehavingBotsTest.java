@@ -48,6 +48,12 @@ class MisbehavingBotsTest {
                         "crash", 3, Side.WHITE, Termination.CRASH, "exited with status 3 before the game was over"),
                 Arguments.of("exit-immediately", 1, Side.BLACK, Termination.CRASH, "before the game was over"),
                 Arguments.of(
+                        "exit-153",
+                        2,
+                        Side.WHITE,
+                        Termination.CRASH,
+                        "ended with status 153 (exit 153, or signal 25, SIGXFSZ) before the game was over"),
+                Arguments.of(
                         "exit-with-child",
                         2,
                         Side.WHITE,

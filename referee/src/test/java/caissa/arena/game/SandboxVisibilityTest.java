@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -69,6 +70,32 @@ class SandboxVisibilityTest {
     void aBotThatImportsItsOwnModuleFindsItInTheSandbox() throws IOException {
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3");
         Entrant bot = pythonBotOfTwoFiles(openFolder("bots/two-files"));
+
+        GameRecord record = Game.play(GameSetup.of(bot, TestBots.entrant("random", "random"), CLOCK));
+
+        assertThat(record.termination().isIrregular())
+                .as(record.reason() + " / " + record.white().stderr().head())
+                .isFalse();
+        assertThat(record.white().sandbox().sandbox()).isEqualTo("bwrap");
+    }
+
+    /**
+     * {@code java @FILE}: the JVM reads its options from the file, which the sandbox must show
+     * (here under {@code /tmp}, which a sandbox replaces with its own).
+     */
+    @Test
+    void aJvmWhoseOptionsAreInAnArgumentFilePlays() throws IOException {
+        BotCommand inline = TestBots.command("random");
+        List<String> argv = inline.argv();
+        Path argFile = temp.resolve("bot.args");
+        Files.writeString(
+                argFile,
+                argv.subList(1, argv.size()).stream()
+                        .map(arg -> "\"" + arg + "\"")
+                        .collect(Collectors.joining(" ", "", "\n")));
+        Files.setPosixFilePermissions(argFile, PosixFilePermissions.fromString("rw-r--r--"));
+        Entrant bot = new Entrant(
+                "argfile", new BotCommand(List.of(argv.get(0), "@" + argFile), Optional.empty(), inline.env()));
 
         GameRecord record = Game.play(GameSetup.of(bot, TestBots.entrant("random", "random"), CLOCK));
 

@@ -12,7 +12,10 @@ import caissa.arena.contest.Participant;
 import caissa.arena.contest.Role;
 import caissa.arena.contest.Submission;
 import caissa.arena.contest.SubmissionState;
+import caissa.arena.records.Json;
 import caissa.arena.testbots.Poll;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,10 +23,13 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,6 +50,9 @@ class AdmittedBotCompetitionTest {
                 .normalize();
         Path house = dir.resolve("house.args");
         Files.writeString(house, ContestCompetitionTest.argFile("random"));
+        // Open to all, as an organiser's files are: a root arena runs the house bot as a user of its own.
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(house, PosixFilePermissions.fromString("rw-r--r--"));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path file = dir.resolve("contest.json");
         Files.writeString(file, """
@@ -116,8 +125,30 @@ class AdmittedBotCompetitionTest {
                             new CompetitionBot("house", Optional.empty(), Optional.empty()));
             assertThat(Files.readString(data.resolve("competitions/test-1/standings.json")))
                     .contains("\"name\" : \"erin\"");
+            // Both bots played: the house bot reads its options from its argument file (java @FILE), in a sandbox too.
+            List<JsonNode> games = gameLogs(data.resolve("competitions/test-1"));
+            assertThat(games).hasSize(2);
+            for (JsonNode game : games) {
+                assertThat(game.path("termination").asText())
+                        .as(game.toString())
+                        .isIn("checkmate", "stalemate", "move-limit");
+            }
             assertThat(List.of(Files.readString(data.resolve("competitions/test-1.json"))))
                     .allMatch(t -> t.contains("python3"));
         }
+    }
+
+    /** The game logs of a competition's folder (every document of the game schema in it). */
+    private static List<JsonNode> gameLogs(Path folder) throws IOException {
+        List<JsonNode> games = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(folder)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".json")).toList()) {
+                JsonNode document = Json.mapper().readTree(file.toFile());
+                if (document.path("schema").asText().startsWith("caissa-arena/game/")) {
+                    games.add(document);
+                }
+            }
+        }
+        return games;
     }
 }

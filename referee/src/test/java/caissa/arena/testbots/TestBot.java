@@ -197,6 +197,8 @@ public final class TestBot {
         switch (behaviour) {
             case "hang" -> sleepForever();
             case "crash" -> System.exit(3);
+            // The status SIGXFSZ also gives (128 + 25), by an exit: no file size limit was reached.
+            case "exit-153" -> System.exit(153);
             case "garbage" -> out.println("hello referee");
             case "missing-cell" -> out.println("a6-a7");
             case "empty-line" -> out.println();
