@@ -256,7 +256,9 @@ class BotsNeverRootTest {
         BotCommand command = new BotCommand(List.of(java, "@" + args), Optional.empty(), Map.of());
 
         Optional<String> problem = Containment.visibilityProblem(
-                command, Isolation.defaults().withSandbox(SandboxMode.NONE), Parts.forThisMachine(SandboxMode.NONE));
+                command,
+                Isolation.defaults().withSandbox(SandboxMode.NONE),
+                Machine.current().parts(SandboxMode.NONE));
 
         assertThat(problem)
                 .contains("its argument file " + args

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import caissa.arena.linux.BotCgroup;
+import caissa.arena.linux.Namespaces;
 import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Side;
 import caissa.arena.sandbox.Isolation;
@@ -557,10 +558,12 @@ class HostileBotsTest {
             // A regular ending, or the hoarder's own loss by its limit: never an irregular loss of the victim.
             if (record.termination().isIrregular()) {
                 assertThat(record.result()).as(record.reason()).isEqualTo(Result.BLACK_WINS);
-                if (cgroups.equals("off") && Sandboxes.root()) {
-                    // A root arena's bot is a user of its own whose RLIMIT_NPROC is one past its limit: the
-                    // kernel refuses its 66th thread, and its JVM says so on its output before the watchdog's
-                    // next look, which a cgroup's count of refusals would have caught.
+                if (cgroups.equals("off") && (Sandboxes.root() || Namespaces.countsProcessesPerUserNamespace())) {
+                    // Without a cgroup the kernel holds the bot's processes too: a root arena's bot is a
+                    // user of its own, an ordinary user's has a user namespace of its own (sandboxed, or
+                    // plain through unshare), whose RLIMIT_NPROC is just past its limit. The kernel
+                    // refuses a thread, and the JVM says so on its output before the watchdog's next look,
+                    // which a cgroup's count of refusals would have caught.
                     assertThat(record.reason())
                             .matches("hoarder \\(white\\) (went over its process limit of 64.*"
                                     + "|replied '\\[[0-9.]+s\\]\\[warning\\]\\[os,thread\\] Failed to start thread.*)");
