@@ -62,7 +62,9 @@ public record Parts(
                 ? new DirectLaunching()
                 : host.sandbox().kind() == Host.Launcher.BWRAP
                         ? new BubblewrapLaunching()
-                        : new PlainLaunching(facts.namespaceForPlainBots().map(Path::of));
+                        : new PlainLaunching(
+                                facts.namespaceForPlainBots().map(Path::of),
+                                facts.filterLoader().map(Path::of));
         Limiting limiting = switch (host.limits().kind()) {
             case CGROUP_V1, CGROUP_V2 -> new Limiting.ByCgroup(host.limits().kind());
             case WATCHDOG -> new Limiting.ByWatchdog();
