@@ -24,6 +24,9 @@ public record Parts(
     /** The system property that, set to {@code threads}, has bots' output read on threads of their own rather than polled. */
     public static final String PIPES_SWITCH = "caissa.pipes";
 
+    /** The system property that, set to {@code off}, gives plain bots no seccomp filter (see {@link PlainFilter}). */
+    public static final String FILTER_SWITCH = "caissa.filter";
+
     public Parts {
         Objects.requireNonNull(launching, "launching");
         Objects.requireNonNull(limiting, "limiting");

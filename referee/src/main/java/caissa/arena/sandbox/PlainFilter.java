@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 final class PlainFilter {
 
     /** The system property that, set to {@code off}, gives plain bots no filter. */
-    static final String SWITCH = "caissa.filter";
+    static final String SWITCH = Parts.FILTER_SWITCH;
 
     private static final List<String> PLACES = List.of("/usr/bin/python3", "/bin/python3");
 
