@@ -237,6 +237,8 @@ public record Host(
      * @param ownNamespace where {@code unshare} is, when an ordinary user's plain bots can be put in a user
      *     namespace of their own where the kernel counts their processes apart ({@link OwnUserNamespace}: Linux
      *     5.14 on, and a trial namespace made); empty for root, and where that cannot be
+     * @param filterLoader the system's Python, where it loads a plain bot's seccomp filter ({@link PlainFilter}: a
+     *     trial of the loader worked); empty where it cannot, or {@code -Dcaissa.filter=off}
      * @param sandboxSetting {@code $CAISSA_SANDBOX} as set, empty when unset or blank
      * @param bubblewrapProblem why a trial sandbox failed ({@link Bubblewrap#unavailableReason()}); empty when it worked
      * @param bwrapPath where {@code bwrap} is on the PATH; empty when it is not
@@ -268,6 +270,7 @@ public record Host(
             boolean setpriv,
             boolean namespaceProcesses,
             Optional<String> ownNamespace,
+            Optional<String> filterLoader,
             Optional<String> sandboxSetting,
             Optional<String> bubblewrapProblem,
             Optional<String> bwrapPath,
@@ -377,6 +380,9 @@ public record Host(
                     portable
                             ? Optional.empty()
                             : OwnUserNamespace.available(Containment.isRoot()).map(Path::toString),
+                    portable || !proc
+                            ? Optional.empty()
+                            : PlainFilter.available(machine.keyringFilter()).map(Path::toString),
                     Optional.ofNullable(setting).filter(s -> !s.isBlank()).map(String::strip),
                     Bubblewrap.unavailableReason(machine),
                     onPath("bwrap"),
@@ -414,6 +420,7 @@ public record Host(
                     setpriv,
                     namespaceProcesses,
                     ownNamespace,
+                    filterLoader,
                     Optional.of(mode.word()),
                     mode == SandboxMode.BWRAP ? Optional.empty() : bubblewrapProblem,
                     bwrapPath,
@@ -728,17 +735,24 @@ public record Host(
     static final String FILTERED =
             "no keyrings, no inotify, no System V shared memory, no space kept past a file's size, no file locks that reach past it (a seccomp filter)";
 
+    /** What a plain bot's seccomp filter refuses it, where the system's Python loads it ({@link PlainFilter}). */
+    static final String PLAIN_FILTERED =
+            FILTERED.replace("(a seccomp filter)", "(a seccomp filter, loaded by the system's Python)");
+
     /** What a bot reaches where it runs as the arena's own user. */
-    static final String ARENA_USER_REACH = arenaUserReach(false);
+    static final String ARENA_USER_REACH = arenaUserReach(false, false);
 
     /**
      * What a bot reaches as the arena's own user, held at its process limit by the kernel where
      * {@code counted}: in a user namespace of its own ({@link OwnUserNamespace}).
      */
-    private static String arenaUserReach(boolean counted) {
+    private static String arenaUserReach(boolean counted, boolean filtered) {
         return "bots run as the arena's own user: each can read and write every file that user"
                 + " may, read the arena's environment and command line (/proc), signal its processes, the other bot's too, and use"
-                + " the network (no seccomp filter can be loaded without a sandbox)"
+                + " the network"
+                + (filtered
+                        ? "; " + FILTERED + ", loaded by Python"
+                        : " (no seccomp filter can be loaded without a sandbox)")
                 + (counted
                         ? "; at most its process limit of processes, counted in a user namespace of its own (RLIMIT_NPROC)"
                         : "")
@@ -770,7 +784,9 @@ public record Host(
         if (!facts.root()) {
             return Part.wanting(
                     Reach.ARENA_USER,
-                    arenaUserReach(facts.namespaceForPlainBots().isPresent()),
+                    arenaUserReach(
+                            facts.namespaceForPlainBots().isPresent(),
+                            facts.filterLoader().isPresent()),
                     fix);
         }
         if (nobodyProblem(facts).isPresent()) {
@@ -781,8 +797,11 @@ public record Host(
                 "each bot runs as an unprivileged user of its own, with no capabilities and"
                         + " no_new_privs, never as root: none can read or write what is closed to other users (root's home, the"
                         + " arena's output), but each can read every file open to all, write where all may (/tmp, /dev/shm), see"
-                        + " every process, and use the network, but signal no process but its own (its own user's: at most its process limit of them, RLIMIT_NPROC); no seccomp filter can be loaded without a sandbox (flock and inotify reach other games); not for bots you do not"
-                        + " trust",
+                        + " every process, and use the network, but signal no process but its own (its own user's: at most its process limit of them, RLIMIT_NPROC); "
+                        + (facts.filterLoader().isPresent()
+                                ? PLAIN_FILTERED
+                                : "no seccomp filter can be loaded without a sandbox (flock and inotify reach other games)")
+                        + "; not for bots you do not trust",
                 fix);
     }
 

@@ -43,8 +43,8 @@ import java.util.Optional;
  * Written once, as a classic BPF program in the machine's byte order, for bubblewrap's {@code
  * --seccomp}; x86-64 (with its x32 and i386 calls) and arm64 (with 32-bit ARM calls) are
  * covered; other machines get no filter, and calls of other architectures pass. A plain process
- * gets none: nothing of the system's loads a filter for another program (util-linux's setpriv
- * cannot), and the arena starts no helper of its own to do it.
+ * gets the same filter from the system's Python where it can load it ({@link PlainFilter}):
+ * nothing else of the system's loads a filter for another program (util-linux's setpriv cannot).
  */
 public final class KeyringFilter {
 

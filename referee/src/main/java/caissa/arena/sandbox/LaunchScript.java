@@ -62,13 +62,38 @@ final class LaunchScript {
             Path reached,
             boolean markHere,
             boolean ownUser) {
+        return argv(
+                limits,
+                procsFiles,
+                sandbox,
+                options,
+                reached,
+                markHere,
+                ownUser,
+                sandbox ? KeyringFilter.file().orElse(null) : null);
+    }
+
+    /**
+     * The same, with the seccomp filter's file opened as descriptor 3 for a later step that loads
+     * it: bubblewrap, or a plain bot's loader ({@link PlainFilter}); null for none.
+     */
+    static List<String> argv(
+            ResourceLimits limits,
+            List<Path> procsFiles,
+            boolean sandbox,
+            Path options,
+            Path reached,
+            boolean markHere,
+            boolean ownUser,
+            Path filterFile) {
         // ulimit -f counts 512-byte blocks: the limit is rounded up to the next block.
         long bytes = limits.fileSizeBytes();
         String blocks = bytes > Long.MAX_VALUE - 511 ? "unlimited" : Long.toString((bytes + 511) / 512);
-        // bubblewrap reads a sandbox's seccomp filter (see KeyringFilter) and its options (see
-        // BubblewrapLaunching) from descriptors 3 and 4: the files' paths come as the first two
-        // arguments, never inside the script, whatever characters the temporary folder's name holds.
-        String filter = sandbox ? KeyringFilter.file().map(Path::toString).orElse("") : "";
+        // bubblewrap (or a plain bot's loader) reads the seccomp filter (see KeyringFilter), and
+        // bubblewrap its options (see BubblewrapLaunching), from descriptors 3 and 4: the files'
+        // paths come as the first two arguments, never inside the script, whatever characters the
+        // temporary folder's name holds.
+        String filter = filterFile == null ? "" : filterFile.toString();
         List<String> argv = new ArrayList<>(List.of(
                 "/bin/sh",
                 "-c",

@@ -243,12 +243,13 @@ public final class Machine implements AutoCloseable {
         }
     }
 
-    private record Switches(boolean portable, boolean cgroupsOff, boolean pipesOff) {
+    private record Switches(boolean portable, boolean cgroupsOff, boolean pipesOff, boolean filterOff) {
         static Switches now() {
             return new Switches(
                     Portable.on(),
                     "off".equals(System.getProperty(BotCgroup.SWITCH)),
-                    "threads".equals(System.getProperty(Parts.PIPES_SWITCH)));
+                    "threads".equals(System.getProperty(Parts.PIPES_SWITCH)),
+                    "off".equals(System.getProperty(PlainFilter.SWITCH)));
         }
     }
 

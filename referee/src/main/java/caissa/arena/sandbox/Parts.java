@@ -24,6 +24,9 @@ public record Parts(
     /** The system property that, set to {@code threads}, has bots' output read on threads of their own rather than polled. */
     public static final String PIPES_SWITCH = "caissa.pipes";
 
+    /** The system property that, set to {@code off}, gives plain bots no seccomp filter (see {@link PlainFilter}). */
+    public static final String FILTER_SWITCH = "caissa.filter";
+
     public Parts {
         Objects.requireNonNull(launching, "launching");
         Objects.requireNonNull(limiting, "limiting");
@@ -62,7 +65,9 @@ public record Parts(
                 ? new DirectLaunching()
                 : host.sandbox().kind() == Host.Launcher.BWRAP
                         ? new BubblewrapLaunching()
-                        : new PlainLaunching(facts.namespaceForPlainBots().map(Path::of));
+                        : new PlainLaunching(
+                                facts.namespaceForPlainBots().map(Path::of),
+                                facts.filterLoader().map(Path::of));
         Limiting limiting = switch (host.limits().kind()) {
             case CGROUP_V1, CGROUP_V2 -> new Limiting.ByCgroup(host.limits().kind());
             case WATCHDOG -> new Limiting.ByWatchdog();

@@ -25,17 +25,24 @@ import java.util.Set;
  * the kernel refuses a fork burst at the limit; a namespace that cannot be made fails the launch
  * before its mark, as the arena's failure.
  *
+ *
+ * <p>Where the system's Python can load it ({@code filterLoader}, see {@link PlainFilter}), the bot
+ * gets the sandbox's seccomp filter too: no keyrings, no inotify, no System V shared memory, no
+ * space past a file's size, no file locks that reach past it.
+ *
  * @param ownNamespace where {@code unshare} is, when each bot gets a user namespace of its own
+ * @param filterLoader the Python that loads each bot's seccomp filter; empty for none
  */
-public record PlainLaunching(Optional<Path> ownNamespace) implements Launching {
+public record PlainLaunching(Optional<Path> ownNamespace, Optional<Path> filterLoader) implements Launching {
 
     public PlainLaunching {
         Objects.requireNonNull(ownNamespace, "ownNamespace");
+        Objects.requireNonNull(filterLoader, "filterLoader");
     }
 
-    /** Bots as plain processes of the arena's user, or of a user of their own as root, in no namespace of their own. */
+    /** Bots as plain processes of the arena's user, or of a user of their own as root: no namespace, no filter. */
     public PlainLaunching() {
-        this(Optional.empty());
+        this(Optional.empty(), Optional.empty());
     }
 
     @Override
@@ -59,10 +66,27 @@ public record PlainLaunching(Optional<Path> ownNamespace) implements Launching {
             if (ownNamespace) {
                 argv.addAll(OwnUserNamespace.argv(this.ownNamespace.get()));
             }
+            // The filter's file, where a loader can load it (it is written again if its folder went).
+            Optional<Path> filter = filterLoader.isPresent() ? KeyringFilter.file() : Optional.empty();
+            // The mark comes after the change of user and the loader, where there are any: their
+            // failure is the arena's.
+            boolean markHere = !root && filter.isEmpty();
             argv.addAll(LaunchScript.argv(
-                    isolation.limits(), procsFiles, false, null, reached, !root, root || ownNamespace));
+                    isolation.limits(),
+                    procsFiles,
+                    false,
+                    null,
+                    reached,
+                    markHere,
+                    root || ownNamespace,
+                    filter.orElse(null)));
             if (root) {
                 argv.addAll(Bubblewrap.asUser(user));
+            }
+            if (filter.isPresent()) {
+                argv.addAll(PlainFilter.argv(filterLoader.get()));
+            }
+            if (!markHere) {
                 argv.addAll(Bubblewrap.REACHED);
             }
             argv.addAll(command.argv());

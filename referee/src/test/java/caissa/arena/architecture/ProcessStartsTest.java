@@ -76,7 +76,7 @@ class ProcessStartsTest {
 
     /**
      * Processes at all: the one door for a submission's code (Launch: bots, for their games and
-     * the check before them, and a submission's build, through {@code ToolProcess}), the arena's own helpers (bubblewrap's trial run, the trial of a user namespace for an ordinary user's plain bots, the signal shell, the
+     * the check before them, and a submission's build, through {@code ToolProcess}), the arena's own helpers (bubblewrap's trial run, the trial of a user namespace for an ordinary user's plain bots, the trial of their seccomp filter's loader, the signal shell, the
      * terminal's size, the watcher that cleans up after a killed arena and the kill it sends, the
      * watchdog's {@code ipcrm} for the System V segments a plain bot left), the
      * benchmarks' fastchess and the arena's own merge and report that {@code bench scale}
@@ -93,6 +93,7 @@ class ProcessStartsTest {
                         Bubblewrap.class.getName(),
                         "caissa.arena.sandbox.ArenaWatcher",
                         "caissa.arena.sandbox.OwnUserNamespace",
+                        "caissa.arena.sandbox.PlainFilter",
                         "caissa.arena.sandbox.LimitWatchdog",
                         "caissa.arena.linux.Signals",
                         "caissa.arena.cli.Terminal",

@@ -6,6 +6,8 @@ import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Position;
 import caissa.arena.rules.Side;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.Machine;
+import caissa.arena.sandbox.PlainLaunching;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
 import caissa.arena.testbots.TestBots;
@@ -24,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -77,11 +78,12 @@ class CrossGameChannelsTest {
         GameRecord record = Game.play(setup, listener);
 
         String stderr = record.white().stderr().head();
-        // In a sandbox the filter refuses the first one (EPERM); a plain bot takes its own user's all (EMFILE, ENOSPC).
+        // Its seccomp filter refuses the first one (EPERM): a sandbox's, or a plain bot's that the
+        // system's Python loads. Without one a plain bot takes its own user's all (EMFILE, ENOSPC).
         assertThat(stderr)
                 .as(record.reason())
                 .containsPattern(
-                        sandbox.equals("bwrap")
+                        sandbox.equals("bwrap") || plainBotsFiltered()
                                 ? "inotify-hog: took 0 errno 1\n"
                                 : "inotify-hog: took \\d+ errno (24|28)");
         assertThat(looked[0]).as(record.reason()).isPositive();
@@ -89,15 +91,27 @@ class CrossGameChannelsTest {
         assertThat(TestBots.processesOf(setup.entrant(Side.WHITE).command())).isEmpty();
     }
 
+    /** Whether this machine's plain bots get their seccomp filter (the system's Python loads it). */
+    private static boolean plainBotsFiltered() {
+        return Machine.current().parts(SandboxMode.NONE).launching() instanceof PlainLaunching plain
+                && plain.filterLoader().isPresent();
+    }
+
     /**
      * A lock is a channel between concurrent games wherever two bots see one file (a system file,
-     * read-only in both sandboxes). A sandboxed bot's locks lock nothing and it cannot ask who
-     * holds one: the organiser's lock on a file it sees is invisible to it, and its own locks on
-     * another are invisible from outside. Real processes, as an ordinary user too.
+     * read-only in both sandboxes, or any file open to all for plain bots). A bot with its seccomp
+     * filter (a sandboxed one, or a plain one where the system's Python loads it) locks nothing and
+     * cannot ask who holds a lock: the organiser's lock on a file it sees is invisible to it, and
+     * its own locks on another are invisible from outside. Real processes, as an ordinary user too.
      */
-    @Test
-    void aSandboxedBotNeitherSeesALockOutsideNorHoldsOneThatOthersSee() throws Exception {
-        Sandboxes.assumeSandbox();
+    @ParameterizedTest(name = "sandbox {0}")
+    @ValueSource(strings = {"bwrap", "none"})
+    void aFilteredBotNeitherSeesALockOutsideNorHoldsOneThatOthersSee(String sandbox) throws Exception {
+        if (sandbox.equals("bwrap")) {
+            Sandboxes.assumeSandbox();
+        } else {
+            Assumptions.assumeTrue(plainBotsFiltered(), "needs a Python that loads a plain bot's seccomp filter");
+        }
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3 for the bot");
         Assumptions.assumeTrue(
                 Files.isExecutable(Path.of("/usr/bin/flock")), "needs /usr/bin/flock (util-linux) to look");
@@ -160,7 +174,10 @@ class CrossGameChannelsTest {
         GameRecord record;
         try (FileChannel organiser = FileChannel.open(held, StandardOpenOption.READ, StandardOpenOption.WRITE);
                 FileLock lock = organiser.lock()) {
-            record = Game.play(GameSetup.of(locker, TestBots.entrant("good", "random"), CLOCK), listener);
+            record = Game.play(
+                    GameSetup.of(locker, TestBots.entrant("good", "random"), CLOCK)
+                            .withIsolation(Isolation.defaults().withSandbox(SandboxMode.fromWord(sandbox))),
+                    listener);
         }
 
         String stderr = record.white().stderr().head();

@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import caissa.arena.program.BotCommand;
 import caissa.arena.rules.Side;
 import caissa.arena.sandbox.Isolation;
+import caissa.arena.sandbox.Machine;
+import caissa.arena.sandbox.Parts;
+import caissa.arena.sandbox.PlainLaunching;
 import caissa.arena.sandbox.ResourceLimits;
 import caissa.arena.sandbox.SandboxMode;
 import caissa.arena.testbots.Sandboxes;
+import caissa.arena.testbots.SystemProperty;
 import caissa.arena.testbots.TestBots;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,39 +51,45 @@ class MemoryElsewhereTest {
         Assumptions.assumeTrue(
                 Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3 for the helper");
         Map<String, String> before = segments();
-        Sandboxes.withCgroups(cgroups, () -> {
-            // 400 MiB held by the helper against a limit of 256 MiB; the bot's own JVM holds far less.
-            GameSetup setup = GameSetup.of(
-                            TestBots.entrant("hog", hog, Long.toString(HOG_MIB)),
-                            TestBots.entrant("good", "slow"),
-                            CLOCK)
-                    .withIsolation(Isolation.defaults()
-                            .withSandbox(SandboxMode.fromWord(sandbox))
-                            .withLimits(ResourceLimits.DEFAULT.withMemory(256L << 20)));
+        // A plain bot's seccomp filter would refuse the segment (see below): this is what the
+        // watchdog counts where no filter can be loaded.
+        SystemProperty.with(
+                Parts.FILTER_SWITCH,
+                "off",
+                () -> Sandboxes.withCgroups(cgroups, () -> {
+                    // 400 MiB held by the helper against a limit of 256 MiB; the bot's own JVM holds far less.
+                    GameSetup setup = GameSetup.of(
+                                    TestBots.entrant("hog", hog, Long.toString(HOG_MIB)),
+                                    TestBots.entrant("good", "slow"),
+                                    CLOCK)
+                            .withIsolation(Isolation.defaults()
+                                    .withSandbox(SandboxMode.fromWord(sandbox))
+                                    .withLimits(ResourceLimits.DEFAULT.withMemory(256L << 20)));
 
-            GameRecord record = Game.play(setup);
+                    GameRecord record = Game.play(setup);
 
-            String stderr =
-                    record.white().stderr().head() + record.white().stderr().tail();
-            try {
-                assertThat(record.termination())
-                        .as(record.reason() + "\n" + stderr)
-                        .isEqualTo(Termination.RESOURCE_LIMIT);
-                assertThat(record.reason()).startsWith("hog (white) went over its memory limit of 256 MiB");
-                assertThat(TestBots.processesOf(setup.entrant(Side.WHITE).command()))
-                        .isEmpty();
-                if (hog.equals("shm-hog") && cgroups.equals("off")) {
-                    // The segment outlives its maker (killed while it filled it, before it said its id):
-                    // the watchdog removes it at the bot's end, so no new segment of its size is left.
-                    assertThat(segments().entrySet())
-                            .as("segments left")
-                            .noneMatch(s -> !before.containsKey(s.getKey())
-                                    && s.getValue().equals(Long.toString(HOG_MIB << 20)));
-                }
-            } finally {
-                removeSegments(before);
-            }
-        });
+                    String stderr = record.white().stderr().head()
+                            + record.white().stderr().tail();
+                    try {
+                        assertThat(record.termination())
+                                .as(record.reason() + "\n" + stderr)
+                                .isEqualTo(Termination.RESOURCE_LIMIT);
+                        assertThat(record.reason()).startsWith("hog (white) went over its memory limit of 256 MiB");
+                        assertThat(TestBots.processesOf(
+                                        setup.entrant(Side.WHITE).command()))
+                                .isEmpty();
+                        if (hog.equals("shm-hog") && cgroups.equals("off")) {
+                            // The segment outlives its maker (killed while it filled it, before it said its id):
+                            // the watchdog removes it at the bot's end, so no new segment of its size is left.
+                            assertThat(segments().entrySet())
+                                    .as("segments left")
+                                    .noneMatch(s -> !before.containsKey(s.getKey())
+                                            && s.getValue().equals(Long.toString(HOG_MIB << 20)));
+                        }
+                    } finally {
+                        removeSegments(before);
+                    }
+                }));
     }
 
     /**
@@ -119,19 +129,28 @@ class MemoryElsewhereTest {
      * size ({@code FALLOC_FL_KEEP_SIZE}: blocks no apparent size shows), in memory scratch or kept
      * on disk. Plain allocation still works; the game is played to its end.
      */
-    @ParameterizedTest(name = "keep scratch {0}")
-    @CsvSource({"false", "true"})
-    void aSandboxedBotGetsNoSystemVSegmentNorSpacePastAFilesSize(boolean keepScratch, @TempDir Path temp)
+    @ParameterizedTest(name = "sandbox {0}, keep scratch {1}")
+    @CsvSource({"bwrap, false", "bwrap, true", "none, false"})
+    void aBotGetsNoSystemVSegmentNorSpacePastAFilesSize(String sandbox, boolean keepScratch, @TempDir Path temp)
             throws Exception {
-        Sandboxes.assumeSandbox();
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "needs /usr/bin/python3 for the bot");
+        if (sandbox.equals("bwrap")) {
+            Sandboxes.assumeSandbox();
+        } else {
+            // A plain bot's filter is loaded by the system's Python, where it can be.
+            Assumptions.assumeTrue(
+                    Machine.current().parts(SandboxMode.NONE).launching() instanceof PlainLaunching plain
+                            && plain.filterLoader().isPresent(),
+                    "needs a Python that loads a plain bot's seccomp filter");
+        }
         String prelude = """
                 import ctypes, os, sys
                 libc = ctypes.CDLL(None, use_errno=True)
                 def said(name, result):
                     print("hoard:", name, "ok" if result >= 0 else "errno %d" % ctypes.get_errno(), file=sys.stderr)
                 said("shmget", libc.shmget(0, ctypes.c_size_t(64 << 20), 0o1600))
-                fd = os.open(os.path.join(os.environ["CAISSA_SCRATCH"], "hoard"), os.O_RDWR | os.O_CREAT, 0o600)
+                named = sys.argv.pop(1)
+                fd = os.open(os.path.join(os.environ.get("CAISSA_SCRATCH") or named, "hoard"), os.O_RDWR | os.O_CREAT, 0o600)
                 said("fallocate keep-size", libc.fallocate(fd, 1, ctypes.c_long(0), ctypes.c_long(64 << 20)))
                 said("fallocate", libc.fallocate(fd, 0, ctypes.c_long(0), ctypes.c_long(1 << 20)))
                 os.close(fd)
@@ -142,9 +161,14 @@ class MemoryElsewhereTest {
                 temp.resolve("bot.py"),
                 prelude + Files.readString(Path.of("..", "sample-bots", "examples", "random_bot.py")));
         Files.setPosixFilePermissions(bot, PosixFilePermissions.fromString("rw-r--r--"));
+        // A plain bot has no scratch of its own: a folder any user may write, named on its command line.
+        Path scratch = Files.createDirectory(temp.resolve("scratch"));
+        Files.setPosixFilePermissions(scratch, PosixFilePermissions.fromString("rwxrwxrwx"));
         Entrant hoarder = new Entrant(
-                "hoarder", new BotCommand(List.of("/usr/bin/python3", bot.toString()), Optional.empty(), Map.of()));
-        Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.BWRAP);
+                "hoarder",
+                new BotCommand(
+                        List.of("/usr/bin/python3", bot.toString(), scratch.toString()), Optional.empty(), Map.of()));
+        Isolation isolation = Isolation.defaults().withSandbox(SandboxMode.fromWord(sandbox));
         isolation = new Isolation(
                 isolation.sandbox(), isolation.limits(), isolation.botLimits(), isolation.hidden(), keepScratch);
 

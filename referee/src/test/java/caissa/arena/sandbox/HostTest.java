@@ -137,11 +137,16 @@ class HostTest {
 
     @Test
     void rootWithoutBubblewrapRunsBotsAsNobodyAndSaysWhatTheyReachAndThatItIsNoPlaceForUntrustedBots() {
-        Host host = rootOnCgroupV1()
+        Machines container = rootOnCgroupV1()
                 .bubblewrapProblem("bubblewrap (bwrap) is not installed (Debian package bubblewrap)")
                 .bwrapPath(null)
-                .cgroupKind(null)
-                .host();
+                .cgroupKind(null);
+        Host host = container.filterLoader(null).host();
+        // Where the system's Python loads it, a plain bot has the sandbox's seccomp filter.
+        assertThat(container.filterLoader("/usr/bin/python3").host().reach().detail())
+                .contains("no inotify")
+                .contains("(a seccomp filter, loaded by the system's Python)")
+                .doesNotContain("no seccomp filter");
 
         assertThat(host.sandbox().kind()).isEqualTo(Launcher.NONE);
         assertThat(host.reach().kind()).isEqualTo(Host.Reach.NOBODY);

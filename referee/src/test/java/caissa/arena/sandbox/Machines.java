@@ -26,6 +26,7 @@ public final class Machines {
     private boolean setpriv = true;
     private boolean namespaceProcesses = true;
     private Optional<String> ownNamespace = Optional.empty();
+    private Optional<String> filterLoader = Optional.of("/usr/bin/python3");
     private Optional<String> sandboxSetting = Optional.empty();
     private Optional<String> bubblewrapProblem = Optional.empty();
     private Optional<String> bwrapPath = Optional.of("/usr/bin/bwrap");
@@ -81,6 +82,7 @@ public final class Machines {
                 .cgroupKind(null)
                 .schedstat(false)
                 .setsid(false)
+                .filterLoader(null)
                 .pipes(false, false);
     }
 
@@ -121,6 +123,12 @@ public final class Machines {
     /** Where unshare is, when an ordinary user's plain bots get a user namespace of their own; null where they cannot. */
     public Machines ownNamespace(String unshare) {
         ownNamespace = Optional.ofNullable(unshare);
+        return this;
+    }
+
+    /** The Python that loads a plain bot's seccomp filter; null where none can. */
+    public Machines filterLoader(String python) {
+        filterLoader = Optional.ofNullable(python);
         return this;
     }
 
@@ -209,6 +217,7 @@ public final class Machines {
                 setpriv,
                 namespaceProcesses,
                 ownNamespace,
+                filterLoader,
                 sandboxSetting,
                 bubblewrapProblem,
                 bwrapPath,

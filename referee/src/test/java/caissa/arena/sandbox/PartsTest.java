@@ -62,7 +62,7 @@ class PartsTest {
 
     @Test
     void theSandboxACommandAsksForDecidesTheLaunchAndWhatFollowsFromIt() {
-        Machines noCgroup = Machines.rootOnCgroupV1().cgroupsOff(true);
+        Machines noCgroup = Machines.rootOnCgroupV1().cgroupsOff(true).filterLoader(null);
 
         assertThat(Parts.of(noCgroup.facts(), SandboxMode.NONE))
                 .isEqualTo(new Parts(
@@ -88,12 +88,27 @@ class PartsTest {
 
     @Test
     void anOrdinaryUsersPlainBotsWithoutACgroupAreLaunchedInAUserNamespaceOfTheirOwn() {
-        Machines user = Machines.rootOnCgroupV1().root(false).ownNamespace("/usr/bin/unshare");
+        Machines user = Machines.rootOnCgroupV1().root(false).filterLoader(null).ownNamespace("/usr/bin/unshare");
 
         assertThat(Parts.of(user.cgroupsOff(true).facts(), SandboxMode.NONE).launching())
-                .isEqualTo(new PlainLaunching(Optional.of(Path.of("/usr/bin/unshare"))));
+                .isEqualTo(new PlainLaunching(Optional.of(Path.of("/usr/bin/unshare")), Optional.empty()));
         assertThat(Parts.of(user.cgroupsOff(false).facts(), SandboxMode.NONE).launching())
                 .isEqualTo(new PlainLaunching());
+    }
+
+    @Test
+    void plainBotsGetTheirSeccompFilterWhereTheSystemsPythonLoadsIt() {
+        Machines root = Machines.rootOnCgroupV1().cgroupsOff(true);
+
+        assertThat(Parts.of(root.filterLoader("/usr/bin/python3").facts(), SandboxMode.NONE)
+                        .launching())
+                .isEqualTo(new PlainLaunching(Optional.empty(), Optional.of(Path.of("/usr/bin/python3"))));
+        assertThat(Parts.of(root.filterLoader(null).facts(), SandboxMode.NONE).launching())
+                .isEqualTo(new PlainLaunching());
+        // A sandbox loads its own.
+        assertThat(Parts.of(root.filterLoader("/usr/bin/python3").facts(), SandboxMode.BWRAP)
+                        .launching())
+                .isEqualTo(new BubblewrapLaunching());
     }
 
     @Test
@@ -103,7 +118,7 @@ class PartsTest {
         assertThat(parts.launching()).isEqualTo(new BubblewrapLaunching());
         assertThat(parts.end()).isEqualTo(EndBy.PID_NAMESPACE);
         assertThat(Parts.of(Machines.ubuntuUser().facts(), SandboxMode.AUTO).launching())
-                .isEqualTo(new PlainLaunching());
+                .isEqualTo(new PlainLaunching(Optional.empty(), Optional.of(Path.of("/usr/bin/python3"))));
     }
 
     @Test
