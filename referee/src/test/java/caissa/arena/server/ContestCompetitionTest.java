@@ -26,6 +26,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -65,6 +66,10 @@ class ContestCompetitionTest {
     static Path contestFile(Path dir, String competitions) throws Exception {
         Path house = dir.resolve("house.args");
         Files.writeString(house, argFile("random"));
+        // Open to all, as an organiser's files are: a root arena runs the house bot as a user of
+        // its own, which must reach its argument file (else it is refused before its games).
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(house, PosixFilePermissions.fromString("rw-r--r--"));
         Path file = dir.resolve("contest.json");
         Files.writeString(file, """
                 {"name": "cup", "title": "Test cup", "variant": "caissa", "registration": "invite",
