@@ -750,9 +750,7 @@ public record Host(
         return "bots run as the arena's own user: each can read and write every file that user"
                 + " may, read the arena's environment and command line (/proc), signal its processes, the other bot's too, and use"
                 + " the network"
-                + (filtered
-                        ? "; " + FILTERED + ", loaded by Python"
-                        : " (no seccomp filter can be loaded without a sandbox)")
+                + (filtered ? "; " + PLAIN_FILTERED : " (no seccomp filter can be loaded without a sandbox)")
                 + (counted
                         ? "; at most its process limit of processes, counted in a user namespace of its own (RLIMIT_NPROC)"
                         : "")

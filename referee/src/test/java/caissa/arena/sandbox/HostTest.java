@@ -188,7 +188,11 @@ class HostTest {
         Host namespaced =
                 plain.cgroupKind(null).ownNamespace("/usr/bin/unshare").host();
         assertThat(namespaced.reach().kind()).isEqualTo(Host.Reach.ARENA_USER);
-        assertThat(namespaced.reach().detail()).contains(counted).endsWith("not for bots you do not trust");
+        assertThat(namespaced.reach().detail())
+                .contains(counted)
+                .contains("no file locks that reach past it (a seccomp filter, loaded by the system's Python)")
+                .doesNotContain("no seccomp filter")
+                .endsWith("not for bots you do not trust");
         // No namespace to be had (user namespaces refused), or a cgroup that counts the processes exactly.
         assertThat(plain.cgroupKind(null).ownNamespace(null).host().reach().detail())
                 .doesNotContain("RLIMIT_NPROC");
