@@ -1,13 +1,10 @@
 package caissa.arena.sandbox;
 
 import caissa.arena.linux.Namespaces;
-import java.io.File;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -46,24 +43,7 @@ final class OwnUserNamespace {
     }
 
     private static boolean trial(Path unshare) {
-        ProcessBuilder builder = new ProcessBuilder(concat(argv(unshare), List.of("/bin/sh", "-c", "exit 0")))
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().clear();
-        try {
-            Process process = builder.start();
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                return false;
-            }
-            return process.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return TrialRun.succeeds(concat(argv(unshare), List.of("/bin/sh", "-c", "exit 0")), 5);
     }
 
     private static List<String> concat(List<String> first, List<String> second) {

@@ -1,13 +1,10 @@
 package caissa.arena.sandbox;
 
-import java.io.File;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The sandbox's seccomp filter ({@link KeyringFilter}) for a plain bot, which no sandbox loads:
@@ -86,23 +83,6 @@ final class PlainFilter {
                 filter.toString()));
         command.addAll(argv(python));
         command.addAll(List.of("/bin/sh", "-c", "exit 0"));
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().clear();
-        try {
-            Process process = builder.start();
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                return false;
-            }
-            return process.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return TrialRun.succeeds(command, 10);
     }
 }
